@@ -1,0 +1,70 @@
+// Package wire holds the request and result types of kompress, shared by the
+// library, the CLI (--json) and the HTTP service, and a Go client for the
+// service.
+package wire
+
+// CompressRequest is the body of POST /v1/compress.
+type CompressRequest struct {
+	Content      string   `json:"content"`
+	Tool         string   `json:"tool,omitempty"`
+	Query        string   `json:"query,omitempty"`
+	TargetRatio  *float64 `json:"target_ratio,omitempty"`
+	LosslessOnly bool     `json:"lossless_only,omitempty"`
+	Scorer       string   `json:"scorer,omitempty"` // auto|onnx|heuristic
+	// AllowLossyGroundTruth opts file-tool output and source code into lossy
+	// compression (invariant 7).
+	AllowLossyGroundTruth bool `json:"allow_lossy_ground_truth,omitempty"`
+}
+
+// Result is one compression result (CLI --json line and HTTP response).
+type Result struct {
+	Text             string   `json:"text"`
+	Strategy         string   `json:"strategy"`
+	Kind             string   `json:"kind,omitempty"`
+	Lossless         bool     `json:"lossless"`
+	Equivalence      string   `json:"equivalence,omitempty"` // "byte" or "json" when lossless
+	CCRID            string   `json:"ccr_id"`
+	Scorer           string   `json:"scorer,omitempty"`
+	OriginalBytes    int      `json:"original_bytes"`
+	CompressedBytes  int      `json:"compressed_bytes"`
+	OriginalTokens   int      `json:"original_tokens"`
+	CompressedTokens int      `json:"compressed_tokens"`
+	Tokenizer        string   `json:"tokenizer"`
+	Steps            []Step   `json:"steps,omitempty"`
+	Warnings         []string `json:"warnings,omitempty"`
+}
+
+// Step is per-section or per-provider detail of how a result was made.
+type Step struct {
+	Kind            string `json:"kind,omitempty"`
+	Strategy        string `json:"strategy"`
+	Provider        string `json:"provider,omitempty"`
+	OriginalBytes   int    `json:"original_bytes"`
+	CompressedBytes int    `json:"compressed_bytes"`
+	// MarginalBytes is what a winning external provider saved beyond the
+	// best built-in fold.
+	MarginalBytes int `json:"marginal_bytes,omitempty"`
+}
+
+// ExpandRequest is the body of POST /v1/expand.
+type ExpandRequest struct {
+	Text string `json:"text"`
+}
+
+// ExpandResult is the response of POST /v1/expand.
+type ExpandResult struct {
+	Text     string   `json:"text"`
+	Expanded []string `json:"expanded,omitempty"` // ids whose originals were put back
+	Missing  []string `json:"missing,omitempty"`  // marker ids not found in the store
+}
+
+// Error is the one error shape of the HTTP service.
+type Error struct {
+	Error ErrorBody `json:"error"`
+}
+
+// ErrorBody is the payload of Error.
+type ErrorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
