@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs the full test suite on a fresh machine: installs what the tests need
+# (redis-server from apt, the ONNX Runtime library from the npm registry),
+# then go vet and go test, with the race detector on the concurrent packages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
+
+if ! command -v redis-server >/dev/null 2>&1; then
+	echo "test.sh: installing redis-server (apt)" >&2
+	as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null ||
+		echo "test.sh: could not install redis-server; Redis tests will skip unless KOMPRESS_REQUIRE_REDIS=1" >&2
+fi
+
+# The ONNX Runtime shared library (npm package onnxruntime-node), into the
+# default location the binary searches; a no-op when already there.
+scripts/fetch-model.sh --runtime
+
+go vet ./...
+go test -count=1 ./...
+go test -count=1 -race ./server/... ./store/... ./scorer/... ./fold/...
