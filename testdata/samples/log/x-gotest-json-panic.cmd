@@ -1,0 +1,3 @@
+cd /tmp/xs/gt && go test -json ./...
+# exit status: 1
+# setup: same module as x-gotest-v-panic

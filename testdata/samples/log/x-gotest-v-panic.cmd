@@ -1,0 +1,3 @@
+cd /tmp/xs/gt && go test -v ./...
+# exit status: 1
+# setup: module example.com/gt: calc (TestAdd 40 passing subtests, TestSub 4 failing subtests, TestDivByZero panics, TestMany never runs), strs (TestUpperTable fails one subtest with a multi-line message, TestParallel 12 parallel subtests with p7 failing), ok (passing, TestSkip skips), broken (compile errors)

@@ -1,0 +1,2 @@
+cd $(go env GOROOT)/src && grep -rn "Deadline" net
+# exit status: 0
