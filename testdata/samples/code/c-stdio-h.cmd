@@ -1,0 +1,2 @@
+cat /usr/include/stdio.h
+# exit status: 0

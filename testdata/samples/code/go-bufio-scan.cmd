@@ -1,0 +1,2 @@
+cat /usr/local/go/src/bufio/scan.go
+# exit status: 0

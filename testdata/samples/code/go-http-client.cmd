@@ -1,0 +1,2 @@
+cat /usr/local/go/src/net/http/client.go
+# exit status: 0

@@ -1,0 +1,2 @@
+cat /tmp/rlib/src/lib.rs
+# exit status: 0

@@ -1,0 +1,2 @@
+cat $(command -v gzexe)
+# exit status: 0

@@ -1,0 +1,2 @@
+man -Thtml ls 2>/dev/null
+# exit status: 0

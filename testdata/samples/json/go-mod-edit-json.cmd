@@ -1,0 +1,2 @@
+cd /work/main && go mod edit -json
+# exit status: 0

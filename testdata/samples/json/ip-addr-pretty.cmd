@@ -1,0 +1,2 @@
+ip -j -p addr
+# exit status: 0

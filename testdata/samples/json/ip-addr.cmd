@@ -1,0 +1,2 @@
+ip -j addr
+# exit status: 0

@@ -1,0 +1,2 @@
+lsblk -J
+# exit status: 0

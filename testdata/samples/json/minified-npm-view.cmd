@@ -1,0 +1,2 @@
+npm view express --json | jq -c .
+# exit status: 0

@@ -1,0 +1,2 @@
+npm view express --json
+# exit status: 0

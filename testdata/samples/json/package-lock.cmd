@@ -1,0 +1,2 @@
+cat /tmp/npmt2/package-lock.json
+# exit status: 0

@@ -1,0 +1,2 @@
+apt-get install -y kompress-nonexistent-pkg
+# exit status: 100

@@ -1,0 +1,2 @@
+tail -n 300 /var/log/apt/term.log
+# exit status: 0

@@ -1,0 +1,2 @@
+cd /tmp/rlib && cargo test 2>&1
+# exit status: 101

@@ -1,0 +1,2 @@
+cd /tmp/cproj && gcc -Wall -c main.c util.c
+# exit status: 1

@@ -1,0 +1,2 @@
+cd /tmp/cproj && make clean && make -k
+# exit status: 2

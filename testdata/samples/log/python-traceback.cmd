@@ -1,0 +1,2 @@
+cd /tmp/pyproj && python3 inventory.py
+# exit status: 1

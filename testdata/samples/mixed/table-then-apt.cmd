@@ -1,0 +1,2 @@
+df -h / /dev /dev/shm; echo; apt-get install -y kompress-nonexistent-pkg tree
+# exit status: 100

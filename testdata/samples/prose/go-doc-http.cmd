@@ -1,0 +1,3 @@
+cd /usr/local/go/src && go doc net/http | head -c 40000
+# exit status: 0
+# head -c 40000

@@ -1,0 +1,2 @@
+MANWIDTH=80 man grep | col -b
+# exit status: 0

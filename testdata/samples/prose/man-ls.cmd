@@ -1,0 +1,2 @@
+MANWIDTH=80 man ls | col -b
+# exit status: 0

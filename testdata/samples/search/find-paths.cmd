@@ -1,0 +1,2 @@
+cd /usr/local/go/src && find crypto/tls crypto/x509 -name '*.go'
+# exit status: 0

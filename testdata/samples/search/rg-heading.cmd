@@ -1,0 +1,2 @@
+cd /usr/local/go/src && rg -n --heading 'func New' encoding
+# exit status: 0

@@ -1,0 +1,2 @@
+cd /usr/local/go/src && rg -n 'MaxHeaderBytes' net/http
+# exit status: 0

@@ -1,0 +1,2 @@
+df -h / /dev /dev/shm /sys/fs/cgroup
+# exit status: 0

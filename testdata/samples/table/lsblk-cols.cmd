@@ -1,0 +1,2 @@
+lsblk -o NAME,SIZE,TYPE,MOUNTPOINT; true
+# exit status: 0

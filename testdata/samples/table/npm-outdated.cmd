@@ -1,0 +1,2 @@
+cd /tmp/npmt2 && npm outdated --all
+# exit status: 1

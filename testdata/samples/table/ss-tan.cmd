@@ -1,0 +1,2 @@
+ss -tan
+# exit status: 0
