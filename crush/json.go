@@ -1,0 +1,902 @@
+package crush
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// JSON crushes a JSON document, JSON Lines or concatenated JSON values.
+//
+// It first tries a lossless columnar form: every array of objects that
+// share one key set is rewritten as
+//
+//	{"$columns": ["id", "name"], "$rows": [[1, "a"], [2, "b"]]}
+//
+// with each row's values in column order; objects with another key set stay
+// objects inside "$rows". That form is returned when it saves at least 15%
+// and is small enough to read whole (under 16 KiB, or within
+// Options.TargetRatio when set).
+//
+// Otherwise it returns a lossy view that is still valid JSON (JSON Lines
+// stay one value per line): long arrays keep their first and last elements,
+// elements that report a failure (error/exception keys, status or level
+// values such as failed/error/fatal, HTTP status >= 400, non-zero exit
+// codes, ok/success false), numeric outliers (far from the median by MAD)
+// and elements matching Options.Query; big homogeneous maps (npm's "time")
+// keep their first and last entries and query matches. Dropped runs become
+// strings such as "[… 120 rows omitted …]" (members named like that in
+// maps), a "[schema of N rows: …]" string first in each thinned array lists
+// every key that occurs in its elements with type and count, and long
+// strings end in "… [truncated from N bytes]". Failure elements are copied
+// byte for byte from the input so their lines survive verbatim.
+//
+// Malformed input, nesting deeper than 256 levels and output that would
+// not save 10% give ErrNoGain.
+func JSON(in []byte, o Options) ([]byte, error) {
+	vals, lines, err := jsonParseAll(in)
+	if err != nil {
+		return nil, ErrNoGain
+	}
+	c := &jsonCrusher{in: in, terms: jsonQueryTerms(o.Query), lines: lines}
+	root := vals[0]
+	if len(vals) > 1 {
+		c.multi = true
+		root = &jsonValue{kind: jsonArray, elems: vals, raw: in, clen: len(in)}
+	}
+
+	out := c.render(root, jsonLevel{})
+	if c.columnar && len(out) <= len(in)*85/100 {
+		fits := len(out) <= jsonLosslessMax
+		if o.TargetRatio > 0 && o.TargetRatio < 1 {
+			fits = float64(len(out)) <= o.TargetRatio*float64(len(in))
+		}
+		if fits {
+			return out, nil
+		}
+	}
+	for i, lv := range jsonLevels {
+		out = c.render(root, lv)
+		if o.TargetRatio <= 0 || o.TargetRatio >= 1 || i == len(jsonLevels)-1 ||
+			float64(len(out)) <= o.TargetRatio*float64(len(in)) {
+			break
+		}
+	}
+	if len(out) > len(in)*9/10 {
+		return nil, ErrNoGain
+	}
+	return out, nil
+}
+
+const (
+	jsonLosslessMax = 16 << 10 // largest lossless columnar result returned by default
+	jsonInlineWidth = 100      // containers this short print on one line
+	jsonRawMax      = 4 << 10  // failure elements up to this size are copied verbatim
+	jsonSchemaMax   = 120      // key paths listed in one schema note
+	jsonOutlierZ    = 6.0      // robust z-score above which a number is an outlier
+)
+
+// jsonLevel sets how hard the lossy view cuts; the zero value is lossless.
+type jsonLevel struct {
+	lossy      bool
+	arrayMax   int // arrays longer than this are thinned
+	head, tail int
+	mapMax     int // homogeneous maps with more members are thinned
+	mapHead    int
+	mapTail    int
+	strMax     int // strings longer than this (source bytes) are truncated
+	strKeep    int
+	queryMax   int // most query-matching elements kept per container
+	outlierMax int // most outliers kept per array
+}
+
+// jsonLevels are tried in order until Options.TargetRatio is met; the first
+// is the default.
+var jsonLevels = []jsonLevel{
+	{true, 16, 3, 2, 32, 4, 3, 512, 160, 20, 3},
+	{true, 8, 2, 1, 12, 2, 2, 200, 80, 10, 2},
+	{true, 3, 1, 1, 4, 1, 1, 100, 40, 4, 1},
+}
+
+type jsonCrusher struct {
+	in       []byte
+	terms    [][]byte
+	multi    bool // root is a virtual array of top-level values
+	lines    bool // and they sat one per line (JSON Lines)
+	lv       jsonLevel
+	out      []byte
+	columnar bool // the last render used the columnar form
+}
+
+func (c *jsonCrusher) render(root *jsonValue, lv jsonLevel) []byte {
+	c.lv, c.out, c.columnar = lv, make([]byte, 0, len(c.in)/2), false
+	if c.multi {
+		c.topLevel(root)
+	} else {
+		c.value(root, 0, false)
+	}
+	c.out = append(c.out, '\n')
+	return c.out
+}
+
+// topLevel prints the values of JSON Lines or a concatenation, one per line
+// (or one per block), with notes as JSON strings of their own.
+func (c *jsonCrusher) topLevel(root *jsonValue) {
+	if !c.lv.lossy {
+		if cols := jsonColumns(root, nil); cols != nil {
+			c.value(root, 0, false)
+			return
+		}
+	}
+	items := c.arrayItems(root)
+	for i, it := range items {
+		if i > 0 {
+			c.out = append(c.out, '\n')
+		}
+		if it.note != "" {
+			c.out = strconv.AppendQuote(c.out, it.note)
+			continue
+		}
+		c.value(root.elems[it.idx], 0, c.lines)
+	}
+}
+
+// jsonItem is one printed element of a container: an index into elems, or
+// a note standing for what was dropped.
+type jsonItem struct {
+	idx  int
+	note string
+}
+
+func (c *jsonCrusher) value(v *jsonValue, ind int, inline bool) {
+	if v.kind == jsonArray || v.kind == jsonObject {
+		if len(v.raw) <= jsonRawMax && jsonFailure(v, 0) {
+			c.raw(v)
+			return
+		}
+	}
+	switch v.kind {
+	case jsonString:
+		c.str(v)
+	case jsonArray:
+		c.array(v, ind, inline || v.clen <= jsonInlineWidth)
+	case jsonObject:
+		c.object(v, ind, inline || v.clen <= jsonInlineWidth)
+	default:
+		c.out = append(c.out, v.raw...)
+	}
+}
+
+// raw copies a value from the input byte for byte.
+func (c *jsonCrusher) raw(v *jsonValue) {
+	c.out = append(c.out, v.raw...)
+}
+
+func (c *jsonCrusher) str(v *jsonValue) {
+	if !c.lv.lossy || len(v.raw) <= c.lv.strMax {
+		c.out = append(c.out, v.raw...)
+		return
+	}
+	// Cut on a character boundary outside escapes.
+	r, i := v.raw, 1
+	for i < c.lv.strKeep && i < len(r)-1 {
+		switch {
+		case r[i] == '\\' && i+1 < len(r) && r[i+1] == 'u':
+			i += 6
+		case r[i] == '\\':
+			i += 2
+		default:
+			_, n := utf8.DecodeRune(r[i:])
+			i += n
+		}
+	}
+	if i > len(r)-1 {
+		i = len(r) - 1
+	}
+	c.out = append(c.out, r[:i]...)
+	c.out = append(c.out, "… [truncated from "...)
+	c.out = strconv.AppendInt(c.out, int64(len(r)-2), 10)
+	c.out = append(c.out, ` bytes]"`...)
+}
+
+func (c *jsonCrusher) newline(ind int) {
+	c.out = append(c.out, '\n')
+	for range ind {
+		c.out = append(c.out, ' ', ' ')
+	}
+}
+
+func (c *jsonCrusher) array(v *jsonValue, ind int, inline bool) {
+	items := c.arrayItems(v)
+	if cols := jsonColumns(v, items); cols != nil {
+		c.columns(v, items, cols, ind, inline)
+		return
+	}
+	c.out = append(c.out, '[')
+	for i, it := range items {
+		if i > 0 {
+			c.out = append(c.out, ',')
+			if inline {
+				c.out = append(c.out, ' ')
+			}
+		}
+		if !inline {
+			c.newline(ind + 1)
+		}
+		if it.note != "" {
+			c.out = strconv.AppendQuote(c.out, it.note)
+		} else {
+			c.value(v.elems[it.idx], ind+1, inline)
+		}
+	}
+	if !inline && len(items) > 0 {
+		c.newline(ind)
+	}
+	c.out = append(c.out, ']')
+}
+
+// columns prints an array of objects in the columnar form.
+func (c *jsonCrusher) columns(v *jsonValue, items []jsonItem, cols *jsonValue, ind int, inline bool) {
+	c.columnar = true
+	c.out = append(c.out, '{')
+	if !inline {
+		c.newline(ind + 1)
+	}
+	c.out = append(c.out, `"$columns": [`...)
+	for i, k := range cols.keys {
+		if i > 0 {
+			c.out = append(c.out, ", "...)
+		}
+		c.out = append(c.out, k.raw...)
+	}
+	c.out = append(c.out, "],"...)
+	if inline {
+		c.out = append(c.out, ' ')
+	} else {
+		c.newline(ind + 1)
+	}
+	c.out = append(c.out, `"$rows": [`...)
+	for i, it := range items {
+		if i > 0 {
+			c.out = append(c.out, ',')
+			if inline {
+				c.out = append(c.out, ' ')
+			}
+		}
+		if !inline {
+			c.newline(ind + 2)
+		}
+		if it.note != "" {
+			c.out = strconv.AppendQuote(c.out, it.note)
+			continue
+		}
+		e := v.elems[it.idx]
+		if !jsonSameKeys(e, cols) || (len(e.raw) <= jsonRawMax && jsonFailure(e, 0)) {
+			c.value(e, ind+2, true)
+			continue
+		}
+		c.out = append(c.out, '[')
+		for j, k := range cols.keys {
+			if j > 0 {
+				c.out = append(c.out, ", "...)
+			}
+			c.value(e.elems[jsonMember(e, k.name)], ind+2, true)
+		}
+		c.out = append(c.out, ']')
+	}
+	if !inline && len(items) > 0 {
+		c.newline(ind + 1)
+	}
+	c.out = append(c.out, ']')
+	if !inline {
+		c.newline(ind)
+	}
+	c.out = append(c.out, '}')
+}
+
+func (c *jsonCrusher) object(v *jsonValue, ind int, inline bool) {
+	items := c.objectItems(v)
+	c.out = append(c.out, '{')
+	for i, it := range items {
+		if i > 0 {
+			c.out = append(c.out, ',')
+			if inline {
+				c.out = append(c.out, ' ')
+			}
+		}
+		if !inline {
+			c.newline(ind + 1)
+		}
+		if it.note != "" {
+			c.out = strconv.AppendQuote(c.out, it.note)
+			c.out = append(c.out, ": "...)
+			c.out = strconv.AppendQuote(c.out, jsonKindsOf(v, items))
+			continue
+		}
+		c.out = append(c.out, v.keys[it.idx].raw...)
+		c.out = append(c.out, ": "...)
+		e := v.elems[it.idx]
+		if jsonKeyClass(v.keys[it.idx].name) == jsonKeyError && jsonNonEmpty(e) && len(e.raw) <= jsonRawMax {
+			c.raw(e)
+			continue
+		}
+		c.value(e, ind+1, inline)
+	}
+	if !inline && len(items) > 0 {
+		c.newline(ind)
+	}
+	c.out = append(c.out, '}')
+}
+
+// arrayItems picks the elements of an array to print.
+func (c *jsonCrusher) arrayItems(v *jsonValue) []jsonItem {
+	n := len(v.elems)
+	if !c.lv.lossy || n <= c.lv.arrayMax {
+		return jsonAll(n)
+	}
+	keep := make([]bool, n)
+	for i := 0; i < c.lv.head && i < n; i++ {
+		keep[i] = true
+	}
+	for i := max(0, n-c.lv.tail); i < n; i++ {
+		keep[i] = true
+	}
+	for i, e := range v.elems {
+		if jsonFailure(e, 0) {
+			keep[i] = true
+		}
+	}
+	for _, i := range c.queryMatches(v, false) {
+		keep[i] = true
+	}
+	for _, i := range jsonOutliers(v, c.lv.outlierMax) {
+		keep[i] = true
+	}
+	items := make([]jsonItem, 0, 16)
+	if s := jsonSchemaNote(v); s != "" {
+		items = append(items, jsonItem{note: s})
+	}
+	unit := "items"
+	if v.elems[0].kind >= jsonArray {
+		unit = "rows"
+	}
+	return jsonGaps(items, keep, unit)
+}
+
+// objectItems picks the members of an object to print: all of them unless
+// it is a big map whose values share one type (keys are data there, as in
+// npm's "time" or "versions").
+func (c *jsonCrusher) objectItems(v *jsonValue) []jsonItem {
+	n := len(v.elems)
+	if !c.lv.lossy || n <= c.lv.mapMax || !jsonHomogeneous(v) || (len(v.raw) <= jsonRawMax*4 && jsonFailure(v, 0)) {
+		return jsonAll(n)
+	}
+	keep := make([]bool, n)
+	for i := 0; i < c.lv.mapHead && i < n; i++ {
+		keep[i] = true
+	}
+	for i := max(0, n-c.lv.mapTail); i < n; i++ {
+		keep[i] = true
+	}
+	for i, e := range v.elems {
+		if jsonKeyClass(v.keys[i].name) == jsonKeyError || jsonFailure(e, 0) {
+			keep[i] = true
+		}
+	}
+	for _, i := range c.queryMatches(v, true) {
+		keep[i] = true
+	}
+	return jsonGaps(nil, keep, "entries")
+}
+
+func jsonAll(n int) []jsonItem {
+	items := make([]jsonItem, n)
+	for i := range items {
+		items[i].idx = i
+	}
+	return items
+}
+
+// jsonGaps turns a keep mask into items, one note per run of dropped
+// elements.
+func jsonGaps(items []jsonItem, keep []bool, unit string) []jsonItem {
+	gap := 0
+	for i, k := range keep {
+		if !k {
+			gap++
+			continue
+		}
+		if gap > 0 {
+			items = append(items, jsonItem{note: Omitted(gap, unit)})
+			gap = 0
+		}
+		items = append(items, jsonItem{idx: i})
+	}
+	if gap > 0 {
+		items = append(items, jsonItem{note: Omitted(gap, unit)})
+	}
+	return items
+}
+
+// queryMatches returns the indices of the elements (or members, matching
+// key or value) that contain the most query terms, best first, at most
+// queryMax of them.
+func (c *jsonCrusher) queryMatches(v *jsonValue, byKey bool) []int {
+	if len(c.terms) == 0 || c.lv.queryMax == 0 {
+		return nil
+	}
+	type hit struct{ i, score int }
+	var hits []hit
+	for i, e := range v.elems {
+		s := 0
+		for _, t := range c.terms {
+			if jsonContainsFold(e.raw, t) || (byKey && jsonContainsFold(v.keys[i].raw, t)) {
+				s++
+			}
+		}
+		if s > 0 {
+			hits = append(hits, hit{i, s})
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
+	idx := make([]int, 0, min(len(hits), c.lv.queryMax))
+	for _, h := range hits[:min(len(hits), c.lv.queryMax)] {
+		idx = append(idx, h.i)
+	}
+	return idx
+}
+
+// jsonQueryTerms splits a query into lower-case words of two or more bytes.
+func jsonQueryTerms(q string) [][]byte {
+	var terms [][]byte
+	for _, f := range strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == ';' || r == '"' || r == '\''
+	}) {
+		if len(f) >= 2 && !slices.ContainsFunc(terms, func(t []byte) bool { return string(t) == f }) {
+			terms = append(terms, []byte(f))
+		}
+	}
+	return terms
+}
+
+// jsonContainsFold reports whether hay contains the lower-case needle,
+// ignoring ASCII case, without allocating.
+func jsonContainsFold(hay, needle []byte) bool {
+	if len(needle) == 0 || len(hay) < len(needle) {
+		return false
+	}
+	first := needle[0]
+	upper := first
+	if first >= 'a' && first <= 'z' {
+		upper = first - 32
+	}
+	for i := 0; i+len(needle) <= len(hay); {
+		j := bytes.IndexByte(hay[i:len(hay)-len(needle)+1], first)
+		if upper != first {
+			if k := bytes.IndexByte(hay[i:len(hay)-len(needle)+1], upper); k >= 0 && (j < 0 || k < j) {
+				j = k
+			}
+		}
+		if j < 0 {
+			return false
+		}
+		i += j
+		if bytes.EqualFold(hay[i:i+len(needle)], needle) {
+			return true
+		}
+		i++
+	}
+	return false
+}
+
+// jsonColumns returns the object whose key set the printed elements share,
+// when the columnar form applies: at least three objects with two or more
+// keys, and most printed elements sharing that set.
+func jsonColumns(v *jsonValue, items []jsonItem) *jsonValue {
+	if items == nil {
+		items = jsonAll(len(v.elems))
+	}
+	var first *jsonValue
+	same, elems := 0, 0
+	for _, it := range items {
+		if it.note != "" {
+			continue
+		}
+		elems++
+		e := v.elems[it.idx]
+		if e.kind != jsonObject {
+			continue
+		}
+		if first == nil {
+			if len(e.keys) < 2 || !jsonUniqueKeys(e) {
+				return nil
+			}
+			first = e
+		}
+		if jsonSameKeys(e, first) {
+			same++
+		}
+	}
+	if first == nil || same < 3 || same*10 < elems*8 {
+		return nil
+	}
+	return first
+}
+
+// jsonUniqueKeys reports whether no key repeats, so a row of values maps
+// back to exactly one object.
+func jsonUniqueKeys(v *jsonValue) bool {
+	for i := range v.keys {
+		for j := range i {
+			if v.keys[i].name == v.keys[j].name {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// jsonSameKeys reports whether e has exactly the keys of cols, in any order.
+func jsonSameKeys(e, cols *jsonValue) bool {
+	if e.kind != jsonObject || len(e.keys) != len(cols.keys) {
+		return false
+	}
+	for i, k := range e.keys {
+		if i < len(cols.keys) && cols.keys[i].name == k.name {
+			continue
+		}
+		if jsonMember(cols, k.name) < 0 {
+			return false
+		}
+	}
+	return jsonUniqueKeys(e)
+}
+
+func jsonMember(v *jsonValue, name string) int {
+	for i, k := range v.keys {
+		if k.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// jsonHomogeneous reports whether nine in ten member values share a type.
+func jsonHomogeneous(v *jsonValue) bool {
+	var n [6]int
+	for _, e := range v.elems {
+		n[e.kind]++
+	}
+	return slices.Max(n[:])*10 >= len(v.elems)*9
+}
+
+// jsonKindsOf describes the value types of the dropped members of a map.
+func jsonKindsOf(v *jsonValue, items []jsonItem) string {
+	shown := make([]bool, len(v.elems))
+	for _, it := range items {
+		if it.note == "" {
+			shown[it.idx] = true
+		}
+	}
+	var n [6]int
+	for i, e := range v.elems {
+		if !shown[i] {
+			n[e.kind]++
+		}
+	}
+	var parts []string
+	for k, cnt := range n {
+		if cnt > 0 {
+			parts = append(parts, jsonKind(k).String()+" ×"+strconv.Itoa(cnt))
+		}
+	}
+	if len(parts) == 1 {
+		return "values: " + jsonKind(slices.Index(n[:], slices.Max(n[:]))).String()
+	}
+	return "values: " + strings.Join(parts, ", ")
+}
+
+const (
+	jsonKeyOther = iota
+	jsonKeyError
+	jsonKeyStatus
+	jsonKeyExit
+	jsonKeyOK
+)
+
+var jsonKeyClasses = map[string]int{
+	"error": jsonKeyError, "errors": jsonKeyError, "err": jsonKeyError, "exception": jsonKeyError,
+	"exc": jsonKeyError, "stack": jsonKeyError, "stacktrace": jsonKeyError, "stack_trace": jsonKeyError,
+	"traceback": jsonKeyError, "fault": jsonKeyError, "failure": jsonKeyError, "failures": jsonKeyError,
+	"panic": jsonKeyError, "fatal": jsonKeyError, "errormessage": jsonKeyError, "error_message": jsonKeyError,
+
+	"status": jsonKeyStatus, "state": jsonKeyStatus, "level": jsonKeyStatus, "lvl": jsonKeyStatus,
+	"severity": jsonKeyStatus, "result": jsonKeyStatus, "outcome": jsonKeyStatus, "conclusion": jsonKeyStatus,
+	"health": jsonKeyStatus, "phase": jsonKeyStatus, "loglevel": jsonKeyStatus, "log_level": jsonKeyStatus,
+	"action": jsonKeyStatus, "statuscode": jsonKeyStatus, "status_code": jsonKeyStatus,
+
+	"exitcode": jsonKeyExit, "exit_code": jsonKeyExit, "exitstatus": jsonKeyExit, "exit_status": jsonKeyExit,
+	"returncode": jsonKeyExit, "return_code": jsonKeyExit,
+
+	"ok": jsonKeyOK, "success": jsonKeyOK, "passed": jsonKeyOK, "succeeded": jsonKeyOK,
+}
+
+// jsonFailWords are status values that mean something went wrong.
+var jsonFailWords = map[string]bool{
+	"fail": true, "failed": true, "failure": true, "failing": true, "error": true, "errored": true,
+	"err": true, "fatal": true, "panic": true, "critical": true, "crit": true, "emerg": true,
+	"emergency": true, "alert": true, "crashed": true, "crashloopbackoff": true, "timeout": true,
+	"timedout": true, "timed_out": true, "aborted": true, "broken": true, "unhealthy": true,
+	"exception": true, "rejected": true, "imagepullbackoff": true, "errimagepull": true, "oomkilled": true,
+}
+
+// jsonKeyClass classifies a member name, ignoring case, without allocating
+// for short names.
+func jsonKeyClass(name string) int {
+	if len(name) > 16 {
+		return jsonKeyOther
+	}
+	var buf [16]byte
+	b := jsonLower(buf[:0], name)
+	return jsonKeyClasses[string(b)]
+}
+
+func jsonLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 32
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// jsonNonEmpty reports whether a value carries something: not null, false,
+// zero, or an empty string, array or object.
+func jsonNonEmpty(v *jsonValue) bool {
+	switch v.kind {
+	case jsonNull:
+		return false
+	case jsonBool:
+		return v.raw[0] == 't'
+	case jsonNumber:
+		f, err := strconv.ParseFloat(string(v.raw), 64)
+		return err != nil || f != 0
+	case jsonString:
+		return len(v.raw) > 2
+	}
+	return len(v.elems) > 0
+}
+
+// jsonFailure reports whether an object (or one nested up to three levels
+// down) reports a failure through its keys and values.
+func jsonFailure(v *jsonValue, depth int) bool {
+	if v.kind != jsonObject || depth > 3 {
+		return false
+	}
+	for i, k := range v.keys {
+		e := v.elems[i]
+		switch jsonKeyClass(k.name) {
+		case jsonKeyError:
+			if jsonNonEmpty(e) {
+				return true
+			}
+		case jsonKeyStatus:
+			switch e.kind {
+			case jsonString:
+				if len(e.raw) <= 26 {
+					var buf [24]byte
+					if jsonFailWords[string(jsonLower(buf[:0], string(e.raw[1:len(e.raw)-1])))] {
+						return true
+					}
+				}
+			case jsonNumber:
+				if strings.Contains(strings.ToLower(k.name), "status") {
+					if f, err := strconv.ParseFloat(string(e.raw), 64); err == nil && f >= 400 && f < 600 {
+						return true
+					}
+				}
+			}
+		case jsonKeyExit:
+			if e.kind == jsonNumber && jsonNonEmpty(e) {
+				return true
+			}
+		case jsonKeyOK:
+			if e.kind == jsonBool && e.raw[0] == 'f' {
+				return true
+			}
+		}
+		if e.kind == jsonObject && jsonFailure(e, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonOutliers returns up to max indices of array elements with a numeric
+// member far from that member's median, measured in median absolute
+// deviations, most extreme first.
+func jsonOutliers(v *jsonValue, max int) []int {
+	if max == 0 || len(v.elems) < 8 {
+		return nil
+	}
+	type obs struct {
+		i int
+		x float64
+	}
+	var names []string
+	byName := map[string][]obs{}
+	for i, e := range v.elems {
+		if e.kind != jsonObject {
+			continue
+		}
+		for j, k := range e.keys {
+			if e.elems[j].kind != jsonNumber {
+				continue
+			}
+			x, err := strconv.ParseFloat(string(e.elems[j].raw), 64)
+			if err != nil || math.IsInf(x, 0) {
+				continue
+			}
+			if _, ok := byName[k.name]; !ok {
+				names = append(names, k.name)
+			}
+			byName[k.name] = append(byName[k.name], obs{i, x})
+		}
+	}
+	score := map[int]float64{}
+	xs := make([]float64, 0, len(v.elems))
+	for _, name := range names {
+		ob := byName[name]
+		if len(ob) < 8 {
+			continue
+		}
+		xs = xs[:0]
+		for _, o := range ob {
+			xs = append(xs, o.x)
+		}
+		med := jsonMedian(xs)
+		for i := range xs {
+			xs[i] = math.Abs(xs[i] - med)
+		}
+		mad := jsonMedian(xs) * 1.4826
+		for _, o := range ob {
+			d := math.Abs(o.x - med)
+			var z float64
+			switch {
+			case mad > 0:
+				z = d / mad
+			case d > 0:
+				// Almost all values equal: any other value stands out.
+				z = jsonOutlierZ + d/(math.Abs(med)+1)
+			}
+			if z > jsonOutlierZ && z > score[o.i] {
+				score[o.i] = z
+			}
+		}
+	}
+	idx := make([]int, 0, len(score))
+	for i := range score {
+		idx = append(idx, i)
+	}
+	sort.Slice(idx, func(a, b int) bool {
+		if score[idx[a]] != score[idx[b]] {
+			return score[idx[a]] > score[idx[b]]
+		}
+		return idx[a] < idx[b]
+	})
+	return idx[:min(len(idx), max)]
+}
+
+// jsonMedian sorts xs and returns its median.
+func jsonMedian(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
+}
+
+// jsonSchema counts, per key path, how many elements have it and with which
+// types.
+type jsonSchema struct {
+	paths  []string
+	fields map[string]*jsonField
+	more   int // paths not listed once jsonSchemaMax is reached
+}
+
+type jsonField struct {
+	kinds uint8 // bit per jsonKind
+	count int
+}
+
+func (s *jsonSchema) add(prefix string, v *jsonValue, depth int) {
+	if depth > 8 {
+		return
+	}
+	for i, k := range v.keys {
+		e := v.elems[i]
+		path := k.name
+		if prefix != "" {
+			path = prefix + k.name
+		}
+		f := s.fields[path]
+		if f == nil {
+			if len(s.paths) >= jsonSchemaMax {
+				s.more++
+				continue
+			}
+			f = &jsonField{}
+			s.fields[path] = f
+			s.paths = append(s.paths, path)
+		}
+		f.kinds |= 1 << e.kind
+		f.count++
+		switch {
+		case e.kind == jsonObject && len(e.elems) > 24 && jsonHomogeneous(e):
+			// A map keyed by data: its keys are values, not fields.
+		case e.kind == jsonObject:
+			s.add(path+".", e, depth+1)
+		case e.kind == jsonArray:
+			for _, x := range e.elems {
+				if x.kind == jsonObject {
+					s.add(path+"[].", x, depth+1)
+				}
+			}
+		}
+	}
+}
+
+// jsonSchemaNote lists every key path in an array's object elements, e.g.
+// "[schema of 120 rows: id num, name str, error str|null ×3]"; counts show
+// where a path is missing from some rows.
+func jsonSchemaNote(v *jsonValue) string {
+	s := jsonSchema{fields: map[string]*jsonField{}}
+	objects := 0
+	for _, e := range v.elems {
+		if e.kind == jsonObject {
+			objects++
+			s.add("", e, 0)
+		}
+	}
+	if objects == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("[schema of ")
+	b.WriteString(strconv.Itoa(len(v.elems)))
+	b.WriteString(" rows: ")
+	for i, p := range s.paths {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		f := s.fields[p]
+		b.WriteString(p)
+		b.WriteByte(' ')
+		sep := ""
+		for k := jsonNull; k <= jsonObject; k++ {
+			if f.kinds&(1<<k) != 0 {
+				b.WriteString(sep)
+				b.WriteString(k.String())
+				sep = "|"
+			}
+		}
+		if f.count != objects {
+			b.WriteString(" ×")
+			b.WriteString(strconv.Itoa(f.count))
+		}
+	}
+	if s.more > 0 {
+		b.WriteString(", and ")
+		b.WriteString(strconv.Itoa(s.more))
+		b.WriteString(" more key paths")
+	}
+	b.WriteByte(']')
+	return b.String()
+}

@@ -1,0 +1,397 @@
+package crush
+
+import (
+	"errors"
+	"unicode/utf8"
+)
+
+// jsonMaxDepth bounds nesting so hostile input cannot exhaust the stack;
+// real tool output rarely goes past a few dozen levels.
+const jsonMaxDepth = 256
+
+var errJSONSyntax = errors.New("crush: malformed JSON")
+
+// jsonKind is the type of a parsed JSON value.
+type jsonKind uint8
+
+const (
+	jsonNull jsonKind = iota
+	jsonBool
+	jsonNumber
+	jsonString
+	jsonArray
+	jsonObject
+)
+
+func (k jsonKind) String() string {
+	switch k {
+	case jsonNull:
+		return "null"
+	case jsonBool:
+		return "bool"
+	case jsonNumber:
+		return "num"
+	case jsonString:
+		return "str"
+	case jsonArray:
+		return "arr"
+	}
+	return "obj"
+}
+
+// jsonValue is one parsed value. Scalars keep their exact source text in
+// raw, so what we print back is byte-identical to the input; containers keep
+// their source span so kept elements can be copied verbatim.
+type jsonValue struct {
+	kind  jsonKind
+	raw   []byte // exact source text of the whole value
+	start int    // offset of raw in the input
+	elems []*jsonValue
+	keys  []jsonKey // objects: keys[i] names elems[i]
+	clen  int       // length when printed on one line
+}
+
+type jsonKey struct {
+	raw  []byte // quoted source text
+	name string // decoded
+}
+
+// jsonParser is a recursive-descent parser over the input bytes. It is
+// linear in the input and stops at jsonMaxDepth.
+type jsonParser struct {
+	in  []byte
+	pos int
+}
+
+// jsonParseAll parses one or more whitespace-separated JSON values (a
+// single document, JSON Lines, or concatenated values). It reports whether
+// the values sat one per line.
+func jsonParseAll(in []byte) (vals []*jsonValue, oneLine bool, err error) {
+	p := &jsonParser{in: in}
+	oneLine = true
+	for {
+		p.skipSpace()
+		if p.pos >= len(in) {
+			break
+		}
+		v, err := p.value(0)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, c := range v.raw {
+			if c == '\n' {
+				oneLine = false
+				break
+			}
+		}
+		// Values on one line must be followed by a newline (or EOF) to count
+		// as JSON Lines.
+		q := p.pos
+		for q < len(in) && (in[q] == ' ' || in[q] == '\t' || in[q] == '\r') {
+			q++
+		}
+		if q < len(in) && in[q] != '\n' {
+			oneLine = false
+		}
+		vals = append(vals, v)
+	}
+	if len(vals) == 0 {
+		return nil, false, errJSONSyntax
+	}
+	return vals, oneLine && len(vals) > 1, nil
+}
+
+func (p *jsonParser) skipSpace() {
+	for p.pos < len(p.in) {
+		switch p.in[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (p *jsonParser) value(depth int) (*jsonValue, error) {
+	if depth > jsonMaxDepth {
+		return nil, errJSONSyntax
+	}
+	p.skipSpace()
+	if p.pos >= len(p.in) {
+		return nil, errJSONSyntax
+	}
+	start := p.pos
+	v := &jsonValue{start: start}
+	switch c := p.in[p.pos]; {
+	case c == '{':
+		v.kind = jsonObject
+		p.pos++
+		p.skipSpace()
+		if p.pos < len(p.in) && p.in[p.pos] == '}' {
+			p.pos++
+			break
+		}
+		for {
+			p.skipSpace()
+			ks := p.pos
+			name, err := p.str()
+			if err != nil {
+				return nil, err
+			}
+			key := jsonKey{raw: p.in[ks:p.pos], name: name}
+			p.skipSpace()
+			if p.pos >= len(p.in) || p.in[p.pos] != ':' {
+				return nil, errJSONSyntax
+			}
+			p.pos++
+			e, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			v.keys = append(v.keys, key)
+			v.elems = append(v.elems, e)
+			p.skipSpace()
+			if p.pos >= len(p.in) {
+				return nil, errJSONSyntax
+			}
+			if p.in[p.pos] == ',' {
+				p.pos++
+				continue
+			}
+			if p.in[p.pos] == '}' {
+				p.pos++
+				break
+			}
+			return nil, errJSONSyntax
+		}
+	case c == '[':
+		v.kind = jsonArray
+		p.pos++
+		p.skipSpace()
+		if p.pos < len(p.in) && p.in[p.pos] == ']' {
+			p.pos++
+			break
+		}
+		for {
+			e, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			v.elems = append(v.elems, e)
+			p.skipSpace()
+			if p.pos >= len(p.in) {
+				return nil, errJSONSyntax
+			}
+			if p.in[p.pos] == ',' {
+				p.pos++
+				continue
+			}
+			if p.in[p.pos] == ']' {
+				p.pos++
+				break
+			}
+			return nil, errJSONSyntax
+		}
+	case c == '"':
+		v.kind = jsonString
+		if _, err := p.strRaw(); err != nil {
+			return nil, err
+		}
+	case c == 't':
+		v.kind = jsonBool
+		if err := p.literal("true"); err != nil {
+			return nil, err
+		}
+	case c == 'f':
+		v.kind = jsonBool
+		if err := p.literal("false"); err != nil {
+			return nil, err
+		}
+	case c == 'n':
+		v.kind = jsonNull
+		if err := p.literal("null"); err != nil {
+			return nil, err
+		}
+	case c == '-' || (c >= '0' && c <= '9'):
+		v.kind = jsonNumber
+		if err := p.number(); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, errJSONSyntax
+	}
+	v.raw = p.in[start:p.pos]
+	switch v.kind {
+	case jsonArray, jsonObject:
+		v.clen = 2
+		for i, e := range v.elems {
+			v.clen += e.clen
+			if i > 0 {
+				v.clen += 2
+			}
+			if v.kind == jsonObject {
+				v.clen += len(v.keys[i].raw) + 2
+			}
+		}
+	default:
+		v.clen = len(v.raw)
+	}
+	return v, nil
+}
+
+func (p *jsonParser) literal(s string) error {
+	if len(p.in)-p.pos < len(s) || string(p.in[p.pos:p.pos+len(s)]) != s {
+		return errJSONSyntax
+	}
+	p.pos += len(s)
+	return nil
+}
+
+func (p *jsonParser) number() error {
+	in, i := p.in, p.pos
+	if i < len(in) && in[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(in) && in[i] >= '0' && in[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if i < len(in) && in[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return errJSONSyntax
+	}
+	if i < len(in) && in[i] == '.' {
+		i++
+		if digits() == 0 {
+			return errJSONSyntax
+		}
+	}
+	if i < len(in) && (in[i] == 'e' || in[i] == 'E') {
+		i++
+		if i < len(in) && (in[i] == '+' || in[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return errJSONSyntax
+		}
+	}
+	p.pos = i
+	return nil
+}
+
+// strRaw skips a string token and reports whether it holds escapes.
+func (p *jsonParser) strRaw() (escaped bool, err error) {
+	in, i := p.in, p.pos
+	if i >= len(in) || in[i] != '"' {
+		return false, errJSONSyntax
+	}
+	i++
+	for i < len(in) {
+		c := in[i]
+		switch {
+		case c == '"':
+			p.pos = i + 1
+			return escaped, nil
+		case c == '\\':
+			escaped = true
+			i += 2
+		case c < 0x20:
+			return false, errJSONSyntax
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, n := utf8.DecodeRune(in[i:])
+			if r == utf8.RuneError && n == 1 {
+				return false, errJSONSyntax
+			}
+			i += n
+		}
+	}
+	return false, errJSONSyntax
+}
+
+// str parses a string token and returns its decoded text.
+func (p *jsonParser) str() (string, error) {
+	start := p.pos
+	escaped, err := p.strRaw()
+	if err != nil {
+		return "", err
+	}
+	body := p.in[start+1 : p.pos-1]
+	if !escaped {
+		return string(body), nil
+	}
+	return jsonUnquote(body)
+}
+
+// jsonUnquote decodes the body of a string token (without its quotes).
+func jsonUnquote(body []byte) (string, error) {
+	out := make([]byte, 0, len(body))
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		i++
+		if i >= len(body) {
+			return "", errJSONSyntax
+		}
+		switch body[i] {
+		case '"', '\\', '/':
+			out = append(out, body[i])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := jsonHex4(body[i+1:])
+			if !ok {
+				return "", errJSONSyntax
+			}
+			i += 4
+			if r >= 0xD800 && r < 0xDC00 && i+6 < len(body)+1 && i+2 < len(body) && body[i+1] == '\\' && body[i+2] == 'u' {
+				if r2, ok := jsonHex4(body[i+3:]); ok && r2 >= 0xDC00 && r2 < 0xE000 {
+					r = (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000
+					i += 6
+				}
+			}
+			out = utf8.AppendRune(out, r)
+		default:
+			return "", errJSONSyntax
+		}
+	}
+	return string(out), nil
+}
+
+func jsonHex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
