@@ -19,7 +19,7 @@ import (
 //
 // with each row's values in column order; objects with another key set stay
 // objects inside "$rows". That form is returned when it saves at least 15%
-// and is small enough to read whole (under 16 KiB, or within
+// and is small enough to read whole (under 8 KiB, or within
 // Options.TargetRatio when set).
 //
 // Otherwise it returns a lossy view that is still valid JSON (JSON Lines
@@ -66,14 +66,16 @@ func JSON(in []byte, o Options) ([]byte, error) {
 			break
 		}
 	}
-	if len(out) > len(in)*9/10 {
+	// A view that dropped nothing is only a reformat: the lossless folds
+	// do that better.
+	if len(out) > len(in)*9/10 || (!c.dropped && !c.columnar) {
 		return nil, ErrNoGain
 	}
 	return out, nil
 }
 
 const (
-	jsonLosslessMax = 16 << 10 // largest lossless columnar result returned by default
+	jsonLosslessMax = 8 << 10 // largest lossless columnar result returned by default
 	jsonInlineWidth = 100      // containers this short print on one line
 	jsonRawMax      = 4 << 10  // failure elements up to this size are copied verbatim
 	jsonSchemaMax   = 120      // key paths listed in one schema note
@@ -110,10 +112,11 @@ type jsonCrusher struct {
 	lv       jsonLevel
 	out      []byte
 	columnar bool // the last render used the columnar form
+	dropped  bool // the last render omitted or truncated something
 }
 
 func (c *jsonCrusher) render(root *jsonValue, lv jsonLevel) []byte {
-	c.lv, c.out, c.columnar = lv, make([]byte, 0, len(c.in)/2), false
+	c.lv, c.out, c.columnar, c.dropped = lv, make([]byte, 0, len(c.in)/2), false, false
 	if c.multi {
 		c.topLevel(root)
 	} else {
@@ -197,6 +200,7 @@ func (c *jsonCrusher) str(v *jsonValue) {
 	if i > len(r)-1 {
 		i = len(r) - 1
 	}
+	c.dropped = true
 	c.out = append(c.out, r[:i]...)
 	c.out = append(c.out, "… [truncated from "...)
 	c.out = strconv.AppendInt(c.out, int64(len(r)-2), 10)
@@ -364,7 +368,7 @@ func (c *jsonCrusher) arrayItems(v *jsonValue) []jsonItem {
 	if v.elems[0].kind >= jsonArray {
 		unit = "rows"
 	}
-	return jsonGaps(items, keep, unit)
+	return c.gaps(items, keep, unit)
 }
 
 // objectItems picks the members of an object to print: all of them unless
@@ -390,7 +394,7 @@ func (c *jsonCrusher) objectItems(v *jsonValue) []jsonItem {
 	for _, i := range c.queryMatches(v, true) {
 		keep[i] = true
 	}
-	return jsonGaps(nil, keep, "entries")
+	return c.gaps(nil, keep, "entries")
 }
 
 func jsonAll(n int) []jsonItem {
@@ -401,9 +405,9 @@ func jsonAll(n int) []jsonItem {
 	return items
 }
 
-// jsonGaps turns a keep mask into items, one note per run of dropped
+// gaps turns a keep mask into items, one note per run of dropped
 // elements.
-func jsonGaps(items []jsonItem, keep []bool, unit string) []jsonItem {
+func (c *jsonCrusher) gaps(items []jsonItem, keep []bool, unit string) []jsonItem {
 	gap := 0
 	for i, k := range keep {
 		if !k {
@@ -411,12 +415,14 @@ func jsonGaps(items []jsonItem, keep []bool, unit string) []jsonItem {
 			continue
 		}
 		if gap > 0 {
+			c.dropped = true
 			items = append(items, jsonItem{note: Omitted(gap, unit)})
 			gap = 0
 		}
 		items = append(items, jsonItem{idx: i})
 	}
 	if gap > 0 {
+		c.dropped = true
 		items = append(items, jsonItem{note: Omitted(gap, unit)})
 	}
 	return items
