@@ -76,10 +76,10 @@ func JSON(in []byte, o Options) ([]byte, error) {
 
 const (
 	jsonLosslessMax = 8 << 10 // largest lossless columnar result returned by default
-	jsonInlineWidth = 100      // containers this short print on one line
-	jsonRawMax      = 4 << 10  // failure elements up to this size are copied verbatim
-	jsonSchemaMax   = 120      // key paths listed in one schema note
-	jsonOutlierZ    = 6.0      // robust z-score above which a number is an outlier
+	jsonInlineWidth = 100     // containers this short print on one line
+	jsonRawMax      = 4 << 10 // failure elements up to this size are copied verbatim
+	jsonSchemaMax   = 120     // key paths listed in one schema note
+	jsonOutlierZ    = 6.0     // robust z-score above which a number is an outlier
 )
 
 // jsonLevel sets how hard the lossy view cuts; the zero value is lossless.
