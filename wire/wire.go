@@ -3,6 +3,8 @@
 // service.
 package wire
 
+import "time"
+
 // CompressRequest is the body of POST /v1/compress.
 type CompressRequest struct {
 	Content      string   `json:"content"`
@@ -67,4 +69,27 @@ type Error struct {
 type ErrorBody struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
+}
+
+// Stats is the response of GET /v1/stats: what one server process did for
+// the caller's tenant since it started. Replicas each count their own.
+type Stats struct {
+	Tenant string    `json:"tenant,omitempty"`
+	Since  time.Time `json:"since"`
+	// Requests counts answered requests by endpoint ("compress", "expand",
+	// "retrieve"), errors included.
+	Requests map[string]int64 `json:"requests"`
+	Errors   int64            `json:"errors"`
+	Totals   StrategyStats    `json:"totals"`
+	// ByStrategy splits the compress totals by Result.Strategy.
+	ByStrategy map[string]StrategyStats `json:"by_strategy"`
+}
+
+// StrategyStats sums compress results.
+type StrategyStats struct {
+	Results          int64 `json:"results"`
+	OriginalBytes    int64 `json:"original_bytes"`
+	CompressedBytes  int64 `json:"compressed_bytes"`
+	OriginalTokens   int64 `json:"original_tokens"`
+	CompressedTokens int64 `json:"compressed_tokens"`
 }

@@ -1,0 +1,173 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"unicode/utf8"
+)
+
+// readBody reads the whole request body, at most limit bytes. A declared
+// Content-Length over the limit is refused before reading anything.
+func readBody(r *http.Request, w http.ResponseWriter, limit int64) ([]byte, error) {
+	if r.ContentLength > limit {
+		return nil, &http.MaxBytesError{Limit: limit}
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			return nil, errorf(http.StatusUnsupportedMediaType, codeUnsupportedMedia,
+				"Content-Type %q: want application/json", ct)
+		}
+	}
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength))
+	}
+	// MaxBytesReader also makes the server close the connection instead of
+	// draining the rest of an oversized body.
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, err
+		}
+		return nil, errorf(http.StatusBadRequest, codeBadRequest, "reading request body: %v", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// decodeStrict decodes one JSON object into v. Unknown fields, wrong types,
+// trailing data and text that is not valid UTF-8 (raw bytes or lone
+// surrogate escapes, which encoding/json would silently turn into U+FFFD
+// and so break byte-for-byte retrieval) are errors.
+func decodeStrict(body []byte, v any) error {
+	trimmed := bytes.TrimLeft(body, " \t\r\n")
+	if len(trimmed) == 0 {
+		return errorf(http.StatusBadRequest, codeBadRequest, "empty request body: want a JSON object")
+	}
+	if trimmed[0] != '{' {
+		return errorf(http.StatusBadRequest, codeBadRequest, "request body must be a JSON object")
+	}
+	if !utf8.Valid(body) {
+		off := invalidUTF8Offset(body)
+		return errorf(http.StatusBadRequest, codeInvalidUTF8,
+			"request body is not valid UTF-8 (first bad byte at offset %d); send text as UTF-8", off)
+	}
+	if off, ok := loneSurrogate(body); ok {
+		return errorf(http.StatusBadRequest, codeInvalidUTF8,
+			"request body has an unpaired UTF-16 surrogate escape at offset %d; it cannot be kept byte for byte", off)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, codeBadRequest, "malformed JSON: %s", jsonErrText(err))
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errorf(http.StatusBadRequest, codeBadRequest, "malformed JSON: unexpected data after the object at offset %d", dec.InputOffset())
+	}
+	return nil
+}
+
+// jsonErrText makes encoding/json errors readable without Go type names.
+func jsonErrText(err error) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		if te.Field != "" {
+			return fmt.Sprintf("field %q must be %s, not a JSON %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
+		}
+		return fmt.Sprintf("want a JSON object, not %s", te.Value)
+	case errors.As(err, &se):
+		return fmt.Sprintf("%v (offset %d)", se, se.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "unexpected end of input"
+	}
+	return err.Error()
+}
+
+func jsonKind(goKind string) string {
+	switch goKind {
+	case "string":
+		return "a string"
+	case "bool":
+		return "a boolean"
+	case "float64", "float32", "int", "int64", "ptr":
+		return "a number"
+	}
+	return "of another type"
+}
+
+func invalidUTF8Offset(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// loneSurrogate finds a \uD800-\uDFFF escape that is not part of a
+// high-low pair. Backslashes occur only inside JSON strings, so a plain scan
+// over escapes is exact for valid JSON; invalid JSON fails decoding anyway.
+func loneSurrogate(b []byte) (int, bool) {
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' {
+			continue
+		}
+		if i+1 >= len(b) {
+			return 0, false
+		}
+		if b[i+1] != 'u' {
+			i++ // skip the escaped character, which may be a backslash
+			continue
+		}
+		r, ok := hex4(b, i+2)
+		if !ok {
+			return 0, false // the decoder reports the syntax error
+		}
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return i, true
+		case r >= 0xD800 && r <= 0xDBFF:
+			if i+8 > len(b) || b[i+6] != '\\' || b[i+7] != 'u' {
+				return i, true
+			}
+			lo, ok := hex4(b, i+8)
+			if !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return i, true
+			}
+			i += 11
+		default:
+			i += 5
+		}
+	}
+	return 0, false
+}
+
+func hex4(b []byte, at int) (rune, bool) {
+	if at+4 > len(b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[at : at+4] {
+		r <<= 4
+		switch {
+		case '0' <= c && c <= '9':
+			r |= rune(c - '0')
+		case 'a' <= c && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case 'A' <= c && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}

@@ -1,0 +1,90 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/kompress/kompress/store"
+	"github.com/kompress/kompress/wire"
+)
+
+// Error codes of the JSON error shape. Clients switch on these, so they are
+// stable.
+const (
+	codeBadRequest       = "bad_request"
+	codeInvalidUTF8      = "invalid_utf8"
+	codeBadID            = "bad_id"
+	codeAmbiguousID      = "ambiguous_id"
+	codeUnauthorized     = "unauthorized"
+	codeNotFound         = "not_found"
+	codeMethodNotAllowed = "method_not_allowed"
+	codeTooLarge         = "too_large"
+	codeUnsupportedMedia = "unsupported_media_type"
+	codeStoreUnavailable = "store_unavailable"
+	codeScorerBusy       = "scorer_busy"
+	codeTimeout          = "timeout"
+	codeCanceled         = "canceled"
+	codeNotReady         = "not_ready"
+	codeInternal         = "internal"
+)
+
+// statusClientClosed is logged (never sent: nobody is listening) when the
+// client went away before the answer.
+const statusClientClosed = 499
+
+// apiError is an error the server itself decided on, with its status.
+type apiError struct {
+	status int
+	code   string
+	msg    string // for the client
+	cause  error  // for the log only
+}
+
+func (e *apiError) Error() string {
+	if e.cause != nil {
+		return e.msg + ": " + e.cause.Error()
+	}
+	return e.msg
+}
+
+func (e *apiError) Unwrap() error { return e.cause }
+
+func errorf(status int, code, format string, args ...any) error {
+	return &apiError{status: status, code: code, msg: fmt.Sprintf(format, args...)}
+}
+
+var errScorerBusy = &apiError{status: http.StatusServiceUnavailable, code: codeScorerBusy,
+	msg: "model scoring is at capacity; retry, or ask for scorer \"auto\" or \"heuristic\""}
+
+// errorStatus is the one mapping from errors to HTTP statuses and error
+// bodies. Internal errors get a generic message: their detail goes to the
+// log, not to the client.
+func errorStatus(err error) (int, wire.ErrorBody) {
+	var ae *apiError
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &ae):
+		return ae.status, wire.ErrorBody{Code: ae.code, Message: ae.msg}
+	case errors.As(err, &mbe):
+		return http.StatusRequestEntityTooLarge, wire.ErrorBody{Code: codeTooLarge,
+			Message: fmt.Sprintf("request body is larger than the limit of %d bytes", mbe.Limit)}
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound, wire.ErrorBody{Code: codeNotFound, Message: "no original with this id (unknown or expired)"}
+	case errors.Is(err, store.ErrBadID):
+		return http.StatusBadRequest, wire.ErrorBody{Code: codeBadID, Message: "malformed id: want 12 or more hex characters"}
+	case errors.Is(err, store.ErrAmbiguous):
+		return http.StatusBadRequest, wire.ErrorBody{Code: codeAmbiguousID, Message: "id prefix matches several originals; give more characters"}
+	case errors.Is(err, store.ErrUnavailable):
+		return http.StatusServiceUnavailable, wire.ErrorBody{Code: codeStoreUnavailable, Message: "the store of originals is unavailable; retry later"}
+	case errors.Is(err, context.DeadlineExceeded):
+		// 503 rather than 504: we are not a gateway, and the cure is the
+		// same as for overload: retry later.
+		return http.StatusServiceUnavailable, wire.ErrorBody{Code: codeTimeout, Message: "the request took longer than the server allows"}
+	case errors.Is(err, context.Canceled):
+		return statusClientClosed, wire.ErrorBody{Code: codeCanceled, Message: "request canceled"}
+	default:
+		return http.StatusInternalServerError, wire.ErrorBody{Code: codeInternal, Message: "internal error"}
+	}
+}

@@ -1,0 +1,103 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"time"
+
+	"github.com/kompress/kompress/wire"
+)
+
+// compress runs the engine with bounded model scoring. Model scoring (scorer
+// "", "auto" or "onnx") needs one of MaxScoring slots. For "" and "auto" a
+// request never waits for scoring: with no free slot, or when scoring takes
+// longer than ScoreTimeout, it goes on with the heuristic scorer and says so
+// in a warning. A caller that asked for "onnx" strictly waits up to
+// ScoreTimeout for a slot and then gets 503 scorer_busy.
+func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressRequest) (wire.Result, error) {
+	switch req.Scorer {
+	case "heuristic":
+		return s.eng.Compress(ctx, tenant, req)
+	case "onnx":
+		t := time.NewTimer(s.cfg.ScoreTimeout)
+		defer t.Stop()
+		select {
+		case s.slots <- struct{}{}:
+		case <-t.C:
+			return wire.Result{}, errScorerBusy
+		case <-ctx.Done():
+			return wire.Result{}, ctx.Err()
+		}
+		return s.attempt(ctx, tenant, req)
+	}
+
+	select {
+	case s.slots <- struct{}{}:
+	default:
+		return s.heuristic(ctx, tenant, req, "busy")
+	}
+	sctx, cancel := context.WithTimeout(ctx, s.cfg.ScoreTimeout)
+	defer cancel()
+	res, err := s.attempt(sctx, tenant, req)
+	if err != nil && sctx.Err() != nil && ctx.Err() == nil {
+		return s.heuristic(ctx, tenant, req, "deadline")
+	}
+	return res, err
+}
+
+func (s *Server) heuristic(ctx context.Context, tenant string, req wire.CompressRequest, reason string) (wire.Result, error) {
+	s.m.scorerFallbacks.WithLabelValues(reason).Inc()
+	req.Scorer = "heuristic"
+	res, err := s.eng.Compress(ctx, tenant, req)
+	if err == nil {
+		msg := "model scoring was at capacity; used the heuristic scorer"
+		if reason == "deadline" {
+			msg = fmt.Sprintf("model scoring took longer than %v; used the heuristic scorer", s.cfg.ScoreTimeout)
+		}
+		res.Warnings = append(res.Warnings, msg)
+	}
+	return res, err
+}
+
+// attempt calls the engine holding a scoring slot, which the caller has
+// taken. The call runs on its own goroutine so the request can stop waiting
+// when ctx ends even if model inference cannot be interrupted; the slot is
+// freed only when the engine returns, so abandoned calls still count
+// against MaxScoring and cannot pile up.
+func (s *Server) attempt(ctx context.Context, tenant string, req wire.CompressRequest) (wire.Result, error) {
+	type outcome struct {
+		res wire.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	s.m.scoringInUse.Inc()
+	s.attempts.Add(1)
+	go func() {
+		defer func() {
+			<-s.slots
+			s.m.scoringInUse.Dec()
+			s.attempts.Done()
+		}()
+		defer func() {
+			if p := recover(); p != nil {
+				s.log.Error("engine panic", slog.Any("panic", p), slog.String("stack", string(debug.Stack())))
+				done <- outcome{err: fmt.Errorf("engine panic: %v", p)}
+			}
+		}()
+		res, err := s.eng.Compress(ctx, tenant, req)
+		done <- outcome{res, err}
+	}()
+	select {
+	case o := <-done:
+		return o.res, o.err
+	case <-ctx.Done():
+		select {
+		case o := <-done: // finished at the same moment: use it
+			return o.res, o.err
+		default:
+			return wire.Result{}, ctx.Err()
+		}
+	}
+}
