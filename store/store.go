@@ -1,10 +1,27 @@
 // Package store keeps the originals of lossy results (the CCR store) so a
 // model can retrieve them byte for byte by a short content-addressed id.
+//
+// Open takes a URL naming the backend:
+//
+//	bolt:PATH               an embedded bbolt file (the default, see DefaultURL)
+//	memory:                 process memory, for tests and single-process use
+//	redis://HOST:PORT/DB    a shared Redis, so several replicas see one store
+//
+// Ids are the lower-case hex SHA-256 of the original, shown as their first
+// 12 characters; when those 12 already name a different original of the same
+// tenant, the new original gets the shortest longer prefix that is free. Get
+// accepts the shown id or any longer prefix of the hash, in any case and with
+// surrounding punctuation (see NormalizeID).
 package store
 
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
 )
 
 // Errors every Store returns, checked with errors.Is.
@@ -13,6 +30,7 @@ var (
 	ErrUnavailable = errors.New("store: unavailable")
 	ErrAmbiguous   = errors.New("store: id prefix matches several originals")
 	ErrBadID       = errors.New("store: malformed id")
+	ErrTooLarge    = errors.New("store: original larger than the store's size bound")
 )
 
 // Store keeps originals by tenant. Ids are lower-case hex prefixes of the
@@ -29,3 +47,81 @@ type Store interface {
 	Ping(ctx context.Context) error
 	Close() error
 }
+
+// Defaults used when an Options field is zero.
+const (
+	DefaultTTL         = 24 * time.Hour
+	DefaultBoltMax     = 1 << 30   // 1 GiB of originals
+	DefaultMemoryMax   = 256 << 20 // 256 MiB of originals
+	DefaultLockTimeout = 2 * time.Second
+)
+
+// Options tune a store; the zero value means defaults.
+type Options struct {
+	// TTL is how long an original stays retrievable after its last Put
+	// (DefaultTTL when zero).
+	TTL time.Duration
+	// MaxBytes bounds the total size of stored originals; the oldest are
+	// evicted first to make room (DefaultBoltMax or DefaultMemoryMax when
+	// zero). Redis ignores it: size there is the server's maxmemory policy.
+	MaxBytes int64
+	// LockTimeout is how long a bolt store waits for another process to
+	// release the file (DefaultLockTimeout when zero).
+	LockTimeout time.Duration
+	// Now is the clock for TTL and eviction order (time.Now when nil).
+	// Redis keeps its own clock.
+	Now func() time.Time
+}
+
+func (o Options) withDefaults(maxBytes int64) Options {
+	if o.TTL <= 0 {
+		o.TTL = DefaultTTL
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = maxBytes
+	}
+	if o.LockTimeout <= 0 {
+		o.LockTimeout = DefaultLockTimeout
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o
+}
+
+// Open opens the store named by url: "bolt:PATH", "memory:" or
+// "redis://HOST:PORT/DB" (see the package doc). A Redis store connects
+// lazily: Open checks only the URL, and Ping tells whether Redis answers.
+func Open(ctx context.Context, url string, opts Options) (Store, error) {
+	switch {
+	case strings.HasPrefix(url, "bolt:"):
+		path := strings.TrimPrefix(url, "bolt:")
+		path = strings.TrimPrefix(path, "//") // accept bolt:///abs/path too
+		if path == "" {
+			return nil, fmt.Errorf("store: %q: bolt URL needs a path, e.g. bolt:/tmp/ccr.db", url)
+		}
+		return openBolt(ctx, path, opts.withDefaults(DefaultBoltMax))
+	case url == "memory:" || url == "memory://":
+		return newMemory(opts.withDefaults(DefaultMemoryMax)), nil
+	case strings.HasPrefix(url, "redis://"), strings.HasPrefix(url, "rediss://"):
+		return openRedis(url, opts.withDefaults(0))
+	}
+	return nil, fmt.Errorf("store: unknown store URL %q: want bolt:PATH, memory: or redis://HOST:PORT/DB", url)
+}
+
+// DefaultURL is the bolt file under the user's state directory:
+// $XDG_STATE_HOME/kompress/ccr.db, else ~/.local/state/kompress/ccr.db.
+// Without either it falls back to the system temp directory.
+func DefaultURL() string {
+	dir := os.Getenv("XDG_STATE_HOME")
+	if dir == "" || !filepath.IsAbs(dir) { // the XDG spec says to ignore relative paths
+		if home, err := os.UserHomeDir(); err == nil && home != "" {
+			dir = filepath.Join(home, ".local", "state")
+		} else {
+			dir = os.TempDir()
+		}
+	}
+	return "bolt:" + filepath.Join(dir, "kompress", "ccr.db")
+}
+
+var errClosed = fmt.Errorf("%w: store closed", ErrUnavailable)

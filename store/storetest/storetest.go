@@ -1,0 +1,159 @@
+// Package storetest gives other packages' tests real stores: process
+// memory, a bolt file in a temp dir, and a throwaway redis-server.
+package storetest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kompress/kompress/store"
+)
+
+// RequireRedisEnv, set to 1, turns a missing redis-server from a skip into
+// a failure, so CI cannot pass by skipping the Redis tests.
+const RequireRedisEnv = "KOMPRESS_REQUIRE_REDIS"
+
+// Memory opens a "memory:" store closed when the test ends.
+func Memory(t testing.TB) store.Store {
+	t.Helper()
+	return Open(t, "memory:", store.Options{})
+}
+
+// Bolt opens a bolt store in a fresh temp dir, closed when the test ends.
+func Bolt(t testing.TB) store.Store {
+	t.Helper()
+	return Open(t, "bolt:"+t.TempDir()+"/ccr.db", store.Options{})
+}
+
+// Open opens url with opts, failing the test on error, and closes the
+// store when the test ends.
+func Open(t testing.TB, url string, opts store.Options) store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), url, opts)
+	if err != nil {
+		t.Fatalf("store.Open(%q): %v", url, err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("closing %s: %v", url, err)
+		}
+	})
+	return s
+}
+
+// StartRedis starts a redis-server on a free 127.0.0.1 port, without
+// persistence, and returns its URL ("redis://127.0.0.1:PORT/0") and a kill
+// function that stops it at once (SIGKILL, as a crash would). The server is
+// killed when the test ends. Without redis-server on PATH the test is
+// skipped, unless KOMPRESS_REQUIRE_REDIS=1, which makes it fail.
+func StartRedis(t testing.TB) (url string, kill func()) {
+	t.Helper()
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		msg := "redis-server not found on PATH (Debian: apt-get install -y redis-server)"
+		if os.Getenv(RequireRedisEnv) == "1" {
+			t.Fatalf("%s, and %s=1 requires it", msg, RequireRedisEnv)
+		}
+		t.Skipf("%s; set %s=1 to make this a failure", msg, RequireRedisEnv)
+	}
+	// The free port can be taken between our probe and Redis binding it;
+	// a few attempts make that race harmless.
+	var lastErr error
+	for range 3 {
+		url, kill, err := startRedis(t, bin)
+		if err == nil {
+			t.Cleanup(kill)
+			return url, kill
+		}
+		lastErr = err
+	}
+	t.Fatalf("starting redis-server: %v", lastErr)
+	return "", nil
+}
+
+func startRedis(t testing.TB, bin string) (string, func(), error) {
+	port, err := freePort()
+	if err != nil {
+		return "", nil, err
+	}
+	var log bytes.Buffer
+	cmd := exec.Command(bin,
+		"--port", strconv.Itoa(port),
+		"--bind", "127.0.0.1",
+		"--save", "",
+		"--appendonly", "no",
+		"--dir", t.TempDir(),
+		"--daemonize", "no",
+		"--logfile", "")
+	cmd.Stdout = &log
+	cmd.Stderr = &log
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	var once sync.Once
+	kill := func() {
+		once.Do(func() {
+			cmd.Process.Kill()
+			<-exited
+		})
+	}
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		select {
+		case <-exited:
+			return "", nil, fmt.Errorf("redis-server exited at start:\n%s", log.String())
+		default:
+		}
+		if ping(addr) == nil {
+			return "redis://" + addr + "/0", kill, nil
+		}
+		if time.Now().After(deadline) {
+			kill()
+			return "", nil, fmt.Errorf("redis-server on %s did not answer PING within 10s:\n%s", addr, log.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// ping speaks just enough RESP to see the server is ready; go-redis would
+// also do, but this keeps start-up free of pool and retry behaviour.
+func ping(addr string) error {
+	c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(500 * time.Millisecond))
+	if _, err := c.Write([]byte("PING\r\n")); err != nil {
+		return err
+	}
+	line, err := bufio.NewReader(c).ReadString('\n')
+	if err != nil {
+		return err
+	}
+	if line != "+PONG\r\n" {
+		return fmt.Errorf("PING answered %q", line)
+	}
+	return nil
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
