@@ -1,0 +1,466 @@
+package tokenize
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	sugar "github.com/sugarme/tokenizer"
+	"github.com/sugarme/tokenizer/pretrained"
+)
+
+// Errors returned by Load and Encode; test with errors.Is.
+var (
+	// ErrInvalid reports a tokenizer.json that cannot be read or is not supported.
+	ErrInvalid = errors.New("tokenize: invalid tokenizer.json")
+	// ErrSpans reports word spans that are out of order, out of range, or
+	// leave non-whitespace text between words.
+	ErrSpans = errors.New("tokenize: word spans do not match the text")
+	// ErrEncode reports a failure inside the underlying tokenizer library.
+	ErrEncode = errors.New("tokenize: encoding failed")
+)
+
+// NoWord is the word index of tokens that belong to no word: the whitespace
+// tokens a byte-level BPE tokenizer emits between words.
+const NoWord = -1
+
+// Encoding is a text's token sequence without special tokens.
+// IDs[i] belongs to word Words[i] (an index into the words passed to
+// Encode) or to NoWord; a word's tokens are contiguous and words appear in
+// order, so a sequence can be cut between words.
+type Encoding struct {
+	IDs   []int32
+	Words []int32
+}
+
+// Tokenizer encodes whitespace-delimited words into model token ids. It is
+// safe for concurrent use.
+//
+// Two pipelines are implemented natively (and verified against
+// github.com/sugarme/tokenizer on ASCII text): BERT-style WordPiece
+// (BertNormalizer, BertPreTokenizer) and byte-level BPE as in GPT-2, RoBERTa
+// and ModernBERT. Any other tokenizer.json that sugarme loads is encoded by
+// sugarme itself, word by word. Either way each distinct word is encoded once
+// and cached, which is what makes encoding fast: prose and logs repeat words.
+type Tokenizer struct {
+	kind           pipeline
+	prefix, suffix []int32 // special tokens around every sequence
+	pad            int32
+	addPrefixSpace bool
+
+	bpe   *bpe
+	wp    *wordPiece
+	sugar *sugar.Tokenizer // nil when sugarme cannot load the file but a native pipeline can
+
+	cache cache
+}
+
+type pipeline int
+
+const (
+	generic pipeline = iota
+	byteLevel
+	bert
+)
+
+// cacheWords bounds the per-tokenizer word cache; a word costs about 100 bytes.
+const cacheWords = 1 << 17
+
+// Load reads a Hugging Face tokenizer.json.
+func Load(path string) (*Tokenizer, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	t, err := parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrInvalid, path, err)
+	}
+	return t, nil
+}
+
+type config struct {
+	AddedTokens []struct {
+		ID      int    `json:"id"`
+		Content string `json:"content"`
+		Special bool   `json:"special"`
+	} `json:"added_tokens"`
+	Normalizer    json.RawMessage `json:"normalizer"`
+	PreTokenizer  json.RawMessage `json:"pre_tokenizer"`
+	PostProcessor json.RawMessage `json:"post_processor"`
+	Padding       *struct {
+		PadID int `json:"pad_id"`
+	} `json:"padding"`
+	Model struct {
+		Type                    string          `json:"type"`
+		Vocab                   json.RawMessage `json:"vocab"`
+		Merges                  json.RawMessage `json:"merges"`
+		UnkToken                *string         `json:"unk_token"`
+		ContinuingSubwordPrefix *string         `json:"continuing_subword_prefix"`
+		EndOfWordSuffix         *string         `json:"end_of_word_suffix"`
+		MaxInputCharsPerWord    *int            `json:"max_input_chars_per_word"`
+		Dropout                 *float64        `json:"dropout"`
+		ByteFallback            bool            `json:"byte_fallback"`
+		IgnoreMerges            bool            `json:"ignore_merges"`
+	} `json:"model"`
+}
+
+// component is the shape shared by normalizers, pre-tokenizers and
+// post-processors in tokenizer.json.
+type component struct {
+	Type string `json:"type"`
+	// ByteLevel
+	AddPrefixSpace bool  `json:"add_prefix_space"`
+	UseRegex       *bool `json:"use_regex"`
+	// BertNormalizer
+	CleanText          bool  `json:"clean_text"`
+	HandleChineseChars bool  `json:"handle_chinese_chars"`
+	StripAccents       *bool `json:"strip_accents"`
+	Lowercase          bool  `json:"lowercase"`
+	// Sequence
+	PreTokenizers []json.RawMessage `json:"pretokenizers"`
+	Processors    []json.RawMessage `json:"processors"`
+	// BertProcessing, RobertaProcessing: ["[CLS]", 101]
+	Cls []any `json:"cls"`
+	Sep []any `json:"sep"`
+	// TemplateProcessing
+	Single []struct {
+		SpecialToken *struct {
+			ID string `json:"id"`
+		} `json:"SpecialToken"`
+		Sequence *struct {
+			ID string `json:"id"`
+		} `json:"Sequence"`
+	} `json:"single"`
+	SpecialTokens map[string]struct {
+		IDs []int `json:"ids"`
+	} `json:"special_tokens"`
+}
+
+func decodeComponent(raw json.RawMessage) (*component, error) {
+	if len(raw) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return nil, nil
+	}
+	var c component
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+func parse(data []byte) (*Tokenizer, error) {
+	var cfg config
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		return nil, err
+	}
+	if len(cfg.Model.Vocab) == 0 {
+		return nil, errors.New("model has no vocab")
+	}
+	t := &Tokenizer{}
+	t.cache.init(cacheWords)
+
+	norm, err := decodeComponent(cfg.Normalizer)
+	if err != nil {
+		return nil, fmt.Errorf("normalizer: %w", err)
+	}
+	pre, err := decodeComponent(cfg.PreTokenizer)
+	if err != nil {
+		return nil, fmt.Errorf("pre_tokenizer: %w", err)
+	}
+	if pre != nil && pre.Type == "Sequence" && len(pre.PreTokenizers) == 1 {
+		if pre, err = decodeComponent(pre.PreTokenizers[0]); err != nil {
+			return nil, fmt.Errorf("pre_tokenizer: %w", err)
+		}
+	}
+	post, err := decodeComponent(cfg.PostProcessor)
+	if err != nil {
+		return nil, fmt.Errorf("post_processor: %w", err)
+	}
+	if t.prefix, t.suffix, err = specialTokens(post); err != nil {
+		return nil, fmt.Errorf("post_processor: %w", err)
+	}
+
+	m := &cfg.Model
+	switch {
+	case m.Type == "BPE" && norm == nil && pre != nil && pre.Type == "ByteLevel" &&
+		(pre.UseRegex == nil || *pre.UseRegex) && m.Dropout == nil && !m.ByteFallback &&
+		empty(m.ContinuingSubwordPrefix) && empty(m.EndOfWordSuffix):
+		t.kind = byteLevel
+		t.addPrefixSpace = pre.AddPrefixSpace
+		if t.bpe, err = newBPE(m.Vocab, m.Merges, m.UnkToken, m.IgnoreMerges); err != nil {
+			return nil, fmt.Errorf("model: %w", err)
+		}
+	case m.Type == "WordPiece" && (norm == nil || norm.Type == "BertNormalizer") &&
+		pre != nil && pre.Type == "BertPreTokenizer":
+		t.kind = bert
+		if t.wp, err = newWordPiece(m.Vocab, m.UnkToken, m.ContinuingSubwordPrefix, m.MaxInputCharsPerWord, norm); err != nil {
+			return nil, fmt.Errorf("model: %w", err)
+		}
+	}
+
+	// sugarme is the reference for the native pipelines and the encoder of
+	// every other one; it panics on some inputs it does not support.
+	t.sugar, err = loadSugar(data)
+	if err != nil && t.kind == generic {
+		return nil, err
+	}
+
+	t.pad = padID(&cfg)
+	return t, nil
+}
+
+func empty(s *string) bool { return s == nil || *s == "" }
+
+func loadSugar(data []byte) (tk *sugar.Tokenizer, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			tk, err = nil, fmt.Errorf("unsupported by github.com/sugarme/tokenizer: %v", r)
+		}
+	}()
+	return pretrained.FromReader(bytes.NewReader(data))
+}
+
+// specialTokens returns the ids a post-processor puts before and after a
+// single sequence: [CLS] … [SEP] for BERT and ModernBERT, <s> … </s> for RoBERTa.
+func specialTokens(c *component) (prefix, suffix []int32, err error) {
+	if c == nil {
+		return nil, nil, nil
+	}
+	switch c.Type {
+	case "BertProcessing", "RobertaProcessing":
+		cls, err1 := postTokenID(c.Cls)
+		sep, err2 := postTokenID(c.Sep)
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, nil, err
+		}
+		return []int32{cls}, []int32{sep}, nil
+	case "TemplateProcessing":
+		seen := false
+		for _, p := range c.Single {
+			switch {
+			case p.Sequence != nil:
+				seen = true
+			case p.SpecialToken != nil:
+				st, ok := c.SpecialTokens[p.SpecialToken.ID]
+				if !ok || len(st.IDs) == 0 {
+					return nil, nil, fmt.Errorf("template token %q has no id", p.SpecialToken.ID)
+				}
+				for _, id := range st.IDs {
+					if seen {
+						suffix = append(suffix, int32(id))
+					} else {
+						prefix = append(prefix, int32(id))
+					}
+				}
+			}
+		}
+		return prefix, suffix, nil
+	case "Sequence":
+		for _, raw := range c.Processors {
+			sub, err := decodeComponent(raw)
+			if err != nil {
+				return nil, nil, err
+			}
+			p, s, err := specialTokens(sub)
+			if err != nil {
+				return nil, nil, err
+			}
+			prefix, suffix = append(prefix, p...), append(s, suffix...)
+		}
+		return prefix, suffix, nil
+	case "ByteLevel":
+		return nil, nil, nil
+	}
+	return nil, nil, fmt.Errorf("unsupported post-processor %q", c.Type)
+}
+
+func postTokenID(v []any) (int32, error) {
+	if len(v) == 2 {
+		if f, ok := v[1].(float64); ok {
+			return int32(f), nil
+		}
+	}
+	return 0, fmt.Errorf("bad special token %v", v)
+}
+
+func padID(cfg *config) int32 {
+	if cfg.Padding != nil {
+		return int32(cfg.Padding.PadID)
+	}
+	for _, at := range cfg.AddedTokens {
+		switch at.Content {
+		case "[PAD]", "<pad>", "<|padding|>":
+			return int32(at.ID)
+		}
+	}
+	return 0
+}
+
+// Prefix returns the special tokens that start every model sequence.
+func (t *Tokenizer) Prefix() []int32 { return t.prefix }
+
+// Suffix returns the special tokens that end every model sequence.
+func (t *Tokenizer) Suffix() []int32 { return t.suffix }
+
+// PadID returns the id used to pad sequences in a batch.
+func (t *Tokenizer) PadID() int32 { return t.pad }
+
+// Encode tokenizes text given its words (normally Words(text)). Invalid
+// UTF-8 is encoded as U+FFFD; word spans keep referring to the original bytes.
+// For byte-level BPE the whitespace between words is encoded as the whole
+// text would be (a single space joins the next word as "Ġword"; other
+// whitespace becomes NoWord tokens), so ids equal those of encoding the text
+// in one piece.
+func (t *Tokenizer) Encode(text string, words []Word) (*Encoding, error) {
+	enc := &Encoding{
+		IDs:   make([]int32, 0, len(words)+len(words)/2+8),
+		Words: make([]int32, 0, len(words)+len(words)/2+8),
+	}
+	add := func(ids []int32, word int32) {
+		enc.IDs = append(enc.IDs, ids...)
+		for range ids {
+			enc.Words = append(enc.Words, word)
+		}
+	}
+	prev := 0
+	for i, w := range words {
+		if w.Start < prev || w.End <= w.Start || w.End > len(text) {
+			return nil, fmt.Errorf("%w: word %d is [%d,%d) after offset %d in %d bytes", ErrSpans, i, w.Start, w.End, prev, len(text))
+		}
+		gap := text[prev:w.Start]
+		if !allSpace(gap) {
+			return nil, fmt.Errorf("%w: non-whitespace between words %d and %d", ErrSpans, i-1, i)
+		}
+		space := false
+		if t.kind == byteLevel {
+			if i == 0 && t.addPrefixSpace && !strings.HasPrefix(text, " ") {
+				gap = " " + gap
+			}
+			// A whitespace run before a word splits as GPT-2's `\s+(?!\S)`
+			// does: all but its last character form one token, and a last
+			// space joins the word.
+			if n := len(gap); n > 0 {
+				last := gap[n-1]
+				if n > 1 {
+					ids, err := t.encodeWord(gap[:n-1], false)
+					if err != nil {
+						return nil, err
+					}
+					add(ids, NoWord)
+				}
+				if last == ' ' {
+					space = true
+				} else {
+					ids, err := t.encodeWord(gap[n-1:], false)
+					if err != nil {
+						return nil, err
+					}
+					add(ids, NoWord)
+				}
+			}
+		}
+		ids, err := t.encodeWord(text[w.Start:w.End], space)
+		if err != nil {
+			return nil, err
+		}
+		add(ids, int32(i))
+		prev = w.End
+	}
+	tail := text[prev:]
+	if !allSpace(tail) {
+		return nil, fmt.Errorf("%w: non-whitespace after the last word", ErrSpans)
+	}
+	if t.kind == byteLevel && tail != "" {
+		if len(words) == 0 && t.addPrefixSpace && !strings.HasPrefix(tail, " ") {
+			tail = " " + tail
+		}
+		ids, err := t.encodeWord(tail, false)
+		if err != nil {
+			return nil, err
+		}
+		add(ids, NoWord)
+	}
+	return enc, nil
+}
+
+func allSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isSpace(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// encodeWord returns the ids of one word (or whitespace run), preceded by a
+// space when space is set. The result is shared through the cache: callers
+// must not modify it.
+func (t *Tokenizer) encodeWord(word string, space bool) ([]int32, error) {
+	key := cacheKey{word, space}
+	if ids, ok := t.cache.get(key); ok {
+		return ids, nil
+	}
+	clean := word
+	if !utf8.ValidString(clean) {
+		clean = strings.ToValidUTF8(clean, "\uFFFD")
+	}
+	var ids []int32
+	var err error
+	switch t.kind {
+	case byteLevel:
+		ids = t.bpe.encode(clean, space)
+	case bert:
+		ids = t.wp.encode(clean)
+	default:
+		ids, err = t.sugarEncode(clean)
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.cache.put(cacheKey{strings.Clone(word), space}, ids)
+	return ids, nil
+}
+
+// sugarEncode encodes one word with sugarme, containing its panics.
+func (t *Tokenizer) sugarEncode(word string) (ids []int32, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ids, err = nil, fmt.Errorf("%w: %q: %v", ErrEncode, word, r)
+		}
+	}()
+	e, err := t.sugar.EncodeSingle(word, false)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %q: %w", ErrEncode, word, err)
+	}
+	ids = make([]int32, len(e.Ids))
+	for i, id := range e.Ids {
+		ids[i] = int32(id)
+	}
+	return ids, nil
+}
+
+// reference encodes text in one piece with sugarme, with special tokens when
+// special is set. It exists to check the native pipelines against sugarme.
+func (t *Tokenizer) reference(text string, special bool) (ids []int32, err error) {
+	if t.sugar == nil {
+		return nil, fmt.Errorf("%w: sugarme could not load this tokenizer", ErrEncode)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			ids, err = nil, fmt.Errorf("%w: %v", ErrEncode, r)
+		}
+	}()
+	e, err := t.sugar.EncodeSingle(text, special)
+	if err != nil {
+		return nil, err
+	}
+	ids = make([]int32, len(e.Ids))
+	for i, id := range e.Ids {
+		ids[i] = int32(id)
+	}
+	return ids, nil
+}
