@@ -1,0 +1,76 @@
+package fold
+
+import "bytes"
+
+// StripANSI returns text without ANSI (ECMA-48) escape sequences; it defines
+// the Visible equivalence. Removed are CSI sequences (ESC [ params
+// intermediates final, e.g. colours and cursor moves), OSC, DCS, SOS, PM and
+// APC strings ended by BEL or ESC \ (e.g. hyperlinks and window titles), and
+// two-byte escapes (ESC then one byte 0x30–0x7E, with any intermediates
+// 0x20–0x2F between). An ESC that does not start a complete sequence is kept.
+// It returns text itself when there is no ESC in it.
+func StripANSI(text []byte) []byte {
+	i := bytes.IndexByte(text, 0x1b)
+	if i < 0 {
+		return text
+	}
+	out := make([]byte, 0, len(text))
+	for i >= 0 {
+		out = append(out, text[:i]...)
+		n := escapeLen(text[i:])
+		if n == 0 {
+			out = append(out, 0x1b)
+			n = 1
+		}
+		text = text[i+n:]
+		i = bytes.IndexByte(text, 0x1b)
+	}
+	return append(out, text...)
+}
+
+// escapeLen returns the length of the escape sequence at the start of b
+// (b[0] is ESC), or 0 if it is incomplete or malformed.
+func escapeLen(b []byte) int {
+	if len(b) < 2 {
+		return 0
+	}
+	switch b[1] {
+	case '[':
+		i := 2
+		for i < len(b) && b[i] >= 0x30 && b[i] <= 0x3f {
+			i++
+		}
+		for i < len(b) && b[i] >= 0x20 && b[i] <= 0x2f {
+			i++
+		}
+		if i < len(b) && b[i] >= 0x40 && b[i] <= 0x7e {
+			return i + 1
+		}
+		return 0
+	case ']', 'P', 'X', '^', '_':
+		for i := 2; i < len(b); i++ {
+			switch b[i] {
+			case 0x07:
+				return i + 1
+			case 0x1b:
+				if i+1 < len(b) && b[i+1] == '\\' {
+					return i + 2
+				}
+				return 0
+			case '\n':
+				// Strings do not span lines in tool output; a newline means
+				// this was not a terminated string.
+				return 0
+			}
+		}
+		return 0
+	}
+	i := 1
+	for i < len(b) && b[i] >= 0x20 && b[i] <= 0x2f {
+		i++
+	}
+	if i < len(b) && b[i] >= 0x30 && b[i] <= 0x7e {
+		return i + 1
+	}
+	return 0
+}

@@ -1,0 +1,372 @@
+package fold
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+)
+
+// A fold block is a header line followed by a body of a stated number of lines:
+//
+//	[fold NAME N lines ARG...]
+//	body line 1
+//	…
+//	body line N
+//
+// The header says how far the body extends, so blocks compose: folded sections
+// can be concatenated with literal text between them and Expand still finds
+// every block. The last body line may lack its newline only at the end of the
+// text; each fold keeps that property, so a missing final newline survives.
+//
+// A line is a header exactly when parseHeader accepts it. Literal text that
+// happens to look like a header is wrapped in a "raw" block by Escape, so
+// expansion is never ambiguous.
+
+// Errors returned by Expand and Verify.
+var (
+	ErrMalformed = errors.New("fold: malformed block")
+	ErrUnknown   = errors.New("fold: unknown fold")
+	ErrMismatch  = errors.New("fold: recovered text differs from the original")
+)
+
+var headerPrefix = []byte("[fold ")
+
+// maxBodyLines bounds the count in a header so parsing cannot overflow.
+const maxBodyLines = 1<<31 - 1
+
+// header is a parsed block header.
+type header struct {
+	name  string
+	lines int
+	args  string // space-separated, may be empty
+}
+
+// parseHeader parses line (without its newline) as a block header.
+func parseHeader(line []byte) (header, bool) {
+	var h header
+	if !bytes.HasPrefix(line, headerPrefix) || len(line) < len(headerPrefix)+9 || line[len(line)-1] != ']' {
+		return h, false
+	}
+	s := line[len(headerPrefix) : len(line)-1]
+	// NAME
+	i := 0
+	for i < len(s) && nameByte(s[i], i == 0) {
+		i++
+	}
+	if i == 0 || i >= len(s) || s[i] != ' ' {
+		return h, false
+	}
+	name := s[:i]
+	s = s[i+1:]
+	// N
+	i = 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 10 || s[0] == '0' || i >= len(s) || s[i] != ' ' {
+		return h, false
+	}
+	n, err := strconv.Atoi(string(s[:i]))
+	if err != nil || n > maxBodyLines {
+		return h, false
+	}
+	s = s[i+1:]
+	// "line" or "lines"
+	switch {
+	case bytes.HasPrefix(s, []byte("lines")):
+		s = s[5:]
+	case bytes.HasPrefix(s, []byte("line")):
+		s = s[4:]
+	default:
+		return h, false
+	}
+	// ARGs: each a space then one or more visible ASCII bytes other than brackets.
+	args := s
+	for len(s) > 0 {
+		if s[0] != ' ' || len(s) < 2 {
+			return h, false
+		}
+		j := 1
+		for j < len(s) && s[j] > ' ' && s[j] < 0x7f && s[j] != '[' && s[j] != ']' {
+			j++
+		}
+		if j == 1 {
+			return h, false
+		}
+		s = s[j:]
+	}
+	h.name = string(name)
+	h.lines = n
+	if len(args) > 0 {
+		h.args = string(args[1:])
+	}
+	return h, true
+}
+
+func nameByte(c byte, first bool) bool {
+	if c >= 'a' && c <= 'z' {
+		return true
+	}
+	if first {
+		return false
+	}
+	return c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '+'
+}
+
+// validName reports whether name can appear in a header.
+func validName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !nameByte(name[i], i == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendHeader appends "[fold name n lines args]\n" to dst.
+func appendHeader(dst []byte, name string, n int, args string) []byte {
+	dst = append(dst, headerPrefix...)
+	dst = append(dst, name...)
+	dst = append(dst, ' ')
+	dst = strconv.AppendInt(dst, int64(n), 10)
+	if n == 1 {
+		dst = append(dst, " line"...)
+	} else {
+		dst = append(dst, " lines"...)
+	}
+	if args != "" {
+		dst = append(dst, ' ')
+		dst = append(dst, args...)
+	}
+	return append(dst, ']', '\n')
+}
+
+// headerLen is the length of the header appendHeader would write.
+func headerLen(name string, n int, args string) int {
+	l := len(headerPrefix) + len(name) + 1 + len(strconv.Itoa(n)) + len(" lines]\n")
+	if n == 1 {
+		l--
+	}
+	if args != "" {
+		l += 1 + len(args)
+	}
+	return l
+}
+
+// isHeaderLine reports whether line (without newline) would be taken as a header.
+func isHeaderLine(line []byte) bool {
+	if len(line) == 0 || line[0] != '[' {
+		return false
+	}
+	_, ok := parseHeader(line)
+	return ok
+}
+
+// Block returns body wrapped in a block named name, for external providers
+// whose Unfolder is registered under that name. The body is counted in lines;
+// it must end with a newline unless the block ends the text.
+func Block(name string, body []byte) []byte {
+	n := countLines(body)
+	out := make([]byte, 0, headerLen(name, n, "")+len(body))
+	out = appendHeader(out, name, n, "")
+	return append(out, body...)
+}
+
+// countLines counts lines, a last line without newline included.
+func countLines(b []byte) int {
+	n := bytes.Count(b, []byte{'\n'})
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// Escape returns text with every line that would be taken for a block header
+// wrapped in a raw block, so that Expand(Escape(text)) == text. It returns
+// text itself when nothing needs escaping. Pipelines use it for the literal
+// text they put between folded sections.
+func Escape(text []byte) []byte {
+	if !bytes.Contains(text, headerPrefix) {
+		return text
+	}
+	return escapeLines(nil, text)
+}
+
+// escapeLines appends text to dst with header-like lines wrapped in raw blocks.
+func escapeLines(dst, text []byte) []byte {
+	for len(text) > 0 {
+		i := indexHeaderCandidate(text)
+		if i < 0 {
+			return append(dst, text...)
+		}
+		e := bytes.IndexByte(text[i:], '\n')
+		end := len(text)
+		lineEnd := len(text)
+		if e >= 0 {
+			lineEnd = i + e
+			end = lineEnd + 1
+		}
+		dst = append(dst, text[:i]...)
+		if isHeaderLine(text[i:lineEnd]) {
+			dst = appendHeader(dst, "raw", 1, "")
+		}
+		dst = append(dst, text[i:end]...)
+		text = text[end:]
+	}
+	return dst
+}
+
+// indexHeaderCandidate returns the offset of the first line in text that
+// starts with the header prefix, or -1.
+func indexHeaderCandidate(text []byte) int {
+	off := 0
+	for {
+		i := bytes.Index(text[off:], headerPrefix)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		if i == 0 || text[i-1] == '\n' {
+			return i
+		}
+		off = i + 1
+	}
+}
+
+// Expand undoes every fold block in text; text outside blocks is literal.
+// It returns text itself when there is no block in it.
+func Expand(text []byte) ([]byte, error) {
+	if indexHeaderCandidate(text) < 0 {
+		return text, nil
+	}
+	out := make([]byte, 0, len(text)+len(text)/2)
+	line := 1 // line number in text, for errors
+	for len(text) > 0 {
+		i := indexHeaderCandidate(text)
+		if i < 0 {
+			out = append(out, text...)
+			break
+		}
+		e := bytes.IndexByte(text[i:], '\n')
+		if e < 0 {
+			e = len(text) - i
+		}
+		h, ok := parseHeader(text[i : i+e])
+		if !ok {
+			out = append(out, text[:i+e]...)
+			line += bytes.Count(text[:i+e], []byte{'\n'})
+			text = text[i+e:]
+			continue
+		}
+		out = append(out, text[:i]...)
+		line += bytes.Count(text[:i], []byte{'\n'})
+		if i+e == len(text) {
+			return nil, fmt.Errorf("%w: line %d: header without body", ErrMalformed, line)
+		}
+		rest := text[i+e+1:]
+		n, ok := bodyLen(rest, h.lines)
+		if !ok {
+			return nil, fmt.Errorf("%w: line %d: %s block wants %d lines, text has fewer", ErrMalformed, line, h.name, h.lines)
+		}
+		var err error
+		out, err = unfold(out, h, rest[:n])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		line += 1 + h.lines
+		text = rest[n:]
+	}
+	return out, nil
+}
+
+// bodyLen returns the byte length of the first n lines of b.
+func bodyLen(b []byte, n int) (int, bool) {
+	pos := 0
+	for k := 0; k < n; k++ {
+		if pos >= len(b) {
+			return 0, false
+		}
+		j := bytes.IndexByte(b[pos:], '\n')
+		if j < 0 {
+			if k != n-1 {
+				return 0, false
+			}
+			return len(b), true
+		}
+		pos += j + 1
+	}
+	return pos, true
+}
+
+// unfolders are the built-in block decoders, appending the original to dst.
+var unfolders = map[string]func(dst, body []byte, args string) ([]byte, error){
+	"raw":    unfoldRaw,
+	"rg":     unfoldSearch,
+	"repeat": unfoldRepeat,
+	"json":   unfoldJSON,
+	"paths":  unfoldPaths,
+}
+
+func unfold(dst []byte, h header, body []byte) ([]byte, error) {
+	if f, ok := unfolders[h.name]; ok {
+		return f(dst, body, h.args)
+	}
+	registry.RLock()
+	u, ok := registry.m[h.name]
+	registry.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("%w %q", ErrUnknown, h.name)
+	}
+	if h.args != "" {
+		return nil, fmt.Errorf("%w: %s block takes no arguments", ErrMalformed, h.name)
+	}
+	orig, err := u.Unfold(body)
+	if err != nil {
+		return nil, fmt.Errorf("fold %s: %w", h.name, err)
+	}
+	return append(dst, orig...), nil
+}
+
+func unfoldRaw(dst, body []byte, args string) ([]byte, error) {
+	if args != "" {
+		return nil, fmt.Errorf("%w: raw block takes no arguments", ErrMalformed)
+	}
+	return append(dst, body...), nil
+}
+
+// Unfolder undoes the blocks of an external provider; see Register.
+type Unfolder interface {
+	Unfold(body []byte) ([]byte, error)
+}
+
+var registry = struct {
+	sync.RWMutex
+	m map[string]Unfolder
+}{m: map[string]Unfolder{}}
+
+// Register makes Expand undo blocks named name (written with Block) with u.
+// Names are lower-case letters, then letters, digits, '-', '_', '.', '+';
+// built-in names and names already registered are refused.
+func Register(name string, u Unfolder) error {
+	if !validName(name) {
+		return fmt.Errorf("fold: invalid fold name %q", name)
+	}
+	if u == nil {
+		return fmt.Errorf("fold: nil unfolder for %q", name)
+	}
+	if _, ok := unfolders[name]; ok || name == "ansi" {
+		return fmt.Errorf("fold: %q is a built-in fold", name)
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	if _, ok := registry.m[name]; ok {
+		return fmt.Errorf("fold: %q registered twice", name)
+	}
+	registry.m[name] = u
+	return nil
+}

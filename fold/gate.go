@@ -1,0 +1,311 @@
+// Package fold makes lossless folds of tool output and verifies them.
+//
+// A fold rewrites text into a shorter form that gives the original back:
+// search hits in ripgrep's heading form, runs of repeated lines, minified
+// JSON, path lists as a tree. Folded text is self-describing: each folded
+// region is a block whose header names the fold and counts its body lines
+// (see Expand), so `kompress expand` can undo it from the text alone, and
+// blocks from separate sections can be concatenated.
+//
+// Nothing is trusted. The Gate asks every fold, built-in or external
+// Provider, for a Proposal, recovers the original from it, compares under the
+// declared Equivalence, and keeps the smallest proposal that passes. A
+// provider that returns nothing, errors, panics, runs past its deadline or
+// fails verification is skipped and recorded; the request still succeeds.
+package fold
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/kompress/kompress/router"
+)
+
+// Info describes the content being folded. Providers may use it as a hint;
+// a fold must not rely on it being right, since verification decides.
+type Info struct {
+	Kind router.Kind
+	Tool string
+}
+
+// Proposal is a provider's candidate fold of some content.
+type Proposal struct {
+	Text        []byte                 // the folded text
+	Recover     func() ([]byte, error) // gives back the original from Text
+	Equivalence Equivalence            // what Recover promises
+	Label       string                 // savings attribution; the provider's name if empty
+}
+
+// Provider proposes folds. Propose returns nil to pass. External providers
+// whose text holds their own blocks register an Unfolder (see Register) so
+// that Expand can undo them; the gate checks Expand too.
+type Provider interface {
+	Name() string
+	Propose(ctx context.Context, content []byte, info Info) (*Proposal, error)
+}
+
+// DefaultTimeout is the time an external provider gets when Gate.Timeout is zero.
+const DefaultTimeout = 200 * time.Millisecond
+
+// Gate runs the built-in folds and external providers and keeps the smallest
+// verified result. The zero Gate runs the built-ins only.
+type Gate struct {
+	Providers []Provider
+	// Timeout is each external provider's deadline for proposing and
+	// recovering, verification included; DefaultTimeout if zero.
+	Timeout time.Duration
+	// Accept lists the equivalences a result may have; nil means Byte and
+	// JSON. Add Visible to let ANSI colours go.
+	Accept []Equivalence
+}
+
+// Skip records a provider whose proposal was not used.
+type Skip struct {
+	Provider string
+	Reason   string // one of the Skip… reasons
+	Detail   string // the error or panic, if any
+}
+
+// Reasons a proposal is skipped.
+const (
+	SkipNil        = "nil"          // the provider passed
+	SkipError      = "error"        // Propose or Recover returned an error
+	SkipPanic      = "panic"        // the provider panicked
+	SkipTimeout    = "timeout"      // the provider ran past its deadline
+	SkipUnverified = "unverified"   // the recovered text does not match
+	SkipNoGain     = "no-gain"      // the text is not smaller than the content
+	SkipNotAllowed = "not-accepted" // the equivalence is not in Gate.Accept
+)
+
+// Outcome is the result of Gate.Fold. Text is the content itself and Label
+// is empty when nothing verified smaller.
+type Outcome struct {
+	Text        []byte
+	Label       string
+	Equivalence Equivalence
+	// BuiltinBytes is the size of the best built-in result (the content's
+	// size if no built-in fold helped).
+	BuiltinBytes int
+	// MarginalBytes is what a winning external provider saved beyond the
+	// best built-in result; zero when a built-in fold won.
+	MarginalBytes int
+	// Skipped lists proposals not used, in provider order. Built-in folds
+	// that do not apply (return nil) are not listed.
+	Skipped []Skip
+}
+
+// candidate is a verified proposal.
+type candidate struct {
+	text     []byte
+	label    string
+	name     string
+	eq       Equivalence
+	external bool
+}
+
+// Fold returns the smallest verified fold of content.
+func (g *Gate) Fold(ctx context.Context, content []byte, info Info) Outcome {
+	none := Outcome{Text: content, Equivalence: Byte, BuiltinBytes: len(content)}
+	if len(content) == 0 {
+		return none
+	}
+	timeout := g.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	// External providers run concurrently while the built-ins run here.
+	results := make([]chan result, len(g.Providers))
+	for i, p := range g.Providers {
+		results[i] = make(chan result, 1)
+		go runExternal(ctx, timeout, p, content, info, results[i])
+	}
+
+	var cands []candidate
+	var skipped []Skip
+	best := len(content)
+	for _, p := range builtins {
+		if ctx.Err() != nil {
+			break
+		}
+		if b, ok := p.(builtin); ok && b.visible && !g.accepts(Visible) {
+			continue
+		}
+		r := runBuiltin(ctx, p, content, info)
+		if r.reason == SkipNil {
+			continue
+		}
+		c, s := g.check(r, content, p.Name(), false)
+		if s != nil {
+			skipped = append(skipped, *s)
+			continue
+		}
+		cands = append(cands, c)
+		best = min(best, len(c.text))
+	}
+	for i, p := range g.Providers {
+		var r result
+		select {
+		case r = <-results[i]:
+		case <-ctx.Done():
+			r = result{reason: SkipTimeout, detail: context.Cause(ctx).Error()}
+		}
+		c, s := g.check(r, content, p.Name(), true)
+		if s != nil {
+			skipped = append(skipped, *s)
+			continue
+		}
+		cands = append(cands, c)
+	}
+
+	out := none
+	out.BuiltinBytes = best
+	out.Skipped = skipped
+	if len(cands) == 0 {
+		return out
+	}
+	w := slices.MinFunc(cands, func(a, b candidate) int {
+		if d := len(a.text) - len(b.text); d != 0 {
+			return d
+		}
+		if d := a.eq.strength() - b.eq.strength(); d != 0 {
+			return d
+		}
+		if a.external != b.external {
+			if a.external {
+				return 1
+			}
+			return -1
+		}
+		return cmpString(a.name, b.name)
+	})
+	out.Text, out.Label, out.Equivalence = w.text, w.label, w.eq
+	if w.external {
+		out.MarginalBytes = best - len(w.text)
+	}
+	return out
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// result is what running one provider gave.
+type result struct {
+	prop   *Proposal
+	reason string // a Skip reason, or "" when prop was verified
+	detail string
+}
+
+// check turns a result into a candidate or a skip.
+func (g *Gate) check(r result, content []byte, name string, external bool) (candidate, *Skip) {
+	if r.reason == "" {
+		if !g.accepts(r.prop.Equivalence) {
+			r.reason, r.detail = SkipNotAllowed, string(r.prop.Equivalence)
+		} else if len(r.prop.Text) >= len(content) {
+			r.reason = SkipNoGain
+		}
+	}
+	if r.reason != "" {
+		return candidate{}, &Skip{Provider: name, Reason: r.reason, Detail: r.detail}
+	}
+	label := r.prop.Label
+	if label == "" {
+		label = name
+	}
+	return candidate{text: r.prop.Text, label: label, name: name, eq: r.prop.Equivalence, external: external}, nil
+}
+
+func (g *Gate) accepts(eq Equivalence) bool {
+	if g.Accept == nil {
+		return eq == Byte || eq == JSON
+	}
+	return slices.Contains(g.Accept, eq)
+}
+
+// runBuiltin proposes and verifies in the caller's goroutine; a panic in a
+// built-in fold is a bug, but it must not break the request either.
+func runBuiltin(ctx context.Context, p Provider, content []byte, info Info) (r result) {
+	defer func() {
+		if v := recover(); v != nil {
+			r = result{reason: SkipPanic, detail: fmt.Sprint(v)}
+		}
+	}()
+	return propose(ctx, p, content, info, false)
+}
+
+// runExternal proposes and verifies within the provider's deadline. The
+// provider's goroutine is left behind if it never returns; the buffered
+// channel lets it finish without blocking.
+func runExternal(ctx context.Context, timeout time.Duration, p Provider, content []byte, info Info, ch chan<- result) {
+	ctx, cancel := context.WithTimeoutCause(ctx, timeout, errDeadline)
+	defer cancel()
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if v := recover(); v != nil {
+				done <- result{reason: SkipPanic, detail: fmt.Sprint(v)}
+			}
+		}()
+		done <- propose(ctx, p, content, info, true)
+	}()
+	select {
+	case r := <-done:
+		ch <- r
+	case <-ctx.Done():
+		ch <- result{reason: SkipTimeout, detail: context.Cause(ctx).Error()}
+	}
+}
+
+var errDeadline = errors.New("fold: provider deadline exceeded")
+
+// propose asks p for a proposal and verifies it. For external providers
+// the text must also expand, through Expand and any registered Unfolder, to
+// the original, so that `kompress expand` can undo it.
+func propose(ctx context.Context, p Provider, content []byte, info Info, external bool) result {
+	prop, err := p.Propose(ctx, content, info)
+	if err != nil {
+		return result{reason: SkipError, detail: err.Error()}
+	}
+	if prop == nil || prop.Recover == nil {
+		return result{reason: SkipNil}
+	}
+	if ctx.Err() != nil {
+		return result{reason: SkipTimeout, detail: context.Cause(ctx).Error()}
+	}
+	switch prop.Equivalence {
+	case Byte, JSON, Visible:
+	default:
+		return result{reason: SkipUnverified, detail: fmt.Sprintf("unknown equivalence %q", prop.Equivalence)}
+	}
+	// Copy the text so a provider that keeps a reference cannot change it
+	// after verification.
+	if external {
+		prop = &Proposal{Text: bytes.Clone(prop.Text), Recover: prop.Recover, Equivalence: prop.Equivalence, Label: prop.Label}
+	}
+	recovered, err := prop.Recover()
+	if err != nil {
+		return result{reason: SkipError, detail: "recover: " + err.Error()}
+	}
+	if err := compare(content, recovered, prop.Equivalence); err != nil {
+		return result{reason: SkipUnverified, detail: err.Error()}
+	}
+	if external {
+		if err := Verify(content, prop.Text, prop.Equivalence); err != nil {
+			return result{reason: SkipUnverified, detail: "expand: " + err.Error()}
+		}
+	}
+	if ctx.Err() != nil {
+		return result{reason: SkipTimeout, detail: context.Cause(ctx).Error()}
+	}
+	return result{prop: prop}
+}

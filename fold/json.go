@@ -1,0 +1,259 @@
+package fold
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+)
+
+// The JSON fold strips insignificant whitespace. When the original layout is
+// exactly what a standard printer writes (jq, JSON.stringify(x, null, n),
+// json.MarshalIndent, Python's json.dumps with or without indent), the header
+// records that layout and Expand reprints the original bytes: byte
+// equivalence. Otherwise the result is plain minified JSON, one value per
+// line, with JSON equivalence.
+//
+// The standard layouts, for indent unit u at depth d:
+//
+//	{ or [ with content: the bracket, newline, u×(d+1)
+//	empty {} and []:     no whitespace inside
+//	,                    comma, newline, u×d
+//	:                    ": "
+//	} or ]:              newline, u×d, the bracket
+//
+// "spaced" is the one-line form with ", " and ": " (Python's json.dumps).
+// Top-level values are each followed by one newline, the last one optionally.
+
+// layout is a way to print JSON tokens.
+type layout struct {
+	indent string // unit of indentation; "" prints on one line
+	spaced bool   // one-line form with ", " and ": "
+}
+
+func (l layout) arg() string {
+	switch {
+	case l.indent == "\t":
+		return "indent=tab"
+	case l.indent != "":
+		return "indent=" + strconv.Itoa(len(l.indent))
+	case l.spaced:
+		return "spaced"
+	}
+	return ""
+}
+
+func parseLayout(args string) (layout, error) {
+	switch {
+	case args == "":
+		return layout{}, nil
+	case args == "spaced":
+		return layout{spaced: true}, nil
+	case args == "indent=tab":
+		return layout{indent: "\t"}, nil
+	case len(args) > 7 && args[:7] == "indent=":
+		n, err := strconv.Atoi(args[7:])
+		if err == nil && n >= 1 && n <= 16 && args[7] != '0' && args[7] != '+' {
+			return layout{indent: spaces[:n]}, nil
+		}
+	}
+	return layout{}, fmt.Errorf("%w: json block arguments %q", ErrMalformed, args)
+}
+
+const spaces = "                "
+
+// printer appends tokens in a layout, or compares them with an expected text.
+type printer struct {
+	lay   layout
+	out   []byte // append mode
+	want  []byte // compare mode when non-nil
+	pos   int    // compare position in want
+	bad   bool   // compare mode: a difference was found
+	empty bool   // the last token opened an empty container
+}
+
+func (p *printer) write(b []byte) {
+	if p.want == nil {
+		p.out = append(p.out, b...)
+		return
+	}
+	if p.bad {
+		return
+	}
+	if len(p.want)-p.pos < len(b) || !bytes.Equal(p.want[p.pos:p.pos+len(b)], b) {
+		p.bad = true
+		return
+	}
+	p.pos += len(b)
+}
+
+func (p *printer) writeByte(c byte) {
+	if p.want == nil {
+		p.out = append(p.out, c)
+		return
+	}
+	if p.bad {
+		return
+	}
+	if p.pos >= len(p.want) || p.want[p.pos] != c {
+		p.bad = true
+		return
+	}
+	p.pos++
+}
+
+func (p *printer) newline(depth int) {
+	p.writeByte('\n')
+	for range depth {
+		p.write([]byte(p.lay.indent))
+	}
+}
+
+// token prints one token the scanner s just returned.
+func (p *printer) token(s *jsonScanner, kind byte, lit []byte) {
+	switch kind {
+	case '{', '[':
+		p.writeByte(kind)
+		// An empty container prints with nothing inside.
+		i := s.pos
+		for i < len(s.data) && isSpace(s.data[i]) {
+			i++
+		}
+		p.empty = i < len(s.data) && (s.data[i] == '}' || s.data[i] == ']')
+		if !p.empty && p.lay.indent != "" {
+			p.newline(len(s.stack))
+		}
+		return
+	case '}', ']':
+		if !p.empty && p.lay.indent != "" {
+			p.newline(len(s.stack))
+		}
+		p.writeByte(kind)
+	case ',':
+		p.writeByte(',')
+		if p.lay.indent != "" {
+			p.newline(len(s.stack))
+		} else if p.lay.spaced {
+			p.writeByte(' ')
+		}
+	case ':':
+		p.writeByte(':')
+		if p.lay.indent != "" || p.lay.spaced {
+			p.writeByte(' ')
+		}
+	default:
+		p.write(lit)
+	}
+	p.empty = false
+}
+
+// detectLayout guesses which standard layout content might be in, from the
+// whitespace after its first newline.
+func detectLayout(content []byte) layout {
+	i := bytes.IndexByte(content, '\n')
+	if i < 0 || i+1 >= len(content) {
+		return layout{spaced: true}
+	}
+	ws := content[i+1:]
+	n := 0
+	for n < len(ws) && n < 17 && ws[n] == ' ' {
+		n++
+	}
+	switch {
+	case n >= 1 && n <= 16:
+		return layout{indent: spaces[:n]}
+	case n == 0 && len(ws) > 0 && ws[0] == '\t':
+		return layout{indent: "\t"}
+	}
+	return layout{spaced: true}
+}
+
+// foldJSON folds a sequence of JSON values; nil if content is not JSON or
+// nothing would be saved. The equivalence says whether the layout was kept.
+func foldJSON(content []byte) ([]byte, Equivalence) {
+	first := 0
+	for first < len(content) && isSpace(content[first]) {
+		first++
+	}
+	if first == len(content) || content[first] != '{' && content[first] != '[' {
+		return nil, ""
+	}
+	lay := detectLayout(content)
+	s := newJSONScanner(content)
+	min := make([]byte, 0, len(content)/2)
+	p := printer{lay: lay, want: content}
+	if first != 0 {
+		p.bad = true // leading whitespace is not a standard layout
+	}
+	for {
+		kind, lit, err := s.next()
+		if err != nil {
+			return nil, ""
+		}
+		if kind == tokEOF {
+			break
+		}
+		min = append(min, lit...)
+		p.token(s, kind, lit)
+		if len(s.stack) == 0 && kind != ':' && kind != ',' {
+			// A top-level value ended: one newline follows, except perhaps at the end.
+			min = append(min, '\n')
+			if p.pos < len(content) {
+				p.writeByte('\n')
+			}
+		}
+	}
+	if p.pos != len(content) {
+		p.bad = true
+	}
+	if content[len(content)-1] != '\n' {
+		min = min[:len(min)-1]
+	}
+	if !p.bad {
+		text := appendHeader(make([]byte, 0, len(min)+32), "json", s.values, lay.arg())
+		text = append(text, min...)
+		if len(text) >= len(content) {
+			return nil, ""
+		}
+		return text, Byte
+	}
+	if len(min) >= len(content) {
+		return nil, ""
+	}
+	return min, JSON
+}
+
+// unfoldJSON reprints each body line, one JSON value, in the header's layout.
+func unfoldJSON(dst, body []byte, args string) ([]byte, error) {
+	lay, err := parseLayout(args)
+	if err != nil {
+		return nil, err
+	}
+	p := printer{lay: lay, out: dst}
+	for len(body) > 0 {
+		line := body
+		nl := false
+		if i := bytes.IndexByte(body, '\n'); i >= 0 {
+			line, body, nl = body[:i], body[i+1:], true
+		} else {
+			body = nil
+		}
+		s := newJSONScanner(line)
+		for {
+			kind, lit, err := s.next()
+			if err != nil {
+				return nil, fmt.Errorf("json block: %w", err)
+			}
+			if kind == tokEOF {
+				break
+			}
+			p.token(s, kind, lit)
+		}
+		if s.values != 1 {
+			return nil, fmt.Errorf("%w: json block line holds %d values", ErrMalformed, s.values)
+		}
+		if nl {
+			p.out = append(p.out, '\n')
+		}
+	}
+	return p.out, nil
+}

@@ -1,0 +1,407 @@
+package fold
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+)
+
+// A hand-written streaming JSON scanner: it validates a sequence of JSON
+// values (one document, JSON Lines or concatenated values) and yields tokens
+// whose literals are slices of the input. Nothing is decoded into Go values,
+// so numbers of any size keep their literal text.
+
+var errJSON = errors.New("fold: invalid JSON")
+
+// Token kinds.
+const (
+	tokEOF    = 0
+	tokString = '"'
+	tokNumber = '0'
+	tokTrue   = 't'
+	tokFalse  = 'f'
+	tokNull   = 'n'
+	// Structural tokens use their own byte: { } [ ] : ,
+)
+
+// Parser states.
+const (
+	stValue        = iota // a value (top level or after ':' or ',' in an array)
+	stValueOrClose        // after '['
+	stKey                 // after ',' in an object
+	stKeyOrClose          // after '{'
+	stColon               // after a key
+	stAfter               // after a value inside a container
+	stTop                 // after a top-level value: another value or EOF
+)
+
+type jsonScanner struct {
+	data  []byte
+	pos   int
+	stack []byte // open containers, '{' or '['
+	state int
+	// wide is set when a string holds bytes >= 0x80 or escapes, so that
+	// canonical comparison must decode it.
+	wide bool
+	// values counts completed top-level values.
+	values int
+}
+
+func newJSONScanner(data []byte) *jsonScanner {
+	return &jsonScanner{data: data, state: stValue}
+}
+
+func (s *jsonScanner) errorf(format string, args ...any) error {
+	return fmt.Errorf("%w at byte %d: %s", errJSON, s.pos, fmt.Sprintf(format, args...))
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// next returns the next token. At the end of a well-formed sequence it
+// returns tokEOF; an empty or all-whitespace input is an error.
+func (s *jsonScanner) next() (kind byte, lit []byte, err error) {
+	d := s.data
+	for s.pos < len(d) && isSpace(d[s.pos]) {
+		s.pos++
+	}
+	if s.pos >= len(d) {
+		if s.state != stTop {
+			return 0, nil, s.errorf("unexpected end of input")
+		}
+		return tokEOF, nil, nil
+	}
+	c := d[s.pos]
+	switch s.state {
+	case stColon:
+		if c != ':' {
+			return 0, nil, s.errorf("want ':'")
+		}
+		s.pos++
+		s.state = stValue
+		return ':', d[s.pos-1 : s.pos], nil
+	case stAfter:
+		top := s.stack[len(s.stack)-1]
+		switch {
+		case c == ',':
+			s.pos++
+			if top == '{' {
+				s.state = stKey
+			} else {
+				s.state = stValue
+			}
+			return ',', d[s.pos-1 : s.pos], nil
+		case c == '}' && top == '{', c == ']' && top == '[':
+			return s.close(c)
+		}
+		return 0, nil, s.errorf("want ',' or close")
+	case stKey, stKeyOrClose:
+		if c == '}' && s.state == stKeyOrClose {
+			return s.close(c)
+		}
+		if c != '"' {
+			return 0, nil, s.errorf("want object key")
+		}
+		lit, err := s.scanString()
+		if err != nil {
+			return 0, nil, err
+		}
+		s.state = stColon
+		return tokString, lit, nil
+	case stValueOrClose:
+		if c == ']' {
+			return s.close(c)
+		}
+	}
+	// A value: stValue, stValueOrClose or stTop.
+	switch c {
+	case '{', '[':
+		if len(s.stack) >= maxJSONDepth {
+			return 0, nil, s.errorf("nesting deeper than %d", maxJSONDepth)
+		}
+		s.stack = append(s.stack, c)
+		s.pos++
+		if c == '{' {
+			s.state = stKeyOrClose
+		} else {
+			s.state = stValueOrClose
+		}
+		return c, d[s.pos-1 : s.pos], nil
+	case '"':
+		lit, err := s.scanString()
+		if err != nil {
+			return 0, nil, err
+		}
+		s.valueDone()
+		return tokString, lit, nil
+	case 't', 'f', 'n':
+		var word string
+		switch c {
+		case 't':
+			word = "true"
+		case 'f':
+			word = "false"
+		default:
+			word = "null"
+		}
+		if !bytes.HasPrefix(d[s.pos:], []byte(word)) {
+			return 0, nil, s.errorf("bad literal")
+		}
+		start := s.pos
+		s.pos += len(word)
+		if err := s.delimited(); err != nil {
+			return 0, nil, err
+		}
+		s.valueDone()
+		return c, d[start:s.pos], nil
+	}
+	if c == '-' || c >= '0' && c <= '9' {
+		lit, err := s.scanNumber()
+		if err != nil {
+			return 0, nil, err
+		}
+		s.valueDone()
+		return tokNumber, lit, nil
+	}
+	return 0, nil, s.errorf("unexpected byte %q", c)
+}
+
+// maxJSONDepth bounds nesting; deeper documents are refused, not folded.
+const maxJSONDepth = 10000
+
+func (s *jsonScanner) close(c byte) (byte, []byte, error) {
+	s.stack = s.stack[:len(s.stack)-1]
+	s.pos++
+	s.valueDone()
+	return c, s.data[s.pos-1 : s.pos], nil
+}
+
+func (s *jsonScanner) valueDone() {
+	if len(s.stack) == 0 {
+		s.state = stTop
+		s.values++
+	} else {
+		s.state = stAfter
+	}
+}
+
+// delimited checks that a number or keyword is not glued to what follows.
+func (s *jsonScanner) delimited() error {
+	if s.pos >= len(s.data) {
+		return nil
+	}
+	switch c := s.data[s.pos]; c {
+	case ' ', '\n', '\t', '\r', ',', ']', '}', ':':
+		return nil
+	}
+	return s.errorf("literal runs into %q", s.data[s.pos])
+}
+
+func (s *jsonScanner) scanString() ([]byte, error) {
+	d := s.data
+	start := s.pos
+	i := s.pos + 1
+	s.wide = false
+	for {
+		if i >= len(d) {
+			s.pos = i
+			return nil, s.errorf("unterminated string")
+		}
+		c := d[i]
+		switch {
+		case c == '"':
+			if s.wide && !utf8.Valid(d[start:i]) {
+				s.pos = start
+				return nil, s.errorf("string is not valid UTF-8")
+			}
+			s.pos = i + 1
+			return d[start:s.pos], nil
+		case c == '\\':
+			s.wide = true
+			if i+1 >= len(d) {
+				s.pos = i
+				return nil, s.errorf("unterminated escape")
+			}
+			switch d[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(d) || !isHex4(d[i+2:i+6]) {
+					s.pos = i
+					return nil, s.errorf("bad \\u escape")
+				}
+				i += 6
+			default:
+				s.pos = i
+				return nil, s.errorf("bad escape")
+			}
+		case c < 0x20:
+			s.pos = i
+			return nil, s.errorf("control byte in string")
+		default:
+			if c >= 0x80 {
+				s.wide = true
+			}
+			i++
+		}
+	}
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b[:4] {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *jsonScanner) scanNumber() ([]byte, error) {
+	d := s.data
+	start := s.pos
+	i := s.pos
+	if d[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case digits() == 0:
+		s.pos = i
+		return nil, s.errorf("bad number")
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		if digits() == 0 {
+			s.pos = i
+			return nil, s.errorf("bad fraction")
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			s.pos = i
+			return nil, s.errorf("bad exponent")
+		}
+	}
+	s.pos = i
+	if err := s.delimited(); err != nil {
+		return nil, err
+	}
+	return d[start:i], nil
+}
+
+// jsonEqual reports, as an error, whether a and b are the same sequence of
+// JSON values under the canonical rules (see Verify).
+func jsonEqual(a, b []byte) error {
+	sa, sb := newJSONScanner(a), newJSONScanner(b)
+	var bufA, bufB []byte
+	for {
+		ka, la, err := sa.next()
+		if err != nil {
+			return fmt.Errorf("original: %w", err)
+		}
+		wideA := sa.wide
+		kb, lb, err := sb.next()
+		if err != nil {
+			return fmt.Errorf("recovered: %w", err)
+		}
+		if ka != kb {
+			return fmt.Errorf("%w: JSON token %q at byte %d became %q", ErrMismatch, la, sa.pos-len(la), lb)
+		}
+		switch ka {
+		case tokEOF:
+			return nil
+		case tokNumber:
+			if !bytes.Equal(la, lb) {
+				return fmt.Errorf("%w: number %s at byte %d became %s", ErrMismatch, la, sa.pos-len(la), lb)
+			}
+		case tokString:
+			if bytes.Equal(la, lb) {
+				continue
+			}
+			if wideA || sb.wide {
+				bufA = decodeString(bufA[:0], la)
+				bufB = decodeString(bufB[:0], lb)
+				if bytes.Equal(bufA, bufB) {
+					continue
+				}
+			}
+			return fmt.Errorf("%w: string at byte %d differs", ErrMismatch, sa.pos-len(la))
+		}
+	}
+}
+
+// decodeString appends the value of a scanned string literal (quotes
+// included) to dst. A \u escape that is not part of a valid surrogate pair is
+// written as 0xFF and its two bytes: 0xFF never occurs in valid UTF-8, so a
+// lone surrogate never equals any real character.
+func decodeString(dst, lit []byte) []byte {
+	b := lit[1 : len(lit)-1]
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c != '\\' {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		switch b[i+1] {
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r := hex4(b[i+2:])
+			if r >= 0xD800 && r < 0xDC00 && i+12 <= len(b) && b[i+6] == '\\' && b[i+7] == 'u' {
+				if lo := hex4(b[i+8:]); lo >= 0xDC00 && lo < 0xE000 {
+					dst = utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(lo-0xDC00))
+					i += 12
+					continue
+				}
+			}
+			if r >= 0xD800 && r < 0xE000 {
+				dst = append(dst, 0xFF, byte(r>>8), byte(r))
+			} else {
+				dst = utf8.AppendRune(dst, r)
+			}
+			i += 6
+			continue
+		default: // " \ /
+			dst = append(dst, b[i+1])
+		}
+		i += 2
+	}
+	return dst
+}
+
+func hex4(b []byte) rune {
+	var r rune
+	for _, c := range b[:4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		default:
+			r |= rune(c - 'A' + 10)
+		}
+	}
+	return r
+}

@@ -1,0 +1,246 @@
+package fold
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// The paths fold writes a list of paths (rg -l, find, git ls-files) as an
+// indented tree, each directory once, two spaces per level:
+//
+//	[fold paths 6 lines]
+//	src/fold/
+//	  block.go
+//	  gate.go
+//	.
+//	  a
+//	    b.go
+//
+// A line ending in "/" only opens a directory (it may name several levels);
+// any other line is a listed path. A listed path followed by a deeper line
+// is also the directory of the lines below it, as in find's output, where
+// "./a" comes before "./a/b.go". The order of the list is kept exactly: a
+// directory that comes back after others is opened again.
+
+// pathLike reports whether c (a line without its newline) is a path the fold
+// can write: no spaces or control bytes (a final CR is kept as part of the
+// name), no empty components but a leading root, no final slash, and no ':'
+// but in a drive letter, so search hits are left to the search fold.
+func pathLike(c []byte) bool {
+	n := len(c)
+	if n > 0 && c[n-1] == '\r' {
+		n--
+	}
+	if n == 0 || c[n-1] == '/' {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		switch b := c[i]; {
+		case b <= ' ' || b == 0x7f:
+			return false
+		case b == '/':
+			if i > 0 && c[i-1] == '/' {
+				return false
+			}
+		case b == ':':
+			if i != 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pathsState is the directory stack the encoder and decoder share.
+type pathsState struct {
+	stack [][]byte // open directories; each may hold several components
+	prev  []byte   // name of the listed path on the previous line, if any
+}
+
+// prefixDepth returns how many stack entries dir starts with, and the
+// offset in dir just past them (len(dir)+1 when dir is used up).
+func (st *pathsState) prefixDepth(dir []byte) (int, int) {
+	off := 0
+	for k, e := range st.stack {
+		if off > len(dir) {
+			return k, off
+		}
+		r := dir[off:]
+		if !bytes.HasPrefix(r, e) || len(r) > len(e) && r[len(e)] != '/' {
+			return k, off
+		}
+		off += len(e) + 1
+	}
+	return len(st.stack), off
+}
+
+// splitPath splits p into its directory part and name; hasDir is false for
+// a path without a slash. The root directory is the empty string.
+func splitPath(p []byte) (dir, name []byte, hasDir bool) {
+	i := bytes.LastIndexByte(p, '/')
+	if i < 0 {
+		return nil, p, false
+	}
+	return p[:i], p[i+1:], true
+}
+
+// sharedDirs returns the byte length of the leading whole components that
+// a and b share (a's components only).
+func sharedDirs(a, b []byte) int {
+	n := 0
+	for i := 0; i < len(a) && i < len(b) && a[i] == b[i]; i++ {
+		if a[i] == '/' {
+			n = i
+		}
+	}
+	if len(a) <= len(b) && bytes.Equal(a, b[:len(a)]) && (len(b) == len(a) || b[len(a)] == '/') {
+		n = len(a)
+	}
+	return n
+}
+
+func appendIndent(dst []byte, depth int) []byte {
+	for range depth {
+		dst = append(dst, ' ', ' ')
+	}
+	return dst
+}
+
+// foldPaths folds runs of path lines; nil if nothing is saved.
+func foldPaths(content []byte) []byte {
+	var (
+		out      []byte
+		body     []byte
+		lines    int
+		st       pathsState
+		runStart = -1
+		pos      int
+		folded   bool
+	)
+	flush := func(end int) {
+		if runStart < 0 {
+			return
+		}
+		orig := content[runStart:end]
+		if headerLen("paths", lines, "")+len(body) < len(orig) {
+			if out == nil {
+				out = make([]byte, 0, len(content))
+				out = escapeLines(out, content[:runStart])
+			}
+			out = appendHeader(out, "paths", lines, "")
+			out = append(out, body...)
+			folded = true
+		} else if out != nil {
+			out = escapeLines(out, orig)
+		}
+		runStart, body, lines = -1, body[:0], 0
+		st = pathsState{stack: st.stack[:0]}
+	}
+	text := content
+	for len(text) > 0 {
+		c, full, rest := nextLine(text)
+		if !pathLike(c) {
+			flush(pos)
+			if out != nil {
+				out = escapeLines(out, full)
+			}
+			pos += len(full)
+			text = rest
+			continue
+		}
+		if runStart < 0 {
+			runStart = pos
+		}
+		dir, name, hasDir := splitPath(c)
+		k, off := 0, 0
+		if hasDir {
+			k, off = st.prefixDepth(dir)
+		}
+		if k < len(st.stack) {
+			st.stack = st.stack[:k]
+			st.prev = nil
+		}
+		if hasDir && off <= len(dir) && st.prev != nil {
+			// The previous listed path is this one's directory: open it
+			// without a line, as the decoder will.
+			r := dir[off:]
+			if bytes.HasPrefix(r, st.prev) && (len(r) == len(st.prev) || r[len(st.prev)] == '/') {
+				st.stack = append(st.stack, st.prev)
+				off += len(st.prev) + 1
+			}
+		}
+		if hasDir && off <= len(dir) {
+			// Open the remaining directories as far as the next line shares
+			// them; the rest is written inline with the name, so a
+			// directory holding one path costs no line of its own.
+			r := dir[off:]
+			shared := 0
+			if n, _, _ := nextLine(rest); pathLike(n) {
+				if nd, _, ok := splitPath(n); ok && len(nd) >= off && bytes.Equal(nd[:off], dir[:off]) {
+					shared = sharedDirs(r, nd[off:])
+				}
+			}
+			if shared > 0 {
+				body = appendIndent(body, len(st.stack))
+				body = append(body, r[:shared]...)
+				body = append(body, '/', '\n')
+				lines++
+				st.stack = append(st.stack, r[:shared])
+				off += shared + 1
+			}
+			name = c[min(off, len(c)):len(c)]
+		}
+		body = appendIndent(body, len(st.stack))
+		body = append(body, name...)
+		body = append(body, full[len(c):]...)
+		lines++
+		st.prev = name
+		pos += len(full)
+		text = rest
+	}
+	flush(pos)
+	if !folded {
+		return nil
+	}
+	return out
+}
+
+// unfoldPaths rebuilds each listed path from the open directories.
+func unfoldPaths(dst, body []byte, args string) ([]byte, error) {
+	if args != "" {
+		return nil, fmt.Errorf("%w: paths block takes no arguments", ErrMalformed)
+	}
+	var st pathsState
+	for len(body) > 0 {
+		c, full, rest := nextLine(body)
+		body = rest
+		sp := 0
+		for sp < len(c) && c[sp] == ' ' {
+			sp++
+		}
+		if sp%2 != 0 || sp == len(c) {
+			return nil, fmt.Errorf("%w: paths block: bad line %q", ErrMalformed, c)
+		}
+		depth := sp / 2
+		switch {
+		case depth == len(st.stack)+1 && st.prev != nil:
+			st.stack = append(st.stack, st.prev)
+		case depth > len(st.stack):
+			return nil, fmt.Errorf("%w: paths block: line %q is too deep", ErrMalformed, c)
+		}
+		st.stack = st.stack[:depth]
+		name := c[sp:]
+		if name[len(name)-1] == '/' {
+			st.stack = append(st.stack, name[:len(name)-1])
+			st.prev = nil
+			continue
+		}
+		for _, e := range st.stack {
+			dst = append(dst, e...)
+			dst = append(dst, '/')
+		}
+		dst = append(dst, full[sp:]...)
+		st.prev = name
+	}
+	return dst, nil
+}

@@ -1,0 +1,259 @@
+package fold
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// The search fold turns grep/ripgrep lines — hits path:line:text, context
+// lines path-line-text, vimgrep hits path:line:col:text, and "--" separators —
+// into ripgrep's --heading form: the path once, then its lines without it,
+// and a blank line before the next file. A file that appears in several
+// separate runs gets a heading for each run, so the order of lines is kept.
+//
+//	[fold rg 7 lines]
+//	fold/block.go
+//	12:func Expand(text []byte) ([]byte, error) {
+//	13-	if indexHeaderCandidate(text) < 0 {
+//	--
+//
+//	fold/gate.go
+//	40:	out, err := Expand(p.Text)
+//
+// A body line that starts with digits and then ':' or '-' is rejoined with
+// its file's path and that separator; other lines (the separators) are kept
+// as they are. Recovery is exact whatever the path holds: splitting a line at
+// the wrong place would still rejoin it, so paths are only chosen for
+// readability, preferring the path of the neighbouring hit for context lines.
+
+// searchLookahead bounds how far a context line looks for its hit.
+const searchLookahead = 16
+
+// hitSplit returns the index of the leftmost ":N:" in c that can end a
+// path, or -1.
+func hitSplit(c []byte) int {
+	return sepSplit(c, ':')
+}
+
+// sepSplit returns the index of the leftmost sep N sep in c that follows a
+// plausible path (see pathByte) and where N is a line number as grep and
+// ripgrep print it: decimal, no leading zero. Scanning stops at the first
+// byte no path holds, so a line costs one pass.
+func sepSplit(c []byte, sep byte) int {
+	for i := 0; i < len(c); i++ {
+		b := c[i]
+		if b == sep && i > 0 && i+2 < len(c) && c[i+1] >= '1' && c[i+1] <= '9' {
+			j := i + 2
+			for j < len(c) && c[j] >= '0' && c[j] <= '9' {
+				j++
+			}
+			if j < len(c) && c[j] == sep && plausiblePath(c[:i]) {
+				return i
+			}
+		}
+		if !pathByte(b) {
+			return -1
+		}
+	}
+	return -1
+}
+
+// pathByte reports whether b may appear in a path as search tools print
+// them. Spaces, quotes and brackets are refused: a log timestamp
+// "2024-01-05 12:34:56" or a JSON line must not be read as a file name.
+func pathByte(b byte) bool {
+	if b <= ' ' || b == 0x7f {
+		return false
+	}
+	switch b {
+	case '"', '\'', '`', '{', '}', '<', '>', '|', '*', '?', ';', '=', '[', ']', '(', ')', ',':
+		return false
+	}
+	return true
+}
+
+// plausiblePath refuses paths that are only digits, such as the year of a
+// date ("2024-01-05") or a line number of single-file grep output.
+func plausiblePath(p []byte) bool {
+	for _, b := range p {
+		if b < '0' || b > '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// entryAfter reports whether c continues path with sep N sep.
+func entryAfter(c, path []byte) bool {
+	if len(c) <= len(path)+2 || !bytes.HasPrefix(c, path) {
+		return false
+	}
+	sep := c[len(path)]
+	if sep != ':' && sep != '-' || c[len(path)+1] < '1' || c[len(path)+1] > '9' {
+		return false
+	}
+	j := len(path) + 2
+	for j < len(c) && c[j] >= '0' && c[j] <= '9' {
+		j++
+	}
+	return j < len(c) && c[j] == sep
+}
+
+func isSeparator(c []byte) bool {
+	return len(c) == 2 && c[0] == '-' && c[1] == '-' || len(c) == 3 && c[0] == '-' && c[1] == '-' && c[2] == '\r'
+}
+
+// nextLine splits the first line off text: the line without its newline,
+// the line with it, and the rest.
+func nextLine(text []byte) (c, full, rest []byte) {
+	i := bytes.IndexByte(text, '\n')
+	if i < 0 {
+		return text, text, nil
+	}
+	return text[:i], text[:i+1], text[i+1:]
+}
+
+// linePath returns the path of search line c, or nil if c is not one.
+// cur is the path of the current group (set by a hit), rest the text after
+// the line. A context line (path-N-text) counts only next to a hit of the
+// same path, as grep -C and rg -C print them.
+func linePath(c, cur, rest []byte) []byte {
+	if cur != nil && entryAfter(c, cur) {
+		return cur
+	}
+	h := hitSplit(c)
+	x := sepSplit(c, '-')
+	if x < 0 || h >= 0 && h < x {
+		if h < 0 {
+			return nil
+		}
+		return c[:h]
+	}
+	// A context line before its hit, or a hit whose path holds -N-.
+	for range searchLookahead {
+		if len(rest) == 0 {
+			break
+		}
+		var n []byte
+		n, _, rest = nextLine(rest)
+		if isSeparator(n) {
+			break
+		}
+		if k := hitSplit(n); k >= 0 {
+			if p := n[:k]; len(c) > len(p) && c[len(p)] == '-' && entryAfter(c, p) {
+				return c[:len(p)]
+			}
+			break
+		}
+	}
+	if h >= 0 {
+		return c[:h]
+	}
+	return nil
+}
+
+// foldSearch folds runs of search lines; nil if nothing is saved.
+func foldSearch(content []byte) []byte {
+	var (
+		out      []byte // lazily allocated
+		body     []byte
+		lines    int    // body lines
+		cur      []byte // current group path
+		runStart = -1   // offset in content of the run, or -1
+		pos      int    // offset of the current line
+		folded   bool
+	)
+	flush := func(end int) {
+		if runStart < 0 {
+			return
+		}
+		orig := content[runStart:end]
+		if headerLen("rg", lines, "")+len(body) < len(orig) {
+			if out == nil {
+				out = make([]byte, 0, len(content))
+				out = escapeLines(out, content[:runStart])
+			}
+			out = appendHeader(out, "rg", lines, "")
+			out = append(out, body...)
+			folded = true
+		} else if out != nil {
+			out = escapeLines(out, orig)
+		}
+		runStart, body, lines, cur = -1, body[:0], 0, nil
+	}
+	text := content
+	for len(text) > 0 {
+		c, full, rest := nextLine(text)
+		switch {
+		case isSeparator(c) && runStart >= 0:
+			body = append(body, full...)
+			lines++
+		default:
+			p := linePath(c, cur, rest)
+			if p == nil {
+				flush(pos)
+				if out != nil {
+					out = escapeLines(out, full)
+				}
+				break
+			}
+			if runStart < 0 {
+				runStart = pos
+			}
+			if cur == nil || !bytes.Equal(p, cur) {
+				if cur != nil {
+					body = append(body, '\n')
+					lines++
+				}
+				body = append(body, p...)
+				body = append(body, '\n')
+				lines++
+				cur = p
+			}
+			body = append(body, full[len(p)+1:]...)
+			lines++
+		}
+		pos += len(full)
+		text = rest
+	}
+	flush(pos)
+	if !folded {
+		return nil
+	}
+	return out
+}
+
+// unfoldSearch rejoins each body line with its group's path.
+func unfoldSearch(dst, body []byte, args string) ([]byte, error) {
+	if args != "" {
+		return nil, fmt.Errorf("%w: rg block takes no arguments", ErrMalformed)
+	}
+	var path []byte
+	for len(body) > 0 {
+		c, full, rest := nextLine(body)
+		body = rest
+		switch {
+		case path == nil:
+			if len(c) == 0 {
+				return nil, fmt.Errorf("%w: rg block: empty path", ErrMalformed)
+			}
+			path = c
+		case len(c) == 0:
+			path = nil
+		case c[0] >= '0' && c[0] <= '9':
+			j := 1
+			for j < len(c) && c[j] >= '0' && c[j] <= '9' {
+				j++
+			}
+			if j == len(c) || c[j] != ':' && c[j] != '-' {
+				return nil, fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
+			}
+			dst = append(dst, path...)
+			dst = append(dst, c[j])
+			dst = append(dst, full...)
+		default:
+			dst = append(dst, full...)
+		}
+	}
+	return dst, nil
+}

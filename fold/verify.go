@@ -1,0 +1,83 @@
+package fold
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// Equivalence is what a fold promises about the text its recovery gives back.
+type Equivalence string
+
+const (
+	// Byte: the recovered text is the original, byte for byte.
+	Byte Equivalence = "byte"
+	// JSON: both texts are the same sequence of JSON values under
+	// type-strict canonical equality:
+	//   - insignificant whitespace is ignored, including between top-level
+	//     values (JSON Lines and concatenated values are sequences);
+	//   - types are strict: true is not 1, "1" is not 1, null is not "";
+	//   - numbers are equal only if their literal text is equal: 1.0 ≠ 1,
+	//     1e2 ≠ 100, -0 ≠ 0, and numbers beyond float64 keep every digit;
+	//     a fold may never rewrite a number;
+	//   - strings are equal if their decoded values are equal ("\u0041" = "A");
+	//     lone surrogate escapes equal only themselves;
+	//   - object key order is significant and duplicate keys are kept, in
+	//     order: a fold may not reorder or merge members.
+	// Both texts must be valid JSON (RFC 8259, UTF-8).
+	JSON Equivalence = "json"
+	// Visible: equal after removing ANSI escape sequences from both texts
+	// (see StripANSI): what a terminal would show is kept, colours are not.
+	// The gate accepts it only when asked to.
+	Visible Equivalence = "visible"
+)
+
+// strength orders equivalences, strongest first, for tie-breaking.
+func (e Equivalence) strength() int {
+	switch e {
+	case Byte:
+		return 0
+	case JSON:
+		return 1
+	case Visible:
+		return 2
+	}
+	return 3
+}
+
+// Verify checks that folded, expanded, gives back original under eq.
+func Verify(original, folded []byte, eq Equivalence) error {
+	recovered, err := Expand(folded)
+	if err != nil {
+		return err
+	}
+	return compare(original, recovered, eq)
+}
+
+// compare checks recovered against original under eq.
+func compare(original, recovered []byte, eq Equivalence) error {
+	switch eq {
+	case Byte:
+		if !bytes.Equal(original, recovered) {
+			return mismatchAt(original, recovered)
+		}
+		return nil
+	case JSON:
+		return jsonEqual(original, recovered)
+	case Visible:
+		a, b := StripANSI(original), StripANSI(recovered)
+		if !bytes.Equal(a, b) {
+			return mismatchAt(a, b)
+		}
+		return nil
+	}
+	return fmt.Errorf("fold: unknown equivalence %q", eq)
+}
+
+func mismatchAt(a, b []byte) error {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return fmt.Errorf("%w at byte %d (lengths %d and %d)", ErrMismatch, i, len(a), len(b))
+}
