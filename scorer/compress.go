@@ -1,0 +1,253 @@
+package scorer
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/kompress/kompress/mustkeep"
+	"github.com/kompress/kompress/tokenize"
+)
+
+// CompressOptions says how many words Compress keeps. The zero value keeps
+// words scoring above 0.5.
+type CompressOptions struct {
+	// TargetRatio is the share of words to keep, in (0, 1]; 0 keeps by
+	// Threshold instead. Protected words count towards the share but are
+	// kept even when they alone exceed it.
+	TargetRatio float64
+	// Threshold keeps words scoring above it, in [0, 1); 0 means 0.5.
+	Threshold float64
+}
+
+// CompressStats counts the words of one Compress call.
+type CompressStats struct {
+	Words    int // words in the input
+	Kept     int // words in the output
+	MustKept int // kept words that mustkeep protects
+}
+
+var (
+	// ErrScoreCount reports a scorer that returned a score count other
+	// than the word count.
+	ErrScoreCount = errors.New("scorer: score count does not match word count")
+	// ErrOptions reports a TargetRatio or Threshold out of range.
+	ErrOptions = errors.New("scorer: invalid compress options")
+)
+
+// ratioChunkWords is how many words share one budget in TargetRatio mode:
+// small enough that every section of a long page keeps its share, large
+// enough that a dense paragraph can lend words to a sparse one.
+const ratioChunkWords = 256
+
+// Compress drops the low-scoring words of prose text while keeping its
+// shape (DESIGN.md invariants 6 and 8):
+//   - every line break and every line's indentation stay; words are dropped
+//     within lines and the gap a dropped word leaves collapses to one space;
+//     lines are never joined;
+//   - a non-blank line never becomes blank: if nothing on it scores high
+//     enough, its best word stays, so no false paragraph break appears;
+//   - must-keep words (mustkeep.Mask) are always kept;
+//   - markdown headings, table rows, fenced and indented code blocks, and
+//     lines that report failures are kept verbatim; list bullets and
+//     numbers are kept.
+//
+// Words are scored by s; an error from s is returned as is, for the caller
+// to fall back on.
+func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (string, CompressStats, error) {
+	if err := o.validate(); err != nil {
+		return "", CompressStats{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return "", CompressStats{}, err
+	}
+	words := tokenize.Words(text)
+	st := CompressStats{Words: len(words)}
+	if len(words) == 0 {
+		return text, st, nil
+	}
+	scores, err := s.Score(ctx, text, words)
+	if err != nil {
+		return "", st, fmt.Errorf("scorer %s: %w", s.Name(), err)
+	}
+	if len(scores) != len(words) {
+		return "", st, fmt.Errorf("%w: %s gave %d scores for %d words", ErrScoreCount, s.Name(), len(scores), len(words))
+	}
+
+	lines := layout(text, words)
+	protected := mustkeep.Mask(text, words)
+	forced := slices.Clone(protected)
+	for _, l := range lines {
+		switch {
+		case l.verbatim:
+			for i := l.w0; i < l.w1; i++ {
+				forced[i] = true
+			}
+		case l.marker && l.w1 > l.w0:
+			forced[l.w0] = true
+		}
+	}
+	keep := slices.Clone(forced)
+	if o.TargetRatio > 0 {
+		keepRatio(keep, scores, lines, o.TargetRatio)
+	} else {
+		th := float32(o.Threshold)
+		if o.Threshold == 0 {
+			th = 0.5
+		}
+		for i, sc := range scores {
+			if sc > th {
+				keep[i] = true
+			}
+		}
+		keepOnePerLine(keep, scores, lines)
+	}
+
+	for i, k := range keep {
+		if k {
+			st.Kept++
+			if protected[i] {
+				st.MustKept++
+			}
+		}
+	}
+	return assemble(text, words, lines, keep), st, nil
+}
+
+func (o CompressOptions) validate() error {
+	if math.IsNaN(o.TargetRatio) || o.TargetRatio < 0 || o.TargetRatio > 1 {
+		return fmt.Errorf("%w: target ratio %v not in [0, 1]", ErrOptions, o.TargetRatio)
+	}
+	if math.IsNaN(o.Threshold) || o.Threshold < 0 || o.Threshold >= 1 {
+		return fmt.Errorf("%w: threshold %v not in [0, 1)", ErrOptions, o.Threshold)
+	}
+	return nil
+}
+
+// better orders word indexes by score, highest first, then by position so
+// that selection is deterministic. NaN scores sort last.
+func better(scores []float32) func(a, b int) int {
+	return func(a, b int) int {
+		sa, sb := scores[a], scores[b]
+		switch {
+		case sa > sb || (sb != sb && sa == sa):
+			return -1
+		case sa < sb || (sa != sa && sb == sb):
+			return 1
+		}
+		return cmp.Compare(a, b)
+	}
+}
+
+// keepOnePerLine keeps the best word of each compressible line that would
+// otherwise lose all its words.
+func keepOnePerLine(keep []bool, scores []float32, lines []line) {
+	order := better(scores)
+	for _, l := range lines {
+		if l.w1 == l.w0 || l.verbatim {
+			continue
+		}
+		best := -1
+		for i := l.w0; i < l.w1; i++ {
+			if keep[i] {
+				best = -1
+				break
+			}
+			if best < 0 || order(i, best) < 0 {
+				best = i
+			}
+		}
+		if best >= 0 {
+			keep[best] = true
+		}
+	}
+}
+
+// keepRatio keeps the top ratio share of words per chunk of lines, counting
+// the words already kept (protected, verbatim, one per line) first.
+func keepRatio(keep []bool, scores []float32, lines []line, ratio float64) {
+	keepOnePerLine(keep, scores, lines)
+	order := better(scores)
+	var cand []int
+	for c0 := 0; c0 < len(lines); {
+		c1, n := c0, 0
+		for c1 < len(lines) && n < ratioChunkWords {
+			n += lines[c1].w1 - lines[c1].w0
+			c1++
+		}
+		if n > 0 {
+			w0, w1 := lines[c0].w0, lines[c1-1].w1
+			budget := int(math.Round(ratio * float64(n)))
+			cand = cand[:0]
+			for i := w0; i < w1; i++ {
+				if keep[i] {
+					budget--
+				} else {
+					cand = append(cand, i)
+				}
+			}
+			if budget > 0 {
+				slices.SortFunc(cand, order)
+				for _, i := range cand[:min(budget, len(cand))] {
+					keep[i] = true
+				}
+			}
+		}
+		c0 = c1
+	}
+}
+
+// assemble writes the kept words back into the text's lines.
+func assemble(text string, words []tokenize.Word, lines []line, keep []bool) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	for _, l := range lines {
+		all := true
+		for i := l.w0; i < l.w1; i++ {
+			if !keep[i] {
+				all = false
+				break
+			}
+		}
+		if all {
+			b.WriteString(text[l.start:l.end])
+		} else {
+			b.WriteString(text[l.start:words[l.w0].Start]) // indentation
+			prev := -1
+			for i := l.w0; i < l.w1; i++ {
+				if !keep[i] {
+					continue
+				}
+				if prev >= 0 {
+					if prev == i-1 {
+						b.WriteString(text[words[prev].End:words[i].Start])
+					} else {
+						b.WriteByte(' ')
+					}
+				}
+				b.WriteString(text[words[i].Start:words[i].End])
+				prev = i
+			}
+			tail := text[words[l.w1-1].End:l.end]
+			if prev == l.w1-1 {
+				b.WriteString(tail)
+			} else {
+				// The dropped last word's trailing blanks go too; a CR
+				// of a CRLF line ending stays.
+				for j := 0; j < len(tail); j++ {
+					if tail[j] != ' ' && tail[j] != '\t' {
+						b.WriteByte(tail[j])
+					}
+				}
+			}
+		}
+		if l.end < len(text) {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,237 @@
+package scorer
+
+import (
+	"strings"
+
+	"github.com/kompress/kompress/tokenize"
+)
+
+// line is one line of the text being compressed.
+type line struct {
+	start, end int  // byte span, without the '\n'
+	w0, w1     int  // its words: words[w0:w1]
+	indent     int  // leading blank columns; a tab counts as 4
+	verbatim   bool // kept byte for byte
+	marker     bool // starts with a list bullet or number
+}
+
+// layout splits text into lines, assigns words to them, and marks the lines
+// compression must not touch: markdown headings (# and setext), table rows,
+// fenced code, indented code blocks, and failure reports.
+func layout(text string, words []tokenize.Word) []line {
+	lines := make([]line, 0, countNewlines(text)+1)
+	wi := 0
+	for start := 0; ; {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		l := line{start: start, end: end, w0: wi}
+		for wi < len(words) && words[wi].Start < end {
+			wi++
+		}
+		l.w1 = wi
+		if l.w1 > l.w0 {
+			l.indent = indentCols(text[start:words[l.w0].Start])
+		}
+		lines = append(lines, l)
+		if end == len(text) {
+			break
+		}
+		start = end + 1
+	}
+
+	failing := failureLines(text, lines)
+	var fence string // the open fence's marker, "" outside fenced code
+	ref := 0         // indentation of the last non-blank prose line
+	prevBlank := true
+	for i := 0; i < len(lines); i++ {
+		l := &lines[i]
+		blank := l.w1 == l.w0
+		content := ""
+		if !blank {
+			content = strings.TrimRight(text[words[l.w0].Start:l.end], " \t\r\v\f")
+		}
+		switch {
+		case fence != "":
+			l.verbatim = true
+			if strings.HasPrefix(content, fence) && strings.TrimLeft(content, fence[:1]) == "" {
+				fence = ""
+			}
+			continue
+		case blank:
+			prevBlank = true
+			continue
+		case strings.HasPrefix(content, "```") || strings.HasPrefix(content, "~~~"):
+			l.verbatim = true
+			fence = content[:3]
+			for len(fence) < len(content) && content[len(fence)] == fence[0] {
+				fence = content[:len(fence)+1]
+			}
+			prevBlank = false
+			continue
+		}
+		switch {
+		case failing[i], isATXHeading(content), isTableRow(content):
+			l.verbatim = true
+		case i+1 < len(lines) && isSetextUnderline(text, words, lines[i+1]):
+			l.verbatim = true
+			lines[i+1].verbatim = true
+			i++
+		case prevBlank && l.indent >= ref+4:
+			if n := codeBlock(text, words, lines[i:], ref); n > 0 {
+				for j := i; j < i+n; j++ {
+					lines[j].verbatim = true
+				}
+				i += n - 1
+				prevBlank = false
+				continue
+			}
+		}
+		l.marker = isListMarker(text[words[l.w0].Start:words[l.w0].End])
+		ref = l.indent
+		prevBlank = false
+	}
+	return lines
+}
+
+func indentCols(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\t' {
+			n += 4
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// isATXHeading reports "# Title" through "###### Title".
+func isATXHeading(s string) bool {
+	n := 0
+	for n < len(s) && s[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (n == len(s) || s[n] == ' ' || s[n] == '\t')
+}
+
+// isTableRow reports markdown and box-drawn table rows: | a | b |, and
+// +---+---+ borders.
+func isTableRow(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == '|' || (s[len(s)-1] == '|' && strings.Count(s, "|") >= 2) {
+		return true
+	}
+	if s[0] == '+' && len(s) >= 3 && strings.Trim(s, "+-=:") == "" {
+		return true
+	}
+	return strings.Count(s, " | ") >= 2
+}
+
+// isSetextUnderline reports a line of only '=' or only '-' (at least 3)
+// under a heading.
+func isSetextUnderline(text string, words []tokenize.Word, l line) bool {
+	if l.w1-l.w0 != 1 || l.indent > 3 {
+		return false
+	}
+	w := text[words[l.w0].Start:words[l.w0].End]
+	return len(w) >= 3 && (strings.Trim(w, "=") == "" || strings.Trim(w, "-") == "")
+}
+
+// isListMarker reports bullets and item numbers: - * + • 1. 2) a) iv.
+func isListMarker(w string) bool {
+	switch w {
+	case "-", "*", "+", "•", "◦", "▪", "‣", "–":
+		return true
+	}
+	if len(w) < 2 || len(w) > 5 || (w[len(w)-1] != '.' && w[len(w)-1] != ')') {
+		return false
+	}
+	body := w[:len(w)-1]
+	if body[0] == '(' {
+		body = body[1:]
+	}
+	if body == "" {
+		return false
+	}
+	digits, letters := 0, 0
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+			letters++
+		default:
+			return false
+		}
+	}
+	return digits == len(body) || (letters == 1 && len(body) == 1 && w[len(w)-1] == ')')
+}
+
+// codeBlock returns how many of lines (the first preceded by a blank line
+// and indented at least 4 columns past ref) form an indented code block, or
+// 0 when the block reads as indented prose, as in a man page's nested
+// paragraphs. A block may contain blank lines; it ends before a line
+// indented less than ref+4.
+func codeBlock(text string, words []tokenize.Word, lines []line, ref int) int {
+	n, last, code, nonBlank := 0, 0, 0, 0
+	for n < len(lines) {
+		l := lines[n]
+		if l.w1 > l.w0 {
+			if l.indent < ref+4 {
+				break
+			}
+			nonBlank++
+			if isCodeLike(strings.TrimRight(text[words[l.w0].Start:l.end], " \t\r")) {
+				code++
+			}
+			last = n + 1
+		}
+		n++
+	}
+	if nonBlank == 0 || 2*code < nonBlank {
+		return 0
+	}
+	return last // trailing blank lines are not part of the block
+}
+
+// isCodeLike reports a line that reads as a command or source code rather
+// than a sentence: a shell or REPL prompt, a statement terminator or brace
+// at the end, an operator digraph, or dense symbols.
+func isCodeLike(s string) bool {
+	for _, p := range []string{"$ ", "% ", "# ", ">>> ", "> ", "C:\\"} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	if s == "" {
+		return false
+	}
+	switch s[len(s)-1] {
+	case ';', '{', '}', '\\':
+		return true
+	}
+	for _, op := range []string{":=", "==", "!=", "->", "=>", "&&", "||", "//", "/*", "()", "::", "<-"} {
+		if strings.Contains(s, op) {
+			return true
+		}
+	}
+	sym, total := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t':
+		case '{', '}', '[', ']', '(', ')', '<', '>', '=', ';', '$', '|', '&', '*', '\\', '"', '\'':
+			sym++
+			total++
+		default:
+			total++
+		}
+	}
+	return total > 0 && sym*10 >= total
+}

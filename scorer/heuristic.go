@@ -1,0 +1,285 @@
+package scorer
+
+import (
+	"context"
+	"errors"
+	"math"
+
+	"github.com/kompress/kompress/mustkeep"
+	"github.com/kompress/kompress/tokenize"
+)
+
+// ErrSpans reports word spans that do not fit the text they claim to index.
+var ErrSpans = errors.New("scorer: word spans out of range or out of order")
+
+// Heuristic returns the deterministic, model-free scorer used by CI and by
+// --scorer heuristic, and as the fallback when no model is available.
+//
+// A word's score mixes signals that survive without a model:
+//   - must-keep words (mustkeep.Class) score 1;
+//   - function words (the, of, is, which, …) score low, filler words
+//     (also, very, simply, …) a little higher;
+//   - rarity within the document: a word on few lines (an IDF over lines)
+//     carries more than one repeated everywhere;
+//   - longer words, capitalised words inside a sentence (names), the first
+//     word of a line, words of heading lines, and words carrying sentence
+//     punctuation (so kept text keeps its full stops) score higher.
+//
+// Calibrated so that keeping score > 0.5 keeps about half of the words of
+// man pages and READMEs (see TestHeuristicCalibration).
+func Heuristic() Scorer { return heuristic{} }
+
+type heuristic struct{}
+
+func (heuristic) Name() string { return "heuristic" }
+
+// Score weights, tuned on testdata/samples/prose.
+const (
+	hBase        = 0.30 // an ordinary content word before any signal
+	hRarity      = 0.28 // times rarity in [0, 1]
+	hFunction    = 0.05 // function words
+	hFiller      = 0.20 // filler words
+	hLenMedium   = 0.05 // 5–7 letters
+	hLenLong     = 0.12 // 8+ letters
+	hCapital     = 0.15 // capitalised inside a sentence
+	hLineStart   = 0.12 // first word of a line
+	hHeading     = 0.30 // word of a heading-like line
+	hStop        = 0.10 // ends a sentence or clause: . ! ? : ;
+	hComma       = 0.04 // ends with a comma
+	hPunctOnly   = 0.20 // words of punctuation only: — & ->
+	hMinLinesIDF = 8    // fewer lines than this: rarity is uninformative
+)
+
+func (heuristic) Score(ctx context.Context, text string, words []tokenize.Word) ([]float32, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := checkSpans(text, words); err != nil {
+		return nil, err
+	}
+	scores := make([]float32, len(words))
+	if len(words) == 0 {
+		return scores, nil
+	}
+
+	// Pass 1: line of each word, document frequency of each key over lines.
+	type stat struct {
+		df, lastLine int32
+		class        wordClass
+	}
+	stats := make(map[string]int32, len(words)/4+1)
+	var table []stat
+	ids := make([]int32, len(words))
+	lineOf := make([]int32, len(words))
+	line := int32(0)
+	prevEnd := 0
+	var buf []byte
+	for i, w := range words {
+		line += int32(countNewlines(text[prevEnd:w.Start]))
+		prevEnd = w.End
+		lineOf[i] = line
+		key := wordKey(text[w.Start:w.End])
+		buf = lowerASCII(buf[:0], key)
+		id, ok := stats[string(buf)]
+		if !ok {
+			id = int32(len(table))
+			table = append(table, stat{lastLine: -1, class: classifyKey(buf)})
+			stats[string(buf)] = id
+		}
+		ids[i] = id
+		if st := &table[id]; st.lastLine != line {
+			st.df++
+			st.lastLine = line
+		}
+	}
+	// Lines that hold words; blank lines do not dilute rarity.
+	nLines := 0
+	last := int32(-1)
+	for _, l := range lineOf {
+		if l != last {
+			nLines++
+			last = l
+		}
+	}
+	logN := math.Log(float64(nLines))
+
+	// Pass 2: score.
+	sentenceStart := true
+	lineStart := 0 // index of the first word of the current line
+	heading := false
+	for i, w := range words {
+		if i == 0 || lineOf[i] != lineOf[i-1] {
+			lineStart = i
+			heading = isHeadingLine(text, words, i, lineOf)
+		}
+		word := text[w.Start:w.End]
+		first := i == lineStart
+		var s float64
+		switch {
+		case mustkeep.Is(word):
+			s = 1
+		default:
+			key := wordKey(word)
+			switch table[ids[i]].class {
+			case classPunct:
+				s = hPunctOnly
+			case classFunction:
+				s = hFunction
+			case classFiller:
+				s = hFiller
+			default:
+				s = hBase
+				rarity := 0.5
+				if nLines >= hMinLinesIDF {
+					df := float64(table[ids[i]].df)
+					rarity = math.Log(float64(nLines)/df) / logN
+				}
+				s += hRarity * rarity
+				switch n := letters(key); {
+				case n >= 8:
+					s += hLenLong
+				case n >= 5:
+					s += hLenMedium
+				}
+				if isUpperASCII(key[0]) && !sentenceStart && !first {
+					s += hCapital
+				}
+			}
+			if first {
+				s += hLineStart
+			}
+			if heading {
+				s += hHeading
+			}
+			switch word[len(word)-1] {
+			case '.', '!', '?', ':', ';':
+				s += hStop
+			case ',':
+				s += hComma
+			}
+		}
+		scores[i] = float32(min(max(s, 0), 1))
+		sentenceStart = endsSentence(word)
+	}
+	return scores, nil
+}
+
+// checkSpans validates that words are in order and inside text.
+func checkSpans(text string, words []tokenize.Word) error {
+	prev := 0
+	for _, w := range words {
+		if w.Start < prev || w.End < w.Start || w.End > len(text) {
+			return ErrSpans
+		}
+		prev = w.End
+	}
+	return nil
+}
+
+func countNewlines(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// wordKey strips surrounding punctuation so "Foo," and "foo" count as one
+// word for rarity and the word lists.
+func wordKey(w string) string {
+	start, end := 0, len(w)
+	for start < end && isEdgePunct(w[start]) {
+		start++
+	}
+	for end > start && isEdgePunct(w[end-1]) {
+		end--
+	}
+	return w[start:end]
+}
+
+func isEdgePunct(c byte) bool {
+	switch c {
+	case '(', ')', '[', ']', '{', '}', '<', '>', '"', '\'', '`', ',', ';', ':', '.', '!', '?', '*', '_', '-', '|', '&', '/', '=', '+', '#', '~':
+		return true
+	}
+	return false
+}
+
+func lowerASCII(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func isUpperASCII(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// letters counts the runes of s, treating each non-ASCII rune as one.
+func letters(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x80 || s[i] >= 0xC0 {
+			n++
+		}
+	}
+	return n
+}
+
+// endsSentence reports whether the next word starts a sentence, so its
+// capital letter says nothing about it being a name.
+func endsSentence(w string) bool {
+	for i := len(w) - 1; i >= 0; i-- {
+		switch w[i] {
+		case '.', '!', '?', ':':
+			return true
+		case ')', '"', '\'', ']':
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// isHeadingLine reports lines that read as headings: markdown "#" lines,
+// man-page section names (unindented, no lower-case letters) and short
+// unindented lines ending in ':' are handled as a whole by the line's
+// first word.
+func isHeadingLine(text string, words []tokenize.Word, first int, lineOf []int32) bool {
+	w := words[first]
+	lineBegin := w.Start
+	for lineBegin > 0 && text[lineBegin-1] != '\n' {
+		lineBegin--
+	}
+	if text[w.Start] == '#' {
+		n := 0
+		for n < w.End-w.Start && text[w.Start+n] == '#' {
+			n++
+		}
+		return n == w.End-w.Start && n <= 6
+	}
+	if w.Start != lineBegin {
+		return false // indented: body text
+	}
+	// Unindented line without lower-case letters: NAME, SEE ALSO, EXIT STATUS.
+	end := first
+	for end < len(words) && lineOf[end] == lineOf[first] {
+		end++
+	}
+	if end-first > 6 {
+		return false
+	}
+	for _, x := range words[first:end] {
+		for j := x.Start; j < x.End; j++ {
+			if c := text[j]; c >= 'a' && c <= 'z' {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,71 @@
+package scorer
+
+// wordClass is what the heuristic knows about a word before looking at its
+// context.
+type wordClass uint8
+
+const (
+	classContent  wordClass = iota
+	classFunction           // carries grammar, little meaning: the, of, is
+	classFiller             // carries emphasis or hedging: also, very, simply
+	classPunct              // no letters or digits at all
+)
+
+// classifyKey classifies a lower-cased, punctuation-trimmed word.
+func classifyKey(key []byte) wordClass {
+	if len(key) == 0 {
+		return classPunct
+	}
+	if functionWords[string(key)] {
+		return classFunction
+	}
+	if fillerWords[string(key)] {
+		return classFiller
+	}
+	return classContent
+}
+
+// functionWords are English articles, pronouns, prepositions,
+// conjunctions and auxiliaries. Negations, modals and restrictive words
+// (not, must, only, unless, …) are deliberately absent: mustkeep protects
+// them.
+var functionWords = setOf(
+	"a", "an", "the", "this", "that", "these", "those", "there", "here",
+	"i", "me", "my", "we", "us", "our", "ours", "you", "your", "yours", "he", "him", "his",
+	"she", "her", "hers", "it", "its", "they", "them", "their", "theirs", "itself", "themselves",
+	"yourself", "ourselves", "himself", "herself", "one", "ones",
+	"who", "whom", "whose", "which", "what", "whatever", "whichever",
+	"of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "upon", "about",
+	"as", "than", "via", "per", "over", "under", "within", "through", "throughout", "across",
+	"between", "among", "along", "around", "toward", "towards", "against", "during",
+	"and", "or", "but", "so", "yet", "if", "then", "else", "because", "since", "while", "whereas",
+	"although", "though", "whether", "also", "both", "either", "each", "every", "any", "some",
+	"such", "same", "other", "another", "more", "many", "much", "few", "several", "all",
+	"is", "are", "was", "were", "be", "been", "being", "am", "isn", "aren",
+	"do", "does", "did", "done", "doing", "have", "has", "had", "having",
+	"will", "would", "can", "could", "let", "lets", "get", "gets", "got",
+	"it's", "that's", "there's", "they're", "we're", "you're", "i'm", "let's",
+	"when", "where", "how", "why", "whenever", "wherever",
+	"up", "down", "out", "off", "again", "further", "once", "just", "now", "well",
+)
+
+// fillerWords are adverbs and connectives whose loss rarely changes what a
+// sentence says.
+var fillerWords = setOf(
+	"very", "really", "quite", "rather", "simply", "just", "actually", "basically",
+	"generally", "usually", "typically", "normally", "probably", "perhaps", "maybe",
+	"however", "therefore", "thus", "hence", "moreover", "furthermore", "additionally",
+	"indeed", "certainly", "especially", "particularly", "mostly", "mainly",
+	"still", "even", "already", "often", "sometimes", "currently", "respectively",
+	"etc", "e.g", "i.e", "eg", "ie", "various", "certain", "following", "above", "below",
+	"like", "unlike", "way", "ways",
+	"thing", "things", "able", "possible", "specified", "given", "new", "note",
+)
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
