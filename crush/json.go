@@ -144,8 +144,30 @@ func (c *jsonCrusher) topLevel(root *jsonValue) {
 			c.out = strconv.AppendQuote(c.out, it.note)
 			continue
 		}
-		c.value(root.elems[it.idx], 0, c.lines)
+		e := root.elems[it.idx]
+		if c.lines && !jsonHasLong(e, c.lv.strMax) {
+			// JSON Lines rows print as they were: compact and verbatim.
+			c.raw(e)
+			continue
+		}
+		c.value(e, 0, c.lines)
 	}
+}
+
+// jsonHasLong reports whether the lossy view would truncate a string in v.
+func jsonHasLong(v *jsonValue, strMax int) bool {
+	if strMax == 0 || len(v.raw) <= strMax {
+		return false
+	}
+	if v.kind == jsonString {
+		return true
+	}
+	for _, e := range v.elems {
+		if jsonHasLong(e, strMax) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonItem is one printed element of a container: an index into elems, or
@@ -157,7 +179,7 @@ type jsonItem struct {
 
 func (c *jsonCrusher) value(v *jsonValue, ind int, inline bool) {
 	if v.kind == jsonArray || v.kind == jsonObject {
-		if len(v.raw) <= jsonRawMax && jsonFailure(v, 0) {
+		if len(v.raw) <= jsonRawMax && (jsonFailure(v, 0) || jsonFailureText(v.raw)) {
 			c.raw(v)
 			return
 		}
@@ -350,7 +372,7 @@ func (c *jsonCrusher) arrayItems(v *jsonValue) []jsonItem {
 		keep[i] = true
 	}
 	for i, e := range v.elems {
-		if jsonFailure(e, 0) {
+		if jsonFailure(e, 0) || jsonFailureText(e.raw) {
 			keep[i] = true
 		}
 	}
@@ -387,7 +409,7 @@ func (c *jsonCrusher) objectItems(v *jsonValue) []jsonItem {
 		keep[i] = true
 	}
 	for i, e := range v.elems {
-		if jsonKeyClass(v.keys[i].name) == jsonKeyError || jsonFailure(e, 0) {
+		if jsonKeyClass(v.keys[i].name) == jsonKeyError || jsonFailure(e, 0) || jsonFailureText(e.raw) {
 			keep[i] = true
 		}
 	}
@@ -905,4 +927,46 @@ func jsonSchemaNote(v *jsonValue) string {
 	}
 	b.WriteByte(']')
 	return b.String()
+}
+
+// jsonFailureMarks are texts that make a string value a failure report
+// (test failures, panics, tracebacks, error lines).
+var jsonFailureMarks = [][]byte{
+	[]byte("--- FAIL"), []byte("FAIL\\t"), []byte("FAIL:"), []byte("panic:"), []byte("Traceback"),
+	[]byte("Exception"), []byte("Error:"), []byte("error:"), []byte("ERROR"), []byte("FATAL"),
+	[]byte("fatal:"), []byte("✗"), []byte("✘"), []byte("✖"),
+}
+
+// jsonFailureText reports whether raw JSON text carries a failure report:
+// one of jsonFailureMarks, or a "file.ext:12:" location as compilers and
+// test frameworks print before a diagnostic.
+func jsonFailureText(raw []byte) bool {
+	for _, m := range jsonFailureMarks {
+		if bytes.Contains(raw, m) {
+			return true
+		}
+	}
+	for i := 0; i < len(raw); {
+		j := bytes.IndexByte(raw[i:], ':')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		k := i
+		for k < len(raw) && raw[k] >= '0' && raw[k] <= '9' {
+			k++
+		}
+		if k == i || k >= len(raw) || raw[k] != ':' {
+			continue
+		}
+		// A file extension before the colon: ".go", ".py", ".ts".
+		e := i - 2
+		for e >= 0 && e > i-8 && (raw[e] >= 'a' && raw[e] <= 'z' || raw[e] >= 'A' && raw[e] <= 'Z') {
+			e--
+		}
+		if e >= 1 && e < i-2 && raw[e] == '.' && raw[e-1] != '.' && raw[e-1] != ' ' && raw[e-1] != '"' {
+			return true
+		}
+	}
+	return false
 }
