@@ -1,0 +1,553 @@
+package crush
+
+import (
+	"bytes"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// gotestTest is one test seen in go test output and how it ended.
+type gotestTest struct {
+	name   string
+	status byte // 'P' passed, 'F' failed, 'S' skipped, 0 unfinished
+	lines  int32
+}
+
+// GoTestJSON renders `go test -json` output (test2json events, one JSON
+// object a line) as the readable text of `go test -v`, then compresses it
+// like Log: the output of failing and unfinished tests, build failures,
+// panics and package results are kept, passing and skipped tests become
+// counts per package. Each package's lines are shown together, in the
+// order packages first appear, rather than interleaved as the events were.
+//
+// The view shows decoded text, not the JSON lines, so failure lines must be
+// checked against GoTestText(in) rather than the input itself.
+//
+// It returns ErrNoGain when in is not a go test -json stream or the view
+// would not be at least 10% smaller.
+func GoTestJSON(in []byte, o Options) ([]byte, error) {
+	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 || !gotestIsJSON(in) {
+		return nil, ErrNoGain
+	}
+	d := gotestDecode(in)
+	return d.compress(len(in), o)
+}
+
+// GoTestText returns the text a `go test -json` stream stands for: the
+// Output of every event, grouped by package as GoTestJSON shows it, and the
+// input lines that are not events. The failure lines of this text are the
+// ones GoTestJSON keeps verbatim. It returns nil when in is not such a
+// stream.
+func GoTestText(in []byte) []byte {
+	if len(in) == 0 || !gotestIsJSON(in) {
+		return nil
+	}
+	d := gotestDecode(in)
+	var out []byte
+	for _, l := range d.lines {
+		out = append(out, l.raw...)
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// gotestIsJSON reports whether in starts like a test2json stream: most of
+// its first lines are JSON objects with an "Action".
+func gotestIsJSON(in []byte) bool {
+	seen, events := 0, 0
+	for len(in) > 0 && seen < 16 {
+		var line []byte
+		if i := bytes.IndexByte(in, '\n'); i >= 0 {
+			line, in = in[:i], in[i+1:]
+		} else {
+			line, in = in, nil
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if seen == 0 && line[0] != '{' {
+			return false
+		}
+		seen++
+		var ev gotestEvent
+		if gotestParseEvent(line, &ev) && len(ev.action) > 0 {
+			events++
+		}
+	}
+	return seen > 0 && events*4 >= seen*3
+}
+
+// gotestAttributeVerbose finds the test each line of `go test -v` output
+// belongs to, and hides the lines of tests that passed or were skipped.
+func gotestAttributeVerbose(d *logDoc) {
+	verbose := false
+	for i := range d.lines {
+		if bytes.HasPrefix(d.lines[i].text, []byte("=== RUN ")) {
+			verbose = true
+			break
+		}
+	}
+	if !verbose {
+		return
+	}
+	idx := make(map[string]int32)
+	test := func(name []byte) int32 {
+		if k, ok := idx[string(name)]; ok {
+			return k
+		}
+		k := int32(len(d.tests))
+		idx[string(name)] = k
+		d.tests = append(d.tests, gotestTest{name: string(name)})
+		return k
+	}
+	cur := int32(-1)
+	for i := range d.lines {
+		l := &d.lines[i]
+		t := l.text
+		if name, ok := gotestControl(t); ok {
+			cur = test(name)
+		} else if name, st, ok := gotestResult(t); ok {
+			cur = test(name)
+			d.tests[cur].status = st
+		} else if logGoPackageLine(t) || bytes.Equal(t, []byte("PASS")) || bytes.Equal(t, []byte("FAIL")) {
+			cur = -1
+		}
+		l.test = cur
+	}
+	gotestHide(d)
+}
+
+// gotestControl parses "=== RUN   TestX" and its PAUSE, CONT and NAME kin.
+func gotestControl(t []byte) ([]byte, bool) {
+	if !bytes.HasPrefix(t, []byte("=== ")) {
+		return nil, false
+	}
+	for _, p := range []string{"RUN", "PAUSE", "CONT", "NAME"} {
+		if r, ok := bytes.CutPrefix(t[4:], []byte(p)); ok && len(r) > 0 && r[0] == ' ' {
+			name := bytes.TrimSpace(r)
+			return name, len(name) > 0
+		}
+	}
+	return nil, false
+}
+
+// gotestResult parses "--- PASS: TestX (0.00s)", indented for subtests.
+func gotestResult(t []byte) (name []byte, status byte, ok bool) {
+	t = bytes.TrimLeft(t, " \t")
+	if !bytes.HasPrefix(t, []byte("--- ")) || len(t) < 10 || t[8] != ':' {
+		return nil, 0, false
+	}
+	switch string(t[4:8]) {
+	case "PASS":
+		status = 'P'
+	case "FAIL":
+		status = 'F'
+	case "SKIP":
+		status = 'S'
+	default:
+		return nil, 0, false
+	}
+	r := bytes.TrimLeft(t[9:], " ")
+	if e := bytes.Index(r, []byte(" (")); e > 0 {
+		r = r[:e]
+	}
+	r = bytes.TrimSpace(r)
+	return r, status, len(r) > 0
+}
+
+// gotestHide hides the lines of passing and skipped tests and notes their
+// counts before each package's result line. Lines of failing and unfinished
+// tests are numbered so plan can bound them.
+func gotestHide(d *logDoc) {
+	passed, skipped := 0, 0
+	for i := range d.lines {
+		l := &d.lines[i]
+		if l.test < 0 {
+			if logGoPackageLine(l.text) && passed+skipped > 0 {
+				d.note(i, passed, skipped)
+				passed, skipped = 0, 0
+			}
+			continue
+		}
+		t := &d.tests[l.test]
+		switch t.status {
+		case 'P', 'S':
+			l.hidden = true
+			if name, st, ok := gotestResult(l.text); ok && string(name) == t.name {
+				if st == 'P' {
+					passed++
+				} else {
+					skipped++
+				}
+			}
+		default:
+			l.tpos = t.lines
+			t.lines++
+		}
+	}
+	if passed+skipped > 0 {
+		d.final = gotestNote(passed, skipped)
+	}
+}
+
+func (d *logDoc) note(i, passed, skipped int) {
+	if d.notes == nil {
+		d.notes = make(map[int]string)
+	}
+	d.notes[i] = gotestNote(passed, skipped)
+}
+
+func gotestNote(passed, skipped int) string {
+	var notes []byte
+	if passed > 0 {
+		notes = append(notes, Omitted(passed, gotestUnit(passed, "passing test"))...)
+	}
+	if skipped > 0 {
+		if len(notes) > 0 {
+			notes = append(notes, '\n')
+		}
+		notes = append(notes, Omitted(skipped, gotestUnit(skipped, "skipped test"))...)
+	}
+	return string(notes)
+}
+
+func gotestUnit(n int, unit string) string {
+	if n == 1 {
+		return unit
+	}
+	return unit + "s"
+}
+
+// gotestEvent holds the fields of a test2json event that the view needs.
+type gotestEvent struct {
+	action, pkg, test, output, importPath []byte
+}
+
+// gotestSection collects the decoded lines of one package.
+type gotestSection struct {
+	buf     []byte
+	lines   []gotestOut
+	partial map[string]int // start in buf of an unfinished line, by test
+}
+
+type gotestOut struct {
+	start, end int
+	test       string
+}
+
+// gotestDecode turns a test2json stream into a logDoc of text lines
+// attributed to their tests, grouped by package.
+func gotestDecode(in []byte) *logDoc {
+	d := &logDoc{}
+	var order []string
+	sections := make(map[string]*gotestSection)
+	section := func(key string) *gotestSection {
+		s, ok := sections[key]
+		if !ok {
+			s = &gotestSection{partial: make(map[string]int)}
+			sections[key] = s
+			order = append(order, key)
+		}
+		return s
+	}
+	status := make(map[string]byte)
+	var ev gotestEvent
+	for len(in) > 0 {
+		var line []byte
+		if i := bytes.IndexByte(in, '\n'); i >= 0 {
+			line, in = in[:i], in[i+1:]
+		} else {
+			line, in = in, nil
+		}
+		trimmed := bytes.TrimSpace(line)
+		if len(trimmed) == 0 {
+			continue
+		}
+		ev = gotestEvent{}
+		if !gotestParseEvent(trimmed, &ev) || len(ev.action) == 0 {
+			s := section("\x00raw")
+			s.add(bytes.TrimSuffix(line, []byte{'\r'}), "")
+			continue
+		}
+		if len(ev.pkg) > 0 {
+			section(string(ev.pkg)) // packages show in the order they start
+		}
+		switch string(ev.action) {
+		case "output":
+			key := ""
+			if len(ev.test) > 0 {
+				key = string(ev.pkg) + "\x00" + string(ev.test)
+			}
+			section(string(ev.pkg)).write(ev.output, key)
+		case "build-output":
+			pkg := ev.importPath
+			if sp := bytes.IndexByte(pkg, ' '); sp > 0 {
+				pkg = pkg[:sp]
+			}
+			section(string(pkg)).write(ev.output, "")
+		case "pass", "fail", "skip":
+			if len(ev.test) > 0 {
+				status[string(ev.pkg)+"\x00"+string(ev.test)] = ev.action[0] - 'a' + 'A'
+			}
+		}
+	}
+	idx := make(map[string]int32)
+	for _, key := range order {
+		s := sections[key]
+		s.flush()
+		for _, o := range s.lines {
+			l := logNewLine(s.buf[o.start:o.end])
+			if o.test != "" {
+				k, ok := idx[o.test]
+				if !ok {
+					k = int32(len(d.tests))
+					idx[o.test] = k
+					name := o.test[bytes.IndexByte([]byte(o.test), 0)+1:]
+					d.tests = append(d.tests, gotestTest{name: name, status: status[o.test]})
+				}
+				l.test = k
+			}
+			d.lines = append(d.lines, l)
+		}
+	}
+	logMarkBlocks(d.lines)
+	logMarkMust(d.lines)
+	gotestHide(d)
+	return d
+}
+
+// write appends decoded output to the section, splitting it into lines; a
+// line may arrive over several events of the same test.
+func (s *gotestSection) write(out []byte, test string) {
+	for len(out) > 0 {
+		start, ok := s.partial[test]
+		if !ok {
+			start = len(s.buf)
+		}
+		i := bytes.IndexByte(out, '\n')
+		if i < 0 {
+			s.buf = append(s.buf, out...)
+			s.partial[test] = start
+			return
+		}
+		s.buf = append(s.buf, out[:i]...)
+		delete(s.partial, test)
+		end := len(s.buf)
+		if end > start && s.buf[end-1] == '\r' {
+			end--
+		}
+		s.lines = append(s.lines, gotestOut{start: start, end: end, test: test})
+		out = out[i+1:]
+	}
+}
+
+func (s *gotestSection) add(line []byte, test string) {
+	start := len(s.buf)
+	s.buf = append(s.buf, line...)
+	s.lines = append(s.lines, gotestOut{start: start, end: len(s.buf), test: test})
+}
+
+// flush ends the lines still open at the end of the stream, in a fixed
+// order so the view is deterministic.
+func (s *gotestSection) flush() {
+	if len(s.partial) == 0 {
+		return
+	}
+	type open struct {
+		start int
+		test  string
+	}
+	var opens []open
+	for test, start := range s.partial {
+		opens = append(opens, open{start, test})
+	}
+	for i := 1; i < len(opens); i++ {
+		for j := i; j > 0 && opens[j].start < opens[j-1].start; j-- {
+			opens[j], opens[j-1] = opens[j-1], opens[j]
+		}
+	}
+	// Partial lines interleave in buf only when tests write concurrently
+	// without newlines; each one runs to the next one's start.
+	for k, o := range opens {
+		end := len(s.buf)
+		if k+1 < len(opens) {
+			end = opens[k+1].start
+		}
+		s.lines = append(s.lines, gotestOut{start: o.start, end: end, test: o.test})
+	}
+	s.partial = nil
+}
+
+// gotestParseEvent reads a flat JSON object, keeping the string fields an
+// event view needs. Nested values make it fail: test2json never writes them.
+func gotestParseEvent(b []byte, ev *gotestEvent) bool {
+	i := gotestSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return false
+	}
+	i = gotestSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return gotestSpace(b, i+1) == len(b)
+	}
+	for {
+		key, n, ok := gotestString(b, i)
+		if !ok {
+			return false
+		}
+		i = gotestSpace(b, n)
+		if i >= len(b) || b[i] != ':' {
+			return false
+		}
+		i = gotestSpace(b, i+1)
+		if i >= len(b) {
+			return false
+		}
+		if b[i] == '"' {
+			val, n, ok := gotestString(b, i)
+			if !ok {
+				return false
+			}
+			switch string(key) {
+			case "Action":
+				ev.action = val
+			case "Package":
+				ev.pkg = val
+			case "Test":
+				ev.test = val
+			case "Output":
+				ev.output = val
+			case "ImportPath":
+				ev.importPath = val
+			}
+			i = n
+		} else {
+			// A number, true, false or null.
+			j := i
+			for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ' ' {
+				if b[j] == '{' || b[j] == '[' || b[j] == '"' {
+					return false
+				}
+				j++
+			}
+			if j == i {
+				return false
+			}
+			i = j
+		}
+		i = gotestSpace(b, i)
+		if i >= len(b) {
+			return false
+		}
+		switch b[i] {
+		case ',':
+			i = gotestSpace(b, i+1)
+		case '}':
+			return gotestSpace(b, i+1) == len(b)
+		default:
+			return false
+		}
+	}
+}
+
+func gotestSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// gotestString decodes the JSON string starting at b[i] == '"'. It returns
+// a sub-slice of b when the string has no escapes.
+func gotestString(b []byte, i int) (s []byte, next int, ok bool) {
+	if i >= len(b) || b[i] != '"' {
+		return nil, 0, false
+	}
+	i++
+	start := i
+	for i < len(b) && b[i] != '"' && b[i] != '\\' {
+		if b[i] < 0x20 {
+			return nil, 0, false
+		}
+		i++
+	}
+	if i >= len(b) {
+		return nil, 0, false
+	}
+	if b[i] == '"' {
+		return b[start:i], i + 1, true
+	}
+	out := append([]byte(nil), b[start:i]...)
+	for i < len(b) {
+		c := b[i]
+		switch {
+		case c == '"':
+			return out, i + 1, true
+		case c < 0x20:
+			return nil, 0, false
+		case c != '\\':
+			out = append(out, c)
+			i++
+			continue
+		}
+		if i+1 >= len(b) {
+			return nil, 0, false
+		}
+		switch b[i+1] {
+		case '"', '\\', '/':
+			out = append(out, b[i+1])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := gotestHex4(b, i+2)
+			if !ok {
+				return nil, 0, false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				if r2, ok := gotestHex4(b, i+2); ok && i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
+					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+						out = utf8.AppendRune(out, dec)
+						i += 6
+						continue
+					}
+				}
+				r = utf8.RuneError
+			}
+			out = utf8.AppendRune(out, r)
+			continue
+		default:
+			return nil, 0, false
+		}
+		i += 2
+	}
+	return nil, 0, false
+}
+
+func gotestHex4(b []byte, i int) (rune, bool) {
+	if i+4 > len(b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}

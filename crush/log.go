@@ -1,0 +1,495 @@
+package crush
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/kompress/kompress/router"
+)
+
+// Log compresses build, test and package-manager logs. It keeps every
+// failure line with a little context, whole tracebacks and compiler
+// diagnostics (long goroutine dumps and stacks trimmed to their first
+// frames), summary lines and the first and last lines; the rest is collapsed
+// by template into one example and a count. ANSI escapes are stripped from
+// the view. Passing tests of `go test -v` are reduced to counts per package,
+// and `go test -json` is rendered as readable text (see GoTestJSON).
+//
+// It returns ErrNoGain when the input is empty, holds NUL bytes, or the view
+// would not be at least 10% smaller.
+func Log(in []byte, o Options) ([]byte, error) {
+	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 {
+		return nil, ErrNoGain
+	}
+	if gotestIsJSON(in) {
+		return GoTestJSON(in, o)
+	}
+	d := logParse(in)
+	gotestAttributeVerbose(d)
+	return d.compress(len(in), o)
+}
+
+// logClass is what a line reports, as far as keeping it goes.
+type logClass uint8
+
+const (
+	logPlain   logClass = iota
+	logFailure          // kept with context
+	logSummary          // kept alone
+	logNotable          // warnings: the first few of each template kept
+)
+
+// logTrace tells how a line takes part in a stack trace, which decides how
+// the trace is trimmed.
+type logTrace uint8
+
+const (
+	logNoTrace   logTrace = iota
+	logGoTrace            // goroutine dumps: innermost frames come first
+	logStack              // Java and JavaScript "at ..." frames, innermost first
+	logPyTrace            // Python tracebacks: innermost frame comes last
+	logDiagBlock          // rustc diagnostic bodies, bounded in length
+)
+
+// logLine is one input line and what the planner knows about it.
+type logLine struct {
+	raw   []byte // the input line, without its newline
+	text  []byte // raw without ANSI escapes, "\r" overwrites and a trailing "\r"
+	key   uint64 // template: numbers masked, first words only
+	class logClass
+	must  bool  // reported by failure.Lines: shown verbatim and never dropped
+	block int32 // index of the line this one continues (traceback, snippet), or -1
+
+	trace logTrace
+	gor   int32 // goroutine ordinal within a Go trace
+	pos   int32 // frame line ordinal within its trace section
+	span  int32 // frame lines in the section (Python tracebacks)
+
+	test   int32 // index into logDoc.tests of the test this line belongs to, or -1
+	tpos   int32 // ordinal of the line within its failing test's output
+	hidden bool  // passing-test chatter, accounted for by counts
+	keep   bool
+	drop   uint8 // why the line was dropped; groups the omission notes
+}
+
+// Reasons a line was dropped, each with its own omission note.
+const (
+	logDropTemplate uint8 = iota
+	logDropFrames
+	logDropGoroutines
+	logDropTestLines
+)
+
+type logDoc struct {
+	lines []logLine
+	tests []gotestTest
+	notes map[int]string // printed before the line with that index
+	final string         // printed after the last line
+}
+
+// logParams is one level of compression; later levels keep less.
+type logParams struct {
+	head, tail    int // first and last lines kept
+	before, after int // context around failure lines
+	notable       int // warnings kept per template
+	groups        int // templates shown in one omitted run
+	firstFrames   int // frames kept of the first goroutine or stack section
+	frames        int // frames kept of every other goroutine
+	goroutines    int // goroutines kept in a dump
+	pyHead        int // traceback lines kept at the top (outermost calls)
+	pyTail        int // and at the bottom, next to the exception
+	diagLines     int // lines kept of one rustc diagnostic
+	testLines     int // output lines kept of one failing test
+	lineBytes     int // longer shown lines are cut, unless they must stay
+}
+
+var logLevels = []logParams{
+	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 6, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320},
+	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 3, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200},
+	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 2, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120},
+}
+
+// logMinGain is the share of the input a view must save to be worth it.
+const logMinGain = 0.10
+
+func logParse(in []byte) *logDoc {
+	n := bytes.Count(in, []byte{'\n'}) + 1
+	d := &logDoc{lines: make([]logLine, 0, n)}
+	for len(in) > 0 {
+		var line []byte
+		if i := bytes.IndexByte(in, '\n'); i >= 0 {
+			line, in = in[:i], in[i+1:]
+		} else {
+			line, in = in, nil
+		}
+		d.lines = append(d.lines, logNewLine(line))
+	}
+	logMarkBlocks(d.lines)
+	logMarkMust(d.lines)
+	return d
+}
+
+func logNewLine(raw []byte) logLine {
+	text := logClean(raw)
+	return logLine{raw: raw, text: text, key: logKey(text), class: logClassify(text), block: -1, pos: -1, test: -1}
+}
+
+// logClean strips ANSI escapes and keeps only what a terminal would show of
+// a line that progress bars rewrote with "\r".
+func logClean(raw []byte) []byte {
+	text := router.StripANSI(raw)
+	text = bytes.TrimSuffix(text, []byte{'\r'})
+	for {
+		i := bytes.LastIndexByte(text, '\r')
+		if i < 0 {
+			return text
+		}
+		if i+1 < len(text) {
+			return text[i+1:]
+		}
+		text = text[:i]
+	}
+}
+
+func (d *logDoc) compress(inLen int, o Options) ([]byte, error) {
+	budget := 0
+	if o.TargetRatio > 0 && o.TargetRatio < 1 {
+		budget = int(float64(inLen) * o.TargetRatio)
+	}
+	var out []byte
+	for _, p := range logLevels {
+		d.plan(p)
+		out = d.render(p)
+		if budget == 0 || len(out) <= budget {
+			break
+		}
+	}
+	if float64(len(out)) > float64(inLen)*(1-logMinGain) {
+		return nil, ErrNoGain
+	}
+	return out, nil
+}
+
+// visible reports whether a line takes part in head, tail and context.
+func (l *logLine) visible() bool { return !l.hidden || l.must }
+
+// plan decides which lines to keep at level p.
+func (d *logDoc) plan(p logParams) {
+	ls := d.lines
+	vis := make([]int32, 0, len(ls))
+	for i := range ls {
+		ls[i].keep, ls[i].drop = false, logDropTemplate
+		if ls[i].visible() {
+			vis = append(vis, int32(i))
+		}
+	}
+	for k := 0; k < len(vis) && k < p.head; k++ {
+		ls[vis[k]].keep = true
+	}
+	for k := max(0, len(vis)-p.tail); k < len(vis); k++ {
+		ls[vis[k]].keep = true
+	}
+	seen := make(map[uint64]int)
+	for k, i := range vis {
+		l := &ls[i]
+		switch l.class {
+		case logFailure:
+			for c := max(0, k-p.before); c <= min(len(vis)-1, k+p.after); c++ {
+				ls[vis[c]].keep = true
+			}
+		case logSummary:
+			l.keep = true
+		case logNotable:
+			if seen[l.key] < p.notable {
+				l.keep = true
+			}
+			seen[l.key]++
+		}
+		if l.test >= 0 && !l.hidden {
+			// Output of a failing (or unfinished) test is kept whole, bounded.
+			l.keep = true
+		}
+	}
+	for i := range ls {
+		l := &ls[i]
+		if l.block >= 0 && ls[l.block].keep {
+			l.keep = true
+		}
+		if drop := l.trimmed(p); drop != logDropTemplate {
+			l.keep, l.drop = false, drop
+		}
+		if l.must {
+			l.keep = true
+		}
+	}
+}
+
+// trimmed reports whether level p trims the line out of its trace or test
+// block, and why; logDropTemplate means it does not.
+func (l *logLine) trimmed(p logParams) uint8 {
+	switch l.trace {
+	case logGoTrace:
+		if l.gor >= int32(p.goroutines) {
+			return logDropGoroutines
+		}
+		limit := p.frames
+		if l.gor == 0 {
+			limit = p.firstFrames
+		}
+		if l.pos >= int32(2*limit) {
+			return logDropFrames
+		}
+	case logStack:
+		limit := p.frames * 2
+		if l.gor == 0 {
+			limit = p.firstFrames
+		}
+		if l.pos >= int32(limit) {
+			return logDropFrames
+		}
+	case logPyTrace:
+		if l.pos >= int32(p.pyHead) && l.pos < l.span-int32(p.pyTail) {
+			return logDropFrames
+		}
+	case logDiagBlock:
+		if l.pos >= int32(p.diagLines) {
+			return logDropTestLines
+		}
+	}
+	if l.test >= 0 && !l.hidden && l.tpos >= int32(p.testLines) {
+		return logDropTestLines
+	}
+	return logDropTemplate
+}
+
+// render writes the kept lines and the notes that stand for the rest.
+func (d *logDoc) render(p logParams) []byte {
+	ls := d.lines
+	out := make([]byte, 0, 4096)
+	for i := 0; i < len(ls); {
+		if ls[i].keep {
+			if note, ok := d.notes[i]; ok {
+				out = append(out, note...)
+				out = append(out, '\n')
+			}
+			out = d.appendLine(out, &ls[i], p)
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(ls) && !ls[j].keep {
+			j++
+		}
+		out = d.appendGap(out, i, j, p)
+		i = j
+	}
+	if d.final != "" {
+		out = append(out, d.final...)
+		out = append(out, '\n')
+	}
+	// A lone trailing newline in the input gives an empty last line; do not
+	// add a blank line for it.
+	return out
+}
+
+func (d *logDoc) appendLine(out []byte, l *logLine, p logParams) []byte {
+	if l.must {
+		out = append(out, bytes.TrimSuffix(l.raw, []byte{'\r'})...)
+		return append(out, '\n')
+	}
+	return append(logAppendCut(out, l.text, p.lineBytes), '\n')
+}
+
+// logAppendCut appends text, cut after about limit bytes with a note.
+func logAppendCut(out, text []byte, limit int) []byte {
+	if len(text) <= limit+40 {
+		return append(out, text...)
+	}
+	cut := logRuneStart(text, limit)
+	out = append(out, text[:cut]...)
+	out = append(out, ' ')
+	return append(out, Omitted(len(text)-cut, "bytes")...)
+}
+
+// logRuneStart moves i back to the start of the UTF-8 sequence it is in.
+func logRuneStart(b []byte, i int) int {
+	for k := 0; k < 3 && i > 0 && i < len(b) && b[i]&0xc0 == 0x80; k++ {
+		i--
+	}
+	return i
+}
+
+// appendGap writes the notes for the dropped lines ls[a:b].
+func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
+	ls := d.lines
+	for i := a; i < b; {
+		if ls[i].hidden {
+			if note, ok := d.notes[i]; ok {
+				out = append(out, note...)
+				out = append(out, '\n')
+			}
+			i++
+			continue
+		}
+		j := i + 1
+		for j < b && !ls[j].hidden && ls[j].drop == ls[i].drop && d.notes[j] == "" {
+			j++
+		}
+		switch ls[i].drop {
+		case logDropFrames:
+			out = logAppendNote(out, j-i, "stack frame lines")
+		case logDropGoroutines:
+			out = logAppendNote(out, j-i, "lines of further goroutines")
+		case logDropTestLines:
+			out = logAppendNote(out, j-i, "more lines of this block")
+		default:
+			out = d.appendTemplates(out, i, j, p)
+		}
+		i = j
+	}
+	return out
+}
+
+func logAppendNote(out []byte, n int, unit string) []byte {
+	out = append(out, Omitted(n, unit)...)
+	return append(out, '\n')
+}
+
+// appendTemplates collapses ls[a:b] by template: one example of each of the
+// largest templates with the count of the similar lines it stands for.
+func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
+	ls := d.lines
+	if b-a <= 3 {
+		for i := a; i < b; i++ {
+			out = d.appendLine(out, &ls[i], p)
+		}
+		return out
+	}
+	type group struct{ first, n int }
+	idx := make(map[uint64]int, 8)
+	var groups []group
+	for i := a; i < b; i++ {
+		k, ok := idx[ls[i].key]
+		if !ok {
+			k = len(groups)
+			idx[ls[i].key] = k
+			groups = append(groups, group{first: i})
+		}
+		groups[k].n++
+	}
+	shown := groups
+	if len(groups) > p.groups {
+		shown = append([]group(nil), groups...)
+		sort.SliceStable(shown, func(x, y int) bool { return shown[x].n > shown[y].n })
+		shown = shown[:p.groups]
+		sort.Slice(shown, func(x, y int) bool { return shown[x].first < shown[y].first })
+	}
+	rest := b - a
+	for _, g := range shown {
+		out = d.appendLine(out, &ls[g.first], p)
+		if g.n > 1 {
+			out = logAppendNote(out, g.n-1, "similar lines")
+		}
+		rest -= g.n
+	}
+	if rest > 0 {
+		out = logAppendNote(out, rest, "other lines")
+	}
+	return out
+}
+
+// logKey hashes the template of a line: its indentation, the fields before
+// the first word, that word and up to two plain words after it, with every
+// run of letters and digits that holds a digit masked (numbers, hex, times,
+// versions, ids). "Setting up libfoo (1.2) ..." and "Get:12 http://..." so
+// share a template with their siblings.
+func logKey(text []byte) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	i := 0
+	for i < len(text) && i < 8 && (text[i] == ' ' || text[i] == '\t') {
+		h = (h ^ uint64(text[i])) * prime
+		i++
+	}
+	words, fields := 0, 0
+	for i < len(text) && fields < 8 {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		if i == len(text) {
+			break
+		}
+		j := i
+		for j < len(text) && text[j] != ' ' && text[j] != '\t' {
+			j++
+		}
+		field := text[i:j]
+		letters, plain := logFieldShape(field)
+		if words > 0 && (!plain || !letters) {
+			break
+		}
+		h = (h ^ ' ') * prime
+		for k := 0; k < len(field); {
+			c := field[k]
+			if !logAlnum(c) {
+				h = (h ^ uint64(c)) * prime
+				k++
+				continue
+			}
+			e, digit := k, false
+			for e < len(field) && logAlnum(field[e]) {
+				digit = digit || (field[e] >= '0' && field[e] <= '9')
+				e++
+			}
+			if digit {
+				h = (h ^ '#') * prime
+			} else {
+				for _, c := range field[k:e] {
+					h = (h ^ uint64(c)) * prime
+				}
+			}
+			k = e
+		}
+		fields++
+		if letters {
+			words++
+			if words == 3 {
+				break
+			}
+		}
+		i = j
+	}
+	return h
+}
+
+// logFieldShape reports whether field has a run of letters without digits,
+// and whether it is a plain word: letters with at most trailing punctuation.
+func logFieldShape(field []byte) (letters, plain bool) {
+	plain = true
+	for k := 0; k < len(field); {
+		c := field[k]
+		if !logAlnum(c) {
+			if k < len(field)-1 || (c != ':' && c != ',' && c != '.' && c != ';') {
+				plain = false
+			}
+			k++
+			continue
+		}
+		e, digit := k, false
+		for e < len(field) && logAlnum(field[e]) {
+			digit = digit || (field[e] >= '0' && field[e] <= '9')
+			e++
+		}
+		if digit {
+			plain = false
+		} else {
+			letters = true
+		}
+		k = e
+	}
+	return letters, plain && letters
+}
+
+func logAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
