@@ -89,6 +89,9 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 			}
 		case l.marker && l.w1 > l.w0:
 			forced[l.w0] = true
+			protectLinks(text, words[l.w0:l.w1], forced[l.w0:l.w1])
+		default:
+			protectLinks(text, words[l.w0:l.w1], forced[l.w0:l.w1])
 		}
 	}
 	keep := slices.Clone(forced)
@@ -118,6 +121,35 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 	return assemble(text, words, lines, keep), st, nil
 }
 
+// protectLinks keeps the text of markdown links, [like this](url), whole:
+// it names the target, and dropping its first or last word would unbalance
+// the brackets.
+func protectLinks(text string, words []tokenize.Word, forced []bool) {
+	for i := 0; i < len(words); i++ {
+		w := text[words[i].Start:words[i].End]
+		open := strings.IndexByte(w, '[')
+		if open < 0 || strings.Contains(w[open:], "](") {
+			if open >= 0 {
+				forced[i] = true
+			}
+			continue
+		}
+		for j := i + 1; j < len(words); j++ {
+			x := text[words[j].Start:words[j].End]
+			if strings.Contains(x, "](") {
+				for k := i; k <= j; k++ {
+					forced[k] = true
+				}
+				i = j
+				break
+			}
+			if strings.IndexByte(x, '[') >= 0 {
+				break // another opening bracket first: not a link
+			}
+		}
+	}
+}
+
 func (o CompressOptions) validate() error {
 	if math.IsNaN(o.TargetRatio) || o.TargetRatio < 0 || o.TargetRatio > 1 {
 		return fmt.Errorf("%w: target ratio %v not in [0, 1]", ErrOptions, o.TargetRatio)
@@ -144,15 +176,19 @@ func better(scores []float32) func(a, b int) int {
 }
 
 // keepOnePerLine keeps the best word of each compressible line that would
-// otherwise lose all its words.
+// otherwise lose all its words (besides its list marker).
 func keepOnePerLine(keep []bool, scores []float32, lines []line) {
 	order := better(scores)
 	for _, l := range lines {
 		if l.w1 == l.w0 || l.verbatim {
 			continue
 		}
+		w0 := l.w0
+		if l.marker {
+			w0++ // a bullet alone says nothing: keep a word of the item too
+		}
 		best := -1
-		for i := l.w0; i < l.w1; i++ {
+		for i := w0; i < l.w1; i++ {
 			if keep[i] {
 				best = -1
 				break

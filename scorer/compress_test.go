@@ -1,0 +1,403 @@
+package scorer
+
+import (
+	"context"
+	"errors"
+	"hash/fnv"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kompress/kompress/mustkeep"
+	"github.com/kompress/kompress/tokenize"
+)
+
+// constScorer gives every word the same score.
+type constScorer float32
+
+func (constScorer) Name() string { return "const" }
+func (c constScorer) Score(_ context.Context, _ string, words []tokenize.Word) ([]float32, error) {
+	s := make([]float32, len(words))
+	for i := range s {
+		s[i] = float32(c)
+	}
+	return s, nil
+}
+
+// randomScorer gives pseudo-random scores derived from a seed and each
+// word's position and bytes, so a run can be reproduced.
+type randomScorer uint64
+
+func (randomScorer) Name() string { return "random" }
+func (r randomScorer) Score(_ context.Context, text string, words []tokenize.Word) ([]float32, error) {
+	s := make([]float32, len(words))
+	for i, w := range words {
+		h := fnv.New64a()
+		var b [16]byte
+		for j := 0; j < 8; j++ {
+			b[j] = byte(uint64(r) >> (8 * j))
+			b[8+j] = byte(uint64(i) >> (8 * j))
+		}
+		h.Write(b[:])
+		h.Write([]byte(text[w.Start:w.End]))
+		s[i] = float32(h.Sum64()>>11) / (1 << 53)
+	}
+	return s, nil
+}
+
+// funcScorer adapts a function.
+type funcScorer func(text string, words []tokenize.Word) ([]float32, error)
+
+func (funcScorer) Name() string { return "func" }
+func (f funcScorer) Score(_ context.Context, text string, words []tokenize.Word) ([]float32, error) {
+	return f(text, words)
+}
+
+func TestCompress(t *testing.T) {
+	tests := []struct {
+		name string
+		s    Scorer
+		o    CompressOptions
+		in   string
+		want string
+	}{
+		{"empty", constScorer(0), CompressOptions{}, "", ""},
+		{"blank only", constScorer(0), CompressOptions{}, "  \n\n\t\n", "  \n\n\t\n"},
+		{"keep all", constScorer(1), CompressOptions{}, "a  b\tc \n  d e\n", "a  b\tc \n  d e\n"},
+		{"one word per line stays", constScorer(0), CompressOptions{},
+			"the cat sat on the mat\n    indented line here\n\nlast one\n",
+			"the\n    indented\n\nlast\n"},
+		{"must-keep survive a zero scorer", constScorer(0), CompressOptions{},
+			"do not run rm -rf on v1.2.3 or /etc/hosts today",
+			"not -rf v1.2.3 /etc/hosts"},
+		{"crlf kept", constScorer(0), CompressOptions{}, "one two three\r\nfour five  \r\n", "one\r\nfour\r\n"},
+		{"gap collapses to one space", funcScorer(func(text string, words []tokenize.Word) ([]float32, error) {
+			return []float32{1, 0, 0, 1, 1}, nil
+		}), CompressOptions{}, "alpha   beta\tgamma  delta    epsilon", "alpha delta    epsilon"},
+		{"markdown structure", constScorer(0), CompressOptions{},
+			"# A Title Here\n\nsome words in a paragraph\n\n- a bullet item here\n12. numbered item text\n\n| col a | col b |\n|---|---|\n\n```sh\nfor x in a b; do echo; done\n```\n",
+			"# A Title Here\n\nsome\n\n- a\n12. numbered\n\n| col a | col b |\n|---|---|\n\n```sh\nfor x in a b; do echo; done\n```\n"},
+		{"setext heading", constScorer(0), CompressOptions{},
+			"Big Title Words\n===============\nbody text words\n",
+			"Big Title Words\n===============\nbody\n"},
+		{"indented code block", constScorer(0), CompressOptions{},
+			"Run this example please:\n\n    x := f(a, b)\n    if x != nil { return }\n\nback to the text\n",
+			"Run\n\n    x := f(a, b)\n    if x != nil { return }\n\nback\n"},
+		{"indented prose is not code", constScorer(0), CompressOptions{},
+			"       -a, --all\n              do not ignore entries\n\n              more words here\n",
+			"       -a, --all\n              not\n\n              more\n"},
+		{"failure line verbatim", constScorer(0), CompressOptions{},
+			"some words here\nerror: could not open the file\nthe end\n",
+			"some\nerror: could not open the file\nthe\n"},
+		{"markdown link text whole", constScorer(0), CompressOptions{},
+			"please refer to [The Cobra Generator README](x/y.md) for details",
+			"[The Cobra Generator README](x/y.md)"},
+		{"inline code span", constScorer(0), CompressOptions{},
+			"then run `go test ./...` and wait",
+			"`go test ./...`"},
+		{"no trailing newline", constScorer(0), CompressOptions{}, "a b\nc d", "a\nc"},
+		{"threshold", funcScorer(func(text string, words []tokenize.Word) ([]float32, error) {
+			return []float32{0.2, 0.7, 0.9, 0.1}, nil
+		}), CompressOptions{Threshold: 0.8}, "w x y z", "y"},
+		{"target ratio ties by position", constScorer(0.5), CompressOptions{TargetRatio: 0.5}, "a b c d e f g h", "a b c d"},
+		{"target ratio by score", funcScorer(func(text string, words []tokenize.Word) ([]float32, error) {
+			return []float32{0.1, 0.9, 0.3, 0.8}, nil
+		}), CompressOptions{TargetRatio: 0.5}, "w x y z", "x z"},
+		{"target ratio 1 keeps all", constScorer(0), CompressOptions{TargetRatio: 1}, "w x  y z\n", "w x  y z\n"},
+		{"NaN scores drop", funcScorer(func(text string, words []tokenize.Word) ([]float32, error) {
+			return []float32{float32(math.NaN()), 0.9, float32(math.NaN())}, nil
+		}), CompressOptions{}, "x y z", "y"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, st, err := Compress(context.Background(), tt.s, tt.in, tt.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("Compress(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+			}
+			if st.Words != len(tokenize.Words(tt.in)) || st.Kept != len(tokenize.Words(got)) {
+				t.Errorf("stats %+v for %d words in, %d out", st, len(tokenize.Words(tt.in)), len(tokenize.Words(got)))
+			}
+		})
+	}
+}
+
+func TestCompressErrors(t *testing.T) {
+	boom := errors.New("boom")
+	tests := []struct {
+		name string
+		s    Scorer
+		o    CompressOptions
+		want error
+	}{
+		{"scorer error", funcScorer(func(string, []tokenize.Word) ([]float32, error) { return nil, boom }), CompressOptions{}, boom},
+		{"short scores", funcScorer(func(string, []tokenize.Word) ([]float32, error) { return []float32{1}, nil }), CompressOptions{}, ErrScoreCount},
+		{"long scores", funcScorer(func(_ string, w []tokenize.Word) ([]float32, error) { return make([]float32, len(w)+1), nil }), CompressOptions{}, ErrScoreCount},
+		{"negative ratio", constScorer(1), CompressOptions{TargetRatio: -0.1}, ErrOptions},
+		{"ratio above 1", constScorer(1), CompressOptions{TargetRatio: 1.5}, ErrOptions},
+		{"NaN ratio", constScorer(1), CompressOptions{TargetRatio: math.NaN()}, ErrOptions},
+		{"threshold 1", constScorer(1), CompressOptions{Threshold: 1}, ErrOptions},
+		{"negative threshold", constScorer(1), CompressOptions{Threshold: -1}, ErrOptions},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := Compress(context.Background(), tt.s, "some text with words", tt.o)
+			if !errors.Is(err, tt.want) {
+				t.Errorf("err = %v, want %v", err, tt.want)
+			}
+		})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := Compress(ctx, Heuristic(), "some text", CompressOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: err = %v", err)
+	}
+}
+
+// checkInvariants verifies what Compress promises for any scorer: the same
+// lines with the same indentation, no blank line made from a non-blank
+// one, each output line's words a subsequence of the input line's, and
+// every protected word present.
+func checkInvariants(t *testing.T, in, out string) {
+	t.Helper()
+	inLines, outLines := strings.Split(in, "\n"), strings.Split(out, "\n")
+	if len(inLines) != len(outLines) {
+		t.Fatalf("line count %d -> %d", len(inLines), len(outLines))
+	}
+	for n := range inLines {
+		a, b := inLines[n], outLines[n]
+		if indent(a) != indent(b) && strings.TrimSpace(a) != "" {
+			t.Fatalf("line %d: indentation %q -> %q", n+1, indent(a), indent(b))
+		}
+		aw, bw := tokenize.Words(a), tokenize.Words(b)
+		if len(aw) > 0 && len(bw) == 0 {
+			t.Fatalf("line %d emptied: %q", n+1, a)
+		}
+		// Subsequence check and protected-word multiset check.
+		j := 0
+		for _, w := range aw {
+			if j < len(bw) && b[bw[j].Start:bw[j].End] == a[w.Start:w.End] {
+				j++
+			}
+		}
+		if j != len(bw) {
+			t.Fatalf("line %d: output words are not a subsequence of input words:\n in %q\nout %q", n+1, a, b)
+		}
+		have := map[string]int{}
+		for _, w := range bw {
+			have[b[w.Start:w.End]]++
+		}
+		for _, w := range aw {
+			word := a[w.Start:w.End]
+			if mustkeep.Is(word) {
+				if have[word] == 0 {
+					t.Fatalf("line %d: protected word %q dropped:\n in %q\nout %q", n+1, word, a, b)
+				}
+				have[word]--
+			}
+		}
+	}
+}
+
+func indent(s string) string {
+	return s[:len(s)-len(strings.TrimLeft(s, " \t\v\f"))]
+}
+
+func FuzzCompress(f *testing.F) {
+	for _, s := range samples(f) {
+		if len(s) > 4000 {
+			s = s[:4000]
+		}
+		f.Add(s, uint64(1), 0.0)
+	}
+	f.Add("do not run rm -rf /\n  v1.2.3 must stay\n", uint64(7), 0.3)
+	f.Add("\xff\xfe bad \x00 utf8\n\t\xc3", uint64(3), 0.5)
+	f.Add("", uint64(0), 0.9)
+	f.Fuzz(func(t *testing.T, text string, seed uint64, ratio float64) {
+		if math.IsNaN(ratio) || ratio < 0 || ratio > 1 {
+			ratio = 0
+		}
+		for _, s := range []Scorer{constScorer(0), randomScorer(seed), Heuristic()} {
+			for _, o := range []CompressOptions{{}, {TargetRatio: ratio}} {
+				out, st, err := Compress(context.Background(), s, text, o)
+				if err != nil {
+					t.Fatalf("%s %+v: %v", s.Name(), o, err)
+				}
+				checkInvariants(t, text, out)
+				if st.MustKept > st.Kept || st.Kept > st.Words {
+					t.Fatalf("stats %+v", st)
+				}
+			}
+		}
+	})
+}
+
+func TestCompressBadInput(t *testing.T) {
+	for _, in := range []string{
+		"\xff\xfe\xfd", "a\x00b c\x00 d", strings.Repeat("\xc3", 1000), "\n\n\n", "\r\r\r word",
+		strings.Repeat("x", 1<<20), strings.Repeat("word ", 1<<16), "\v\f", "“don’t” — «never»",
+	} {
+		for _, s := range []Scorer{constScorer(0), Heuristic()} {
+			out, _, err := Compress(context.Background(), s, in, CompressOptions{TargetRatio: 0.3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkInvariants(t, in, out)
+		}
+	}
+}
+
+func TestCompressDeterministic(t *testing.T) {
+	ss := samples(t)
+	if len(ss) == 0 {
+		t.Skip("no prose samples")
+	}
+	var names []string
+	for name := range ss {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		text := ss[name]
+		want, _, err := Compress(context.Background(), Heuristic(), text, CompressOptions{TargetRatio: 0.4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		got := make([]string, 4)
+		for i := range got {
+			wg.Go(func() {
+				got[i], _, _ = Compress(context.Background(), Heuristic(), text, CompressOptions{TargetRatio: 0.4})
+			})
+		}
+		wg.Wait()
+		for i, g := range got {
+			if g != want {
+				t.Errorf("%s: run %d differs", name, i)
+			}
+		}
+	}
+}
+
+// TestCompressSamples checks the invariants on every prose sample and logs
+// the compression each reaches with the heuristic scorer.
+func TestCompressSamples(t *testing.T) {
+	ss := samples(t)
+	if len(ss) == 0 {
+		t.Skip("no prose samples")
+	}
+	var names []string
+	for name := range ss {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		text := ss[name]
+		out, st, err := Compress(context.Background(), Heuristic(), text, CompressOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkInvariants(t, text, out)
+		protected := 0
+		for _, m := range mustkeep.Mask(text, tokenize.Words(text)) {
+			if m {
+				protected++
+			}
+		}
+		if st.MustKept != protected {
+			t.Errorf("%s: %d of %d protected words kept", name, st.MustKept, protected)
+		}
+		t.Logf("%-28s bytes %6d -> %6d (%.2f)  words %5d -> %5d (%.2f)  must-keep %d/%d",
+			name, len(text), len(out), float64(len(out))/float64(len(text)),
+			st.Words, st.Kept, float64(st.Kept)/float64(st.Words), st.MustKept, protected)
+		if st.Kept == st.Words {
+			t.Errorf("%s: nothing dropped", name)
+		}
+	}
+}
+
+// TestCompressTargetRatio checks the share of kept words against the
+// target: never below it, and above it only by words that had to stay
+// (protected, verbatim, one per line).
+func TestCompressTargetRatio(t *testing.T) {
+	ss := samples(t)
+	if len(ss) == 0 {
+		t.Skip("no prose samples")
+	}
+	for name, text := range ss {
+		// The floor: what stays when the budget is as small as it gets.
+		_, floor, err := Compress(context.Background(), Heuristic(), text, CompressOptions{TargetRatio: 1e-9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range []float64{0.3, 0.5, 0.7} {
+			_, st, err := Compress(context.Background(), Heuristic(), text, CompressOptions{TargetRatio: r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := float64(st.Kept) / float64(st.Words)
+			lo := r - 0.01
+			hi := r + float64(floor.Kept)/float64(st.Words) + 0.01
+			if got < lo || got > hi {
+				t.Errorf("%s: ratio %.2f kept %.3f, want in [%.3f, %.3f]", name, r, got, lo, hi)
+			}
+			// Where little is forced the target is met closely.
+			if float64(floor.Kept) < 0.2*float64(st.Words) && math.Abs(got-r) > 0.06 && r >= 0.5 {
+				t.Errorf("%s: ratio %.2f kept %.3f with a floor of %.3f", name, r, got, float64(floor.Kept)/float64(st.Words))
+			}
+		}
+	}
+}
+
+// samples returns the prose samples collected under testdata/samples/prose.
+func samples(tb testing.TB) map[string]string {
+	tb.Helper()
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "prose", "*.txt"))
+	out := map[string]string{}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out[filepath.Base(p)] = string(b)
+	}
+	return out
+}
+
+func BenchmarkCompressHeuristic(b *testing.B) {
+	ss := samples(b)
+	if len(ss) == 0 {
+		b.Skip("no prose samples")
+	}
+	var names []string
+	for name := range ss {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var sb strings.Builder
+	for _, name := range names {
+		sb.WriteString(ss[name])
+	}
+	text := sb.String()
+	for _, bc := range []struct {
+		name string
+		o    CompressOptions
+	}{{"threshold", CompressOptions{}}, {"ratio0.4", CompressOptions{TargetRatio: 0.4}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var out string
+			var st CompressStats
+			for b.Loop() {
+				out, st, _ = Compress(context.Background(), Heuristic(), text, bc.o)
+			}
+			b.ReportMetric(float64(len(text))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
+			b.ReportMetric(float64(len(out))/float64(len(text)), "ratio")
+			b.ReportMetric(float64(st.Kept)/float64(st.Words), "words-kept")
+		})
+	}
+}
