@@ -1,0 +1,389 @@
+package router
+
+import "bytes"
+
+// classify votes on one line (ANSI already stripped, no line ending).
+func classify(line []byte) (uint8, uint8) {
+	if isBlank(line) {
+		return kNone, wNone
+	}
+	if k, w := classifyDiff(line); w > 0 {
+		return k, w
+	}
+	if logLine(line) {
+		return kLog, wStrong
+	}
+	if h, ok := ParseHit(line); ok && plausibleHitPath(h) {
+		if isDiagnostic(h) {
+			return kLog, wStrong
+		}
+		return kSearch, wStrong
+	}
+	if isSeparator(line) {
+		return kSearch, wWeak
+	}
+	if isPathLine(line) {
+		return kSearch, wWeak
+	}
+	if k, w := classifyMarkup(line); w > 0 {
+		return k, w
+	}
+	if tableRow(line) {
+		return kTable, wStrong
+	}
+	return classifyShape(line)
+}
+
+func classifyDiff(line []byte) (uint8, uint8) {
+	switch line[0] {
+	case 'd':
+		if hasPrefix(line, "diff --git ") || hasPrefix(line, "diff -") {
+			return kDiff, wStrong
+		}
+		if hasPrefix(line, "deleted file mode ") {
+			return kDiff, wStrong
+		}
+	case '-':
+		if hasPrefix(line, "--- a/") || hasPrefix(line, "--- /dev/null") {
+			return kDiff, wStrong
+		}
+		if hasPrefix(line, "--- ") && (bytes.Contains(line, []byte("\t20")) || bytes.Contains(line, []byte("\t19"))) {
+			return kDiff, wStrong // diff -u header with a timestamp
+		}
+	case '+':
+		if hasPrefix(line, "+++ b/") || hasPrefix(line, "+++ /dev/null") {
+			return kDiff, wStrong
+		}
+		if hasPrefix(line, "+++ ") && (bytes.Contains(line, []byte("\t20")) || bytes.Contains(line, []byte("\t19"))) {
+			return kDiff, wStrong
+		}
+	case 'i':
+		if hasPrefix(line, "index ") && bytes.Contains(line, []byte("..")) {
+			return kDiff, wStrong
+		}
+	case 'n':
+		if hasPrefix(line, "new file mode ") {
+			return kDiff, wStrong
+		}
+	case 'O':
+		if hasPrefix(line, "Only in ") && bytes.Contains(line, []byte(": ")) {
+			return kDiff, wStrong
+		}
+	case 'B':
+		if hasPrefix(line, "Binary files ") && bytes.HasSuffix(line, []byte(" differ")) {
+			return kDiff, wStrong
+		}
+	case 's', 'r':
+		if hasPrefix(line, "similarity index ") || hasPrefix(line, "rename from ") || hasPrefix(line, "rename to ") {
+			return kDiff, wStrong
+		}
+	case ' ':
+		// git --stat: " path | 12 +++--" and " 3 files changed, ..."
+		if bytes.Contains(line, []byte(" | ")) {
+			t := bytes.TrimRight(line, " ")
+			if c := t[len(t)-1]; c == '+' || c == '-' || bytes.HasSuffix(t, []byte(" 0")) || bytes.Contains(t, []byte("Bin ")) {
+				return kDiff, wStrong
+			}
+		}
+		if bytes.Contains(line, []byte(" changed, ")) && (bytes.Contains(line, []byte("insertion")) || bytes.Contains(line, []byte("deletion"))) {
+			return kDiff, wStrong
+		}
+	}
+	return kNone, wNone
+}
+
+// plausibleHitPath rejects "paths" that are prose or log fragments, which a
+// line like "Note: see 2-3-4" would otherwise produce.
+func plausibleHitPath(h Hit) bool {
+	p := h.Path
+	if sp := bytes.IndexByte(p, ' '); sp >= 0 && (h.Context || bytes.IndexByte(p[:sp], '/') < 0) {
+		return false // spaces only inside a path that already has a directory
+	}
+	// A path has a directory separator, an extension, or is a plain file name.
+	for _, c := range p {
+		if !(isWordByte(c) || c == '/' || c == '\\' || c == '.' || c == '-' || c == '~' || c == ' ' || c == '+' || c == '@' || c == ':' || c >= 0x80) {
+			return false
+		}
+	}
+	return true
+}
+
+// isDiagnostic reports whether a parsed hit is really a compiler or linter
+// message: "file:line:col: message" (Go, gcc, clang, rustc short form) or
+// "file:line: error: ...". grep -n text is the raw source line, which almost
+// never starts with exactly one space after a column number.
+func isDiagnostic(h Hit) bool {
+	t := h.Text
+	if h.Col > 0 && len(t) > 1 && t[0] == ' ' && t[1] != ' ' && t[1] != '\t' {
+		return true
+	}
+	if len(t) > 1 && t[0] == ' ' {
+		t = t[1:]
+		for _, p := range [...]string{"error:", "warning:", "note:", "fatal error:", "undefined reference", "multiple definition", "Error:", "Warning:"} {
+			if hasPrefix(t, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isPathLine reports whether the whole line looks like one file path, as in
+// rg -l, find and rg --heading output.
+func isPathLine(line []byte) bool {
+	if len(line) == 0 || len(line) > 4096 {
+		return false
+	}
+	switch line[0] {
+	case '-', '+', '#', '<', '{', '[', '(', '*', '@', '=', '>', '|', '!', '"', '\'', ' ', '\t':
+		return false
+	}
+	slash, dot, letters := false, false, false
+	for i, c := range line {
+		switch {
+		case c == '/' || c == '\\':
+			slash = true
+		case c == '.':
+			if i > 0 && i+1 < len(line) {
+				dot = true
+			}
+		case c == ' ' || c == '\t' || c == ':' && !(i == 1 && len(line) > 2 && line[2] == '\\'):
+			return false
+		case c == ',' || c == ';' || c == '(' || c == ')' || c == '=' || c == '"' || c == '{' || c == '}':
+			return false
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters = true
+		}
+	}
+	if !letters {
+		return false
+	}
+	if slash {
+		return true
+	}
+	// A bare file name needs an extension of letters: "main.go", not "v1.2" or "end.".
+	i := bytes.LastIndexByte(line, '.')
+	if !dot || i <= 0 || i+1 >= len(line) || len(line)-i > 6 {
+		return false
+	}
+	for _, c := range line[i+1:] {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func classifyMarkup(line []byte) (uint8, uint8) {
+	t := bytes.TrimLeft(line, " \t")
+	if len(t) < 2 || t[0] != '<' {
+		return kNone, wNone
+	}
+	c := t[1]
+	if c == '/' || c == '!' || c == '?' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+		if bytes.IndexByte(t, '>') > 0 || bytes.IndexByte(t, '=') > 0 {
+			return kHTML, wStrong
+		}
+		return kHTML, wWeak
+	}
+	return kNone, wNone
+}
+
+// tableRow recognises rows whose shape is unmistakable: ls -l entries and
+// dpkg -l rows.
+func tableRow(line []byte) bool {
+	// ls -l: "drwxr-xr-x 2 root root 4096 ..." (10 mode characters, maybe + or .)
+	if len(line) > 12 && bytes.IndexByte([]byte("-dlcbps"), line[0]) >= 0 {
+		ok := true
+		for _, c := range line[1:10] {
+			if c != 'r' && c != 'w' && c != 'x' && c != '-' && c != 's' && c != 'S' && c != 't' && c != 'T' {
+				ok = false
+				break
+			}
+		}
+		if ok && (line[10] == ' ' || (line[10] == '.' || line[10] == '+' || line[10] == '@') && line[11] == ' ') {
+			return true
+		}
+	}
+	// dpkg -l: "ii  name  version  arch  description" and its header rules.
+	if len(line) > 4 && line[2] == ' ' && line[3] == ' ' && isLower(line[0]) && isLower(line[1]) {
+		switch string(line[:2]) {
+		case "ii", "rc", "hi", "un", "iU", "iF", "pn", "iH":
+			return true
+		}
+	}
+	if hasPrefix(line, "||/ ") || hasPrefix(line, "+++-") {
+		return true
+	}
+	if hasPrefix(line, "total ") {
+		_, e := leadingNum(line[6:])
+		return e > 0 && 6+e == len(line) || e > 0 && len(line) > 6+e && (line[6+e] == 'K' || line[6+e] == 'M' || line[6+e] == 'G')
+	}
+	return false
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// shape holds per-line counts gathered in one scan.
+type shape struct {
+	indent    int // leading spaces and tabs
+	tabIndent bool
+	words     int // runs of letters
+	letters   int
+	spaces    int
+	gaps      int // interior runs of 2+ spaces
+	tabs      int // interior tabs
+	commas    int // commas not followed by a space
+	commaSp   int // commas followed by a space
+	tokens    int // whitespace-separated tokens
+	punct     int // code punctuation: {}();=<>[]
+	other     int
+	n         int
+}
+
+func measure(line []byte) shape {
+	var s shape
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		if line[i] == '\t' {
+			s.tabIndent = true
+		}
+		i++
+	}
+	s.indent = i
+	s.n = len(line)
+	inWord, inToken := false, false
+	sp := 0
+	for ; i < len(line); i++ {
+		c := line[i]
+		if c == ' ' {
+			sp++
+			inWord, inToken = false, false
+			s.spaces++
+			continue
+		}
+		if sp >= 2 {
+			s.gaps++
+		}
+		sp = 0
+		if c == '\t' {
+			s.tabs++
+			inWord, inToken = false, false
+			continue
+		}
+		if !inToken {
+			s.tokens++
+			inToken = true
+		}
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+			s.letters++
+			if !inWord {
+				s.words++
+				inWord = true
+			}
+			continue
+		case c == ',':
+			if i+1 < len(line) && line[i+1] == ' ' {
+				s.commaSp++
+			} else if i+1 < len(line) {
+				s.commas++
+			}
+		case c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '=' || c == '[' || c == ']' || c == '<' || c == '>' || c == '&' || c == '|':
+			s.punct++
+		case c >= '0' && c <= '9' || c == '_' || c == '.' || c == '\'' || c == '"' || c == '-' || c == ':' || c == '?' || c == '!':
+		default:
+			s.other++
+		}
+		inWord = false
+	}
+	return s
+}
+
+// classifyShape handles the lines no prefix decided: code, table rows and
+// prose by their shape. Its votes are weak unless a code keyword opens a line
+// that ends like code.
+func classifyShape(line []byte) (uint8, uint8) {
+	s := measure(line)
+	t := bytes.TrimSpace(line)
+	if len(t) == 0 {
+		return kNone, wNone
+	}
+	if codeLine(t) || hasPrefix(t, `"""`) || hasPrefix(t, "/*") {
+		last := t[len(t)-1]
+		if last == '{' || last == ';' || last == ')' || last == ':' || last == ',' || last == '(' || last == '}' || last == '\\' {
+			return kCode, wStrong
+		}
+		return kCode, wWeak
+	}
+	// Tables: interior tab or comma columns with short cells, or aligned
+	// columns separated by runs of spaces.
+	if s.tabs >= 1 && s.indent == 0 && s.tokens <= 3*(s.tabs+1) {
+		return kTable, wWeak
+	}
+	if s.commas >= 2 && s.commaSp == 0 && s.spaces <= s.commas && s.punct == 0 {
+		return kTable, wWeak
+	}
+	if s.gaps >= 2 && s.tokens <= 3*(s.gaps+1) && s.indent < 8 {
+		return kTable, wWeak
+	}
+	if s.gaps == 1 && s.tokens <= 3 && s.indent == 0 && s.words <= 3 {
+		return kTable, wWeak
+	}
+	last := t[len(t)-1]
+	switch {
+	case last == '{' || last == ';' || (last == '}' || last == ')') && len(t) <= 3:
+		return kCode, wWeak
+	case hasPrefix(t, "//") || hasPrefix(t, "/*") || hasPrefix(t, "* ") || len(t) == 1 && t[0] == '*' || hasPrefix(t, "*/"):
+		return kCode, wWeak
+	case s.tabIndent && s.punct > 0:
+		return kCode, wWeak
+	case s.punct*8 > s.n && s.n > 4:
+		return kCode, wWeak
+	}
+	if s.words >= 6 && s.n-s.indent >= 40 && (s.letters+s.spaces)*10 >= (s.n-s.indent)*9 && s.punct == 0 {
+		return kProse, wStrong // a line of running text
+	}
+	if s.words >= 4 && (s.letters+s.spaces)*10 >= s.n*8 {
+		return kProse, wWeak
+	}
+	if hasPrefix(t, "# ") || hasPrefix(t, "## ") || hasPrefix(t, "### ") || hasPrefix(t, "- ") || hasPrefix(t, "* ") {
+		return kProse, wWeak
+	}
+	if s.words >= 2 && (s.letters+s.spaces)*10 >= s.n*7 {
+		return kProse, wWeak
+	}
+	return kNone, wNone
+}
+
+// codeKeywords open lines of Go, C, Python, JavaScript, Rust and shell code.
+var codeKeywords = [...]string{
+	"package ", "import ", "import (", "func ", "func(", "type ", "var ", "const ", "return", "defer ", "go func",
+	"if ", "if(", "} else", "else {", "else:", "elif ", "for ", "for(", "while ", "while(", "switch ", "case ", "default:",
+	"def ", "class ", "from ", "try:", "except", "finally:", "raise ", "with ", "async ", "await ", "lambda ", "yield ",
+	"function ", "function(", "let ", "export ", "module.exports", "require(", "'use strict'", "\"use strict\"",
+	"#include", "#define", "#ifdef", "#ifndef", "#if ", "#endif", "#else", "#undef", "#pragma", "typedef ", "struct ", "static ",
+	"extern ", "unsigned ", "void ", "int ", "char ", "enum ", "union ", "inline ",
+	"fn ", "pub ", "use ", "impl ", "mod ", "match ", "#[", "#!",
+	"echo ", "fi", "done", "then", "esac", "local ", "break", "continue", "public ", "private ", "protected ",
+}
+
+func codeLine(t []byte) bool {
+	for _, k := range codeKeywords {
+		if hasPrefix(t, k) {
+			if isWordByte(k[len(k)-1]) && len(t) > len(k) && isWordByte(t[len(k)]) {
+				continue // "returned", "doneness": not the keyword
+			}
+			if len(k) <= 4 && isWordByte(k[len(k)-1]) {
+				// Bare words like "fi" and "done" must be the whole line or end with ';'.
+				return len(t) == len(k) || t[len(k)] == ';'
+			}
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,225 @@
+package router
+
+import "bytes"
+
+// logPrefixes open log lines of common tools, matched after leading spaces
+// are removed. Grouped by tool so gaps are easy to see.
+var logPrefixes = []string{
+	// go test, go build, go vet
+	"=== RUN", "=== PAUSE", "=== CONT", "=== NAME", "--- PASS", "--- FAIL", "--- SKIP", "PASS", "FAIL", "ok  \t", "?   \t",
+	"panic:", "goroutine ", "created by ", "exit status ", "go: ", "coverage: ", "[recovered",
+	// cargo, rustc
+	"Compiling ", "Finished ", "Running ", "Checking ", "Downloading ", "Downloaded ", "Updating ", "Blocking ", "Fresh ",
+	"Doc-tests ", "error[E", "error: ", "error:", "warning: ", "warning[", "note: ", "help: ", "--> ", "running ",
+	"test result:", "failures:", "---- ", "thread '", "stack backtrace:", "Some errors have", "For more information about",
+	// npm, yarn, node
+	"npm ", "added ", "removed ", "changed ", "up to date", "audited ", "found 0 vulnerabilities", "yarn ", "node:", "at ",
+	// apt, dpkg
+	"Reading package lists", "Building dependency tree", "Reading state information", "E: ", "W: ", "N: ",
+	"Get:", "Hit:", "Ign:", "Err:", "Fetched ", "Setting up ", "Unpacking ", "Selecting previously unselected",
+	"Preparing to unpack", "Processing triggers", "The following ", "Need to get ", "After this operation",
+	"update-alternatives:", "(Reading database", "Suggested packages:", "Recommended packages:", "debconf:",
+	"dpkg: ", "dpkg-", "Removing ", "Purging ", "Created symlink", "Do you want to continue",
+	// make, C toolchains
+	"make: ", "make[", "cc ", "gcc ", "g++ ", "clang ", "clang++ ", "ld: ", "/usr/bin/ld:", "collect2:", "cc1: ", "cc1plus: ",
+	"In file included from", "ar ", "ranlib ", "cmake ", "-- ", "[ ", "ninja: ",
+	// Python
+	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
+	"The above exception", "collected ", "PASSED", "SKIPPED", "XFAIL",
+	// JVM builds
+	"[INFO]", "[WARNING]", "[ERROR]", "[DEBUG]", "BUILD SUCCESS", "BUILD FAILED", "BUILD FAILURE", "> Task ", "Caused by:",
+	// generic
+	"Error: ", "ERROR:", "Warning: ", "WARNING:", "fatal: ", "fatal error:", "FATAL", "Killed", "Segmentation fault",
+	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
+	"Executing ", "Installing ", "Collecting ", "Requirement already", "Downloading",
+}
+
+// levelWords are log levels that open a line, maybe after a timestamp.
+var levelWords = []string{"INFO", "WARN", "WARNING", "ERROR", "DEBUG", "TRACE", "FATAL", "CRITICAL", "NOTICE", "PANIC",
+	"info", "warn", "error", "debug", "trace", "I", "W", "E", "D"}
+
+var logByFirst [256][]string
+
+func init() {
+	for _, p := range logPrefixes {
+		logByFirst[p[0]] = append(logByFirst[p[0]], p)
+	}
+}
+
+// logLine reports whether a line reads as a build, test, package-manager or
+// service log line.
+func logLine(line []byte) bool {
+	t := line
+	indent := 0
+	for indent < len(t) && (t[indent] == ' ' || t[indent] == '\t') {
+		indent++
+	}
+	t = t[indent:]
+	if len(t) == 0 {
+		return false
+	}
+	for _, p := range logByFirst[t[0]] {
+		if hasPrefix(t, p) && prefixFits(t, p) {
+			return true
+		}
+	}
+	if skipTimestamp(t) {
+		return true
+	}
+	if levelPrefix(t) {
+		return true
+	}
+	switch {
+	case t[0] == '#' && len(t) > 2 && t[1] == ' ' && isPathLine(t[2:]):
+		return true // go build package header "# example.com/x"
+	case indent > 0 && goTestOutput(t):
+		return true
+	case t[0] == '/' && bytes.Contains(t, []byte(" +0x")):
+		return true // Go stack frame location
+	case t[0] >= '0' && t[0] <= '9':
+		// gcc/rustc source snippet "  6 |   code" and backtrace frames "  3: sym".
+		_, e := leadingNum(t)
+		if e > 0 && (hasPrefix(t[e:], " | ") || hasPrefix(t[e:], " |\n") || len(t) == e+2 && t[e+1] == '|') {
+			return true
+		}
+		if e > 0 && indent > 0 && hasPrefix(t[e:], ": ") {
+			return true
+		}
+	case t[0] == '|' && indent > 0:
+		return true // snippet gutter under a compiler message
+	}
+	if exceptionLine(t) {
+		return true
+	}
+	if bytes.Contains(t, []byte(": In function ")) || bytes.Contains(t, []byte(": In member function ")) {
+		return true
+	}
+	if bytes.HasSuffix(t, []byte(" ... ok")) || bytes.Contains(t, []byte(" ... FAIL")) || bytes.Contains(t, []byte(" ... ERROR")) ||
+		bytes.Contains(t, []byte(" ... skipped")) || bytes.Contains(t, []byte(" ... FAILED")) || bytes.Contains(t, []byte(" ... ignored")) {
+		return true
+	}
+	return false
+}
+
+// prefixFits rejects prefix matches that are prose or code, such as "OKAY"
+// for "OK" or "at least" for "at ".
+func prefixFits(t []byte, p string) bool {
+	switch p {
+	case "OK", "PASS", "FAIL", "FAILED", "PASSED", "Killed", "Aborted":
+		return len(t) == len(p) || !isWordByte(t[len(p)])
+	case "at ":
+		// JavaScript and Rust stack frames: "at fn (file:1:2)", "at ./src/lib.rs:6:15".
+		return bytes.IndexByte(t, ':') > 0 && (bytes.IndexByte(t, '(') > 0 || bytes.IndexByte(t, '/') > 0)
+	case "running ":
+		return bytes.Contains(t, []byte(" test"))
+	case "Step ":
+		return len(t) > 5 && t[5] >= '0' && t[5] <= '9'
+	case "[ ":
+		return bytes.IndexByte(t, '%') > 0 // cmake progress "[ 50%] Building"
+	case "-- ":
+		return len(t) > 3 && t[3] >= 'A' && t[3] <= 'Z' // cmake "-- Configuring done"
+	case "cc ", "gcc ", "g++ ", "clang ", "clang++ ", "ar ", "ranlib ", "cmake ":
+		return bytes.Contains(t, []byte(" -")) // a command line with flags
+	case "added ", "removed ", "changed ", "audited ":
+		return bytes.Contains(t, []byte(" package"))
+	case "Running ", "Compiling ", "Checking ", "Finished ", "Fresh ":
+		return true
+	case "E: ", "W: ", "N: ", "Get:", "Hit:", "Ign:", "Err:":
+		return true
+	}
+	return true
+}
+
+// skipTimestamp reports a timestamp opening a line: "2024-05-01 12:00:00",
+// "2024-05-01T12:00:00Z", "2024/05/01", "[2024-05-01 ...]", "12:00:00.123",
+// and syslog "May  1 12:00:00".
+func skipTimestamp(t []byte) bool {
+	if len(t) > 0 && t[0] == '[' {
+		t = t[1:]
+	}
+	if len(t) >= 10 && digits(t[:4]) && (t[4] == '-' || t[4] == '/') && digits(t[5:7]) && t[7] == t[4] && digits(t[8:10]) {
+		if len(t) == 10 || t[10] == ' ' || t[10] == 'T' || t[10] == ']' || t[10] == '_' {
+			return true
+		}
+	}
+	if len(t) >= 8 && digits(t[:2]) && t[2] == ':' && digits(t[3:5]) && t[5] == ':' && digits(t[6:8]) {
+		return true
+	}
+	if len(t) >= 15 && isUpper(t[0]) && isLower(t[1]) && isLower(t[2]) && t[3] == ' ' &&
+		(t[4] == ' ' || t[4] >= '0' && t[4] <= '9') && t[5] >= '0' && t[5] <= '9' && t[6] == ' ' &&
+		digits(t[7:9]) && t[9] == ':' {
+		return true
+	}
+	return false
+}
+
+func levelPrefix(t []byte) bool {
+	if len(t) > 0 && t[0] == '[' {
+		t = t[1:]
+	}
+	for _, w := range levelWords {
+		if hasPrefix(t, w) && len(t) > len(w) {
+			c := t[len(w)]
+			if len(w) == 1 {
+				// glog/klog "I0501 12:00:00.000000": one letter and 4 digits.
+				if len(t) >= 5 && digits(t[1:5]) {
+					return true
+				}
+				continue
+			}
+			if c == ' ' || c == ':' || c == ']' || c == '|' {
+				if w[0] >= 'a' && c == ' ' {
+					continue // "error handling is..." is prose
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// goTestOutput matches indented go test messages "file_test.go:12: text".
+func goTestOutput(t []byte) bool {
+	h, ok := ParseHit(t)
+	return ok && !h.Context && bytes.HasSuffix(h.Path, []byte(".go")) && len(h.Text) > 0 && h.Text[0] == ' '
+}
+
+// exceptionLine matches "ValueError: bad", "java.lang.IllegalStateException: x"
+// and "Exception in thread ...": a dotted CamelCase name ending in Error,
+// Exception or Warning, then ':' or the end of the line.
+func exceptionLine(t []byte) bool {
+	if hasPrefix(t, "Exception in thread") {
+		return true
+	}
+	end := 0
+	for end < len(t) && (isWordByte(t[end]) || t[end] == '.' || t[end] == '$') {
+		end++
+	}
+	if end == 0 || end < len(t) && t[end] != ':' {
+		return false
+	}
+	name := t[:end]
+	if i := bytes.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	if len(name) == 0 || !isUpper(name[0]) {
+		return false
+	}
+	for _, s := range [...]string{"Error", "Exception", "Warning", "Interrupt", "Exit"} {
+		if bytes.HasSuffix(name, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+func digits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
+}

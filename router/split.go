@@ -1,0 +1,651 @@
+package router
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// Section is a run of input bytes b[Start:End] of one kind.
+type Section struct {
+	Kind       Kind
+	Start, End int
+}
+
+// Detect returns the kind of b: Empty for no bytes or only whitespace, Binary
+// for NUL bytes or invalid UTF-8, Mixed when Split finds sections of several
+// kinds, else the one kind Split found.
+func Detect(b []byte) Kind {
+	s := Split(b)
+	if len(s) == 1 {
+		return s[0].Kind
+	}
+	return Mixed
+}
+
+// Split cuts b into sections that cover it in order without gaps or overlap;
+// every boundary falls at the start of a line. Input that is all one kind is
+// one section. Empty and Binary input is one section of that kind.
+//
+// How it decides, in one pass over the lines plus linear post-passes:
+//   - Structure first. A line starting at column 0 with '{' or '[' that begins a
+//     valid JSON object or array (or one cut off by the end of input) claims all
+//     lines up to the end of that value, and of any values that follow it
+//     (JSON Lines, concatenated values). Unified diff hunks claim exactly the
+//     lines their "@@ -a,b +c,d @@" header counts; git commit headers, their
+//     indented messages and --stat lines belong to the diff that follows, so
+//     `git show` and `git log -p` are Diff, not Mixed.
+//   - go test -json output is JSON Lines, but routes as Log: its meaning is
+//     test events (pass/fail/output per test), and the log compressor knows it.
+//   - Every other line is classified by cheap prefix and shape checks, as a
+//     strong or weak vote: search hits (see ParseHit), heading-mode hits,
+//     path lists, log lines (levels, timestamps, test runners, compilers, npm,
+//     apt, make, cargo, Python), diff headers, HTML tags, code, table rows
+//     (ls -l modes, dpkg rows, aligned columns, TSV, CSV), prose. ANSI colour
+//     is stripped before classifying.
+//   - A line without a strong vote takes the majority of the votes within
+//     a few lines of it, so stack frames in a log stay Log and a short
+//     quoted code line in a traceback does not start a Code section.
+//   - Runs shorter than a few lines are merged into a neighbour, so a stray
+//     line never splits a section.
+func Split(b []byte) []Section {
+	if len(b) == 0 {
+		return []Section{{Empty, 0, 0}}
+	}
+	if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
+		return []Section{{Binary, 0, len(b)}}
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return []Section{{Empty, 0, len(b)}}
+	}
+	lines := classifyLines(b)
+	vote(lines)
+	return sections(b, lines)
+}
+
+// kind indexes, small so per-line records and vote counts stay compact.
+const (
+	kNone uint8 = iota
+	kSearch
+	kLog
+	kJSON
+	kTable
+	kCode
+	kDiff
+	kHTML
+	kProse
+	numKinds
+)
+
+var kindOf = [numKinds]Kind{kNone: Prose, kSearch: Search, kLog: Log, kJSON: JSON,
+	kTable: Table, kCode: Code, kDiff: Diff, kHTML: HTML, kProse: Prose}
+
+// vote strengths.
+const (
+	wNone   uint8 = 0
+	wWeak   uint8 = 1
+	wStrong uint8 = 3
+	wForced uint8 = 4 // claimed by structure (JSON value, diff hunk): never re-voted
+)
+
+type lineInfo struct {
+	start, end int // end excludes the '\n'
+	kind       uint8
+	weight     uint8
+	blank      bool
+}
+
+// jsonBudget bounds the bytes spent on JSON scans that fail, keeping Split
+// linear even for input full of lines that start with '[' and never close.
+const jsonSlack = 1 << 16
+
+func classifyLines(b []byte) []lineInfo {
+	lines := make([]lineInfo, 0, bytes.Count(b, []byte{'\n'})+1)
+	var (
+		scratch    []byte
+		jsonEnd    = -1 // lines starting before this offset belong to a JSON region
+		jsonKind   uint8
+		failBudget = len(b) + jsonSlack
+		oldLeft    int // remaining lines in the current diff hunk
+		newLeft    int
+		inCommit   bool // inside a git commit header, message or stat
+		heading    bool // inside rg --heading output, after a path line
+		fence      bool // inside a Markdown ``` code fence
+		comment    []byte // the closer of an open block comment or docstring
+	)
+	for start := 0; start < len(b); {
+		end := bytes.IndexByte(b[start:], '\n')
+		next := len(b)
+		if end < 0 {
+			end = len(b)
+		} else {
+			end += start
+			next = end + 1
+		}
+		li := lineInfo{start: start, end: end}
+		raw := b[start:end]
+		line := raw
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
+		if bytes.IndexByte(line, esc) >= 0 {
+			scratch = appendStripped(scratch[:0], line)
+			line = scratch
+		}
+		li.blank = isBlank(line)
+		switch {
+		case start >= jsonEnd && oldLeft == 0 && newLeft == 0 && (fence || hasPrefix(bytes.TrimLeft(line, " "), "```")):
+			// A fenced block is part of the Markdown document around it.
+			if hasPrefix(bytes.TrimLeft(line, " "), "```") {
+				fence = !fence
+			}
+			li.kind, li.weight = kProse, wForced
+		case start < jsonEnd:
+			li.kind, li.weight = jsonKind, wForced
+		case oldLeft > 0 || newLeft > 0:
+			if hunkLine(line, &oldLeft, &newLeft) {
+				li.kind, li.weight = kDiff, wForced
+				break
+			}
+			oldLeft, newLeft = 0, 0
+			li.kind, li.weight = classify(line)
+		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') && failBudget > 0:
+			if e, k := jsonRegion(b, start, &failBudget); e > 0 {
+				jsonEnd, jsonKind = e, k
+				li.kind, li.weight = k, wForced
+				break
+			}
+			li.kind, li.weight = classify(line)
+		case comment != nil:
+			// Comment text reads like prose but belongs to the code around it.
+			li.kind, li.weight = kCode, wWeak
+			if bytes.Contains(line, comment) {
+				comment = nil
+			}
+		default:
+			li.kind, li.weight = classify(line)
+			if li.kind == kCode {
+				comment = openComment(line)
+			}
+		}
+		if li.weight != wForced {
+			switch {
+			case hasPrefix(line, "@@ -"):
+				if o, n, ok := hunkHeader(line); ok {
+					oldLeft, newLeft = o, n
+					li.kind, li.weight = kDiff, wForced
+				}
+			case isCommitLine(line):
+				inCommit = true
+				li.kind, li.weight = kDiff, wForced
+			case inCommit:
+				if li.blank || line[0] == ' ' || commitHeaderField(line) {
+					li.kind, li.weight = kDiff, wForced
+				} else {
+					inCommit = false
+				}
+			}
+		}
+		// ripgrep --heading: a path line followed by "N:" hits.
+		if li.weight != wForced {
+			if li.blank {
+				// A blank line separates files; the heading state survives it.
+			} else if heading || len(lines) > 0 && isPathLine(prevNonBlank(b, lines)) {
+				if _, ok := ParseHeadingHit(line); ok {
+					li.kind, li.weight = kSearch, wStrong
+					heading = true
+					if p := lastNonBlank(lines); p >= 0 && lines[p].kind == kSearch {
+						lines[p].weight = wStrong
+					}
+				} else if !isPathLine(line) && !isSeparator(line) {
+					heading = false
+				}
+			}
+		}
+		lines = append(lines, li)
+		start = next
+	}
+	return lines
+}
+
+// openComment returns the closer of a block comment or Python docstring that
+// a code line opens and does not close, or nil.
+func openComment(line []byte) []byte {
+	t := bytes.TrimLeft(line, " \t")
+	for _, p := range [...][2]string{{"/*", "*/"}, {`"""`, `"""`}, {"'''", "'''"}} {
+		i := bytes.Index(t, []byte(p[0]))
+		if i < 0 || p[0] != "/*" && i > 0 && !(t[i-1] == '=' || t[i-1] == ' ' || t[i-1] == '(' || t[i-1] == 'r') {
+			continue
+		}
+		if !bytes.Contains(t[i+len(p[0]):], []byte(p[1])) {
+			return []byte(p[1])
+		}
+	}
+	return nil
+}
+
+func lastNonBlank(lines []lineInfo) int {
+	for i := len(lines) - 1; i >= 0; i-- {
+		if !lines[i].blank {
+			return i
+		}
+	}
+	return -1
+}
+
+func prevNonBlank(b []byte, lines []lineInfo) []byte {
+	i := lastNonBlank(lines)
+	if i < 0 {
+		return nil
+	}
+	return bytes.TrimRight(b[lines[i].start:lines[i].end], "\r")
+}
+
+func appendStripped(dst, line []byte) []byte {
+	for i := bytes.IndexByte(line, esc); i >= 0; i = bytes.IndexByte(line, esc) {
+		dst = append(dst, line[:i]...)
+		line = line[i+ansiLen(line[i:]):]
+	}
+	return append(dst, line...)
+}
+
+// jsonRegion scans JSON values from b[start]; on success it returns the
+// offset of the end of the line holding the last value, and JSON or, for go
+// test -json events, Log.
+func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
+	i, end := start, -1
+	values := 0
+	for {
+		j, st := scanJSON(b, i)
+		if st == jsonBad {
+			if values == 0 {
+				*budget -= j - start + 1
+				return -1, 0
+			}
+			break
+		}
+		// The value must end its line (trailing spaces allowed).
+		k := j
+		for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r') {
+			k++
+		}
+		if k < len(b) && b[k] != '\n' {
+			if values == 0 {
+				*budget -= j - start + 1
+				return -1, 0
+			}
+			break
+		}
+		values++
+		end = k
+		if st == jsonTruncated || k >= len(b) {
+			break
+		}
+		// Another value may follow on a later line (JSON Lines, concatenated).
+		k++
+		for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\r' || b[k] == '\n') {
+			k++
+		}
+		if k >= len(b) || b[k] != '{' && b[k] != '[' || k > 0 && b[k-1] != '\n' {
+			break
+		}
+		i = k
+	}
+	kind := kJSON
+	first := b[start:min(len(b), start+512)]
+	if bytes.Contains(first, []byte(`"Action":"`)) && (bytes.Contains(first, []byte(`"Package":"`)) || bytes.Contains(first, []byte(`"ImportPath":"`))) {
+		kind = kLog
+	}
+	return end, kind
+}
+
+// hunkHeader parses "@@ -a[,b] +c[,d] @@".
+func hunkHeader(line []byte) (oldN, newN int, ok bool) {
+	rest := line[4:]
+	_, e := leadingNum(rest)
+	if e == 0 {
+		return 0, 0, false
+	}
+	rest = rest[e:]
+	oldN = 1
+	if len(rest) > 0 && rest[0] == ',' {
+		n, e := leadingNum(rest[1:])
+		if e == 0 {
+			return 0, 0, false
+		}
+		oldN, rest = n, rest[1+e:]
+	}
+	if !hasPrefix(rest, " +") {
+		return 0, 0, false
+	}
+	rest = rest[2:]
+	_, e = leadingNum(rest)
+	if e == 0 {
+		return 0, 0, false
+	}
+	rest = rest[e:]
+	newN = 1
+	if len(rest) > 0 && rest[0] == ',' {
+		n, e := leadingNum(rest[1:])
+		if e == 0 {
+			return 0, 0, false
+		}
+		newN, rest = n, rest[1+e:]
+	}
+	if !hasPrefix(rest, " @@") {
+		return 0, 0, false
+	}
+	return oldN, newN, true
+}
+
+// hunkLine consumes one body line of a hunk, reporting whether it belongs.
+func hunkLine(line []byte, oldLeft, newLeft *int) bool {
+	c := byte(' ') // an empty line is context whose trailing space was lost
+	if len(line) > 0 {
+		c = line[0]
+	}
+	switch {
+	case c == ' ' && *oldLeft > 0 && *newLeft > 0:
+		*oldLeft--
+		*newLeft--
+	case c == '-' && *oldLeft > 0:
+		*oldLeft--
+	case c == '+' && *newLeft > 0:
+		*newLeft--
+	case c == '\\':
+	default:
+		return false
+	}
+	return true
+}
+
+func isCommitLine(line []byte) bool {
+	if !hasPrefix(line, "commit ") {
+		return false
+	}
+	n := 0
+	for _, c := range line[7:] {
+		if !isHex(c) {
+			break
+		}
+		n++
+	}
+	return n >= 7 && (len(line) == 7+n || line[7+n] == ' ')
+}
+
+func commitHeaderField(line []byte) bool {
+	for _, p := range [...]string{"Author:", "Date:", "Merge:", "AuthorDate:", "Commit:", "CommitDate:", "diff --git "} {
+		if hasPrefix(line, p) {
+			return p != "diff --git " // a diff ends the header but is Diff anyway
+		}
+	}
+	return false
+}
+
+func isSeparator(line []byte) bool { return len(line) == 2 && line[0] == '-' && line[1] == '-' }
+
+func isBlank(line []byte) bool {
+	for _, c := range line {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v' {
+			return false
+		}
+	}
+	return true
+}
+
+func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
+
+// vote relabels lines without a strong vote by the votes around them.
+func vote(lines []lineInfo) {
+	const w = 4
+	var counts [numKinds]int
+	add := func(i, sign int) {
+		if i >= 0 && i < len(lines) && lines[i].weight > 0 {
+			counts[lines[i].kind] += sign * int(min(lines[i].weight, wStrong))
+		}
+	}
+	for i := 0; i < w && i < len(lines); i++ {
+		add(i, 1)
+	}
+	kinds := make([]uint8, len(lines))
+	for i := range lines {
+		add(i+w, 1)
+		add(i-w-1, -1)
+		kinds[i] = lines[i].kind
+		if lines[i].weight >= wStrong || lines[i].blank {
+			continue
+		}
+		best, bestN := lines[i].kind, 0
+		if best != kNone {
+			bestN = counts[best]
+		}
+		for k := kSearch; k < numKinds; k++ {
+			if counts[k] > bestN {
+				best, bestN = k, counts[k]
+			}
+		}
+		kinds[i] = best
+	}
+	for i := range lines {
+		lines[i].kind = kinds[i]
+	}
+}
+
+type run struct {
+	kind       uint8
+	first      int // index of the first line
+	last       int // index of the last line
+	nonBlank   int
+	strong     int
+	structural bool // claimed by JSON or diff structure
+	bytes      int
+}
+
+// sections turns labelled lines into runs, merges runs too small to stand
+// alone into a neighbour, and returns the byte ranges.
+func sections(b []byte, lines []lineInfo) []Section {
+	var runs []run
+	for i, li := range lines {
+		k := li.kind
+		if li.blank || k == kNone {
+			if len(runs) > 0 {
+				r := &runs[len(runs)-1]
+				r.last = i
+				r.bytes += li.end - li.start + 1
+				continue
+			}
+			k = kNone
+		}
+		if n := len(runs); n > 0 && (runs[n-1].kind == k || runs[n-1].kind == kNone) {
+			r := &runs[n-1]
+			if r.kind == kNone {
+				r.kind = k
+			}
+			r.last = i
+			r.add(li)
+			continue
+		}
+		runs = append(runs, run{kind: k, first: i, last: i})
+		runs[len(runs)-1].add(li)
+	}
+	for pass := 0; pass < 4 && len(runs) > 1; pass++ {
+		merged := runs[:0:0]
+		changed := false
+		for i := 0; i < len(runs); i++ {
+			r := runs[i]
+			if !r.small() {
+				merged = appendRun(merged, r)
+				continue
+			}
+			changed = true
+			switch {
+			case len(merged) > 0 && !merged[len(merged)-1].structural:
+				merged[len(merged)-1].absorb(r)
+			case i+1 < len(runs) && !runs[i+1].structural:
+				runs[i+1].absorbFront(r)
+			case len(merged) > 0 && (i+1 >= len(runs) || r.weak()):
+				merged[len(merged)-1].absorb(r)
+			case i+1 < len(runs) && r.weak():
+				runs[i+1].absorbFront(r)
+			default:
+				changed = false
+				merged = appendRun(merged, r)
+			}
+		}
+		runs = merged
+		if !changed {
+			break
+		}
+	}
+	runs = embed(runs)
+	out := make([]Section, 0, len(runs))
+	for _, r := range runs {
+		k := kindOf[r.kind]
+		s, e := lines[r.first].start, lines[r.last].end+1
+		if e > len(b) {
+			e = len(b)
+		}
+		if n := len(out); n > 0 && out[n-1].Kind == k {
+			out[n-1].End = e
+			continue
+		}
+		out = append(out, Section{Kind: k, Start: s, End: e})
+	}
+	if len(out) > 0 {
+		out[0].Start = 0
+		out[len(out)-1].End = len(b)
+	}
+	return out
+}
+
+// embed merges sections that sit inside a document of another kind: the
+// paragraphs and code blocks of an HTML page, comments and aligned fields in
+// code, option tables and examples in a man page, stack frames in a log.
+//
+// First, a run between two runs of the same kind K joins them when K can
+// contain it (see contains). Then runs that are not confident merge into
+// their larger neighbour, smallest first (in passes of doubling size, so the
+// work stays O(runs log lines)); only confident or structural runs remain
+// beside others, which is what makes an input Mixed.
+func embed(runs []run) []run {
+	st := runs[:0:0]
+	for _, r := range runs {
+		st = appendRun(st, r)
+		for n := len(st); n >= 3 && st[n-1].kind == st[n-3].kind && contains(st[n-3], st[n-2]); n = len(st) {
+			mid, top := st[n-2], st[n-1]
+			st = st[:n-2]
+			st[n-3].absorb(mid)
+			st = appendRun(st, top)
+		}
+	}
+	for limit := 4; len(st) > 1; limit *= 2 {
+		merged := st[:0:0]
+		pending := false
+		for i := 0; i < len(st); i++ {
+			r := st[i]
+			if r.confident() {
+				merged = appendRun(merged, r)
+				continue
+			}
+			if r.nonBlank >= limit {
+				pending = true
+				merged = appendRun(merged, r)
+				continue
+			}
+			var prev, next *run
+			if len(merged) > 0 && !merged[len(merged)-1].structural {
+				prev = &merged[len(merged)-1]
+			}
+			if i+1 < len(st) && !st[i+1].structural {
+				next = &st[i+1]
+			}
+			switch {
+			case prev != nil && (next == nil || prev.nonBlank >= next.nonBlank):
+				prev.absorb(r)
+			case next != nil:
+				next.absorbFront(r)
+			default:
+				merged = appendRun(merged, r)
+			}
+		}
+		st = merged
+		if !pending {
+			break
+		}
+	}
+	return st
+}
+
+// contains reports whether a document of outer's kind can hold inner.
+func contains(outer, inner run) bool {
+	switch {
+	case inner.structural:
+		return false
+	case outer.kind == kHTML:
+		return true // text, code and tables between tags are the page
+	case !inner.confident():
+		return true
+	case outer.kind == kCode:
+		return inner.kind == kProse || inner.kind == kTable // comments, aligned fields
+	case outer.kind == kLog:
+		return inner.kind == kCode || inner.kind == kProse // stack frames, messages
+	case outer.kind == kProse:
+		return inner.kind == kCode || inner.kind == kTable && inner.nonBlank < 8 // examples, option lists
+	}
+	return false
+}
+
+// confident reports whether most of a run's lines speak strongly for its kind.
+func (r *run) confident() bool {
+	return r.structural || r.nonBlank >= 3 && r.strong*2 >= r.nonBlank
+}
+
+func (r *run) add(li lineInfo) {
+	r.bytes += li.end - li.start + 1
+	if li.blank {
+		return
+	}
+	r.nonBlank++
+	if li.weight >= wStrong {
+		r.strong++
+	}
+	if li.weight == wForced {
+		r.structural = true
+	}
+}
+
+// small reports whether the run is too short to stand as its own section.
+func (r *run) small() bool {
+	if r.structural {
+		return r.nonBlank < 2 && r.bytes < 256
+	}
+	return r.nonBlank < 2 || r.nonBlank < 3 && r.strong == 0
+}
+
+// weak reports whether nothing strong speaks for the run's kind.
+func (r *run) weak() bool { return r.strong == 0 }
+
+func (r *run) absorb(o run) {
+	r.last = o.last
+	r.strong += min(o.strong, o.nonBlank/4)
+	r.nonBlank += o.nonBlank
+	r.bytes += o.bytes
+}
+
+func (r *run) absorbFront(o run) {
+	r.first = o.first
+	r.strong += min(o.strong, o.nonBlank/4)
+	r.nonBlank += o.nonBlank
+	r.bytes += o.bytes
+}
+
+func appendRun(runs []run, r run) []run {
+	if n := len(runs); n > 0 && runs[n-1].kind == r.kind {
+		runs[n-1].last = r.last
+		runs[n-1].nonBlank += r.nonBlank
+		runs[n-1].strong += r.strong
+		runs[n-1].bytes += r.bytes
+		runs[n-1].structural = runs[n-1].structural || r.structural
+		return runs
+	}
+	return append(runs, r)
+}
