@@ -7,15 +7,15 @@ import (
 // builtin is a fold of this package, offered to the gate as a Provider.
 type builtin struct {
 	name    string
-	fold    func(content []byte) ([]byte, Equivalence)
+	fold    func(content []byte, keep func([]byte) bool) ([]byte, Equivalence)
 	visible bool // proposes only Visible equivalence
 }
 
 func (b builtin) Name() string { return b.name }
 
 // Propose folds content; Recover is Expand of the folded text.
-func (b builtin) Propose(_ context.Context, content []byte, _ Info) (*Proposal, error) {
-	text, eq := b.fold(content)
+func (b builtin) Propose(_ context.Context, content []byte, info Info) (*Proposal, error) {
+	text, eq := b.fold(content, info.Keep)
 	if text == nil {
 		return nil, nil
 	}
@@ -27,9 +27,9 @@ func (b builtin) Propose(_ context.Context, content []byte, _ Info) (*Proposal, 
 	}, nil
 }
 
-func byteFold(f func([]byte) []byte) func([]byte) ([]byte, Equivalence) {
-	return func(content []byte) ([]byte, Equivalence) {
-		if t := f(content); t != nil {
+func byteFold(f func([]byte, func([]byte) bool) []byte) func([]byte, func([]byte) bool) ([]byte, Equivalence) {
+	return func(content []byte, keep func([]byte) bool) ([]byte, Equivalence) {
+		if t := f(content, keep); t != nil {
 			return t, Byte
 		}
 		return nil, ""
@@ -40,7 +40,7 @@ func byteFold(f func([]byte) []byte) func([]byte) ([]byte, Equivalence) {
 var builtins = []Provider{
 	builtin{name: "rg", fold: byteFold(foldSearch)},
 	builtin{name: "repeat", fold: byteFold(foldRepeat)},
-	builtin{name: "json", fold: foldJSON},
+	builtin{name: "json", fold: func(c []byte, _ func([]byte) bool) ([]byte, Equivalence) { return foldJSON(c) }},
 	builtin{name: "paths", fold: byteFold(foldPaths)},
 	builtin{"ansi", foldANSI, true},
 }
@@ -54,14 +54,14 @@ func Builtins() []Provider {
 
 // foldANSI strips ANSI escape sequences and then applies the best of the
 // byte folds to the visible text: Visible equivalence.
-func foldANSI(content []byte) ([]byte, Equivalence) {
+func foldANSI(content []byte, keep func([]byte) bool) ([]byte, Equivalence) {
 	plain := StripANSI(content)
 	if len(plain) == len(content) {
 		return nil, ""
 	}
 	best := plain
-	for _, f := range []func([]byte) []byte{foldSearch, foldRepeat, foldPaths} {
-		if t := f(plain); t != nil && len(t) < len(best) {
+	for _, f := range []func([]byte, func([]byte) bool) []byte{foldSearch, foldRepeat, foldPaths} {
+		if t := f(plain, keep); t != nil && len(t) < len(best) {
 			best = t
 		}
 	}

@@ -30,6 +30,11 @@ import (
 type Info struct {
 	Kind router.Kind
 	Tool string
+	// Keep, if set, marks lines that must appear verbatim in the folded
+	// text, such as failure reports (DESIGN invariant 2). Built-in folds
+	// leave such lines as they are; the gate skips any proposal in which one
+	// is missing (for Visible proposals, compared without ANSI sequences).
+	Keep func(line []byte) bool
 }
 
 // Proposal is a provider's candidate fold of some content.
@@ -79,6 +84,7 @@ const (
 	SkipUnverified = "unverified"   // the recovered text does not match
 	SkipNoGain     = "no-gain"      // the text is not smaller than the content
 	SkipNotAllowed = "not-accepted" // the equivalence is not in Gate.Accept
+	SkipKeep       = "keep"         // a line Info.Keep marks is not verbatim in the text
 )
 
 // Outcome is the result of Gate.Fold. Text is the content itself and Label
@@ -121,7 +127,7 @@ func (g *Gate) Fold(ctx context.Context, content []byte, info Info) Outcome {
 	results := make([]chan result, len(g.Providers))
 	for i, p := range g.Providers {
 		results[i] = make(chan result, 1)
-		go runExternal(ctx, timeout, p, content, info, results[i])
+		go runExternal(ctx, timeout, p, content, info, g.accepts, results[i])
 	}
 
 	var cands []candidate
@@ -134,11 +140,11 @@ func (g *Gate) Fold(ctx context.Context, content []byte, info Info) Outcome {
 		if b, ok := p.(builtin); ok && b.visible && !g.accepts(Visible) {
 			continue
 		}
-		r := runBuiltin(ctx, p, content, info)
+		r := g.runBuiltin(ctx, p, content, info)
 		if r.reason == SkipNil {
 			continue
 		}
-		c, s := g.check(r, content, p.Name(), false)
+		c, s := g.check(r, content, info, p.Name(), false)
 		if s != nil {
 			skipped = append(skipped, *s)
 			continue
@@ -153,7 +159,7 @@ func (g *Gate) Fold(ctx context.Context, content []byte, info Info) Outcome {
 		case <-ctx.Done():
 			r = result{reason: SkipTimeout, detail: context.Cause(ctx).Error()}
 		}
-		c, s := g.check(r, content, p.Name(), true)
+		c, s := g.check(r, content, info, p.Name(), true)
 		if s != nil {
 			skipped = append(skipped, *s)
 			continue
@@ -207,12 +213,10 @@ type result struct {
 }
 
 // check turns a result into a candidate or a skip.
-func (g *Gate) check(r result, content []byte, name string, external bool) (candidate, *Skip) {
-	if r.reason == "" {
-		if !g.accepts(r.prop.Equivalence) {
-			r.reason, r.detail = SkipNotAllowed, string(r.prop.Equivalence)
-		} else if len(r.prop.Text) >= len(content) {
-			r.reason = SkipNoGain
+func (g *Gate) check(r result, content []byte, info Info, name string, external bool) (candidate, *Skip) {
+	if r.reason == "" && info.Keep != nil {
+		if line := missingKeep(content, r.prop.Text, info.Keep, r.prop.Equivalence == Visible); line != nil {
+			r.reason, r.detail = SkipKeep, string(line)
 		}
 	}
 	if r.reason != "" {
@@ -234,19 +238,19 @@ func (g *Gate) accepts(eq Equivalence) bool {
 
 // runBuiltin proposes and verifies in the caller's goroutine; a panic in a
 // built-in fold is a bug, but it must not break the request either.
-func runBuiltin(ctx context.Context, p Provider, content []byte, info Info) (r result) {
+func (g *Gate) runBuiltin(ctx context.Context, p Provider, content []byte, info Info) (r result) {
 	defer func() {
 		if v := recover(); v != nil {
 			r = result{reason: SkipPanic, detail: fmt.Sprint(v)}
 		}
 	}()
-	return propose(ctx, p, content, info, false)
+	return propose(ctx, p, content, info, false, g.accepts)
 }
 
 // runExternal proposes and verifies within the provider's deadline. The
 // provider's goroutine is left behind if it never returns; the buffered
 // channel lets it finish without blocking.
-func runExternal(ctx context.Context, timeout time.Duration, p Provider, content []byte, info Info, ch chan<- result) {
+func runExternal(ctx context.Context, timeout time.Duration, p Provider, content []byte, info Info, accepts func(Equivalence) bool, ch chan<- result) {
 	ctx, cancel := context.WithTimeoutCause(ctx, timeout, errDeadline)
 	defer cancel()
 	done := make(chan result, 1)
@@ -256,7 +260,7 @@ func runExternal(ctx context.Context, timeout time.Duration, p Provider, content
 				done <- result{reason: SkipPanic, detail: fmt.Sprint(v)}
 			}
 		}()
-		done <- propose(ctx, p, content, info, true)
+		done <- propose(ctx, p, content, info, true, accepts)
 	}()
 	select {
 	case r := <-done:
@@ -271,7 +275,7 @@ var errDeadline = errors.New("fold: provider deadline exceeded")
 // propose asks p for a proposal and verifies it. For external providers
 // the text must also expand, through Expand and any registered Unfolder, to
 // the original, so that `kompress expand` can undo it.
-func propose(ctx context.Context, p Provider, content []byte, info Info, external bool) result {
+func propose(ctx context.Context, p Provider, content []byte, info Info, external bool, accepts func(Equivalence) bool) result {
 	prop, err := p.Propose(ctx, content, info)
 	if err != nil {
 		return result{reason: SkipError, detail: err.Error()}
@@ -286,6 +290,13 @@ func propose(ctx context.Context, p Provider, content []byte, info Info, externa
 	case Byte, JSON, Visible:
 	default:
 		return result{reason: SkipUnverified, detail: fmt.Sprintf("unknown equivalence %q", prop.Equivalence)}
+	}
+	// Cheap refusals first: no verification work for a useless proposal.
+	if !accepts(prop.Equivalence) {
+		return result{reason: SkipNotAllowed, detail: string(prop.Equivalence)}
+	}
+	if len(prop.Text) >= len(content) {
+		return result{reason: SkipNoGain}
 	}
 	// Copy the text so a provider that keeps a reference cannot change it
 	// after verification.
@@ -308,4 +319,46 @@ func propose(ctx context.Context, p Provider, content []byte, info Info, externa
 		return result{reason: SkipTimeout, detail: context.Cause(ctx).Error()}
 	}
 	return result{prop: prop}
+}
+
+// missingKeep returns the first line of content that keep marks and that
+// is not a line of text, or nil. With visible, lines are compared without
+// ANSI sequences.
+func missingKeep(content, text []byte, keep func([]byte) bool, visible bool) []byte {
+	want := map[string]bool{}
+	var order []string
+	for rest := content; len(rest) > 0; {
+		var c []byte
+		c, _, rest = nextLine(rest)
+		if keep(c) {
+			if visible {
+				c = StripANSI(c)
+			}
+			if _, ok := want[string(c)]; !ok {
+				want[string(c)] = false
+				order = append(order, string(c))
+			}
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	if visible {
+		text = StripANSI(text)
+	}
+	found := 0
+	for rest := text; len(rest) > 0 && found < len(want); {
+		var c []byte
+		c, _, rest = nextLine(rest)
+		if seen, ok := want[string(c)]; ok && !seen {
+			want[string(c)] = true
+			found++
+		}
+	}
+	for _, l := range order {
+		if !want[l] {
+			return []byte(l)
+		}
+	}
+	return nil
 }

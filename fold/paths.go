@@ -3,6 +3,7 @@ package fold
 import (
 	"bytes"
 	"fmt"
+	"slices"
 )
 
 // The paths fold writes a list of paths (rg -l, find, git ls-files) as an
@@ -99,6 +100,43 @@ func sharedDirs(a, b []byte) int {
 	return n
 }
 
+// pathsLookahead bounds how many following lines decide where new
+// directories are split.
+const pathsLookahead = 64
+
+// splitPoints returns where to break r, the directories a path opens below
+// the open prefix pre, into scope lines: at each place where one of the
+// next paths (while they share part of r) parts from it, each point
+// relative to the previous one. What no following path shares is left to
+// be written inline with the name.
+func splitPoints(r, pre, rest []byte) []int {
+	var pts []int
+	for range pathsLookahead {
+		n, _, more := nextLine(rest)
+		if len(rest) == 0 || !pathLike(n) {
+			break
+		}
+		rest = more
+		nd, _, ok := splitPath(n)
+		if !ok || !bytes.HasPrefix(nd, pre) {
+			break
+		}
+		s := sharedDirs(r, nd[len(pre):])
+		if s == 0 {
+			break
+		}
+		if !slices.Contains(pts, s) {
+			pts = append(pts, s)
+		}
+	}
+	slices.Sort(pts)
+	// Make each point relative to the one before it.
+	for i := len(pts) - 1; i > 0; i-- {
+		pts[i] -= pts[i-1] + 1
+	}
+	return pts
+}
+
 func appendIndent(dst []byte, depth int) []byte {
 	for range depth {
 		dst = append(dst, ' ', ' ')
@@ -107,7 +145,7 @@ func appendIndent(dst []byte, depth int) []byte {
 }
 
 // foldPaths folds runs of path lines; nil if nothing is saved.
-func foldPaths(content []byte) []byte {
+func foldPaths(content []byte, keep func([]byte) bool) []byte {
 	var (
 		out      []byte
 		body     []byte
@@ -139,7 +177,7 @@ func foldPaths(content []byte) []byte {
 	text := content
 	for len(text) > 0 {
 		c, full, rest := nextLine(text)
-		if !pathLike(c) {
+		if !pathLike(c) || keep != nil && keep(c) {
 			flush(pos)
 			if out != nil {
 				out = escapeLines(out, full)
@@ -174,19 +212,14 @@ func foldPaths(content []byte) []byte {
 			// them; the rest is written inline with the name, so a
 			// directory holding one path costs no line of its own.
 			r := dir[off:]
-			shared := 0
-			if n, _, _ := nextLine(rest); pathLike(n) {
-				if nd, _, ok := splitPath(n); ok && len(nd) >= off && bytes.Equal(nd[:off], dir[:off]) {
-					shared = sharedDirs(r, nd[off:])
-				}
-			}
-			if shared > 0 {
+			for _, s := range splitPoints(r, dir[:off], rest) {
 				body = appendIndent(body, len(st.stack))
-				body = append(body, r[:shared]...)
+				body = append(body, r[:s]...)
 				body = append(body, '/', '\n')
 				lines++
-				st.stack = append(st.stack, r[:shared])
-				off += shared + 1
+				st.stack = append(st.stack, r[:s])
+				r = r[min(s+1, len(r)):]
+				off += s + 1
 			}
 			name = c[min(off, len(c)):len(c)]
 		}

@@ -21,8 +21,7 @@ import (
 //	40:	out, err := Expand(p.Text)
 //
 // A body line that starts with digits and then ':' or '-' is rejoined with
-// its file's path and that separator; other lines (the separators) are kept
-// as they are. Recovery is exact whatever the path holds: splitting a line at
+// its file's path and that separator; "--" separators are kept as they are. Recovery is exact whatever the path holds: splitting a line at
 // the wrong place would still rejoin it, so paths are only chosen for
 // readability, preferring the path of the neighbouring hit for context lines.
 
@@ -153,7 +152,7 @@ func linePath(c, cur, rest []byte) []byte {
 }
 
 // foldSearch folds runs of search lines; nil if nothing is saved.
-func foldSearch(content []byte) []byte {
+func foldSearch(content []byte, keep func([]byte) bool) []byte {
 	var (
 		out      []byte // lazily allocated
 		body     []byte
@@ -189,7 +188,10 @@ func foldSearch(content []byte) []byte {
 			body = append(body, full...)
 			lines++
 		default:
-			p := linePath(c, cur, rest)
+			var p []byte
+			if keep == nil || !keep(c) {
+				p = linePath(c, cur, rest)
+			}
 			if p == nil {
 				flush(pos)
 				if out != nil {
@@ -251,8 +253,10 @@ func unfoldSearch(dst, body []byte, args string) ([]byte, error) {
 			dst = append(dst, path...)
 			dst = append(dst, c[j])
 			dst = append(dst, full...)
-		default:
+		case isSeparator(c):
 			dst = append(dst, full...)
+		default:
+			return nil, fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
 		}
 	}
 	return dst, nil
