@@ -79,6 +79,7 @@ const (
 	jsonInlineWidth = 100     // containers this short print on one line
 	jsonRawMax      = 4 << 10 // failure elements up to this size are copied verbatim
 	jsonSchemaMax   = 120     // key paths listed in one schema note
+	jsonSchemaKeys  = 12      // more child keys than this make an object a data map
 	jsonOutlierZ    = 6.0     // robust z-score above which a number is an outlier
 )
 
@@ -383,8 +384,8 @@ func (c *jsonCrusher) arrayItems(v *jsonValue) []jsonItem {
 		keep[i] = true
 	}
 	items := make([]jsonItem, 0, 16)
-	if s := jsonSchemaNote(v); s != "" {
-		items = append(items, jsonItem{note: s})
+	if s := jsonSchemaText(v.elems, "rows"); s != "" {
+		items = append(items, jsonItem{note: "[" + s + "]"})
 	}
 	unit := "items"
 	if v.elems[0].kind >= jsonArray {
@@ -622,10 +623,21 @@ func jsonKindsOf(v *jsonValue, items []jsonItem) string {
 			parts = append(parts, jsonKind(k).String()+" ×"+strconv.Itoa(cnt))
 		}
 	}
+	note := "values: " + strings.Join(parts, ", ")
 	if len(parts) == 1 {
-		return "values: " + jsonKind(slices.Index(n[:], slices.Max(n[:]))).String()
+		note = "values: " + jsonKind(slices.Index(n[:], slices.Max(n[:]))).String()
 	}
-	return "values: " + strings.Join(parts, ", ")
+	// Fields of dropped object values stay visible.
+	var objs []*jsonValue
+	for i, e := range v.elems {
+		if !shown[i] && e.kind == jsonObject {
+			objs = append(objs, e)
+		}
+	}
+	if s := jsonSchemaText(objs, "values"); s != "" {
+		note += "; " + s
+	}
+	return note
 }
 
 const (
@@ -856,7 +868,7 @@ func (s *jsonSchema) add(prefix string, v *jsonValue, depth int) {
 		}
 		f := s.fields[path]
 		if f == nil {
-			if len(s.paths) >= jsonSchemaMax {
+			if len(s.paths) >= 4*jsonSchemaMax {
 				s.more++
 				continue
 			}
@@ -881,13 +893,13 @@ func (s *jsonSchema) add(prefix string, v *jsonValue, depth int) {
 	}
 }
 
-// jsonSchemaNote lists every key path in an array's object elements, e.g.
-// "[schema of 120 rows: id num, name str, error str|null ×3]"; counts show
-// where a path is missing from some rows.
-func jsonSchemaNote(v *jsonValue) string {
+// jsonSchemaText lists every key path in the objects among elems, e.g.
+// "schema of 120 rows: id num, name str, error str|null ×3"; counts show
+// where a path is missing from some objects.
+func jsonSchemaText(elems []*jsonValue, unit string) string {
 	s := jsonSchema{fields: map[string]*jsonField{}}
 	objects := 0
-	for _, e := range v.elems {
+	for _, e := range elems {
 		if e.kind == jsonObject {
 			objects++
 			s.add("", e, 0)
@@ -897,13 +909,34 @@ func jsonSchemaNote(v *jsonValue) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("[schema of ")
-	b.WriteString(strconv.Itoa(len(v.elems)))
-	b.WriteString(" rows: ")
-	for i, p := range s.paths {
-		if i > 0 {
+	b.WriteString("schema of ")
+	b.WriteString(strconv.Itoa(len(elems)))
+	b.WriteString(" " + unit + ": ")
+	// Objects keyed by data (dependencies by package name) show as one
+	// entry with a key count instead of a path per key.
+	children := map[string]int{}
+	for _, p := range s.paths {
+		if par := jsonSchemaParent(p); par != "" {
+			children[par]++
+		}
+	}
+	shown := 0
+	for _, p := range s.paths {
+		hidden := false
+		for par := jsonSchemaParent(p); par != ""; par = jsonSchemaParent(par) {
+			hidden = hidden || children[par] > jsonSchemaKeys
+		}
+		if hidden {
+			continue
+		}
+		if shown == jsonSchemaMax {
+			s.more++
+			continue
+		}
+		if shown > 0 {
 			b.WriteString(", ")
 		}
+		shown++
 		f := s.fields[p]
 		b.WriteString(p)
 		b.WriteByte(' ')
@@ -915,6 +948,9 @@ func jsonSchemaNote(v *jsonValue) string {
 				sep = "|"
 			}
 		}
+		if n := children[p]; n > jsonSchemaKeys {
+			b.WriteString(" {" + strconv.Itoa(n) + " keys}")
+		}
 		if f.count != objects {
 			b.WriteString(" ×")
 			b.WriteString(strconv.Itoa(f.count))
@@ -925,7 +961,6 @@ func jsonSchemaNote(v *jsonValue) string {
 		b.WriteString(strconv.Itoa(s.more))
 		b.WriteString(" more key paths")
 	}
-	b.WriteByte(']')
 	return b.String()
 }
 
@@ -969,4 +1004,14 @@ func jsonFailureText(raw []byte) bool {
 		}
 	}
 	return false
+}
+
+// jsonSchemaParent returns the path of the object holding a schema path:
+// "a.b" for "a.b.c" and "a.b[].c", "" at the top.
+func jsonSchemaParent(p string) string {
+	i := strings.LastIndexByte(p, '.')
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSuffix(p[:i], "[]")
 }

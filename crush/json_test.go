@@ -1,0 +1,449 @@
+package crush
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func init() {
+	// Other test files of the package may define -update too.
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files")
+	}
+}
+
+func jsonUpdating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+type jsonSample struct {
+	name string
+	in   []byte
+}
+
+// jsonSamples reads the real tool outputs of one kind from
+// testdata/samples/<kind>.
+func jsonSamples(t testing.TB, kind string) []jsonSample {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", kind, "*.txt"))
+	if len(files) == 0 {
+		t.Skipf("no samples in testdata/samples/%s", kind)
+	}
+	var s []jsonSample
+	for _, f := range files {
+		in, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = append(s, jsonSample{strings.TrimSuffix(filepath.Base(f), ".txt"), in})
+	}
+	return s
+}
+
+func jsonSampleNamed(t testing.TB, kind, name string) []byte {
+	t.Helper()
+	in, err := os.ReadFile(filepath.Join("..", "testdata", "samples", kind, name+".txt"))
+	if err != nil {
+		t.Skipf("sample %s/%s: %v", kind, name, err)
+	}
+	return in
+}
+
+// jsonGolden compares got with testdata/golden/crush/<kind>/<name>.txt,
+// rewriting it under -update.
+func jsonGolden(t *testing.T, kind, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("..", "testdata", "golden", "crush", kind, name+".txt")
+	if jsonUpdating() {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./crush -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from golden file %s (run go test ./crush -update to accept)", name, path)
+	}
+}
+
+// jsonCheckSamples runs a compressor over every sample of a kind: it must
+// be deterministic, and its ratio must stay under the ceiling measured for
+// the samples listed in ceilings (ErrNoGain allowed where the ceiling is 0).
+func jsonCheckSamples(t *testing.T, kind string, f func([]byte, Options) ([]byte, error), ceilings map[string]float64,
+	check func(t *testing.T, name string, in, out []byte)) {
+	for _, s := range jsonSamples(t, kind) {
+		t.Run(s.name, func(t *testing.T) {
+			out, err := f(s.in, Options{})
+			again, err2 := f(s.in, Options{})
+			if !bytes.Equal(out, again) || !errors.Is(err, err2) && err != err2 {
+				t.Fatal("not deterministic")
+			}
+			ceiling, measured := ceilings[s.name]
+			if err != nil {
+				if !errors.Is(err, ErrNoGain) {
+					t.Fatalf("error %v, want nil or ErrNoGain", err)
+				}
+				if measured && ceiling > 0 {
+					t.Fatalf("ErrNoGain, want ratio <= %.3f", ceiling)
+				}
+				return
+			}
+			ratio := float64(len(out)) / float64(len(s.in))
+			if measured && ratio > ceiling {
+				t.Errorf("ratio %.3f, want <= %.3f", ratio, ceiling)
+			}
+			if measured && ceiling == 0 {
+				t.Errorf("ratio %.3f, want ErrNoGain", ratio)
+			}
+			if check != nil {
+				check(t, s.name, s.in, out)
+			}
+		})
+	}
+}
+
+var jsonCeilings = map[string]float64{
+	"go-list-json":       0.33,
+	"go-list-m-json":     0.06,
+	"go-mod-edit-json":   0.65,
+	"ip-addr-pretty":     0.58,
+	"ip-addr":            0,
+	"jsonl-dependencies": 0.85,
+	"jsonl-npm-time":     0.05,
+	"lsblk":              0,
+	"minified-npm-view":  0.24,
+	"npm-view-express":   0.2,
+	"package-lock":       0.1,
+	"go-test-json-fail":  0.35,
+	"npm-ls-json":        0,
+}
+
+func TestJSONSamples(t *testing.T) {
+	jsonCheckSamples(t, "json", JSON, jsonCeilings, func(t *testing.T, name string, in, out []byte) {
+		if _, _, err := jsonParseAll(out); err != nil {
+			t.Errorf("output is not JSON: %v\n%s", err, out)
+		}
+		// Every field name that occurs anywhere stays visible.
+		vals, _, _ := jsonParseAll(in)
+		for _, k := range jsonFieldNames(vals) {
+			if !bytes.Contains(out, []byte(k)) {
+				t.Errorf("key %q vanished", k)
+			}
+		}
+	})
+}
+
+// jsonFieldNames lists the keys of all objects except those keyed by data:
+// big maps whose values share a type (npm's "time"), and objects whose keys
+// vary from one instance to the next (package-lock's "dependencies").
+func jsonFieldNames(vals []*jsonValue) []string {
+	type site struct {
+		objects int
+		keys    map[string]int
+		order   []string
+	}
+	sites := map[string]*site{}
+	var paths []string
+	var walk func(v *jsonValue, path string)
+	walk = func(v *jsonValue, path string) {
+		if v.kind == jsonObject {
+			data := len(v.elems) > 24 && jsonHomogeneous(v)
+			if !data {
+				s := sites[path]
+				if s == nil {
+					s = &site{keys: map[string]int{}}
+					sites[path] = s
+					paths = append(paths, path)
+				}
+				s.objects++
+				for _, k := range v.keys {
+					if s.keys[k.name] == 0 {
+						s.order = append(s.order, k.name)
+					}
+					s.keys[k.name]++
+				}
+			}
+			for i, k := range v.keys {
+				if data {
+					walk(v.elems[i], path+".*")
+				} else {
+					walk(v.elems[i], path+"."+k.name)
+				}
+			}
+			return
+		}
+		for _, e := range v.elems {
+			walk(e, path+"[]")
+		}
+	}
+	for _, v := range vals {
+		walk(v, "")
+	}
+	seen := map[string]bool{}
+	var names []string
+	for _, p := range paths {
+		s := sites[p]
+		if len(s.keys) > 12 && s.objects > 1 && len(s.keys)*2 > s.objects {
+			mean := 0
+			for _, n := range s.keys {
+				mean += n
+			}
+			if mean*2 < len(s.keys)*s.objects {
+				continue // keys vary per instance: data
+			}
+		}
+		for _, k := range s.order {
+			if !seen[k] {
+				seen[k] = true
+				names = append(names, k)
+			}
+		}
+	}
+	return names
+}
+
+func TestJSONGolden(t *testing.T) {
+	for _, name := range []string{"npm-view-express", "go-list-m-json", "jsonl-npm-time", "go-test-json-fail"} {
+		t.Run(name, func(t *testing.T) {
+			out, err := JSON(jsonSampleNamed(t, "json", name), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			jsonGolden(t, "json", name, out)
+		})
+	}
+}
+
+func TestJSONFailureRowsKept(t *testing.T) {
+	in := jsonSampleNamed(t, "json", "go-test-json-fail")
+	out, err := JSON(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if bytes.Contains(l, []byte("--- FAIL")) || bytes.Contains(l, []byte(`"Action":"fail"`)) || bytes.Contains(l, []byte("want ")) {
+			n++
+			if !bytes.Contains(out, l) {
+				t.Errorf("failure line dropped: %s", l)
+			}
+		}
+	}
+	if n < 5 {
+		t.Fatalf("sample has %d failure lines, want >= 5", n)
+	}
+}
+
+func TestJSONFailureFields(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for i := range 600 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		switch i {
+		case 57:
+			fmt.Fprintf(&b, `  {"id": %d, "job": "build-%d", "status": "failed", "duration": 12}`, i, i)
+		case 91:
+			fmt.Fprintf(&b, `  {"id": %d, "job": "build-%d", "status": "ok", "duration": 11, "error": "disk full"}`, i, i)
+		case 130:
+			fmt.Fprintf(&b, `  {"id": %d, "job": "build-%d", "status": "ok", "duration": 11, "exitCode": 137}`, i, i)
+		case 150:
+			fmt.Fprintf(&b, `  {"id": %d, "job": "build-%d", "status": "ok", "duration": 4800}`, i, i)
+		default:
+			fmt.Fprintf(&b, `  {"id": %d, "job": "build-%d", "status": "ok", "duration": %d}`, i, i, 10+i%5)
+		}
+	}
+	b.WriteString("\n]\n")
+	in := []byte(b.String())
+	out, err := JSON(in, Options{Query: "build-77"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`{"id": 57, "job": "build-57", "status": "failed", "duration": 12}`, // failure status, verbatim
+		`"error": "disk full"`,     // error field
+		`"exitCode": 137`,          // non-zero exit
+		`4800`,                     // outlier
+		`"build-77"`,               // query match
+		`"build-0"`, `"build-599"`, // first and last
+		"error str ×1", "exitCode num ×1", // the schema note names rare keys
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if len(out) > len(in)/4 {
+		t.Errorf("output %d bytes of %d, want <= 25%%", len(out), len(in))
+	}
+	if strings.Contains(string(out), `"build-100"`) {
+		t.Error("an ordinary middle row survived")
+	}
+}
+
+func TestJSONColumnarLossless(t *testing.T) {
+	in := jsonSampleNamed(t, "json", "jsonl-dependencies")
+	out, err := JSON(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table struct {
+		Columns []string `json:"$columns"`
+		Rows    []any    `json:"$rows"`
+	}
+	d := json.NewDecoder(bytes.NewReader(out))
+	d.UseNumber()
+	if err := d.Decode(&table); err != nil || len(table.Columns) == 0 {
+		t.Fatalf("not the columnar form (%v):\n%.300s", err, out)
+	}
+	var got []any
+	for _, r := range table.Rows {
+		row, ok := r.([]any)
+		if !ok {
+			got = append(got, r)
+			continue
+		}
+		obj := map[string]any{}
+		for i, c := range table.Columns {
+			obj[c] = row[i]
+		}
+		got = append(got, obj)
+	}
+	var want []any
+	d = json.NewDecoder(bytes.NewReader(in))
+	d.UseNumber()
+	for d.More() {
+		var v any
+		if err := d.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, v)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("columnar form does not decode to the input")
+	}
+}
+
+func TestJSONQueryKeepsMatches(t *testing.T) {
+	in := jsonSampleNamed(t, "json", "npm-view-express")
+	out, err := JSON(in, Options{Query: "4.17.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte(`"4.17.1"`)) {
+		t.Error("query match dropped")
+	}
+	plain, _ := JSON(in, Options{})
+	if bytes.Contains(plain, []byte(`"4.17.1"`)) {
+		t.Error("4.17.1 kept without the query; the test proves nothing")
+	}
+}
+
+func TestJSONTargetRatio(t *testing.T) {
+	in := jsonSampleNamed(t, "json", "go-list-json")
+	def, err := JSON(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tight, err := JSON(in, Options{TargetRatio: 0.1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tight) >= len(def) {
+		t.Errorf("TargetRatio 0.1 gave %d bytes, default %d", len(tight), len(def))
+	}
+}
+
+func TestJSONTruncatesLongStrings(t *testing.T) {
+	in := []byte(`{"name": "x", "readme": "` + strings.Repeat("Lorem ipsum dolor sit amet. ", 200) + `", "list": [` +
+		strings.TrimSuffix(strings.Repeat(`"item",`, 50), ",") + `]}`)
+	out, err := JSON(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("[truncated from 5600 bytes]")) {
+		t.Errorf("no truncation note:\n%s", out)
+	}
+}
+
+func TestJSONBadInput(t *testing.T) {
+	for name, in := range map[string][]byte{
+		"empty":      nil,
+		"spaces":     []byte("  \n "),
+		"malformed":  []byte(`{"a": [1, 2,, 3]}`),
+		"truncated":  []byte(`[{"a": 1}, {"a": 2`),
+		"deep-array": bytes.Repeat([]byte("["), 100000),
+		"deep-obj":   []byte(strings.Repeat(`{"a":`, 100000) + "1" + strings.Repeat("}", 100000)),
+		"nul":        []byte("{\"a\": \"x\x00\"}"),
+		"bad-utf8":   []byte("[\"\xff\xfe\"]"),
+		"text":       []byte("hello world"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := JSON(in, Options{}); !errors.Is(err, ErrNoGain) {
+				t.Errorf("err = %v, want ErrNoGain", err)
+			}
+		})
+	}
+}
+
+func FuzzJSON(f *testing.F) {
+	for _, s := range jsonSamples(f, "json") {
+		if len(s.in) < 4096 {
+			f.Add(s.in)
+		}
+	}
+	f.Add([]byte(`[{"a":1,"b":"x"},{"a":2,"b":"y"},{"a":3,"b":"z"},{"a":4,"b":"w"}]`))
+	f.Add([]byte("{\"a\":1}\n{\"a\":2}\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		out, err := JSON(in, Options{Query: "a"})
+		again, _ := JSON(in, Options{Query: "a"})
+		if !bytes.Equal(out, again) {
+			t.Fatal("not deterministic")
+		}
+		if err == nil && len(out) == 0 {
+			t.Fatal("empty output without error")
+		}
+	})
+}
+
+// jsonBench reports MB/s and the mean ratio of a compressor over a kind's
+// samples.
+func jsonBench(b *testing.B, kind string, f func([]byte, Options) ([]byte, error)) {
+	samples := jsonSamples(b, kind)
+	var total int
+	for _, s := range samples {
+		total += len(s.in)
+	}
+	var ratioSum float64
+	for _, s := range samples {
+		out, err := f(s.in, Options{})
+		if err != nil {
+			out = s.in
+		}
+		ratioSum += float64(len(out)) / float64(len(s.in))
+	}
+	for b.Loop() {
+		for _, s := range samples {
+			_, _ = f(s.in, Options{})
+		}
+	}
+	b.ReportMetric(float64(total)*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
+	b.ReportMetric(ratioSum/float64(len(samples)), "ratio")
+}
+
+func BenchmarkJSON(b *testing.B) { jsonBench(b, "json", JSON) }
