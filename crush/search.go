@@ -1,0 +1,350 @@
+package crush
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/kompress/kompress/router"
+)
+
+// Search compresses grep and ripgrep output: "path:N:text" hits,
+// "path-N-text" context lines and "--" separators, ripgrep's --heading form,
+// and -l path lists. It shows the first hits of each file plus the ones that
+// best match o.Query, counts the rest per file, and caps the files shown
+// (ranked by o.Query when given) with a count of the omitted files and their
+// hits. Every hit shown keeps its file and line number, lines of different
+// files are never joined, and very long lines (minified code) are cut around
+// the match. The view uses ripgrep's heading form when that is shorter.
+//
+// It returns ErrNoGain when the input is empty, holds NUL bytes, does not
+// parse as search output, or the view would not be at least 10% smaller.
+func Search(in []byte, o Options) ([]byte, error) {
+	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 {
+		return nil, ErrNoGain
+	}
+	r := searchParse(in)
+	if r == nil {
+		return nil, ErrNoGain
+	}
+	r.rank(o.Query, len(in))
+	budget := len(in) / 4
+	budget = min(max(budget, searchMinBudget), searchMaxBudget)
+	if o.TargetRatio > 0 && o.TargetRatio < 1 {
+		budget = int(float64(len(in)) * o.TargetRatio)
+	}
+	var out []byte
+	for _, p := range searchLevels {
+		out = r.render(p)
+		if len(out) <= budget {
+			break
+		}
+	}
+	if float64(len(out)) > float64(len(in))*(1-logMinGain) {
+		return nil, ErrNoGain
+	}
+	return out, nil
+}
+
+// Default output bounds when the caller sets no target ratio: a quarter of
+// the input, within these limits.
+const (
+	searchMinBudget = 4 << 10
+	searchMaxBudget = 16 << 10
+)
+
+// searchParams is one level of compression; later levels show less.
+type searchParams struct {
+	perFile   int // matches shown per file
+	files     int // files shown with their hits
+	context   int // context lines kept on each side of a shown match
+	lineBytes int // longer lines are cut around the match
+}
+
+var searchLevels = []searchParams{
+	{perFile: 5, files: 30, context: 2, lineBytes: 300},
+	{perFile: 3, files: 20, context: 1, lineBytes: 240},
+	{perFile: 2, files: 12, context: 0, lineBytes: 200},
+	{perFile: 1, files: 8, context: 0, lineBytes: 160},
+	{perFile: 1, files: 4, context: 0, lineBytes: 120},
+}
+
+type searchHit struct {
+	line    int    // 1-based; 0 when the output had no line numbers
+	text    []byte // the line's text after the location
+	context bool
+	score   int
+}
+
+type searchFile struct {
+	path    []byte
+	hits    []searchHit
+	matches int
+	score   int
+}
+
+// searchResult is parsed search output.
+type searchResult struct {
+	files    []*searchFile
+	others   [][]byte // lines that are not hits: errors, "Binary file … matches"
+	list     bool     // a -l style list of paths, no hits
+	numbered bool     // every hit has a line number
+	context  bool     // the output had context lines (-A/-B/-C)
+	terms    [][]byte // query terms, lower case
+	term     []byte   // the searched word inferred from the hits, lower case
+}
+
+// searchParse reads grep or ripgrep output. It returns nil when too few
+// lines parse as hits or paths for the output to be search results.
+func searchParse(in []byte) *searchResult {
+	lines := make([][]byte, 0, bytes.Count(in, []byte{'\n'})+1)
+	for len(in) > 0 {
+		var line []byte
+		if i := bytes.IndexByte(in, '\n'); i >= 0 {
+			line, in = in[:i], in[i+1:]
+		} else {
+			line, in = in, nil
+		}
+		line = bytes.TrimSuffix(router.StripANSI(line), []byte{'\r'})
+		lines = append(lines, line)
+	}
+	flat, heading := 0, 0
+	for _, l := range lines {
+		if _, ok := router.ParseHit(l); ok {
+			flat++
+		} else if _, ok := router.ParseHeadingHit(l); ok {
+			heading++
+		}
+	}
+	r := &searchResult{numbered: true}
+	byPath := make(map[string]*searchFile)
+	file := func(path []byte) *searchFile {
+		f, ok := byPath[string(path)]
+		if !ok {
+			f = &searchFile{path: append([]byte(nil), path...)}
+			byPath[string(path)] = f
+			r.files = append(r.files, f)
+		}
+		return f
+	}
+	add := func(f *searchFile, h router.Hit) {
+		f.hits = append(f.hits, searchHit{line: h.Line, text: h.Text, context: h.Context})
+		if h.Context {
+			r.context = true
+		} else {
+			f.matches++
+		}
+	}
+	parsed, nonblank := 0, 0
+	if heading > flat {
+		var cur *searchFile
+		for _, l := range lines {
+			switch {
+			case len(l) == 0:
+				cur = nil
+				continue
+			case bytes.Equal(l, []byte("--")):
+				nonblank++
+				parsed++
+				continue
+			}
+			nonblank++
+			if h, ok := router.ParseHeadingHit(l); ok && cur != nil {
+				add(cur, h)
+				parsed++
+			} else if searchMessage(l) {
+				r.others = append(r.others, l)
+			} else if cur == nil {
+				cur = file(l)
+				parsed++
+			} else {
+				r.others = append(r.others, l)
+			}
+		}
+	} else {
+		for _, l := range lines {
+			if len(l) == 0 {
+				continue
+			}
+			nonblank++
+			if bytes.Equal(l, []byte("--")) {
+				parsed++
+				continue
+			}
+			if h, ok := router.ParseHit(l); ok && flat > 0 {
+				add(file(h.Path), h)
+				parsed++
+				continue
+			}
+			if searchMessage(l) {
+				r.others = append(r.others, l)
+				continue
+			}
+			if path, text, ok := searchPathText(l); ok && flat == 0 {
+				// grep -r without -n: "path:text".
+				r.numbered = false
+				add(file(path), router.Hit{Path: path, Text: text})
+				parsed++
+				continue
+			}
+			if flat == 0 && !bytes.ContainsAny(l, "\t") {
+				file(l) // a -l list
+				r.list = true
+				parsed++
+				continue
+			}
+			r.others = append(r.others, l)
+		}
+	}
+	// Output that is mostly not hits is not search output; Log or prose
+	// compressors do better with it.
+	if parsed == 0 || parsed*10 < nonblank*7 || len(r.files) == 0 {
+		return nil
+	}
+	if r.list {
+		for _, f := range r.files {
+			if len(f.hits) > 0 {
+				r.list = false
+			}
+		}
+	}
+	return r
+}
+
+// searchMessage matches the messages grep and ripgrep mix into their output.
+func searchMessage(l []byte) bool {
+	for _, p := range []string{"grep: ", "rg: ", "Binary file ", "ugrep: ", "ag: "} {
+		if bytes.HasPrefix(l, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// searchPathText splits "path:text", where path has no spaces. A drive
+// letter ("C:\x") is part of the path.
+func searchPathText(l []byte) (path, text []byte, ok bool) {
+	start := 0
+	if len(l) > 2 && l[1] == ':' && (l[2] == '\\' || l[2] == '/') {
+		start = 2
+	}
+	i := bytes.IndexByte(l[start:], ':')
+	if i <= 0 {
+		return nil, nil, false
+	}
+	i += start
+	if bytes.ContainsAny(l[:i], " \t") {
+		return nil, nil, false
+	}
+	return l[:i], l[i+1:], true
+}
+
+// rank scores hits and files against the query, and infers the searched
+// word for cutting long lines.
+func (r *searchResult) rank(query string, inLen int) {
+	r.terms = searchTerms([]byte(query))
+	if len(r.terms) > 0 {
+		for _, f := range r.files {
+			f.score = 2 * searchScore(bytes.ToLower(f.path), r.terms)
+			var best [3]int
+			for k := range f.hits {
+				h := &f.hits[k]
+				h.score = searchScore(searchLower(h.text), r.terms)
+				if h.context {
+					continue
+				}
+				for b := range best {
+					if h.score > best[b] {
+						copy(best[b+1:], best[b:len(best)-1])
+						best[b] = h.score
+						break
+					}
+				}
+			}
+			f.score += best[0] + best[1] + best[2]
+		}
+		sort.SliceStable(r.files, func(a, b int) bool { return r.files[a].score > r.files[b].score })
+	}
+	r.term = r.inferTerm()
+}
+
+// searchLower lower-cases at most the first 4 KB of a line: enough to score
+// it, and bounded for minified lines.
+func searchLower(b []byte) []byte {
+	if len(b) > 4<<10 {
+		b = b[:4<<10]
+	}
+	return bytes.ToLower(b)
+}
+
+// searchTerms splits a query into distinct lower-case words.
+func searchTerms(q []byte) [][]byte {
+	var terms [][]byte
+	for _, w := range bytes.FieldsFunc(bytes.ToLower(q), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r >= 0x80)
+	}) {
+		if len(w) < 2 {
+			continue
+		}
+		dup := false
+		for _, t := range terms {
+			dup = dup || bytes.Equal(t, w)
+		}
+		if !dup {
+			terms = append(terms, w)
+		}
+	}
+	return terms
+}
+
+func searchScore(lower []byte, terms [][]byte) int {
+	n := 0
+	for _, t := range terms {
+		if bytes.Contains(lower, t) {
+			n++
+		}
+	}
+	return n
+}
+
+// inferTerm guesses the searched word when long lines need cutting: the
+// word found in most short match lines (or in the first 4 KB of long ones).
+func (r *searchResult) inferTerm() []byte {
+	long := false
+	for _, f := range r.files {
+		for _, h := range f.hits {
+			long = long || len(h.text) > searchLevels[0].lineBytes
+		}
+	}
+	if !long {
+		return nil
+	}
+	df := make(map[string]int)
+	lines := 0
+	for _, f := range r.files {
+		for _, h := range f.hits {
+			if h.context || lines >= 200 {
+				continue
+			}
+			lines++
+			seen := make(map[string]bool)
+			for _, w := range bytes.FieldsFunc(searchLower(h.text), func(r rune) bool {
+				return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_')
+			}) {
+				if len(w) >= 3 && !seen[string(w)] {
+					seen[string(w)] = true
+					df[string(w)]++
+				}
+			}
+		}
+	}
+	best, bestN := "", 0
+	for w, n := range df {
+		if n > bestN || n == bestN && (len(w) > len(best) || len(w) == len(best) && w < best) {
+			best, bestN = w, n
+		}
+	}
+	if bestN*10 < lines*6 {
+		return nil
+	}
+	return []byte(best)
+}
