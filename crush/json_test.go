@@ -218,34 +218,37 @@ func jsonFieldNames(vals []*jsonValue) []string {
 }
 
 func TestJSONGolden(t *testing.T) {
-	for _, name := range []string{"npm-view-express", "go-list-m-json", "jsonl-npm-time", "go-test-json-fail"} {
+	for _, name := range []string{"json/npm-view-express", "json/go-list-m-json", "json/jsonl-npm-time", "log/go-test-json-fail", "log/x-gotest-json-panic"} {
+		kind, name, _ := strings.Cut(name, "/")
 		t.Run(name, func(t *testing.T) {
-			out, err := JSON(jsonSampleNamed(t, "json", name), Options{})
+			out, err := JSON(jsonSampleNamed(t, kind, name), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			jsonGolden(t, "json", name, out)
+			if kind == "log" {
+				jsonFailureLinesKept(t, jsonSampleNamed(t, kind, name), out)
+			}
 		})
 	}
 }
 
-func TestJSONFailureRowsKept(t *testing.T) {
-	in := jsonSampleNamed(t, "json", "go-test-json-fail")
-	out, err := JSON(in, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+// jsonFailureLinesKept checks that the JSON Lines of go test -json that
+// report a failure survive verbatim.
+func jsonFailureLinesKept(t *testing.T, in, out []byte) {
+	t.Helper()
 	n := 0
 	for _, l := range bytes.Split(in, []byte("\n")) {
-		if bytes.Contains(l, []byte("--- FAIL")) || bytes.Contains(l, []byte(`"Action":"fail"`)) || bytes.Contains(l, []byte("want ")) {
+		if bytes.Contains(l, []byte("--- FAIL")) || bytes.Contains(l, []byte(`"Action":"fail"`)) ||
+			bytes.Contains(l, []byte("panic:")) || bytes.Contains(l, []byte("want ")) {
 			n++
 			if !bytes.Contains(out, l) {
 				t.Errorf("failure line dropped: %s", l)
 			}
 		}
 	}
-	if n < 5 {
-		t.Fatalf("sample has %d failure lines, want >= 5", n)
+	if n < 3 {
+		t.Fatalf("sample has %d failure lines, want >= 3", n)
 	}
 }
 
