@@ -328,7 +328,7 @@ func (t *Tokenizer) Encode(text string, words []Word) (*Encoding, error) {
 	}
 	prev := 0
 	for i, w := range words {
-		if w.Start < prev || w.End <= w.Start || w.End > len(text) {
+		if w.Start < prev || w.End <= w.Start || w.End > len(text) || isSpace(text[w.Start]) {
 			return nil, fmt.Errorf("%w: word %d is [%d,%d) after offset %d in %d bytes", ErrSpans, i, w.Start, w.End, prev, len(text))
 		}
 		gap := text[prev:w.Start]
@@ -403,6 +403,11 @@ func (t *Tokenizer) encodeWord(word string, space bool) ([]int32, error) {
 	key := cacheKey{word, space}
 	if ids, ok := t.cache.get(key); ok {
 		return ids, nil
+	}
+	// Words hold no whitespace and gaps nothing else; checked here, once
+	// per distinct string, rather than on every cache hit.
+	if !allSpace(word) && strings.ContainsAny(word, " \t\n\r\v\f") {
+		return nil, fmt.Errorf("%w: word %q contains whitespace", ErrSpans, word)
 	}
 	clean := word
 	if !utf8.ValidString(clean) {

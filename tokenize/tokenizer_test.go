@@ -267,11 +267,13 @@ func TestBadSpans(t *testing.T) {
 	tok := load(t, "bpe-final")
 	text := "alpha beta gamma"
 	for _, words := range [][]Word{
-		{{6, 10}, {0, 5}},  // out of order
-		{{0, 5}, {6, 99}},  // out of range
-		{{0, 5}, {5, 5}},   // empty
-		{{0, 5}, {11, 16}}, // skips "beta"
-		{{0, 3}},           // leaves "ha beta gamma"
+		{{6, 10}, {0, 5}},   // out of order
+		{{0, 5}, {6, 99}},   // out of range
+		{{0, 5}, {5, 5}},    // empty
+		{{0, 5}, {11, 16}},  // skips "beta"
+		{{0, 3}},            // leaves "ha beta gamma"
+		{{0, 10}, {11, 16}}, // a word with a space inside
+		{{5, 10}, {11, 16}}, // a word starting with a space
 	} {
 		if _, err := tok.Encode(text, words); !errors.Is(err, ErrSpans) {
 			t.Errorf("Encode(%v) error %v, want ErrSpans", words, err)
