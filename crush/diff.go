@@ -20,8 +20,9 @@ import (
 // files such as package-lock.json or go.sum), for diffs of more than 1500
 // changed lines (80 per hunk, 200 per file), or harder when
 // Options.TargetRatio asks for it; the middle of a long run of changes
-// gives way first, shown as
-// "[… N changed lines (+a −b) omitted …]".
+// gives way first, shown as "[… N changed lines (+a −b) omitted …]". Only
+// under a TargetRatio do whole hunks past a file's budget give way, header
+// included, as "[… N hunks (+a −b) omitted …]".
 //
 // Input without hunks, or that would not shrink by 10%, gives ErrNoGain.
 func Diff(in []byte, o Options) ([]byte, error) {
@@ -61,13 +62,16 @@ type diffLevel struct {
 	hunkCap int // changed lines kept per hunk
 	fileCap int // changed lines kept per file
 	lockCap int // changed lines kept per lock or minified file
+	// dropHunks lets hunks past the file's budget vanish into one note,
+	// headers included; otherwise their headers stay.
+	dropHunks bool
 }
 
 var diffLevels = []diffLevel{
-	{1, 300, 1000, 20},
-	{1, 80, 200, 10},
-	{0, 40, 100, 6},
-	{0, 12, 30, 4},
+	{1, 300, 1000, 20, false},
+	{1, 80, 200, 10, false},
+	{0, 40, 100, 6, true},
+	{0, 12, 30, 4, true},
 }
 
 type differ struct {
@@ -83,6 +87,10 @@ type differ struct {
 	hunk    []diffLine
 	oldLeft int // lines the hunk header announced and not yet seen
 	newLeft int
+	header  []byte // the open hunk's header line, printed by flush
+	skipped int    // hunks dropped whole since the file's budget ran out
+	skipAdd int
+	skipDel int
 	counted bool // the header's counts are trusted (not a combined diff)
 	parents int  // prefix width: 1, or more for combined diffs
 }
@@ -94,6 +102,7 @@ type diffLine struct {
 
 func (d *differ) render(lv diffLevel) []byte {
 	d.lv, d.out, d.hunks, d.changes, d.file, d.hunk = lv, make([]byte, 0, len(d.in)/2), 0, 0, "", d.hunk[:0]
+	d.parents, d.skipped, d.skipAdd, d.skipDel = 0, 0, 0, 0
 	d.budget = lv.fileCap
 	in := d.in
 	for len(in) > 0 {
@@ -106,6 +115,7 @@ func (d *differ) render(lv diffLevel) []byte {
 		d.line(line)
 	}
 	d.flush()
+	d.noteSkipped()
 	if n := len(d.in); n > 0 && d.in[n-1] != '\n' && len(d.out) > 0 {
 		d.out = d.out[:len(d.out)-1]
 	}
@@ -124,9 +134,13 @@ func (d *differ) line(raw []byte) {
 		}
 		d.flush()
 	}
-	switch {
-	case bytes.HasPrefix(text, []byte("@@")):
+	if bytes.HasPrefix(text, []byte("@@")) {
 		d.start(text)
+		d.header = raw
+		return
+	}
+	d.noteSkipped()
+	switch {
 	case bytes.HasPrefix(text, []byte("diff ")):
 		d.setFile(string(text[bytes.LastIndexByte(text, ' ')+1:]))
 	case bytes.HasPrefix(text, []byte("+++ ")):
@@ -245,13 +259,23 @@ func (d *differ) inHunk(text []byte) (byte, bool) {
 	return kind, true
 }
 
-// flush prints the open hunk's kept lines.
-func (d *differ) flush() {
-	h := d.hunk
-	d.parents = 0
-	if len(h) == 0 {
+// noteSkipped prints the note for hunks dropped whole.
+func (d *differ) noteSkipped() {
+	if d.skipped == 0 {
 		return
 	}
+	unit := "hunks (+" + strconv.Itoa(d.skipAdd) + " −" + strconv.Itoa(d.skipDel) + ")"
+	d.out = append(append(d.out, Omitted(d.skipped, unit)...), '\n')
+	d.skipped, d.skipAdd, d.skipDel = 0, 0, 0
+}
+
+// flush prints the open hunk's header and kept lines.
+func (d *differ) flush() {
+	h := d.hunk
+	if d.parents == 0 {
+		return
+	}
+	d.parents = 0
 	defer func() { d.hunk = d.hunk[:0] }()
 
 	n := len(h)
@@ -264,6 +288,21 @@ func (d *differ) flush() {
 	}
 	d.changes += changes
 	allowed := min(d.lv.hunkCap, max(d.budget, 0))
+	if allowed == 0 && changes > 0 && d.lv.dropHunks {
+		// The file has shown all it may: the rest of its hunks become one
+		// note.
+		d.skipped++
+		for _, l := range h {
+			switch l.kind {
+			case '+':
+				d.skipAdd++
+			case '-':
+				d.skipDel++
+			}
+		}
+		return
+	}
+	d.out = append(append(d.out, d.header...), '\n')
 	headN := allowed - allowed/4
 	tailFrom := changes - allowed/4
 	k := 0
