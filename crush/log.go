@@ -294,7 +294,8 @@ func (d *logDoc) render(p logParams) []byte {
 
 func (d *logDoc) appendLine(out []byte, l *logLine, p logParams) []byte {
 	if l.must {
-		out = append(out, bytes.TrimSuffix(l.raw, []byte{'\r'})...)
+		// Verbatim but for colour: the view never shows ANSI escapes.
+		out = append(out, bytes.TrimSuffix(router.StripANSI(l.raw), []byte{'\r'})...)
 		return append(out, '\n')
 	}
 	return append(logAppendCut(out, l.text, p.lineBytes), '\n')
@@ -387,7 +388,16 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 	rest := b - a
 	for _, g := range shown {
 		out = d.appendLine(out, &ls[g.first], p)
-		if g.n > 1 {
+		switch {
+		case g.n == 2:
+			// A note would be no shorter than the line it stands for.
+			for i := g.first + 1; i < b; i++ {
+				if ls[i].key == ls[g.first].key {
+					out = d.appendLine(out, &ls[i], p)
+					break
+				}
+			}
+		case g.n > 2:
 			out = logAppendNote(out, g.n-1, "similar lines")
 		}
 		rest -= g.n

@@ -18,6 +18,9 @@ func logClassify(text []byte) logClass {
 		return logFailure
 	case bytes.HasPrefix(text, []byte("W: ")), bytes.HasPrefix(text, []byte("npm warn")),
 		bytes.HasPrefix(text, []byte("npm WARN")):
+		if logWords(text) == logFailure {
+			return logFailure
+		}
 		return logNotable
 	case logGoPackageLine(text):
 		if bytes.Contains(text, []byte("[no test files]")) {
@@ -108,13 +111,16 @@ func logDiagnostic(text []byte) (logClass, bool) {
 // count, so "packagefile errors=/tmp/…" and "-p errors" stay plain.
 func logWords(text []byte) logClass {
 	class := logPlain
-	fieldStart, pathLike := 0, false
+	fieldStart, pathLike, flagValue := 0, false, false
 	prevWord := []byte(nil)
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c == ' ' || c == '\t' {
 			i++
-			fieldStart = i
+			if i < len(text) && text[i] != ' ' && text[i] != '\t' {
+				flagValue = text[fieldStart] == '-' && i-fieldStart > 2
+				fieldStart = i
+			}
 			pathLike = false
 			continue
 		}
@@ -140,12 +146,22 @@ func logWords(text []byte) logClass {
 			j++
 		}
 		word := text[i:j]
-		next := byte(0)
+		next, after, prev := byte(0), byte(0), byte(0)
 		if j < len(text) {
 			next = text[j]
 		}
-		if !pathLike && next != '=' {
-			switch logWordClass(word, prevWord, text[fieldStart:], next) {
+		if j+1 < len(text) {
+			after = text[j+1]
+		}
+		if i > 0 {
+			prev = text[i-1]
+		}
+		// Words joined to names ("assert-plus", "errors.New", "pkg@error",
+		// "-p errors") name things rather than report them.
+		joined := prev == '-' || prev == '.' || prev == '@' || next == '-' || next == '@' || next == '=' ||
+			(next == '.' && logWordByte(after)) || flagValue
+		if !pathLike && !joined {
+			switch logWordClass(word, prevWord, text[j:]) {
 			case logFailure:
 				return logFailure
 			case logNotable:
@@ -189,9 +205,13 @@ func logFailureSymbol(b []byte) bool {
 	return false
 }
 
-// logWordClass classifies one word given the word before it, the field it
-// starts and the byte after it.
-func logWordClass(word, prev, field []byte, next byte) logClass {
+// logWordClass classifies one word given the word before it and the rest
+// of the line after it.
+func logWordClass(word, prev, rest []byte) logClass {
+	next := byte(0)
+	if len(rest) > 0 {
+		next = rest[0]
+	}
 	if len(word) < 3 || len(word) > 24 {
 		return logPlain
 	}
@@ -226,9 +246,6 @@ func logWordClass(word, prev, field []byte, next byte) logClass {
 		if zero {
 			return logSummary
 		}
-		if len(field) > 0 && field[0] == '-' {
-			return logPlain
-		}
 		return logFailure
 	case "err":
 		if bytes.Equal(word, []byte("ERR")) {
@@ -237,7 +254,7 @@ func logWordClass(word, prev, field []byte, next byte) logClass {
 	case "status", "code":
 		// "exit status 2", "exit code 1", "exited with code 127"
 		if (bytes.Equal(prev, []byte("exit")) || bytes.Equal(prev, []byte("with"))) && next == ' ' {
-			return logExitCode(field, word)
+			return logExitCode(rest)
 		}
 	case "warning", "warnings", "warn", "deprecated", "deprecation":
 		if zero {
@@ -253,14 +270,9 @@ func logWordClass(word, prev, field []byte, next byte) logClass {
 	return logPlain
 }
 
-// logExitCode reads the number after "status"/"code" in field's line; only
-// a non-zero exit is a failure.
-func logExitCode(field, word []byte) logClass {
-	i := bytes.Index(field, word)
-	if i < 0 {
-		return logPlain
-	}
-	rest := field[i+len(word):]
+// logExitCode reads the number that follows "exit status" or "exit code";
+// only a non-zero exit is a failure.
+func logExitCode(rest []byte) logClass {
 	rest = bytes.TrimLeft(rest, " ")
 	if len(rest) == 0 || rest[0] < '0' || rest[0] > '9' {
 		return logPlain
@@ -435,10 +447,30 @@ func logRustHead(t []byte) bool {
 // blank line or the next diagnostic.
 func logRustBlock(ls []logLine, head int) int {
 	i := head + 1
-	for ; i < len(ls) && len(ls[i].text) > 0 && !logRustHead(ls[i].text); i++ {
+	for ; i < len(ls) && logRustBody(ls[i].text); i++ {
 		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
 	}
 	return i
+}
+
+// logRustBody matches the lines rustc prints under a diagnostic: indented
+// "--> file:line", " |" gutters, numbered source lines, "= note:" and
+// "help:"/"note:" sub-diagnostics.
+func logRustBody(t []byte) bool {
+	if len(t) == 0 {
+		return false
+	}
+	if t[0] == ' ' || t[0] == '\t' {
+		return true
+	}
+	if bytes.HasPrefix(t, []byte("help:")) || bytes.HasPrefix(t, []byte("note:")) {
+		return true
+	}
+	k := 0
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	return k > 0 && k+1 < len(t) && t[k] == ' ' && (t[k+1] == '|' || t[k+1] == '+' || t[k+1] == '-')
 }
 
 // logSnippetBlock marks the source snippet and caret lines that gcc, clang

@@ -1,0 +1,489 @@
+package crush
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/kompress/kompress/router"
+)
+
+func init() {
+	// Other test files of the package may define -update too.
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files")
+	}
+}
+
+type logSample struct {
+	name string
+	in   []byte
+}
+
+// logSamples reads the real tool outputs under testdata/samples/<kind>.
+func logSamples(t testing.TB, kind string) []logSample {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", kind, "*.txt"))
+	if len(files) == 0 {
+		t.Skipf("no samples in testdata/samples/%s", kind)
+	}
+	var s []logSample
+	for _, f := range files {
+		in, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = append(s, logSample{strings.TrimSuffix(filepath.Base(f), ".txt"), in})
+	}
+	return s
+}
+
+func logSampleNamed(t testing.TB, kind, name string) []byte {
+	t.Helper()
+	in, err := os.ReadFile(filepath.Join("..", "testdata", "samples", kind, name+".txt"))
+	if err != nil {
+		t.Skipf("sample %s/%s: %v", kind, name, err)
+	}
+	return in
+}
+
+// logGolden compares got with testdata/golden/crush/<kind>/<name>.txt,
+// rewriting it under -update.
+func logGolden(t *testing.T, kind, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("..", "testdata", "golden", "crush", kind, name+".txt")
+	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./crush -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from golden file %s (run go test ./crush -update to accept)", name, path)
+	}
+}
+
+// logOracle is the test's own, independent reading of "a line that reports
+// a failure" (DESIGN invariant 2): failure words standing alone (not parts
+// of names such as "errors.New", "assert-plus" or "-p errors"), go test
+// FAIL lines, apt E: lines, npm errors, exception names and compiler
+// diagnostics.
+var logOracle = regexp.MustCompile(`(?i)((^|[\s:\[(*])(error|fail|failed|failure|panic|panicked|fatal|exception|traceback)([\s:!\])]|$)` +
+	`|^\s*--- FAIL|^E: |^npm (ERR!|error)|[a-z](Error|Exception)(:|$)|^[^\s:]+\.\w+:\d+(:\d+)?: |✗|✘|✖)`)
+
+// logOracleLines returns the lines of in that logOracle flags, as they
+// must appear in the view: verbatim but for ANSI escapes, which the view
+// never shows.
+func logOracleLines(in []byte) []string {
+	var lines []string
+	for _, raw := range strings.Split(string(in), "\n") {
+		line := strings.TrimSuffix(string(router.StripANSI([]byte(raw))), "\r")
+		if logOracle.MatchString(string(logClean([]byte(raw)))) && !strings.Contains(line, " -p ") {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// logMissing returns the wanted lines that are not whole lines of out.
+func logMissing(out []byte, want []string) []string {
+	have := make(map[string]bool)
+	for _, l := range strings.Split(string(out), "\n") {
+		have[l] = true
+	}
+	var missing []string
+	for _, w := range want {
+		if !have[w] {
+			missing = append(missing, w)
+		}
+	}
+	return missing
+}
+
+// logCeilings are the ratios measured on our own samples, with a little
+// headroom; a change that keeps much more fails here.
+var logCeilings = map[string]float64{
+	"x-gotest-v-panic":           0.30,
+	"x-gotest-json-panic":        0.04,
+	"x-gobuild-x":                0.04,
+	"x-npm-e404-silly":           0.12,
+	"x-npm-install-http":         0.14,
+	"x-npm-e404-http":            0.30,
+	"x-python-logging-traceback": 0.21,
+	"x-apt-install-imagemagick":  0.26,
+	"x-make-gcc-k":               0.65,
+}
+
+func TestLogSamples(t *testing.T) {
+	for _, s := range logSamples(t, "log") {
+		t.Run(s.name, func(t *testing.T) {
+			out, err := Log(s.in, Options{})
+			if errors.Is(err, ErrNoGain) {
+				if c, ok := logCeilings[s.name]; ok {
+					t.Fatalf("ErrNoGain, want a ratio under %.2f", c)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := Log(s.in, Options{})
+			if !bytes.Equal(out, again) {
+				t.Fatal("output differs between runs")
+			}
+			text := s.in
+			if gotestIsJSON(s.in) {
+				text = GoTestText(s.in)
+			}
+			if missing := logMissing(out, logOracleLines(text)); len(missing) > 0 {
+				t.Errorf("%d failure lines missing, first: %q", len(missing), missing[0])
+			}
+			ratio := float64(len(out)) / float64(len(s.in))
+			if c, ok := logCeilings[s.name]; ok && ratio > c {
+				t.Errorf("ratio %.3f, want at most %.2f", ratio, c)
+			}
+			if bytes.Contains(out, []byte{0x1b}) {
+				t.Error("ANSI escapes left in the view")
+			}
+		})
+	}
+}
+
+func TestLogGolden(t *testing.T) {
+	for _, s := range logSamples(t, "log") {
+		if !strings.HasPrefix(s.name, "x-") {
+			continue
+		}
+		t.Run(s.name, func(t *testing.T) {
+			out, err := Log(s.in, Options{})
+			if err != nil {
+				out = []byte("error: " + err.Error() + "\n")
+			}
+			logGolden(t, "log", s.name, out)
+		})
+	}
+}
+
+// TestLogSummaries checks that closing lines survive.
+func TestLogSummaries(t *testing.T) {
+	tests := []struct{ sample, want string }{
+		{"x-gotest-v-panic", "ok  \texample.com/gt/ok\t(cached)"},
+		{"x-gotest-v-panic", "FAIL\texample.com/gt/broken [build failed]"},
+		{"x-npm-install-http", "added 47 packages in 3s"},
+		{"x-apt-install-imagemagick", "0 upgraded, 24 newly installed, 0 to remove and 141 not upgraded."},
+		{"x-apt-install-imagemagick", "Processing triggers for man-db (2.11.2-2) ..."},
+		{"x-make-gcc-k", "make: Target 'app' not remade because of errors."},
+		{"x-python-logging-traceback", "RuntimeError: aggregation failed for batch 42"},
+		{"x-python-logging-traceback", "    raise RuntimeError(\"aggregation failed for batch 42\") from e"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sample, func(t *testing.T) {
+			out, err := Log(logSampleNamed(t, "log", tt.sample), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := logMissing(out, []string{tt.want}); len(m) > 0 {
+				t.Errorf("missing %q", tt.want)
+			}
+		})
+	}
+}
+
+// TestLogGoTestVerbose checks the go test -v view: every FAIL line kept,
+// passing tests reduced to counts, the panic kept with its frames.
+func TestLogGoTestVerbose(t *testing.T) {
+	in := logSampleNamed(t, "log", "x-gotest-v-panic")
+	out, err := Log(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fails []string
+	for _, l := range strings.Split(string(in), "\n") {
+		if strings.HasPrefix(strings.TrimLeft(l, " "), "--- FAIL") {
+			fails = append(fails, l)
+		}
+	}
+	if len(fails) < 8 {
+		t.Fatalf("sample has %d --- FAIL lines, want several", len(fails))
+	}
+	if m := logMissing(out, fails); len(m) > 0 {
+		t.Errorf("--- FAIL lines missing: %q", m)
+	}
+	for _, want := range []string{
+		"[… 41 passing tests omitted …]", "[… 21 passing tests omitted …]", "[… 1 skipped test omitted …]",
+		"panic: runtime error: integer divide by zero [recovered, repanicked]",
+		"\t/tmp/xs/gt/calc/calc_test.go:32 +0x45",
+		"    strs_test.go:35: p7 failed: expected 49 got 50",
+	} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q", want)
+		}
+	}
+	for _, gone := range []string{"--- PASS", "=== RUN   TestAdd", "=== PAUSE TestParallel/p0"} {
+		if bytes.Contains(out, []byte(gone)) {
+			t.Errorf("view keeps passing-test chatter %q", gone)
+		}
+	}
+}
+
+func TestLogGoTestJSON(t *testing.T) {
+	in := logSampleNamed(t, "log", "x-gotest-json-panic")
+	out, err := Log(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out, []byte(`"Action"`)) {
+		t.Error("view still shows JSON events")
+	}
+	for _, want := range []string{
+		"--- FAIL: TestSub/5-3 (0.00s)", "--- FAIL: TestParallel/p7 (0.00s)", "--- FAIL: TestUpperTable/ß (0.00s)",
+		"FAIL\texample.com/gt/calc\t0.013s", "ok  \texample.com/gt/ok\t(cached)",
+		"broken/broken.go:7:33: undefined: nme", "FAIL\texample.com/gt/broken [build failed]",
+		"    calc_test.go:24: Sub(7, 2) = 6, want 5", "[… 41 passing tests omitted …]",
+	} {
+		if m := logMissing(out, []string{want}); len(m) > 0 {
+			t.Errorf("view lacks line %q", want)
+		}
+	}
+	// The same view whichever entry point is used.
+	direct, err := GoTestJSON(in, Options{})
+	if err != nil || !bytes.Equal(direct, out) {
+		t.Errorf("GoTestJSON differs from Log: %v", err)
+	}
+	if _, err := GoTestJSON([]byte("not json at all\nreally not\n"), Options{}); !errors.Is(err, ErrNoGain) {
+		t.Errorf("GoTestJSON on text: %v, want ErrNoGain", err)
+	}
+}
+
+func TestGoTestParseEvent(t *testing.T) {
+	tests := []struct {
+		in           string
+		ok           bool
+		action, out  string
+		test, pkgOut string
+	}{
+		{`{"Time":"2026-01-01T00:00:00Z","Action":"output","Package":"p","Test":"TestX","Output":"a\tb \"q\" \u00e9 \ud83d\ude00\n"}`, true, "output", "a\tb \"q\" é 😀\n", "TestX", "p"},
+		{`{"Action":"pass","Package":"p","Elapsed":0.01}`, true, "pass", "", "", "p"},
+		{` { "Action" : "fail" , "Package" : "p" } `, true, "fail", "", "", "p"},
+		{`{"Action":"output","Output":"x\u00"}`, false, "", "", "", ""},
+		{`{"Action":{"nested":1}}`, false, "", "", "", ""},
+		{`{"Action":"run"`, false, "", "", "", ""},
+		{`["Action"]`, false, "", "", "", ""},
+		{`{"Action":"x","Output":"bad \q"}`, false, "", "", "", ""},
+	}
+	for _, tt := range tests {
+		var ev gotestEvent
+		ok := gotestParseEvent([]byte(tt.in), &ev)
+		if ok != tt.ok {
+			t.Errorf("%s: ok = %v, want %v", tt.in, ok, tt.ok)
+			continue
+		}
+		if ok && (string(ev.action) != tt.action || string(ev.output) != tt.out || string(ev.test) != tt.test || string(ev.pkg) != tt.pkgOut) {
+			t.Errorf("%s: got %q %q %q %q", tt.in, ev.action, ev.output, ev.test, ev.pkg)
+		}
+	}
+}
+
+func TestLogClassify(t *testing.T) {
+	tests := []struct {
+		line string
+		want logClass
+	}{
+		{"main.c:7:20: error: ‘struct point’ has no member named ‘z’", logFailure},
+		{"main.c:14:12: warning: too many arguments for format", logNotable},
+		{"broken/broken.go:7:33: undefined: nme", logFailure},
+		{`C:\src\app\main.c:3:1: error: expected ';'`, logFailure},
+		{"npm error code E404", logFailure},
+		{"npm warn deprecated request@2.88.2: request has been deprecated", logNotable},
+		{"E: Unable to locate package foo", logFailure},
+		{"W: Some index files failed to download", logFailure},
+		{"ZeroDivisionError: division by zero", logFailure},
+		{"make: *** [Makefile:6: main.o] Error 1", logFailure},
+		{"exit status 2", logFailure},
+		{"exit status 0", logSummary},
+		{"ok  \texample.com/gt/ok\t0.007s", logSummary},
+		{"?   \texample.com/gt/none\t[no test files]", logPlain},
+		{"added 47 packages in 3s", logSummary},
+		{"Tests: 3 failed, 10 passed", logFailure},
+		{"4 passing (20ms)", logSummary},
+		{"0 errors, 0 warnings", logSummary},
+		{"packagefile errors=/tmp/go-build/b004/_pkg_.a", logPlain},
+		{"compile -o $WORK/b004/_pkg_.a -p errors -lang=go1.26", logPlain},
+		{"npm silly fetch manifest assert-plus@^1.0.0", logPlain},
+		{"cd /usr/local/go/src/errors", logPlain},
+		{"return errors.New(x)", logPlain},
+		{"Setting up libfftw3-double3:amd64 (3.3.10-1) ...", logPlain},
+		{"  ✗ should reject bad input", logFailure},
+		{"not ok 3 - parses port", logFailure},
+		{"BUILD SUCCESSFUL in 12s", logSummary},
+		{"make[2]: Leaving directory '/src/lib'", logSummary},
+		{"TestErrorHandling passed in 3ms", logPlain},
+	}
+	for _, tt := range tests {
+		if got := logClassify([]byte(tt.line)); got != tt.want {
+			t.Errorf("logClassify(%q) = %d, want %d", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestLogTemplates checks that similar lines collapse into one example and
+// a count while distinct ones stay apart.
+func TestLogTemplates(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("start of build\n")
+	for i := range 200 {
+		b.WriteString("2026-01-02T03:04:05.123Z INFO fetched chunk ")
+		b.WriteString(strings.Repeat("x", i%7))
+		b.WriteString(" id=0x1f")
+		b.WriteString(string(rune('a' + i%26)))
+		b.WriteString(" in 12ms\n")
+	}
+	b.WriteString("error: disk full while writing chunk 201\n")
+	for range 100 {
+		b.WriteString("Setting up libfoo (1.2.3) ...\n")
+	}
+	b.WriteString("done\n")
+	out, err := Log([]byte(b.String()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("\nerror: disk full while writing chunk 201\n")) {
+		t.Error("failure line lost")
+	}
+	if !bytes.Contains(out, []byte("similar lines omitted")) {
+		t.Error("no template collapse")
+	}
+	if len(out) > 1500 {
+		t.Errorf("view is %d bytes:\n%s", len(out), out)
+	}
+}
+
+// TestLogGoroutineDump checks that a long goroutine dump is trimmed to the
+// first frames of the first goroutines, with counts.
+func TestLogGoroutineDump(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("=== RUN   TestHang\npanic: test timed out after 10m0s\n\trunning tests:\n\t\tTestHang (10m0s)\n\n")
+	for g := range 40 {
+		b.WriteString("goroutine ")
+		b.WriteString(strings.Repeat("1", g%3+1))
+		b.WriteString(" [chan receive]:\n")
+		for f := range 30 {
+			b.WriteString("example.com/p.f")
+			b.WriteString(strings.Repeat("x", f%5))
+			b.WriteString("(0xc000012345)\n\t/src/p/p.go:")
+			b.WriteString(strings.Repeat("9", f%4+1))
+			b.WriteString(" +0x1d\n")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("FAIL\texample.com/p\t600.012s\n")
+	in := []byte(b.String())
+	out, err := Log(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) > len(in)/5 {
+		t.Errorf("dump kept %d of %d bytes", len(out), len(in))
+	}
+	for _, want := range []string{"panic: test timed out after 10m0s", "FAIL\texample.com/p\t600.012s", "stack frame lines omitted", "lines of further goroutines omitted"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q", want)
+		}
+	}
+}
+
+func TestLogTargetRatio(t *testing.T) {
+	in := logSampleNamed(t, "log", "x-npm-e404-silly")
+	loose, err := Log(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tight, err := Log(in, Options{TargetRatio: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tight) >= len(loose) {
+		t.Errorf("TargetRatio 0.05 gave %d bytes, default %d", len(tight), len(loose))
+	}
+	if m := logMissing(tight, logOracleLines(in)); len(m) > 0 {
+		t.Errorf("tight view lost failure lines: %q", m)
+	}
+}
+
+func TestLogBadInput(t *testing.T) {
+	for name, in := range map[string][]byte{
+		"empty":   nil,
+		"nul":     []byte("error: a\x00b\n" + strings.Repeat("line\n", 100)),
+		"short":   []byte("ok\n"),
+		"newline": []byte("\n\n\n"),
+	} {
+		if _, err := Log(in, Options{}); !errors.Is(err, ErrNoGain) {
+			t.Errorf("%s: err = %v, want ErrNoGain", name, err)
+		}
+	}
+	// Invalid UTF-8 and CRLF are shown, not mangled: failure lines verbatim.
+	in := []byte(strings.Repeat("step \xff\xfe done\r\n", 200) + "fatal: bad \xff object\r\n" + strings.Repeat("tail\r\n", 20))
+	out, err := Log(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("\nfatal: bad \xff object\n")) {
+		t.Errorf("failure line not verbatim:\n%q", out)
+	}
+}
+
+func FuzzLog(f *testing.F) {
+	for _, kind := range []string{"log"} {
+		files, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", kind, "x-*.txt"))
+		for _, file := range files {
+			if in, err := os.ReadFile(file); err == nil && len(in) < 16<<10 {
+				f.Add(in)
+			}
+		}
+	}
+	f.Add([]byte("panic: x\n\ngoroutine 1 [running]:\nmain.main()\n\t/a.go:1 +0x1\n"))
+	f.Add([]byte("Traceback (most recent call last):\n  File \"a\", line 1\nE\n"))
+	f.Add([]byte(`{"Action":"output","Test":"T","Output":"x"}` + "\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		out, err := Log(in, Options{})
+		if err != nil {
+			if !errors.Is(err, ErrNoGain) {
+				t.Fatalf("unexpected error %v", err)
+			}
+			return
+		}
+		again, _ := Log(in, Options{})
+		if !bytes.Equal(out, again) {
+			t.Fatal("not deterministic")
+		}
+		if len(out) > len(in) {
+			t.Fatalf("view %d bytes longer than input %d", len(out), len(in))
+		}
+	})
+}
+
+func BenchmarkLog(b *testing.B) {
+	for _, name := range []string{"x-gobuild-x", "x-gotest-json-panic", "x-npm-e404-silly", "x-gotest-v-panic", "x-apt-install-imagemagick"} {
+		in := logSampleNamed(b, "log", name)
+		b.Run(name, func(b *testing.B) {
+			var out []byte
+			for b.Loop() {
+				out, _ = Log(in, Options{})
+			}
+			b.ReportMetric(float64(len(in))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
+			b.ReportMetric(float64(len(out))/float64(len(in)), "ratio")
+		})
+	}
+}
