@@ -379,7 +379,7 @@ func (w *htmlWriter) line() {
 	if len(w.out) > 0 && w.out[len(w.out)-1] != '\n' {
 		w.out = append(w.out, '\n')
 	}
-	w.space = false
+	w.space, w.sep = false, false
 }
 
 // block ends the current line; blocks do not add blank lines, headings do.
