@@ -10,6 +10,16 @@ func classify(line []byte) (uint8, uint8) {
 	if k, w := classifyDiff(line); w > 0 {
 		return k, w
 	}
+	if t := bytes.TrimLeft(line, " "); len(t) < len(line) && len(t) > 0 && t[0] == '|' {
+		rest := t[1:]
+		if isBlank(rest) || bytes.IndexByte(rest, '^') >= 0 || bytes.IndexByte(rest, '~') >= 0 {
+			return kLog, wWeak // a compiler's snippet gutter
+		}
+		if k, w := classify(rest); k != kDiff {
+			return k, w // pydoc's class body, a quoted block
+		}
+		return kNone, wNone
+	}
 	if logLine(line) {
 		return kLog, wStrong
 	}
@@ -30,6 +40,9 @@ func classify(line []byte) (uint8, uint8) {
 	}
 	if tableRow(line) {
 		return kTable, wStrong
+	}
+	if bytes.Contains(line, []byte("</")) && closingTag(line) {
+		return kHTML, wWeak // text with inline markup: "a <em>data race</em> is"
 	}
 	return classifyShape(line)
 }
@@ -79,9 +92,9 @@ func classifyDiff(line []byte) (uint8, uint8) {
 		}
 	case ' ':
 		// git --stat: " path | 12 +++--" and " 3 files changed, ..."
-		if bytes.Contains(line, []byte(" | ")) {
-			t := bytes.TrimRight(line, " ")
-			if c := t[len(t)-1]; c == '+' || c == '-' || bytes.HasSuffix(t, []byte(" 0")) || bytes.Contains(t, []byte("Bin ")) {
+		if i := bytes.Index(line, []byte(" | ")); i > 0 {
+			after := line[i+3:]
+			if _, e := leadingNum(bytes.TrimLeft(after, " ")); e > 0 || hasPrefix(after, "Bin ") {
 				return kDiff, wStrong
 			}
 		}
@@ -96,6 +109,9 @@ func classifyDiff(line []byte) (uint8, uint8) {
 // line like "Note: see 2-3-4" would otherwise produce.
 func plausibleHitPath(h Hit) bool {
 	p := h.Path
+	if bytes.IndexByte(p, '.') < 0 && bytes.IndexByte(p, '/') < 0 && bytes.IndexByte(p, '\\') < 0 && !isUpper(p[0]) {
+		return false // "llvm-14-dev\t..." is a TSV row, not a context line of file "llvm"
+	}
 	if sp := bytes.IndexByte(p, ' '); sp >= 0 && (h.Context || bytes.IndexByte(p[:sp], '/') < 0) {
 		return false // spaces only inside a path that already has a directory
 	}
@@ -189,6 +205,25 @@ func classifyMarkup(line []byte) (uint8, uint8) {
 	return kNone, wNone
 }
 
+// closingTag reports whether line holds "</name>".
+func closingTag(line []byte) bool {
+	for i := bytes.Index(line, []byte("</")); i >= 0; {
+		j := i + 2
+		for j < len(line) && (isWordByte(line[j]) || line[j] == '-') {
+			j++
+		}
+		if j > i+2 && j < len(line) && line[j] == '>' {
+			return true
+		}
+		k := bytes.Index(line[i+2:], []byte("</"))
+		if k < 0 {
+			break
+		}
+		i += 2 + k
+	}
+	return false
+}
+
 // tableRow recognises rows whose shape is unmistakable: ls -l entries and
 // dpkg -l rows.
 func tableRow(line []byte) bool {
@@ -231,6 +266,7 @@ func isWordByte(c byte) bool {
 // shape holds per-line counts gathered in one scan.
 type shape struct {
 	indent    int // leading spaces and tabs
+	width     int // visual width of the indent, tabs to multiples of 8
 	tabIndent bool
 	words     int // runs of letters
 	letters   int
@@ -251,6 +287,9 @@ func measure(line []byte) shape {
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		if line[i] == '\t' {
 			s.tabIndent = true
+			s.width += 8 - s.width%8
+		} else {
+			s.width++
 		}
 		i++
 	}
@@ -315,20 +354,44 @@ func classifyShape(line []byte) (uint8, uint8) {
 	}
 	if codeLine(t) || hasPrefix(t, `"""`) || hasPrefix(t, "/*") {
 		last := t[len(t)-1]
-		if last == '{' || last == ';' || last == ')' || last == ':' || last == ',' || last == '(' || last == '}' || last == '\\' {
+		if last == '{' || last == ';' || last == ')' || last == ':' || last == ',' || last == '(' || last == '}' || last == '\\' ||
+			bytes.HasSuffix(t, []byte("; then")) || bytes.HasSuffix(t, []byte("; do")) {
 			return kCode, wStrong
 		}
 		return kCode, wWeak
 	}
-	// Tables: interior tab or comma columns with short cells, or aligned
-	// columns separated by runs of spaces.
+	switch {
+	case hasPrefix(t, "#!"):
+		return kCode, wStrong
+	case t[0] == '#' && !hasPrefix(t, "##"):
+		return kNone, wNone // a shell or Python comment, or a Markdown heading: the neighbours decide
+	case hasPrefix(t, "* ") && s.words >= 3:
+		return kProse, wWeak // a bullet; comment bodies are caught by the comment state
+	case hasPrefix(t, "//") || hasPrefix(t, "/*") || hasPrefix(t, "* ") || len(t) == 1 && t[0] == '*' || hasPrefix(t, "*/"):
+		return kCode, wWeak
+	}
 	if s.tabs >= 1 && s.indent == 0 && s.tokens <= 3*(s.tabs+1) {
+		if s.tabs >= 2 && s.tokens <= s.tabs+3 {
+			return kTable, wStrong // TSV
+		}
 		return kTable, wWeak
+	}
+	// Tables: interior tab or comma columns with short cells, or aligned
+	// columns separated by runs of spaces; justified man page text has runs
+	// of spaces too, but reads as words.
+	if s.words >= 5 && (s.letters+s.spaces+s.tabs)*10 >= (s.n-s.indent)*9 {
+		if s.n-s.indent >= 40 && s.punct*20 < s.n && !commentStart(t) {
+			return kProse, wStrong
+		}
+		return kProse, wWeak
 	}
 	if s.commas >= 2 && s.commaSp == 0 && s.spaces <= s.commas && s.punct == 0 {
 		return kTable, wWeak
 	}
-	if s.gaps >= 2 && s.tokens <= 3*(s.gaps+1) && s.indent < 8 {
+	if s.gaps >= 3 && s.tokens <= 2*(s.gaps+1) && s.width < 7 && !commentStart(t) {
+		return kTable, wStrong // ps, df, ss, npm outdated rows
+	}
+	if s.gaps >= 2 && s.tokens <= 3*(s.gaps+1) && s.width < 7 {
 		return kTable, wWeak
 	}
 	if s.gaps == 1 && s.tokens <= 3 && s.indent == 0 && s.words <= 3 {
@@ -345,7 +408,7 @@ func classifyShape(line []byte) (uint8, uint8) {
 	case s.punct*8 > s.n && s.n > 4:
 		return kCode, wWeak
 	}
-	if s.words >= 6 && s.n-s.indent >= 40 && (s.letters+s.spaces)*10 >= (s.n-s.indent)*9 && s.punct == 0 {
+	if s.words >= 6 && s.n-s.indent >= 40 && (s.letters+s.spaces)*10 >= (s.n-s.indent)*9 && s.punct == 0 && !commentStart(t) {
 		return kProse, wStrong // a line of running text
 	}
 	if s.words >= 4 && (s.letters+s.spaces)*10 >= s.n*8 {
@@ -358,6 +421,12 @@ func classifyShape(line []byte) (uint8, uint8) {
 		return kProse, wWeak
 	}
 	return kNone, wNone
+}
+
+// commentStart reports whether t opens with a comment marker of a common
+// language, or a Markdown heading: such lines are never strong prose or table.
+func commentStart(t []byte) bool {
+	return len(t) > 0 && t[0] == '#' || hasPrefix(t, "//") || hasPrefix(t, "* ") || hasPrefix(t, "--")
 }
 
 // codeKeywords open lines of Go, C, Python, JavaScript, Rust and shell code.

@@ -32,6 +32,8 @@ var logPrefixes = []string{
 	"Error: ", "ERROR:", "Warning: ", "WARNING:", "fatal: ", "fatal error:", "FATAL", "Killed", "Segmentation fault",
 	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
 	"Executing ", "Installing ", "Collecting ", "Requirement already", "Downloading",
+	// command traces: go build -x, make -n, sh -x
+	"WORK=", "mkdir -p ", "+ ", "cd /", "cd $", "go tool ", "cat >", "EOF",
 }
 
 // levelWords are log levels that open a line, maybe after a timestamp.
@@ -59,7 +61,7 @@ func logLine(line []byte) bool {
 		return false
 	}
 	for _, p := range logByFirst[t[0]] {
-		if hasPrefix(t, p) && prefixFits(t, p) {
+		if hasPrefix(t, p) && prefixFits(line, t, p) {
 			return true
 		}
 	}
@@ -76,6 +78,9 @@ func logLine(line []byte) bool {
 		return true
 	case t[0] == '/' && bytes.Contains(t, []byte(" +0x")):
 		return true // Go stack frame location
+	case t[0] == '/' && indent == 0 && bytes.Contains(t, []byte(" -")) && bytes.IndexByte(t[:bytes.IndexByte(t, ' ')], ':') < 0:
+		return true // a traced command: "/usr/lib/go/pkg/tool/linux_amd64/compile -o ..."
+
 	case t[0] >= '0' && t[0] <= '9':
 		// gcc/rustc source snippet "  6 |   code" and backtrace frames "  3: sym".
 		_, e := leadingNum(t)
@@ -85,8 +90,6 @@ func logLine(line []byte) bool {
 		if e > 0 && indent > 0 && hasPrefix(t[e:], ": ") {
 			return true
 		}
-	case t[0] == '|' && indent > 0:
-		return true // snippet gutter under a compiler message
 	}
 	if exceptionLine(t) {
 		return true
@@ -103,7 +106,7 @@ func logLine(line []byte) bool {
 
 // prefixFits rejects prefix matches that are prose or code, such as "OKAY"
 // for "OK" or "at least" for "at ".
-func prefixFits(t []byte, p string) bool {
+func prefixFits(line, t []byte, p string) bool {
 	switch p {
 	case "OK", "PASS", "FAIL", "FAILED", "PASSED", "Killed", "Aborted":
 		return len(t) == len(p) || !isWordByte(t[len(p)])
@@ -117,15 +120,15 @@ func prefixFits(t []byte, p string) bool {
 	case "[ ":
 		return bytes.IndexByte(t, '%') > 0 // cmake progress "[ 50%] Building"
 	case "-- ":
-		return len(t) > 3 && t[3] >= 'A' && t[3] <= 'Z' // cmake "-- Configuring done"
+		return t[0] == line[0] && len(t) > 3 && t[3] >= 'A' && t[3] <= 'Z' // cmake "-- Configuring done"
 	case "cc ", "gcc ", "g++ ", "clang ", "clang++ ", "ar ", "ranlib ", "cmake ":
 		return bytes.Contains(t, []byte(" -")) // a command line with flags
 	case "added ", "removed ", "changed ", "audited ":
 		return bytes.Contains(t, []byte(" package"))
 	case "Running ", "Compiling ", "Checking ", "Finished ", "Fresh ":
 		return true
-	case "E: ", "W: ", "N: ", "Get:", "Hit:", "Ign:", "Err:":
-		return true
+	case "The following ":
+		return bytes.Contains(t, []byte("package"))
 	}
 	return true
 }

@@ -89,6 +89,7 @@ const (
 
 type lineInfo struct {
 	start, end int // end excludes the '\n'
+	own        uint8 // the line's own vote, before neighbours are counted
 	kind       uint8
 	weight     uint8
 	blank      bool
@@ -107,10 +108,12 @@ func classifyLines(b []byte) []lineInfo {
 		failBudget = len(b) + jsonSlack
 		oldLeft    int // remaining lines in the current diff hunk
 		newLeft    int
-		inCommit   bool // inside a git commit header, message or stat
-		heading    bool // inside rg --heading output, after a path line
-		fence      bool // inside a Markdown ``` code fence
+		inCommit   bool   // inside a git commit header, message or stat
+		heading    bool   // inside rg --heading output, after a path line
+		fence      bool   // inside a Markdown ``` code fence
 		comment    []byte // the closer of an open block comment or docstring
+		htmlEnd    = -1   // lines starting before this offset belong to an HTML document
+		noClose    bool   // no "</html>" after the last document start: stop searching
 	)
 	for start := 0; start < len(b); {
 		end := bytes.IndexByte(b[start:], '\n')
@@ -141,6 +144,18 @@ func classifyLines(b []byte) []lineInfo {
 			li.kind, li.weight = kProse, wForced
 		case start < jsonEnd:
 			li.kind, li.weight = jsonKind, wForced
+		case start < htmlEnd:
+			li.kind, li.weight = kHTML, wForced
+		case htmlStart(line):
+			htmlEnd = len(b)
+			if !noClose {
+				if e := indexFold(b[start:], "</html>"); e >= 0 {
+					htmlEnd = start + e
+				} else {
+					noClose = true
+				}
+			}
+			li.kind, li.weight = kHTML, wForced
 		case oldLeft > 0 || newLeft > 0:
 			if hunkLine(line, &oldLeft, &newLeft) {
 				li.kind, li.weight = kDiff, wForced
@@ -205,6 +220,37 @@ func classifyLines(b []byte) []lineInfo {
 		start = next
 	}
 	return lines
+}
+
+// htmlStart reports whether a line opens an HTML or XML document, which then
+// runs to its "</html>" or the end of the input.
+func htmlStart(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t\ufeff")
+	if len(t) < 5 || t[0] != '<' {
+		return false
+	}
+	return hasPrefixFold(t, "<!doctype html") || hasPrefixFold(t, "<html") || hasPrefix(t, "<?xml ")
+}
+
+func hasPrefixFold(b []byte, p string) bool {
+	return len(b) >= len(p) && bytes.EqualFold(b[:len(p)], []byte(p))
+}
+
+// indexFold finds the ASCII string p in b ignoring case; p must be lower case
+// and start with a byte that has no case.
+func indexFold(b []byte, p string) int {
+	for i := 0; i+len(p) <= len(b); {
+		j := bytes.IndexByte(b[i:], p[0])
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if hasPrefixFold(b[i:], p) {
+			return i
+		}
+		i++
+	}
+	return -1
 }
 
 // openComment returns the closer of a block comment or Python docstring that
@@ -426,6 +472,7 @@ func vote(lines []lineInfo) {
 		kinds[i] = best
 	}
 	for i := range lines {
+		lines[i].own = lines[i].kind
 		lines[i].kind = kinds[i]
 	}
 }
@@ -467,6 +514,7 @@ func sections(b []byte, lines []lineInfo) []Section {
 		runs = append(runs, run{kind: k, first: i, last: i})
 		runs[len(runs)-1].add(li)
 	}
+	runs = sandwich(runs)
 	for pass := 0; pass < 4 && len(runs) > 1; pass++ {
 		merged := runs[:0:0]
 		changed := false
@@ -497,6 +545,27 @@ func sections(b []byte, lines []lineInfo) []Section {
 		}
 	}
 	runs = embed(runs)
+	// Each remaining run takes the kind most of its own lines vote for: the
+	// merges above decide where sections end, the votes decide what they are.
+	for i := range runs {
+		r := &runs[i]
+		if r.structural {
+			continue
+		}
+		var counts [numKinds]int
+		for _, li := range lines[r.first : r.last+1] {
+			if li.weight > 0 && li.own != kNone {
+				counts[li.own] += int(min(li.weight, wStrong))
+			}
+		}
+		best := r.kind
+		for k := kSearch; k < numKinds; k++ {
+			if counts[k] > counts[best] {
+				best = k
+			}
+		}
+		r.kind = best
+	}
 	out := make([]Section, 0, len(runs))
 	for _, r := range runs {
 		k := kindOf[r.kind]
@@ -509,6 +578,9 @@ func sections(b []byte, lines []lineInfo) []Section {
 			continue
 		}
 		out = append(out, Section{Kind: k, Start: s, End: e})
+	}
+	if len(out) == 1 && out[0].Kind == Prose && alignedColumns(b, lines) {
+		out[0].Kind = Table // short rows in space-aligned columns: lsblk, free, column -t
 	}
 	if len(out) > 0 {
 		out[0].Start = 0
@@ -527,16 +599,7 @@ func sections(b []byte, lines []lineInfo) []Section {
 // work stays O(runs log lines)); only confident or structural runs remain
 // beside others, which is what makes an input Mixed.
 func embed(runs []run) []run {
-	st := runs[:0:0]
-	for _, r := range runs {
-		st = appendRun(st, r)
-		for n := len(st); n >= 3 && st[n-1].kind == st[n-3].kind && contains(st[n-3], st[n-2]); n = len(st) {
-			mid, top := st[n-2], st[n-1]
-			st = st[:n-2]
-			st[n-3].absorb(mid)
-			st = appendRun(st, top)
-		}
-	}
+	st := sandwich(runs)
 	for limit := 4; len(st) > 1; limit *= 2 {
 		merged := st[:0:0]
 		pending := false
@@ -558,6 +621,15 @@ func embed(runs []run) []run {
 			if i+1 < len(st) && !st[i+1].structural {
 				next = &st[i+1]
 			}
+			// Only a neighbour at least as large takes the run in: a long
+			// unconfident stretch of code after four grep hits is not part of
+			// the search output.
+			if prev != nil && prev.nonBlank < r.nonBlank {
+				prev = nil
+			}
+			if next != nil && next.nonBlank < r.nonBlank {
+				next = nil
+			}
 			switch {
 			case prev != nil && (next == nil || prev.nonBlank >= next.nonBlank):
 				prev.absorb(r)
@@ -570,6 +642,21 @@ func embed(runs []run) []run {
 		st = merged
 		if !pending {
 			break
+		}
+	}
+	return st
+}
+
+// sandwich merges A B A into one run of A when A can contain B.
+func sandwich(runs []run) []run {
+	st := runs[:0:0]
+	for _, r := range runs {
+		st = appendRun(st, r)
+		for n := len(st); n >= 3 && st[n-1].kind == st[n-3].kind && contains(st[n-3], st[n-2]); n = len(st) {
+			mid, top := st[n-2], st[n-1]
+			st = st[:n-2]
+			st[n-3].absorb(mid)
+			st = appendRun(st, top)
 		}
 	}
 	return st
@@ -599,6 +686,52 @@ func (r *run) confident() bool {
 	return r.structural || r.nonBlank >= 3 && r.strong*2 >= r.nonBlank
 }
 
+// alignedColumns reports whether the non-blank lines share at least two
+// gutters: positions, past each line's first word and before its last
+// character, where nearly every line has a space. Running text never does
+// over three or more lines; tables do whether cells are left or right aligned.
+func alignedColumns(b []byte, lines []lineInfo) bool {
+	const width = 256
+	var spaces, spans [width]int
+	n, tokens := 0, 0
+	for _, li := range lines {
+		if li.blank {
+			continue
+		}
+		line := bytes.TrimRight(b[li.start:li.end], " \r")
+		if bytes.IndexByte(line, '\t') >= 0 || bytes.IndexByte(line, esc) >= 0 {
+			return false
+		}
+		n++
+		first := bytes.IndexByte(bytes.TrimLeft(line, " "), ' ')
+		if first < 0 {
+			continue
+		}
+		first += len(line) - len(bytes.TrimLeft(line, " "))
+		for p := first; p < len(line) && p < width; p++ {
+			spans[p]++
+			if line[p] == ' ' {
+				spaces[p]++
+			}
+			if p > 0 && line[p] != ' ' && line[p-1] == ' ' {
+				tokens++
+			}
+		}
+	}
+	if n < 3 || tokens > 10*n {
+		return false
+	}
+	gutters, in := 0, false
+	for p := range width {
+		g := spans[p] >= n*9/10 && spaces[p]*10 >= spans[p]*9 && spans[p] > 0
+		if g && !in {
+			gutters++
+		}
+		in = g
+	}
+	return gutters >= 2
+}
+
 func (r *run) add(li lineInfo) {
 	r.bytes += li.end - li.start + 1
 	if li.blank {
@@ -608,7 +741,7 @@ func (r *run) add(li lineInfo) {
 	if li.weight >= wStrong {
 		r.strong++
 	}
-	if li.weight == wForced {
+	if li.weight == wForced && li.kind != kProse {
 		r.structural = true
 	}
 }

@@ -1,2 +1,2 @@
-cd /usr/local/go/src && grep -rn 'func ScanLines' bufio && sed -n '340,380p' bufio/scan.go
+cd /usr/local/go/src && grep -rn 'func Scan' bufio && sed -n '340,380p' bufio/scan.go
 # exit status: 0
