@@ -109,6 +109,7 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 		}
 		keepOnePerLine(keep, scores, lines)
 	}
+	balance(text, words, lines, keep)
 
 	for i, k := range keep {
 		if k {
@@ -234,6 +235,46 @@ func keepRatio(keep []bool, scores []float32, lines []line, ratio float64) {
 			}
 		}
 		c0 = c1
+	}
+}
+
+// balance keeps both ends of a bracketed or quoted group when either
+// survives, so "(or HTTPS)" does not become "HTTPS)". Groups may span
+// lines but not blank lines or verbatim blocks.
+func balance(text string, words []tokenize.Word, lines []line, keep []bool) {
+	var stack []int // words holding unmatched openers, innermost last
+	quote := -1     // word holding an unmatched '"'
+	for _, l := range lines {
+		if l.w1 == l.w0 || l.verbatim {
+			stack, quote = stack[:0], -1
+			continue
+		}
+		for i := l.w0; i < l.w1; i++ {
+			w := text[words[i].Start:words[i].End]
+			for j := 0; j < len(w); j++ {
+				switch w[j] {
+				case '(', '[', '{':
+					stack = append(stack, i)
+				case ')', ']', '}':
+					if n := len(stack); n > 0 {
+						o := stack[n-1]
+						stack = stack[:n-1]
+						if keep[o] != keep[i] {
+							keep[o], keep[i] = true, true
+						}
+					}
+				case '"':
+					if quote < 0 {
+						quote = i
+					} else {
+						if keep[quote] != keep[i] {
+							keep[quote], keep[i] = true, true
+						}
+						quote = -1
+					}
+				}
+			}
+		}
 	}
 }
 

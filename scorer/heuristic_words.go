@@ -43,7 +43,7 @@ var functionWords = setOf(
 	"such", "same", "other", "another", "more", "many", "much", "few", "several", "all",
 	"is", "are", "was", "were", "be", "been", "being", "am", "isn", "aren",
 	"do", "does", "did", "done", "doing", "have", "has", "had", "having",
-	"will", "would", "can", "could", "let", "lets", "get", "gets", "got",
+	"will", "would", "can", "could", "let", "lets",
 	"it's", "that's", "there's", "they're", "we're", "you're", "i'm", "let's",
 	"when", "where", "how", "why", "whenever", "wherever",
 	"up", "down", "out", "off", "again", "further", "once", "just", "now", "well",
