@@ -176,7 +176,10 @@ func TestExpandStoreDown(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	never := func(ctx context.Context, id string) ([]byte, error) { t.Error("get called after cancel"); return nil, nil }
+	never := func(ctx context.Context, id string) ([]byte, error) {
+		t.Error("get called after cancel")
+		return nil, nil
+	}
 	if _, _, _, err := ccr.Expand(ctx, m, never); !errors.Is(err, context.Canceled) {
 		t.Errorf("Expand with canceled ctx err = %v, want context.Canceled", err)
 	}
