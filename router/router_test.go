@@ -91,3 +91,240 @@ func itoa(n int) string {
 	}
 	return string(buf[i:])
 }
+
+func TestDetectCases(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want Kind
+	}{
+		{"empty", "", Empty},
+		{"whitespace", " \n\t\n", Empty},
+		{"nul", "abc\x00def\n", Binary},
+		{"invalid utf8", "caf\xe9 au lait\n", Binary},
+		{"grep -n", "a/b.go:12:func x() {}\na/b.go:40:\treturn nil\nc/d.go:3:package d\n", Search},
+		{"grep context", "a/b.go-11-// x\na/b.go:12:func x() {}\na/b.go-13-}\n--\nc/d.go-2-\nc/d.go:3:package d\n", Search},
+		{"rg heading", "a/b.go\n12:func x() {}\n40:\treturn nil\n\nc/d.go\n3:package d\n", Search},
+		{"rg -l", "a/b.go\nc/d.go\ne/f/g.py\n", Search},
+		{"windows paths", "C:\\src\\a.go:12:func x() {}\nC:\\src\\b.go:7:var y = 1\nC:\\src\\b.go:9:var z = 2\n", Search},
+		{"go test -json", `{"Time":"2024-01-01T00:00:00Z","Action":"run","Package":"p","Test":"TestA"}` + "\n" +
+			`{"Time":"2024-01-01T00:00:00Z","Action":"fail","Package":"p","Test":"TestA","Elapsed":0}` + "\n", Log},
+		{"jsonl", "{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n", JSON},
+		{"concatenated", "{\n  \"a\": 1\n}\n{\n  \"a\": 2\n}\n", JSON},
+		{"array truncated", "[\n  {\"name\": \"x\", \"v\": 1},\n  {\"name\": \"y\", \"v\": 2},\n  {\"name\": \"z\",", JSON},
+		{"csv", "user,uid,gid\nroot,0,0\ndaemon,1,1\nbin,2,2\n", Table},
+		{"tsv", "pkg\tversion\tsize\nadduser\t3.134\t686\napt\t2.6.1\t4308\n", Table},
+		{"unified diff", "--- a/x.go\n+++ b/x.go\n@@ -1,3 +1,3 @@\n package x\n-var a = 1\n+var a = 2\n \n", Diff},
+		{"html", "<!DOCTYPE html>\n<html><body>\n<p>Hello there, this is text.</p>\n</body></html>\n", HTML},
+		{"log then json", "# example.com/x\nx.go:3:2: undefined: y\nx.go:4:2: undefined: z\n{\n  \"ImportPath\": \"example.com/x\",\n  \"Name\": \"x\",\n  \"Dir\": \"/tmp/x\"\n}\n", Mixed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := []byte(tt.in)
+			if got := Detect(in); got != tt.want {
+				t.Errorf("Detect = %s, want %s; sections:\n%s", got, tt.want, describe(in, Split(in)))
+			}
+			checkCover(t, in, Split(in))
+		})
+	}
+}
+
+// checkCover fails unless secs cover b in order without gaps or overlap.
+func checkCover(t testing.TB, b []byte, secs []Section) {
+	t.Helper()
+	if len(secs) == 0 {
+		t.Fatalf("no sections for %d bytes", len(b))
+	}
+	at := 0
+	for i, s := range secs {
+		if s.Start != at || s.End < s.Start || s.End > len(b) {
+			t.Fatalf("section %d = %+v, want start %d within %d bytes", i, s, at, len(b))
+		}
+		if len(b) > 0 && s.End == s.Start {
+			t.Fatalf("section %d is empty: %+v", i, s)
+		}
+		if i > 0 && secs[i-1].Kind == s.Kind {
+			t.Fatalf("sections %d and %d both %s", i-1, i, s.Kind)
+		}
+		if i > 0 && b[s.Start-1] != '\n' {
+			t.Fatalf("section %d starts mid-line at %d", i, s.Start)
+		}
+		at = s.End
+	}
+	if at != len(b) {
+		t.Fatalf("sections end at %d, want %d", at, len(b))
+	}
+}
+
+func TestSplitGolden(t *testing.T) {
+	for _, s := range samples(t) {
+		if s.want != Mixed {
+			continue
+		}
+		t.Run(s.name, func(t *testing.T) {
+			secs := Split(s.data)
+			checkCover(t, s.data, secs)
+			got := describe(s.data, secs)
+			path := filepath.Join("..", "testdata", "golden", "router", strings.ReplaceAll(s.name, "/", "_")+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./router -run TestSplitGolden -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("Split sections changed:\ngot:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+func TestSplitCoversSamples(t *testing.T) {
+	for _, s := range samples(t) {
+		checkCover(t, s.data, Split(s.data))
+	}
+}
+
+func TestParseHit(t *testing.T) {
+	tests := []struct {
+		line    string
+		ok      bool
+		path    string
+		n, col  int
+		text    string
+		context bool
+	}{
+		{"net/http/server.go:912:// ReadTimeout", true, "net/http/server.go", 912, 0, "// ReadTimeout", false},
+		{"a.go:3:7:func x()", true, "a.go", 3, 7, "func x()", false},
+		{"a.go-12-\tx := s[1:2:3]", true, "a.go", 12, 0, "\tx := s[1:2:3]", true},
+		{"foo-2-bar.go:10:text", true, "foo-2-bar.go", 10, 0, "text", false},
+		{"my-12-file.txt-4-context", true, "my", 12, 0, "file.txt-4-context", true},
+		{`C:\src\main.go:12:func main() {`, true, `C:\src\main.go`, 12, 0, "func main() {", false},
+		{"dir:with:colons/a.txt:5:x", true, "dir:with:colons/a.txt", 5, 0, "x", false},
+		{"My Docs/a.txt:5:x", true, "My Docs/a.txt", 5, 0, "x", false},
+		{"a.go:12:", true, "a.go", 12, 0, "", false},
+		{"2024-05-01 12:00:00 INFO started", false, "", 0, 0, "", false},
+		{"12:30:45 up 3 days", false, "", 0, 0, "", false},
+		{"  indented.go:3:x", false, "", 0, 0, "", false},
+		{"no hit here", false, "", 0, 0, "", false},
+		{"a.go:99999999999:x", false, "", 0, 0, "", false},
+		{"", false, "", 0, 0, "", false},
+	}
+	for _, tt := range tests {
+		h, ok := ParseHit([]byte(tt.line))
+		if ok != tt.ok {
+			t.Errorf("ParseHit(%q) ok = %v, want %v (%+v)", tt.line, ok, tt.ok, h)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if string(h.Path) != tt.path || h.Line != tt.n || h.Col != tt.col || string(h.Text) != tt.text || h.Context != tt.context {
+			t.Errorf("ParseHit(%q) = {%q %d %d %q %v}, want {%q %d %d %q %v}", tt.line,
+				h.Path, h.Line, h.Col, h.Text, h.Context, tt.path, tt.n, tt.col, tt.text, tt.context)
+		}
+	}
+}
+
+func TestParseHeadingHit(t *testing.T) {
+	h, ok := ParseHeadingHit([]byte("45:func NewDecoder(r io.Reader) *Decoder {"))
+	if !ok || h.Line != 45 || string(h.Text) != "func NewDecoder(r io.Reader) *Decoder {" || h.Context {
+		t.Errorf("match = %+v, %v", h, ok)
+	}
+	h, ok = ParseHeadingHit([]byte("46-\treturn nil"))
+	if !ok || h.Line != 46 || !h.Context || string(h.Text) != "\treturn nil" {
+		t.Errorf("context = %+v, %v", h, ok)
+	}
+	if _, ok := ParseHeadingHit([]byte("encoding/gob/decoder.go")); ok {
+		t.Error("a path parsed as a heading hit")
+	}
+}
+
+func TestStripANSI(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"\x1b[1mnpm\x1b[22m \x1b[31merror\x1b[39m code E404", "npm error code E404"},
+		{"\x1b[35mnet/http/a.go\x1b[m\x1b[36m:\x1b[m12", "net/http/a.go:12"},
+		{"\x1b]8;;https://x.dev\x1b\\link\x1b]8;;\x1b\\", "link"},
+		{"title\x1b]0;hi\x07done", "titledone"},
+		{"cut \x1b[31", "cut "},
+		{"lone \x1b", "lone "},
+		{"\x1b[38;5;196mred\x1b[0m", "red"},
+	}
+	for _, tt := range tests {
+		if got := string(StripANSI([]byte(tt.in))); got != tt.want {
+			t.Errorf("StripANSI(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func FuzzSplit(f *testing.F) {
+	for _, s := range samples(f) {
+		data := s.data
+		if len(data) > 4096 {
+			data = data[:4096]
+		}
+		f.Add(data)
+	}
+	f.Add([]byte("[[[[[[\n[[[[\n{\"a\":"))
+	f.Add([]byte("@@ -1,3 +1,2 @@\n-x\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		secs := Split(b)
+		checkCover(t, b, secs)
+		k := Detect(b)
+		if len(secs) == 1 && k != secs[0].Kind || len(secs) > 1 && k != Mixed {
+			t.Fatalf("Detect = %s for sections %+v", k, secs)
+		}
+		ParseHit(b)
+		ParseHeadingHit(b)
+		if s := StripANSI(b); len(s) > len(b) {
+			t.Fatalf("StripANSI grew %d to %d bytes", len(b), len(s))
+		}
+	})
+}
+
+func BenchmarkSplit(b *testing.B) {
+	var all [][]byte
+	total := 0
+	for _, s := range samples(b) {
+		all = append(all, s.data)
+		total += len(s.data)
+	}
+	b.SetBytes(int64(total))
+	for b.Loop() {
+		for _, d := range all {
+			Split(d)
+		}
+	}
+	b.ReportMetric(float64(total)*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
+}
+
+// BenchmarkSplitPerKind reports throughput per kind; the issue wants no
+// sample under 20 MB/s.
+func BenchmarkSplitPerKind(b *testing.B) {
+	byKind := map[Kind][][]byte{}
+	for _, s := range samples(b) {
+		byKind[s.want] = append(byKind[s.want], s.data)
+	}
+	for _, k := range []Kind{Search, Log, JSON, Table, Code, Diff, HTML, Prose, Mixed} {
+		b.Run(string(k), func(b *testing.B) {
+			total := 0
+			for _, d := range byKind[k] {
+				total += len(d)
+			}
+			b.SetBytes(int64(total))
+			for b.Loop() {
+				for _, d := range byKind[k] {
+					Split(d)
+				}
+			}
+		})
+	}
+}

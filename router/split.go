@@ -88,7 +88,7 @@ const (
 )
 
 type lineInfo struct {
-	start, end int // end excludes the '\n'
+	start, end int   // end excludes the '\n'
 	own        uint8 // the line's own vote, before neighbours are counted
 	kind       uint8
 	weight     uint8
@@ -440,6 +440,10 @@ func isBlank(line []byte) bool {
 
 func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
 
+// container marks the kinds whose documents hold lines that look like other
+// kinds: stack frames in logs, comments in code, examples in prose, text in HTML.
+var container = [numKinds]bool{kLog: true, kCode: true, kProse: true, kHTML: true}
+
 // vote relabels lines without a strong vote by the votes around them.
 func vote(lines []lineInfo) {
 	const w = 4
@@ -465,6 +469,9 @@ func vote(lines []lineInfo) {
 			bestN = counts[best]
 		}
 		for k := kSearch; k < numKinds; k++ {
+			if best != kNone && !container[k] {
+				continue // grep hits or table rows nearby do not make a code line theirs
+			}
 			if counts[k] > bestN {
 				best, bestN = k, counts[k]
 			}

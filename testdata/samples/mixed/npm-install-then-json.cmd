@@ -1,2 +1,3 @@
-cd /tmp/npmt && npm install --no-fund --no-audit is-odd@3.0.1 && npm view is-odd@3.0.1 --json
+cd /tmp/npmt3 && npm install --no-fund --no-audit --loglevel http is-odd@3.0.1 && npm view is-odd@3.0.1 --json
 # exit status: 0
+# fresh npm project in /tmp/npmt3 (npm init -y)
