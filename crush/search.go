@@ -161,6 +161,14 @@ func searchParse(in []byte) *searchResult {
 			}
 		}
 	} else {
+		// Paths of matches resolve context lines: "a-1-b.go-400-text" is
+		// line 400 of a-1-b.go when that file has matches, not line 1 of "a".
+		known := make(map[string]bool)
+		for _, l := range lines {
+			if h, ok := router.ParseHit(l); ok && !h.Context {
+				known[string(h.Path)] = true
+			}
+		}
 		for _, l := range lines {
 			if len(l) == 0 {
 				continue
@@ -171,6 +179,9 @@ func searchParse(in []byte) *searchResult {
 				continue
 			}
 			if h, ok := router.ParseHit(l); ok && flat > 0 {
+				if h.Context && !known[string(h.Path)] {
+					h = searchContextOf(l, known, h)
+				}
 				add(file(h.Path), h)
 				parsed++
 				continue
@@ -186,7 +197,7 @@ func searchParse(in []byte) *searchResult {
 				parsed++
 				continue
 			}
-			if flat == 0 && !bytes.ContainsAny(l, "\t") {
+			if flat == 0 && searchPathLike(l) {
 				file(l) // a -l list
 				r.list = true
 				parsed++
@@ -210,6 +221,27 @@ func searchParse(in []byte) *searchResult {
 	return r
 }
 
+// searchContextOf reparses a context line "path-N-text" whose first "-N-"
+// gave an unknown path, trying the later "-N-" for a path known from
+// matches.
+func searchContextOf(l []byte, known map[string]bool, h router.Hit) router.Hit {
+	for i := len(h.Path) + 1; i < len(l); i++ {
+		if l[i] != '-' || !known[string(l[:i])] {
+			continue
+		}
+		k := i + 1
+		n := 0
+		for k < len(l) && k-i <= 10 && l[k] >= '0' && l[k] <= '9' {
+			n = n*10 + int(l[k]-'0')
+			k++
+		}
+		if k > i+1 && k < len(l) && l[k] == '-' {
+			return router.Hit{Path: l[:i], Line: n, Text: l[k+1:], Context: true}
+		}
+	}
+	return h
+}
+
 // searchMessage matches the messages grep and ripgrep mix into their output.
 func searchMessage(l []byte) bool {
 	for _, p := range []string{"grep: ", "rg: ", "Binary file ", "ugrep: ", "ag: "} {
@@ -218,6 +250,15 @@ func searchMessage(l []byte) bool {
 		}
 	}
 	return false
+}
+
+// searchPathLike reports whether a line of a -l list looks like a path:
+// no tabs, and no spaces unless it has a path separator.
+func searchPathLike(l []byte) bool {
+	if bytes.IndexByte(l, '\t') >= 0 {
+		return false
+	}
+	return bytes.IndexByte(l, ' ') < 0 || bytes.ContainsAny(l, "/\\")
 }
 
 // searchPathText splits "path:text", where path has no spaces. A drive

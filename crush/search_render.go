@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"sort"
 	"strconv"
+
+	"github.com/kompress/kompress/router"
 )
 
 // searchShown is the part of one file a view shows.
@@ -21,6 +23,10 @@ func (r *searchResult) render(p searchParams) []byte {
 		out = append(out, l...)
 		out = append(out, '\n')
 	}
+	if len(r.others) > 0 {
+		// Keep messages apart from a heading that follows.
+		out = append(out, '\n')
+	}
 	if r.list {
 		return r.renderList(out, p)
 	}
@@ -35,7 +41,7 @@ func (r *searchResult) render(p searchParams) []byte {
 		shown = append(shown, r.pick(f, p))
 	}
 	flat := r.renderFlat(nil, shown, p)
-	if r.numbered {
+	if r.numbered && searchHeadingSafe(shown) {
 		if heading := r.renderHeading(nil, shown, p); len(heading) < len(flat) {
 			flat = heading
 		}
@@ -108,6 +114,21 @@ func searchDist(a, b int) int {
 		return a - b
 	}
 	return b - a
+}
+
+// searchHeadingSafe reports whether every path shown reads as a heading: a
+// path such as "util-2-x.go" would read as a context line of "util" if it
+// stood alone on its line.
+func searchHeadingSafe(shown []searchShown) bool {
+	for _, s := range shown {
+		if _, ok := router.ParseHit(s.f.path); ok {
+			return false
+		}
+		if _, ok := router.ParseHeadingHit(s.f.path); ok {
+			return false
+		}
+	}
+	return true
 }
 
 // renderFlat writes grep's form: "path:N:text", "path-N-text".

@@ -1,0 +1,322 @@
+package crush
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kompress/kompress/router"
+)
+
+// searchCeilings are the ratios measured on our own samples, with a little
+// headroom.
+var searchCeilings = map[string]float64{
+	"x-grep-C2-panic":      0.27,
+	"x-grep-rn-deadline":   0.23,
+	"x-rg-heading-funcnew": 0.06,
+	"x-rg-l-mutex":         0.28,
+	"x-rg-minified":        0.24,
+	"x-rg-todo-compile":    0.10,
+	"grep-rn-errnil-big":   0.06,
+	"find-big":             0.03,
+}
+
+// searchLocations returns, for every hit line of a view, its file and line
+// number, reading both the flat and the heading form; it fails the test on
+// a line that is neither a hit, a heading, a separator nor a note.
+func searchLocations(t *testing.T, out []byte) []string {
+	t.Helper()
+	var locs []string
+	heading := ""
+	// As grep's own readers must, resolve "a-1-b.go-400-x" by the paths of
+	// the matches shown.
+	known := make(map[string]bool)
+	for _, l := range strings.Split(string(out), "\n") {
+		if h, ok := router.ParseHit([]byte(l)); ok && !h.Context {
+			known[string(h.Path)] = true
+		}
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
+		switch {
+		case l == "":
+			heading = ""
+		case l == "--", strings.HasPrefix(l, "[… "):
+		case heading != "":
+			h, ok := router.ParseHeadingHit([]byte(l))
+			if !ok {
+				t.Fatalf("line %q under heading %q is not a hit", l, heading)
+			}
+			locs = append(locs, heading+":"+strconv.Itoa(h.Line))
+		default:
+			if h, ok := router.ParseHit([]byte(l)); ok {
+				if h.Context && !known[string(h.Path)] {
+					h = searchContextOf([]byte(l), known, h)
+				}
+				locs = append(locs, string(h.Path)+":"+strconv.Itoa(h.Line))
+				continue
+			}
+			heading = l
+		}
+	}
+	return locs
+}
+
+// searchInputLocations lists every hit location of the input.
+func searchInputLocations(in []byte) map[string]bool {
+	r := searchParse(in)
+	locs := make(map[string]bool)
+	if r == nil {
+		return locs
+	}
+	for _, f := range r.files {
+		for _, h := range f.hits {
+			locs[string(f.path)+":"+strconv.Itoa(h.line)] = true
+		}
+	}
+	return locs
+}
+
+func TestSearchSamples(t *testing.T) {
+	for _, s := range logSamples(t, "search") {
+		t.Run(s.name, func(t *testing.T) {
+			out, err := Search(s.in, Options{})
+			if errors.Is(err, ErrNoGain) {
+				if c, ok := searchCeilings[s.name]; ok {
+					t.Fatalf("ErrNoGain, want a ratio under %.2f", c)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := Search(s.in, Options{})
+			if !bytes.Equal(out, again) {
+				t.Fatal("output differs between runs")
+			}
+			ratio := float64(len(out)) / float64(len(s.in))
+			if c, ok := searchCeilings[s.name]; ok && ratio > c {
+				t.Errorf("ratio %.3f, want at most %.2f", ratio, c)
+			}
+			r := searchParse(s.in)
+			if r.list {
+				return
+			}
+			// Every hit shown names a real location of the input: nothing
+			// fused across files, no line number invented.
+			in := searchInputLocations(s.in)
+			for _, loc := range searchLocations(t, out) {
+				if r.numbered && !in[loc] {
+					t.Errorf("view shows %s, which is no hit of the input", loc)
+				}
+			}
+			// Messages such as "grep: x: No such file or directory" stay.
+			for _, m := range r.others {
+				if !bytes.Contains(out, append(append([]byte{}, m...), '\n')) {
+					t.Errorf("message %q lost", m)
+				}
+			}
+		})
+	}
+}
+
+func TestSearchGolden(t *testing.T) {
+	for _, s := range logSamples(t, "search") {
+		if !strings.HasPrefix(s.name, "x-") {
+			continue
+		}
+		t.Run(s.name, func(t *testing.T) {
+			out, err := Search(s.in, Options{})
+			if err != nil {
+				out = []byte("error: " + err.Error() + "\n")
+			}
+			logGolden(t, "search", s.name, out)
+		})
+	}
+}
+
+// searchFixture builds flat grep -n output: files f0..f(nf-1), each with nh
+// hits; hit k of file 3 mentions "needle".
+func searchFixture(nf, nh int) []byte {
+	var b strings.Builder
+	for f := range nf {
+		for k := range nh {
+			b.WriteString("src/pkg" + strconv.Itoa(f) + "/file.go:" + strconv.Itoa(10*k+1) + ":\tif err := call(ctx, x" + strconv.Itoa(k) + "); err != nil {")
+			if f == 3 && k == 17 {
+				b.WriteString(" // needle in haystack")
+			}
+			b.WriteString("\n")
+		}
+	}
+	return []byte(b.String())
+}
+
+func TestSearchCapsAndCounts(t *testing.T) {
+	in := searchFixture(60, 20)
+	out, err := Search(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("more hits omitted")) {
+		t.Error("no per-file count of omitted hits")
+	}
+	if !bytes.Contains(out, []byte(" more files omitted …]")) {
+		t.Errorf("no count of omitted files:\n%s", out)
+	}
+	// The counts add up: shown + omitted == input hits.
+	shown := len(searchLocations(t, out))
+	omitted := 0
+	for _, l := range strings.Split(string(out), "\n") {
+		if rest, ok := strings.CutPrefix(l, "[… "); ok {
+			n, _ := strconv.Atoi(rest[:strings.IndexByte(rest, ' ')])
+			omitted += n
+		}
+	}
+	if shown+omitted != 60*20 {
+		t.Errorf("shown %d + omitted %d != %d hits", shown, omitted, 60*20)
+	}
+}
+
+func TestSearchQuery(t *testing.T) {
+	in := searchFixture(60, 20)
+	out, err := Search(in, Options{Query: "where is the Needle"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("171:\tif err := call(ctx, x17); err != nil { // needle in haystack")) {
+		t.Errorf("query-ranked hit not shown:\n%s", out)
+	}
+	// The file with the match is ranked first.
+	if !bytes.HasPrefix(out, []byte("src/pkg3/file.go")) {
+		t.Errorf("file matching the query not first:\n%.200s", out)
+	}
+}
+
+func TestSearchForms(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string // lines the view must hold
+	}{
+		{
+			"windows paths",
+			strings.Repeat(`C:\src\app\main.go:12:	x := 1`+"\n", 1) + searchRepeat(`C:\src\app\util-2-x.go:N:	y := s[1:2:3]`, 40),
+			[]string{`C:\src\app\main.go:12:	x := 1`, `[… 35 more hits in C:\src\app\util-2-x.go omitted …]`},
+		},
+		{
+			"context lines",
+			// The query brings line 401 into view, with its context line.
+			searchRepeat("a-1-b.go:N:match here", 30) + "--\n" + "a-1-b.go-400-context line\na-1-b.go:401:last match\n",
+			[]string{"a-1-b.go", "400-context line", "401:last match"},
+		},
+		{
+			"no line numbers",
+			searchRepeat("lib/x.py:import os", 40) + searchRepeat("lib/y.py:import sys", 40),
+			[]string{"lib/x.py:import os", "lib/y.py:import sys"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := Search([]byte(tt.in), Options{Query: "last"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var locs []string
+			if searchParse([]byte(tt.in)).numbered {
+				locs = searchLocations(t, out)
+			}
+			in := searchInputLocations([]byte(tt.in))
+			for _, loc := range locs {
+				if !in[loc] {
+					t.Errorf("view shows %s, which is no hit of the input", loc)
+				}
+			}
+			for _, w := range tt.want {
+				if !bytes.Contains(out, []byte(w)) {
+					t.Errorf("view lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+// searchRepeat writes n copies of line, with "N" replaced by 1..n.
+func searchRepeat(line string, n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		b.WriteString(strings.ReplaceAll(line, ":N:", ":"+strconv.Itoa(i)+":"))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func TestSearchLongLines(t *testing.T) {
+	in := logSampleNamed(t, "search", "x-rg-minified")
+	out, err := Search(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(out), "\n") {
+		if len(l) > 600 {
+			t.Errorf("line of %d bytes left uncut: %.100s", len(l), l)
+		}
+		if strings.Contains(l, "bytes omitted") && !strings.Contains(strings.ToLower(l), "isarray") {
+			t.Errorf("cut line lost the match: %.200s", l)
+		}
+	}
+}
+
+func TestSearchBadInput(t *testing.T) {
+	for name, in := range map[string][]byte{
+		"empty": nil,
+		"nul":   []byte("a.go:1:x\x00y\n"),
+		"prose": []byte(strings.Repeat("This is not search output at all, just words.\n", 50)),
+	} {
+		if _, err := Search(in, Options{}); !errors.Is(err, ErrNoGain) {
+			t.Errorf("%s: err = %v, want ErrNoGain", name, err)
+		}
+	}
+}
+
+func FuzzSearch(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "search", "*.txt"))
+	for _, file := range files {
+		if in, err := os.ReadFile(file); err == nil && len(in) < 8<<10 {
+			f.Add(in, "")
+		}
+	}
+	f.Add([]byte("a:1:x\na-2-y\n--\nb:3:z\n"), "x z")
+	f.Add([]byte("dir/a.go\n12:x\n13-y\n\ndir/b.go\n1:z\n"), "")
+	f.Fuzz(func(t *testing.T, in []byte, q string) {
+		out, err := Search(in, Options{Query: q})
+		if err != nil {
+			if !errors.Is(err, ErrNoGain) {
+				t.Fatalf("unexpected error %v", err)
+			}
+			return
+		}
+		again, _ := Search(in, Options{Query: q})
+		if !bytes.Equal(out, again) {
+			t.Fatal("not deterministic")
+		}
+		if len(out) > len(in) {
+			t.Fatalf("view %d bytes longer than input %d", len(out), len(in))
+		}
+	})
+}
+
+func BenchmarkSearch(b *testing.B) {
+	for _, name := range []string{"x-rg-todo-compile", "x-grep-rn-deadline", "x-grep-C2-panic", "x-rg-heading-funcnew", "x-rg-minified"} {
+		in := logSampleNamed(b, "search", name)
+		b.Run(name, func(b *testing.B) {
+			var out []byte
+			for b.Loop() {
+				out, _ = Search(in, Options{Query: "deadline context"})
+			}
+			b.ReportMetric(float64(len(in))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
+			b.ReportMetric(float64(len(out))/float64(len(in)), "ratio")
+		})
+	}
+}
