@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -79,7 +80,9 @@ func jsonErrText(err error) string {
 	switch {
 	case errors.As(err, &te):
 		if te.Field != "" {
-			return fmt.Sprintf("field %q must be %s, not a JSON %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
+			// Drop the embedded wire type the body structs add to the path.
+			field := strings.TrimPrefix(strings.TrimPrefix(te.Field, "CompressRequest."), "ExpandRequest.")
+			return fmt.Sprintf("field %q must be %s, not a JSON %s", field, jsonKind(te.Type.Kind().String()), te.Value)
 		}
 		return fmt.Sprintf("want a JSON object, not %s", te.Value)
 	case errors.As(err, &se):
