@@ -184,9 +184,13 @@ func BenchmarkClass(b *testing.B) {
 	words := tokenize.Words(text)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
+	cpu := cpuSeconds()
 	for b.Loop() {
 		for _, w := range words {
 			Class(text[w.Start:w.End])
 		}
+	}
+	if d := cpuSeconds() - cpu; d > 0 {
+		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/d, "MB/cpu-s")
 	}
 }

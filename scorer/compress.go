@@ -70,7 +70,14 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 	if len(words) == 0 {
 		return text, st, nil
 	}
-	scores, err := s.Score(ctx, text, words)
+	protected := mustkeep.Mask(text, words)
+	var scores []float32
+	var err error
+	if h, ok := s.(heuristic); ok {
+		scores, err = h.score(ctx, text, words, protected) // classify each word once
+	} else {
+		scores, err = s.Score(ctx, text, words)
+	}
 	if err != nil {
 		return "", st, fmt.Errorf("scorer %s: %w", s.Name(), err)
 	}
@@ -79,7 +86,6 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 	}
 
 	lines := layout(text, words)
-	protected := mustkeep.Mask(text, words)
 	forced := slices.Clone(protected)
 	for _, l := range lines {
 		switch {
@@ -252,6 +258,9 @@ func balance(text string, words []tokenize.Word, lines []line, keep []bool) {
 		for i := l.w0; i < l.w1; i++ {
 			w := text[words[i].Start:words[i].End]
 			for j := 0; j < len(w); j++ {
+				if !groupByte[w[j]] {
+					continue
+				}
 				switch w[j] {
 				case '(', '[', '{':
 					stack = append(stack, i)
@@ -277,6 +286,8 @@ func balance(text string, words []tokenize.Word, lines []line, keep []bool) {
 		}
 	}
 }
+
+var groupByte = [256]bool{'(': true, '[': true, '{': true, ')': true, ']': true, '}': true, '"': true}
 
 // assemble writes the kept words back into the text's lines.
 func assemble(text string, words []tokenize.Word, lines []line, keep []bool) string {

@@ -21,8 +21,15 @@ var failureStems = []string{"error", "exception", "traceback", "fatal", "fail", 
 
 func isFailureLine(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		if c >= 'a' && c <= 'z' && (i == 0 || !isLetter(s[i-1])) {
+		switch s[i] | 0x20 {
+		case 'e', 'f', 't', 'p', 'a': // first letters of the stems and "exit"
+		default:
+			if s[i] == 0xE2 && i+2 < len(s) && s[i+1] == 0x9C && s[i+2] >= 0x96 && s[i+2] <= 0x98 {
+				return true // ✗ U+2717, ✘ U+2718, ✖ U+2716
+			}
+			continue
+		}
+		if i == 0 || !isLetter(s[i-1]) {
 			for _, stem := range failureStems {
 				if hasPrefixFold(s[i:], stem) {
 					return true
@@ -31,10 +38,6 @@ func isFailureLine(s string) bool {
 			if hasPrefixFold(s[i:], "exit ") && nonZeroExit(s[i+5:]) {
 				return true
 			}
-		}
-		// ✗ U+2717, ✘ U+2718, ✖ U+2716: E2 9C 96..98
-		if s[i] == 0xE2 && i+2 < len(s) && s[i+1] == 0x9C && s[i+2] >= 0x96 && s[i+2] <= 0x98 {
-			return true
 		}
 	}
 	return false

@@ -50,7 +50,12 @@ const (
 	hMinLinesIDF = 8    // fewer lines than this: rarity is uninformative
 )
 
-func (heuristic) Score(ctx context.Context, text string, words []tokenize.Word) ([]float32, error) {
+func (h heuristic) Score(ctx context.Context, text string, words []tokenize.Word) ([]float32, error) {
+	return h.score(ctx, text, words, nil)
+}
+
+// score is Score with, optionally, the words' mustkeep.Mask already known.
+func (heuristic) score(ctx context.Context, text string, words []tokenize.Word, mask []bool) ([]float32, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -66,6 +71,8 @@ func (heuristic) Score(ctx context.Context, text string, words []tokenize.Word) 
 	type stat struct {
 		df, lastLine int32
 		class        wordClass
+		protected    int8    // mustkeep verdict for the bare lower-case form; -1 unknown
+		rarity       float64 // filled after pass 1
 	}
 	stats := make(map[string]int32, len(words)/4+1)
 	var table []stat
@@ -83,7 +90,7 @@ func (heuristic) Score(ctx context.Context, text string, words []tokenize.Word) 
 		id, ok := stats[string(buf)]
 		if !ok {
 			id = int32(len(table))
-			table = append(table, stat{lastLine: -1, class: classifyKey(buf)})
+			table = append(table, stat{lastLine: -1, class: classifyKey(buf), protected: -1})
 			stats[string(buf)] = id
 		}
 		ids[i] = id
@@ -102,6 +109,12 @@ func (heuristic) Score(ctx context.Context, text string, words []tokenize.Word) 
 		}
 	}
 	logN := math.Log(float64(nLines))
+	for i := range table {
+		table[i].rarity = 0.5
+		if nLines >= hMinLinesIDF {
+			table[i].rarity = math.Log(float64(nLines)/float64(table[i].df)) / logN
+		}
+	}
 
 	// Pass 2: score.
 	sentenceStart := true
@@ -116,7 +129,7 @@ func (heuristic) Score(ctx context.Context, text string, words []tokenize.Word) 
 		first := i == lineStart
 		var s float64
 		switch {
-		case mustkeep.Is(word):
+		case mask != nil && mask[i], mask == nil && protected(word, &table[ids[i]].protected):
 			s = 1
 		default:
 			key := wordKey(word)
@@ -129,12 +142,7 @@ func (heuristic) Score(ctx context.Context, text string, words []tokenize.Word) 
 				s = hFiller
 			default:
 				s = hBase
-				rarity := 0.5
-				if nLines >= hMinLinesIDF {
-					df := float64(table[ids[i]].df)
-					rarity = math.Log(float64(nLines)/df) / logN
-				}
-				s += hRarity * rarity
+				s += hRarity * table[ids[i]].rarity
 				switch n := letters(key); {
 				case n >= 8:
 					s += hLenLong
@@ -162,6 +170,24 @@ func (heuristic) Score(ctx context.Context, text string, words []tokenize.Word) 
 		sentenceStart = endsSentence(word)
 	}
 	return scores, nil
+}
+
+// protected reports mustkeep.Is(word), caching the verdict in *cache for
+// words that are their own lower-case key (most of prose), whose verdict
+// cannot differ between occurrences.
+func protected(word string, cache *int8) bool {
+	for i := 0; i < len(word); i++ {
+		if c := word[i]; (c < 'a' || c > 'z') && c < 0x80 {
+			return mustkeep.Is(word)
+		}
+	}
+	if *cache < 0 {
+		*cache = 0
+		if mustkeep.Is(word) {
+			*cache = 1
+		}
+	}
+	return *cache == 1
 }
 
 // checkSpans validates that words are in order and inside text.

@@ -147,9 +147,13 @@ func BenchmarkHeuristicScore(b *testing.B) {
 	words := tokenize.Words(text)
 	h := Heuristic()
 	b.SetBytes(int64(len(text)))
+	cpu := cpuSeconds()
 	for b.Loop() {
 		if _, err := h.Score(context.Background(), text, words); err != nil {
 			b.Fatal(err)
 		}
+	}
+	if d := cpuSeconds() - cpu; d > 0 {
+		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/d, "MB/cpu-s")
 	}
 }
