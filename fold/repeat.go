@@ -37,7 +37,9 @@ func foldRepeat(content []byte, _ func([]byte) bool) []byte {
 			end += len(full2)
 			last, rest = full2, rest2
 		}
-		if n > 1 && headerLen("repeat", 1, "x"+strconv.Itoa(n))+len(last) < end-pos {
+		// Two equal lines are common in code and diffs and read better as
+		// they are; from three on, a count pays and reads well.
+		if n >= minRepeat && headerLen("repeat", 1, "x"+strconv.Itoa(n))+len(last) < end-pos {
 			if out == nil {
 				out = make([]byte, 0, len(content)/2)
 			}
@@ -72,6 +74,8 @@ func unfoldRepeat(dst, body []byte, args string) ([]byte, error) {
 	}
 	return append(dst, body...), nil
 }
+
+const minRepeat = 3
 
 // Bounds on what one repeat block may expand to, so that a small hostile
 // text cannot make Expand allocate without limit.
