@@ -80,19 +80,19 @@ func TestExpandLiteralAndEscape(t *testing.T) {
 
 func TestExpandErrors(t *testing.T) {
 	tests := []string{
-		"[fold rg 3 lines]\na.go\n1:x\n",       // body too short
-		"[fold rg 1 line]",                      // header without body
-		"[fold nosuch 1 line]\nbody\n",          // unknown fold
-		"[fold rg 2 lines]\na.go\nnot-a-hit\n",  // a body line that is neither
-		"[fold rg 2 lines]\n\n1:x\n",            // empty path
-		"[fold repeat 1 line x1]\nline\n",       // a repeat of one
+		"[fold rg 3 lines]\na.go\n1:x\n",         // body too short
+		"[fold rg 1 line]",                       // header without body
+		"[fold nosuch 1 line]\nbody\n",           // unknown fold
+		"[fold rg 2 lines]\na.go\nnot-a-hit\n",   // a body line that is neither
+		"[fold rg 2 lines]\n\n1:x\n",             // empty path
+		"[fold repeat 1 line x1]\nline\n",        // a repeat of one
 		"[fold repeat 1 line x99999999999]\nl\n", // absurd count
-		"[fold json 1 line]\n{\"a\":\n",         // invalid JSON
-		"[fold json 1 line indent=0]\n{}\n",     // bad layout
-		"[fold json 1 line]\n{} {}\n",           // two values on a line
-		"[fold paths 2 lines]\n a\nb\n",         // odd indent
-		"[fold paths 2 lines]\na/\n    b\n",     // skips a level
-		"[fold raw 1 line x]\nb\n",              // raw takes no args
+		"[fold json 1 line]\n{\"a\":\n",          // invalid JSON
+		"[fold json 1 line indent=0]\n{}\n",      // bad layout
+		"[fold json 1 line]\n{} {}\n",            // two values on a line
+		"[fold paths 2 lines]\n a\nb\n",          // odd indent
+		"[fold paths 2 lines]\na/\n    b\n",      // skips a level
+		"[fold raw 1 line x]\nb\n",               // raw takes no args
 	}
 	for _, in := range tests {
 		if got, err := Expand([]byte(in)); err == nil {

@@ -76,7 +76,7 @@ func TestGateOnSamples(t *testing.T) {
 		{"search/find-big.txt", "paths", Byte, 0.7},
 		{"search/x-rg-l-mutex.txt", "paths", Byte, 0.75},
 		{"search/rg-l.txt", "paths", Byte, 0.9},
-		{"search/rg-heading.txt", "", Byte, 1},      // already in heading form
+		{"search/rg-heading.txt", "", Byte, 1},       // already in heading form
 		{"json/npm-ls-json.txt", "json", Byte, 0.45}, // npm prints JSON.stringify(x, null, 2)
 		{"json/package-lock.txt", "json", Byte, 0.8},
 		{"json/go-list-json.txt", "json", Byte, 0.9}, // go's json.MarshalIndent, tabs
