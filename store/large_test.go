@@ -45,3 +45,21 @@ func TestBoltLarge(t *testing.T) {
 		t.Errorf("Put+Get of %d MB allocated %d MB, want at most %d MB", size>>20, alloc>>20, limit>>20)
 	}
 }
+
+func TestRedisLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sends 100 MB; skipped with -short")
+	}
+	url, _ := storetest.StartRedis(t)
+	s := storetest.Open(t, url, store.Options{})
+	data := bytes.Repeat([]byte("0123456789abcdef log line that repeats\n"), (100<<20)/39)
+	ctx := context.Background()
+	id, err := s.Put(ctx, "", data)
+	if err != nil {
+		t.Fatalf("Put(100 MB): %v", err)
+	}
+	got, err := s.Get(ctx, "", id)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("Get(100 MB) = %d bytes, %v", len(got), err)
+	}
+}
