@@ -349,6 +349,8 @@ func TestGoodEdgeInput(t *testing.T) {
 	}
 }
 
+var filler = bytes.Repeat([]byte("a"), 32<<10)
+
 // lazyReader yields n bytes of a JSON body without holding them, and
 // counts what was read.
 type lazyReader struct {
@@ -360,8 +362,8 @@ func (r *lazyReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	k := min(int64(len(p)), r.n-r.read)
-	for i := range p[:k] {
-		p[i] = 'a'
+	for done := 0; done < int(k); {
+		done += copy(p[done:k], filler)
 	}
 	if r.read == 0 {
 		copy(p, `{"content":"`)
