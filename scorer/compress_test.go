@@ -99,6 +99,9 @@ func TestCompress(t *testing.T) {
 		{"inline code span", constScorer(0), CompressOptions{},
 			"then run `go test ./...` and wait",
 			"`go test ./...`"},
+		{"brackets and quotes balanced", constScorer(0), CompressOptions{},
+			"Get, Head, and PostForm make HTTP (or HTTPS) requests\nsay \"hello there v2\" twice\n",
+			"PostForm HTTP (or HTTPS)\n\"hello v2\"\n"},
 		{"no trailing newline", constScorer(0), CompressOptions{}, "a b\nc d", "a\nc"},
 		{"threshold", funcScorer(func(text string, words []tokenize.Word) ([]float32, error) {
 			return []float32{0.2, 0.7, 0.9, 0.1}, nil

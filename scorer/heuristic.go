@@ -35,8 +35,8 @@ func (heuristic) Name() string { return "heuristic" }
 
 // Score weights, tuned on testdata/samples/prose.
 const (
-	hBase        = 0.30 // an ordinary content word before any signal
-	hRarity      = 0.28 // times rarity in [0, 1]
+	hBase        = 0.38 // an ordinary content word before any signal
+	hRarity      = 0.20 // times rarity in [0, 1]
 	hFunction    = 0.05 // function words
 	hFiller      = 0.20 // filler words
 	hLenMedium   = 0.05 // 5–7 letters
