@@ -91,6 +91,9 @@ func classifyDiff(line []byte) (uint8, uint8) {
 			return kDiff, wStrong
 		}
 	case ' ':
+		if len(line) < 2 || line[1] == ' ' {
+			break // stat lines have exactly one leading space
+		}
 		// git --stat: " path | 12 +++--" and " 3 files changed, ..."
 		if i := bytes.Index(line, []byte(" | ")); i > 0 {
 			after := line[i+3:]
@@ -441,8 +444,19 @@ var codeKeywords = [...]string{
 	"echo ", "fi", "done", "then", "esac", "local ", "break", "continue", "public ", "private ", "protected ",
 }
 
-func codeLine(t []byte) bool {
+var codeByFirst [256][]string
+
+func init() {
 	for _, k := range codeKeywords {
+		codeByFirst[k[0]] = append(codeByFirst[k[0]], k)
+	}
+}
+
+func codeLine(t []byte) bool {
+	if len(t) == 0 {
+		return false
+	}
+	for _, k := range codeByFirst[t[0]] {
 		if hasPrefix(t, k) {
 			if isWordByte(k[len(k)-1]) && len(t) > len(k) && isWordByte(t[len(k)]) {
 				continue // "returned", "doneness": not the keyword

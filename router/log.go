@@ -94,12 +94,18 @@ func logLine(line []byte) bool {
 	if exceptionLine(t) {
 		return true
 	}
-	if bytes.Contains(t, []byte(": In function ")) || bytes.Contains(t, []byte(": In member function ")) {
-		return true
+	if i := bytes.Index(t, []byte(": In ")); i > 0 {
+		r := t[i+5:]
+		return hasPrefix(r, "function ") || hasPrefix(r, "member function ")
 	}
-	if bytes.HasSuffix(t, []byte(" ... ok")) || bytes.Contains(t, []byte(" ... FAIL")) || bytes.Contains(t, []byte(" ... ERROR")) ||
-		bytes.Contains(t, []byte(" ... skipped")) || bytes.Contains(t, []byte(" ... FAILED")) || bytes.Contains(t, []byte(" ... ignored")) {
-		return true
+	if i := bytes.Index(t, []byte(" ... ")); i > 0 {
+		// unittest and cargo test results: "test_x (m.C.test_x) ... ok".
+		r := t[i+5:]
+		for _, p := range [...]string{"ok", "FAIL", "ERROR", "skipped", "ignored", "expected failure"} {
+			if hasPrefix(r, p) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -159,6 +165,9 @@ func skipTimestamp(t []byte) bool {
 func levelPrefix(t []byte) bool {
 	if len(t) > 0 && t[0] == '[' {
 		t = t[1:]
+	}
+	if len(t) < 2 || !(isUpper(t[0]) || t[0] == 'i' || t[0] == 'w' || t[0] == 'e' || t[0] == 'd' || t[0] == 't') {
+		return false
 	}
 	for _, w := range levelWords {
 		if hasPrefix(t, w) && len(t) > len(w) {

@@ -95,7 +95,7 @@ type lineInfo struct {
 	blank      bool
 }
 
-// jsonBudget bounds the bytes spent on JSON scans that fail, keeping Split
+// jsonSlack bounds the bytes spent on JSON scans that fail, keeping Split
 // linear even for input full of lines that start with '[' and never close.
 const jsonSlack = 1 << 16
 
@@ -111,6 +111,7 @@ func classifyLines(b []byte) []lineInfo {
 		inCommit   bool   // inside a git commit header, message or stat
 		heading    bool   // inside rg --heading output, after a path line
 		fence      bool   // inside a Markdown ``` code fence
+		prevPath   bool   // the last non-blank line was a lone path (an rg --heading file name)
 		comment    []byte // the closer of an open block comment or docstring
 		htmlEnd    = -1   // lines starting before this offset belong to an HTML document
 		noClose    bool   // no "</html>" after the last document start: stop searching
@@ -182,6 +183,7 @@ func classifyLines(b []byte) []lineInfo {
 				comment = openComment(line)
 			}
 		}
+		li.own = li.kind
 		if li.weight != wForced {
 			switch {
 			case hasPrefix(line, "@@ -"):
@@ -204,7 +206,7 @@ func classifyLines(b []byte) []lineInfo {
 		if li.weight != wForced {
 			if li.blank {
 				// A blank line separates files; the heading state survives it.
-			} else if heading || len(lines) > 0 && isPathLine(prevNonBlank(b, lines)) {
+			} else if heading || prevPath {
 				if _, ok := ParseHeadingHit(line); ok {
 					li.kind, li.weight = kSearch, wStrong
 					heading = true
@@ -215,6 +217,9 @@ func classifyLines(b []byte) []lineInfo {
 					heading = false
 				}
 			}
+		}
+		if !li.blank {
+			prevPath = li.own == kSearch && li.weight == wWeak && isPathLine(line)
 		}
 		lines = append(lines, li)
 		start = next
@@ -257,6 +262,9 @@ func indexFold(b []byte, p string) int {
 // a code line opens and does not close, or nil.
 func openComment(line []byte) []byte {
 	t := bytes.TrimLeft(line, " \t")
+	if bytes.IndexByte(t, '/') < 0 && bytes.IndexByte(t, '"') < 0 && bytes.IndexByte(t, '\'') < 0 {
+		return nil
+	}
 	for _, p := range [...][2]string{{"/*", "*/"}, {`"""`, `"""`}, {"'''", "'''"}} {
 		i := bytes.Index(t, []byte(p[0]))
 		if i < 0 || p[0] != "/*" && i > 0 && !(t[i-1] == '=' || t[i-1] == ' ' || t[i-1] == '(' || t[i-1] == 'r') {
@@ -276,14 +284,6 @@ func lastNonBlank(lines []lineInfo) int {
 		}
 	}
 	return -1
-}
-
-func prevNonBlank(b []byte, lines []lineInfo) []byte {
-	i := lastNonBlank(lines)
-	if i < 0 {
-		return nil
-	}
-	return bytes.TrimRight(b[lines[i].start:lines[i].end], "\r")
 }
 
 func appendStripped(dst, line []byte) []byte {
@@ -704,6 +704,9 @@ func alignedColumns(b []byte, lines []lineInfo) bool {
 	for _, li := range lines {
 		if li.blank {
 			continue
+		}
+		if n == 200 {
+			break // the head of a table is as aligned as the rest
 		}
 		line := bytes.TrimRight(b[li.start:li.end], " \r")
 		if bytes.IndexByte(line, '\t') >= 0 || bytes.IndexByte(line, esc) >= 0 {
