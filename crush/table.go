@@ -2,6 +2,7 @@ package crush
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 	"sort"
 	"strconv"
@@ -509,9 +510,18 @@ func tableFailureRow(r tableRow) bool {
 			continue
 		}
 		var buf [24]byte
-		w := string(jsonLower(buf[:0], string(tableStripANSI(c))))
-		w = strings.TrimRight(w, ":!.")
-		if jsonFailWords[w] || tableFailWords[w] {
+		w := buf[:0]
+		for _, ch := range c {
+			if ch >= 'A' && ch <= 'Z' {
+				ch += 32
+			}
+			w = append(w, ch)
+		}
+		if bytes.IndexByte(w, 0x1b) >= 0 {
+			w = tableStripANSI(w)
+		}
+		w = bytes.TrimRight(w, ":!.")
+		if jsonFailWords[string(w)] || tableFailWords[string(w)] {
 			return true
 		}
 	}
@@ -525,23 +535,33 @@ func (t *tableData) rare(max int) []int {
 		return nil
 	}
 	var idx []int
+	count := map[string]int{}
 	for col := range t.columns {
-		count := map[string]int{}
-		top, topN := "", 0
+		clear(count)
+		var top []byte
+		topN := 0
 		for _, r := range t.rows {
 			if col < len(r.cells) {
-				v := string(r.cells[col])
-				count[v]++
-				if count[v] > topN || count[v] == topN && v < top {
-					top, topN = v, count[v]
+				v := r.cells[col]
+				n, ok := count[string(v)]
+				if !ok {
+					count[string(v)] = 0
 				}
+				n++
+				count[string(v)] = n
+				if n > topN || n == topN && bytes.Compare(v, top) < 0 {
+					top, topN = v, n
+				}
+			}
+			if len(count) > len(t.rows)/20+1 {
+				break // too varied to have one dominant value
 			}
 		}
 		if topN*100 < len(t.rows)*95 || topN == len(t.rows) {
 			continue
 		}
 		for i, r := range t.rows {
-			if col < len(r.cells) && string(r.cells[col]) != top && len(idx) < max {
+			if col < len(r.cells) && !bytes.Equal(r.cells[col], top) && len(idx) < max {
 				idx = append(idx, i)
 			}
 		}
@@ -591,7 +611,7 @@ func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
 		}
 	}
 	if len(nums)*10 >= len(vals)*9 && len(nums) > 0 {
-		sort.SliceStable(nums, func(a, b int) bool { return nums[a].x < nums[b].x })
+		slices.SortStableFunc(nums, func(a, b num) int { return cmp.Compare(a.x, b.x) })
 		out = append(out, "min "...)
 		out = append(out, tableClip(string(nums[0].raw), 40)...)
 		out = append(out, ", median "...)
@@ -600,28 +620,39 @@ func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
 		out = append(out, tableClip(string(nums[len(nums)-1].raw), 40)...)
 		return out
 	}
-	count := map[string]int{}
-	var order []string
+	type value struct {
+		v []byte
+		n int
+	}
+	index := make(map[string]int, len(vals))
+	var order []value
 	for _, v := range vals {
-		if count[string(v)] == 0 {
-			order = append(order, string(v))
+		if i, ok := index[string(v)]; ok {
+			order[i].n++
+			continue
 		}
-		count[string(v)]++
+		index[string(v)] = len(order)
+		order = append(order, value{v, 1})
 	}
 	if len(order) == len(vals) {
 		out = append(out, strconv.Itoa(len(order))...)
 		return append(out, " distinct values"...)
 	}
-	sort.SliceStable(order, func(a, b int) bool { return count[order[a]] > count[order[b]] })
-	for i, v := range order[:min(len(order), topValues)] {
-		if i > 0 {
+	slices.SortStableFunc(order, func(a, b value) int { return b.n - a.n })
+	shown := 0
+	for _, v := range order[:min(len(order), topValues)] {
+		if v.n < 2 && shown > 0 && len(order) > topValues {
+			break // a few single occurrences among many say little
+		}
+		if shown > 0 {
 			out = append(out, ", "...)
 		}
-		out = append(out, tableClip(v, 40)...)
+		shown++
+		out = append(out, tableClip(string(v.v), 40)...)
 		out = append(out, " ×"...)
-		out = strconv.AppendInt(out, int64(count[v]), 10)
+		out = strconv.AppendInt(out, int64(v.n), 10)
 	}
-	if rest := len(order) - topValues; rest > 0 {
+	if rest := len(order) - shown; rest > 0 {
 		out = append(out, " (+"...)
 		out = strconv.AppendInt(out, int64(rest), 10)
 		out = append(out, " other values)"...)
