@@ -15,14 +15,16 @@ const (
 )
 
 // NormalizeID turns what a model or person typed into a lower-case hex id.
-// It drops surrounding whitespace and punctuation and a leading label such
-// as "id=", "ccr:" or a whole marker's text before the id, so `[AB12…]`,
-// `"ab12…",`, `id=ab12…` and `ccr:AB12…` all work. What remains must be 12
+// It drops surrounding whitespace and punctuation and whatever precedes the
+// last '=', ':', '/' or space (a label such as "id=" or "ccr:", a URL path,
+// a whole marker), so `[AB12…]`, `"ab12…",`, `id=ab12…` and `ccr:AB12…`
+// all work. What remains must be 12
 // to 64 hex digits, else the error wraps ErrBadID.
 func NormalizeID(s string) (string, error) {
 	id := trimNonAlnum(s)
-	// A label ends at the last '=', ':' or space; the id follows it.
-	if i := strings.LastIndexAny(id, "=: \t"); i >= 0 {
+	// A label or path ends at the last '=', ':', '/' or space; the id
+	// follows it.
+	if i := strings.LastIndexAny(id, "=:/ \t"); i >= 0 {
 		id = trimNonAlnum(id[i+1:])
 	}
 	if len(id) < MinIDLen || len(id) > fullIDLen {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -124,6 +125,20 @@ func TestRoundTrip(t *testing.T) {
 	})
 }
 
+func TestNilOriginal(t *testing.T) {
+	forEach(t, func(t *testing.T, b backend) {
+		s := b.open(t, store.Options{})
+		id, err := s.Put(context.Background(), "", nil)
+		if err != nil {
+			t.Fatalf("Put(nil): %v", err)
+		}
+		got, err := s.Get(context.Background(), "", id)
+		if err != nil || len(got) != 0 {
+			t.Fatalf("Get(id of nil) = %q, %v; want empty", got, err)
+		}
+	})
+}
+
 func TestGetReturnsCopy(t *testing.T) {
 	forEach(t, func(t *testing.T, b backend) {
 		s := b.open(t, store.Options{})
@@ -204,6 +219,7 @@ func TestNormalizeID(t *testing.T) {
 		{"\tab12cd34ef56ab12\n", "ab12cd34ef56ab12"},
 		{"[kompress: 9 of 10 lines omitted; full output: retrieve id=ab12cd34ef56]", "ab12cd34ef56"},
 		{strings.Repeat("F", 64), strings.Repeat("f", 64)},
+		{"/v1/retrieve/ab12cd34ef56", "ab12cd34ef56"},
 	}
 	for _, c := range good {
 		got, err := store.NormalizeID(c.in)
@@ -411,7 +427,15 @@ func TestOpenErrors(t *testing.T) {
 			t.Errorf("Open(%q) succeeded, want error", url)
 		}
 	}
-	// An unwritable location is the store being unavailable, not a panic.
+	// A file that is not a bolt database, or a location we cannot write,
+	// is the store being unavailable, not a panic.
+	garbage := t.TempDir() + "/garbage.db"
+	if err := os.WriteFile(garbage, bytes.Repeat([]byte("not a bolt file\n"), 1024), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Open(ctx, "bolt:"+garbage, store.Options{}); !errors.Is(err, store.ErrUnavailable) {
+		t.Errorf("Open(garbage file) err = %v, want ErrUnavailable", err)
+	}
 	_, err := store.Open(ctx, "bolt:/proc/kompress/ccr.db", store.Options{})
 	if !errors.Is(err, store.ErrUnavailable) {
 		t.Errorf("Open(bolt under /proc) err = %v, want ErrUnavailable", err)
