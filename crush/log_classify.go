@@ -323,6 +323,8 @@ func logMarkBlocks(ls []logLine) {
 			i = logGoBlock(ls, i)
 		case logRustHead(t):
 			i = logRustBlock(ls, i)
+		case bytes.Equal(t, []byte("stack backtrace:")):
+			i = logRustBacktrace(ls, i)
 		case i+1 < len(ls) && logStackFrame(ls[i+1].text) && !logStackFrame(t):
 			i = logStackBlock(ls, i)
 		default:
@@ -421,6 +423,27 @@ func logStackBlock(ls []logLine, head int) int {
 		}
 		ls[i].block, ls[i].trace, ls[i].gor, ls[i].pos = int32(head), logStack, section, pos
 		pos++
+	}
+	return i
+}
+
+// logRustBacktrace marks a Rust panic backtrace: numbered frames
+// ("   4: rlib::parse_port") and their "at file:line" lines.
+func logRustBacktrace(ls []logLine, head int) int {
+	i := head + 1
+	for ; i < len(ls); i++ {
+		s := bytes.TrimLeft(ls[i].text, " ")
+		if len(s) == len(ls[i].text) {
+			break
+		}
+		k := 0
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if !(k > 0 && k < len(s) && s[k] == ':') && !bytes.HasPrefix(s, []byte("at ")) {
+			break
+		}
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logStack, int32(i-head-1)
 	}
 	return i
 }

@@ -225,8 +225,9 @@ func searchParse(in []byte) *searchResult {
 // gave an unknown path, trying the later "-N-" for a path known from
 // matches.
 func searchContextOf(l []byte, known map[string]bool, h router.Hit) router.Hit {
-	for i := len(h.Path) + 1; i < len(l); i++ {
-		if l[i] != '-' || !known[string(l[:i])] {
+	// Paths are short: looking further would make long lines quadratic.
+	for i := len(h.Path) + 1; i < len(l) && i < 4096; i++ {
+		if l[i] != '-' || i+1 >= len(l) || l[i+1] < '0' || l[i+1] > '9' || !known[string(l[:i])] {
 			continue
 		}
 		k := i + 1
@@ -273,7 +274,9 @@ func searchPathText(l []byte) (path, text []byte, ok bool) {
 		return nil, nil, false
 	}
 	i += start
-	if bytes.ContainsAny(l[:i], " \t") {
+	// A path has no blanks and has a separator or an extension, so that
+	// "error: x" or a JSON key is not taken for one.
+	if bytes.ContainsAny(l[:i], " \t\"{") || !bytes.ContainsAny(l[:i], "./\\") {
 		return nil, nil, false
 	}
 	return l[:i], l[i+1:], true
