@@ -179,7 +179,11 @@ func foldJSON(content []byte) ([]byte, Equivalence) {
 	}
 	lay := detectLayout(content)
 	s := newJSONScanner(content)
-	min := make([]byte, 0, len(content)/2)
+	// The header goes in front of the minified text once the number of
+	// values is known; reserving room for it avoids copying the text.
+	const room = 64
+	buf := make([]byte, room, room+len(content)+1)
+	min := buf[room:]
 	p := printer{lay: lay, want: content}
 	if first != 0 {
 		p.bad = true // leading whitespace is not a standard layout
@@ -209,8 +213,15 @@ func foldJSON(content []byte) ([]byte, Equivalence) {
 		min = min[:len(min)-1]
 	}
 	if !p.bad {
-		text := appendHeader(make([]byte, 0, len(min)+32), "json", s.values, lay.arg())
-		text = append(text, min...)
+		hl := headerLen("json", s.values, lay.arg())
+		var text []byte
+		if len(min) <= cap(buf)-room {
+			text = buf[room-hl : room+len(min)]
+			appendHeader(text[:0], "json", s.values, lay.arg())
+		} else {
+			// min outgrew buf (values glued without whitespace).
+			text = append(appendHeader(nil, "json", s.values, lay.arg()), min...)
+		}
 		if len(text) >= len(content) {
 			return nil, ""
 		}

@@ -125,3 +125,21 @@ func TestJSONFoldRefuses(t *testing.T) {
 		}
 	}
 }
+
+func TestJSONFoldGluedValues(t *testing.T) {
+	in := []byte(strings.Repeat(`{"a":1}`, 50))
+	text, eq := foldJSON(in)
+	if text != nil {
+		if err := Verify(in, text, eq); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in = []byte(strings.Repeat("{\n  \"a\": 1\n}", 50))
+	text, eq = foldJSON(in)
+	if text == nil || eq != JSON {
+		t.Fatalf("got %q %s", text, eq)
+	}
+	if err := Verify(in, text, eq); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -32,7 +32,7 @@ func pathLike(c []byte) bool {
 	if n > 0 && c[n-1] == '\r' {
 		n--
 	}
-	if n == 0 || c[n-1] == '/' {
+	if n == 0 || n > maxPath || c[n-1] == '/' {
 		return false
 	}
 	for i := 0; i < n; i++ {
@@ -51,6 +51,9 @@ func pathLike(c []byte) bool {
 	}
 	return true
 }
+
+// maxPath is PATH_MAX on Linux; longer lines are not paths.
+const maxPath = 4096
 
 // pathsState is the directory stack the encoder and decoder share.
 type pathsState struct {
@@ -102,7 +105,7 @@ func sharedDirs(a, b []byte) int {
 
 // pathsLookahead bounds how many following lines decide where new
 // directories are split.
-const pathsLookahead = 64
+const pathsLookahead = 16
 
 // splitPoints returns where to break r, the directories a path opens below
 // the open prefix pre, into scope lines: at each place where one of the
@@ -111,6 +114,10 @@ const pathsLookahead = 64
 // be written inline with the name.
 func splitPoints(r, pre, rest []byte) []int {
 	var pts []int
+	first := bytes.IndexByte(r, '/') // no split can come before it
+	if first < 0 {
+		first = len(r)
+	}
 	for range pathsLookahead {
 		n, _, more := nextLine(rest)
 		if len(rest) == 0 || !pathLike(n) {
@@ -127,6 +134,9 @@ func splitPoints(r, pre, rest []byte) []int {
 		}
 		if !slices.Contains(pts, s) {
 			pts = append(pts, s)
+		}
+		if s == first {
+			break
 		}
 	}
 	slices.Sort(pts)
