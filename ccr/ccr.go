@@ -35,6 +35,8 @@ const (
 	maxID    = 64
 )
 
+var prefixBytes = []byte(prefix)
+
 // Ref is one marker found in a text: text[Start:End] is the whole marker.
 type Ref struct {
 	ID             string // lower-case hex
@@ -94,7 +96,7 @@ func cleanUnit(unit string) string {
 func Find(text []byte) []Ref {
 	var refs []Ref
 	for i := 0; ; {
-		j := bytes.Index(text[i:], []byte(prefix))
+		j := bytes.Index(text[i:], prefixBytes)
 		if j < 0 {
 			return refs
 		}
@@ -112,7 +114,7 @@ func Find(text []byte) []Ref {
 // use it to keep marker lines as they are.
 func HasMarker(line []byte) bool {
 	for i := 0; ; {
-		j := bytes.Index(line[i:], []byte(prefix))
+		j := bytes.Index(line[i:], prefixBytes)
 		if j < 0 {
 			return false
 		}

@@ -18,7 +18,7 @@ import (
 // Read and write allow a large original to cross loopback or a LAN.
 const (
 	redisDialTimeout = 500 * time.Millisecond
-	redisIOTimeout   = 3 * time.Second
+	redisIOTimeout   = 2 * time.Second
 	redisPoolTimeout = time.Second
 )
 
