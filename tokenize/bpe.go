@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"strings"
 	"unicode"
@@ -17,6 +18,7 @@ type bpe struct {
 	byteID       [256]int32       // id of each byte's character, -1 if absent
 	unk          int32            // -1 without an unk token
 	ignoreMerges bool
+	pieces       pieceCache
 }
 
 type merge struct{ rank, id int32 }
@@ -60,6 +62,7 @@ func newBPE(rawVocab, rawMerges json.RawMessage, unk *string, ignoreMerges bool)
 		return nil, fmt.Errorf("merges: %w", err)
 	}
 	m := &bpe{vocab: vocab, merges: make(map[uint64]merge, len(list)), unk: -1, ignoreMerges: ignoreMerges}
+	m.pieces.seed = maphash.MakeSeed()
 	for rank, raw := range list {
 		var a, b string
 		var s string
@@ -105,30 +108,39 @@ func newBPE(rawVocab, rawMerges json.RawMessage, unk *string, ignoreMerges bool)
 // encode splits a word (with a leading space when space is set) as GPT-2's
 // pre-tokenizer regex does and applies the merges to each piece.
 func (m *bpe) encode(word string, space bool) []int32 {
-	s := word
 	if space {
-		s = " " + word
+		word = " " + word
 	}
-	var ids []int32
-	var syms []int32
-	var ranks []int32
-	for len(s) > 0 {
-		n := splitGPT2(s)
-		ids, syms, ranks = m.piece(ids, s[:n], syms[:0], ranks[:0])
-		s = s[n:]
+	// Scratch space on the stack: most words need no heap but the result.
+	var idBuf, symBuf, rankBuf [64]int32
+	ids := idBuf[:0]
+	for len(word) > 0 {
+		n := splitGPT2(word)
+		p := word[:n]
+		if len(p) > maxPieceCached {
+			ids = m.piece(ids, p, symBuf[:0], rankBuf[:0])
+		} else if hit := m.pieces.get(p); hit != nil {
+			ids = append(ids, hit...)
+		} else {
+			k := len(ids)
+			ids = m.piece(ids, p, symBuf[:0], rankBuf[:0])
+			m.pieces.put(p, ids[k:])
+		}
+		word = word[n:]
 	}
-	return ids
+	return append([]int32(nil), ids...)
 }
 
-// piece appends the ids of one pre-tokenized piece to ids.
-func (m *bpe) piece(ids []int32, p string, syms, ranks []int32) ([]int32, []int32, []int32) {
+// piece appends the ids of one pre-tokenized piece to ids; syms and ranks
+// are scratch space.
+func (m *bpe) piece(ids []int32, p string, syms, ranks []int32) []int32 {
 	if m.ignoreMerges {
 		var b strings.Builder
 		for i := 0; i < len(p); i++ {
 			b.WriteString(byteChars[p[i]])
 		}
 		if id, ok := m.vocab[b.String()]; ok {
-			return append(ids, id), syms, ranks
+			return append(ids, id)
 		}
 	}
 	for i := 0; i < len(p); i++ {
@@ -168,7 +180,7 @@ func (m *bpe) piece(ids []int32, p string, syms, ranks []int32) ([]int32, []int3
 			ranks[best] = rank(best)
 		}
 	}
-	return append(ids, syms...), syms, ranks
+	return append(ids, syms...)
 }
 
 // splitGPT2 returns the length of the first piece of s under the GPT-2

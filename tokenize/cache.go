@@ -2,7 +2,10 @@ package tokenize
 
 import (
 	"hash/maphash"
+	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 type cacheKey struct {
@@ -53,4 +56,46 @@ func (c *cache) put(k cacheKey, ids []int32) {
 	}
 	s.m[k] = ids
 	s.mu.Unlock()
+}
+
+// maxPieceCached bounds the pieces pieceCache holds: short ones repeat
+// across otherwise distinct words ("12", ":", "ms" in "12:30:05.113ms").
+const maxPieceCached = 12
+
+const pieceSlots = 1 << 12
+
+// pieceCache is a lock-free direct-mapped cache of pre-tokenized pieces; a
+// collision simply replaces the slot.
+type pieceCache struct {
+	seed  maphash.Seed
+	slots [pieceSlots]atomic.Pointer[pieceEntry]
+}
+
+type pieceEntry struct {
+	piece string
+	ids   []int32
+}
+
+func (c *pieceCache) slot(p string) *atomic.Pointer[pieceEntry] {
+	return &c.slots[maphash.String(c.seed, p)&(pieceSlots-1)]
+}
+
+func (c *pieceCache) get(p string) []int32 {
+	if e := c.slot(p).Load(); e != nil && e.piece == p {
+		return e.ids
+	}
+	return nil
+}
+
+func (c *pieceCache) put(p string, ids []int32) {
+	if len(ids) == 0 {
+		return
+	}
+	c.slot(p).Store(&pieceEntry{strings.Clone(p), slices.Clone(ids)})
+}
+
+func (c *pieceCache) reset() {
+	for i := range c.slots {
+		c.slots[i].Store(nil)
+	}
 }

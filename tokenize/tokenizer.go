@@ -316,10 +316,9 @@ func (t *Tokenizer) PadID() int32 { return t.pad }
 // whitespace becomes NoWord tokens), so ids equal those of encoding the text
 // in one piece.
 func (t *Tokenizer) Encode(text string, words []Word) (*Encoding, error) {
-	enc := &Encoding{
-		IDs:   make([]int32, 0, len(words)+len(words)/2+8),
-		Words: make([]int32, 0, len(words)+len(words)/2+8),
-	}
+	// About one token per three bytes of text, for prose and logs alike.
+	size := len(words) + len(text)/3 + 8
+	enc := &Encoding{IDs: make([]int32, 0, size), Words: make([]int32, 0, size)}
 	add := func(ids []int32, word int32) {
 		enc.IDs = append(enc.IDs, ids...)
 		for range ids {

@@ -3,6 +3,7 @@ package tokenize
 import (
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,8 +18,11 @@ type wordPiece struct {
 	unk      int32
 	prefix   string // continuing-subword prefix, "##"
 	maxChars int
+	maxToken int // longest vocab entry in bytes, without the prefix
 
 	cleanText, chinese, stripAccents, lowercase bool
+
+	pieces pieceCache
 }
 
 func newWordPiece(rawVocab json.RawMessage, unk, prefix *string, maxChars *int, n *component) (*wordPiece, error) {
@@ -27,8 +31,12 @@ func newWordPiece(rawVocab json.RawMessage, unk, prefix *string, maxChars *int, 
 		return nil, err
 	}
 	w := &wordPiece{vocab: vocab, prefix: "##", maxChars: 100}
+	w.pieces.seed = maphash.MakeSeed()
 	if prefix != nil {
 		w.prefix = *prefix
+	}
+	for tok := range vocab {
+		w.maxToken = max(w.maxToken, len(strings.TrimPrefix(tok, w.prefix)))
 	}
 	if maxChars != nil {
 		w.maxChars = *maxChars
@@ -131,15 +139,36 @@ func (w *wordPiece) normalize(s string) string {
 	return out
 }
 
-// piece applies greedy longest-match-first WordPiece to one pre-token.
+// piece appends the ids of one pre-token, from the cache when it is short.
 func (w *wordPiece) piece(ids []int32, s string) []int32 {
+	if len(s) > maxPieceCached {
+		return w.match(ids, s)
+	}
+	if hit := w.pieces.get(s); hit != nil {
+		return append(ids, hit...)
+	}
+	k := len(ids)
+	ids = w.match(ids, s)
+	w.pieces.put(s, ids[k:])
+	return ids
+}
+
+// match applies greedy longest-match-first WordPiece to one pre-token.
+func (w *wordPiece) match(ids []int32, s string) []int32 {
 	if utf8.RuneCountInString(s) > w.maxChars {
 		return append(ids, w.unk)
 	}
 	n := len(ids)
 	var buf [64]byte
 	for start := 0; start < len(s); {
+		// No vocab entry is longer than maxToken: start there.
 		end := len(s)
+		if end-start > w.maxToken {
+			end = start + w.maxToken
+			for end > start && !utf8.RuneStart(s[end]) {
+				end--
+			}
+		}
 		found := int32(-1)
 		for end > start {
 			var id int32
