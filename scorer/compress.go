@@ -182,6 +182,17 @@ func better(scores []float32) func(a, b int) int {
 	}
 }
 
+// rankKey packs a score and a word index into one integer that sorts
+// ascending in the order of better: the bits of a non-negative float32
+// grow with its value, so their complement puts high scores first, and the
+// index breaks ties. NaN and negative scores rank as 0.
+func rankKey(score float32, i int) uint64 {
+	if !(score > 0) {
+		score = 0
+	}
+	return uint64(^math.Float32bits(score))<<32 | uint64(uint32(i))
+}
+
 // keepOnePerLine keeps the best word of each compressible line that would
 // otherwise lose all its words (besides its list marker).
 func keepOnePerLine(keep []bool, scores []float32, lines []line) {
@@ -214,8 +225,7 @@ func keepOnePerLine(keep []bool, scores []float32, lines []line) {
 // the words already kept (protected, verbatim, one per line) first.
 func keepRatio(keep []bool, scores []float32, lines []line, ratio float64) {
 	keepOnePerLine(keep, scores, lines)
-	order := better(scores)
-	var cand []int
+	var cand []uint64 // rank keys: see rankKey
 	for c0 := 0; c0 < len(lines); {
 		c1, n := c0, 0
 		for c1 < len(lines) && n < ratioChunkWords {
@@ -230,13 +240,13 @@ func keepRatio(keep []bool, scores []float32, lines []line, ratio float64) {
 				if keep[i] {
 					budget--
 				} else {
-					cand = append(cand, i)
+					cand = append(cand, rankKey(scores[i], i))
 				}
 			}
 			if budget > 0 {
-				slices.SortFunc(cand, order)
-				for _, i := range cand[:min(budget, len(cand))] {
-					keep[i] = true
+				slices.Sort(cand)
+				for _, k := range cand[:min(budget, len(cand))] {
+					keep[uint32(k)] = true
 				}
 			}
 		}

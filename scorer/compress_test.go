@@ -409,3 +409,25 @@ func BenchmarkCompressHeuristic(b *testing.B) {
 		})
 	}
 }
+
+// TestRankKey checks that ordering by rankKey is ordering by better.
+func TestRankKey(t *testing.T) {
+	scores, _ := randomScorer(42).Score(context.Background(), strings.Repeat("w ", 500), tokenize.Words(strings.Repeat("w ", 500)))
+	for i := 0; i < len(scores); i += 7 {
+		scores[i] = 0.5 // ties
+	}
+	scores[3], scores[4] = 0, 1
+	idx := make([]int, len(scores))
+	keys := make([]uint64, len(scores))
+	for i := range idx {
+		idx[i] = i
+		keys[i] = rankKey(scores[i], i)
+	}
+	slices.SortFunc(idx, better(scores))
+	slices.Sort(keys)
+	for n := range idx {
+		if int(uint32(keys[n])) != idx[n] {
+			t.Fatalf("position %d: rankKey order has word %d, better has %d", n, uint32(keys[n]), idx[n])
+		}
+	}
+}
