@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kompress/kompress/mustkeep"
+	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
 )
 
@@ -22,6 +23,9 @@ type CompressOptions struct {
 	TargetRatio float64
 	// Threshold keeps words scoring above it, in [0, 1); 0 means 0.5.
 	Threshold float64
+	// Kind selects the failure.Lines rules for the lines kept verbatim:
+	// the kind the caller's failure check will apply; "" means router.Prose.
+	Kind router.Kind
 }
 
 // CompressStats counts the words of one Compress call.
@@ -53,8 +57,10 @@ const ratioChunkWords = 256
 //     enough, its best word stays, so no false paragraph break appears;
 //   - must-keep words (mustkeep.Mask) are always kept;
 //   - markdown headings, table rows, fenced and indented code blocks, and
-//     lines that report failures are kept verbatim; list bullets and
-//     numbers are kept.
+//     lines that report failures (failure.Lines for o.Kind) are kept
+//     verbatim; list bullets and numbers are kept, with a word of their item;
+//   - both ends of a bracketed or quoted group stay if either does, and
+//     markdown link text stays whole.
 //
 // Words are scored by s; an error from s is returned as is, for the caller
 // to fall back on.
@@ -85,7 +91,11 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 		return "", st, fmt.Errorf("%w: %s gave %d scores for %d words", ErrScoreCount, s.Name(), len(scores), len(words))
 	}
 
-	lines := layout(text, words)
+	kind := o.Kind
+	if kind == "" {
+		kind = router.Prose
+	}
+	lines := layout(text, words, kind)
 	forced := slices.Clone(protected)
 	for _, l := range lines {
 		switch {

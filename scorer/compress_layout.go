@@ -3,6 +3,7 @@ package scorer
 import (
 	"strings"
 
+	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
 )
 
@@ -18,7 +19,7 @@ type line struct {
 // layout splits text into lines, assigns words to them, and marks the lines
 // compression must not touch: markdown headings (# and setext), table rows,
 // fenced code, indented code blocks, and failure reports.
-func layout(text string, words []tokenize.Word) []line {
+func layout(text string, words []tokenize.Word, kind router.Kind) []line {
 	lines := make([]line, 0, countNewlines(text)+1)
 	wi := 0
 	for start := 0; ; {
@@ -43,7 +44,7 @@ func layout(text string, words []tokenize.Word) []line {
 		start = end + 1
 	}
 
-	failing := failureLines(text, lines)
+	failing := failureLines(text, lines, kind)
 	var fence string // the open fence's marker, "" outside fenced code
 	ref := 0         // indentation of the last non-blank prose line
 	prevBlank := true

@@ -12,7 +12,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/mustkeep"
+	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
 )
 
@@ -91,8 +93,14 @@ func TestCompress(t *testing.T) {
 			"       -a, --all\n              do not ignore entries\n\n              more words here\n",
 			"       -a, --all\n              not\n\n              more\n"},
 		{"failure line verbatim", constScorer(0), CompressOptions{},
-			"some words here\nerror: could not open the file\nthe end\n",
-			"some\nerror: could not open the file\nthe\n"},
+			"some words here\nerror: could not open the file\nthe end\nTraceback (most recent call last):\n",
+			"some\nerror: could not open the file\nthe\nTraceback (most recent call last):\n"},
+		{"log failure rules on request", constScorer(0), CompressOptions{Kind: router.Log},
+			"build step one\nthe tests FAILED with exit status 2\n",
+			"build\nthe tests FAILED with exit status 2\n"},
+		{"a sentence about errors is prose", constScorer(0), CompressOptions{},
+			"an error occurs when the file is missing\n",
+			"an\n"},
 		{"markdown link text whole", constScorer(0), CompressOptions{},
 			"please refer to [The Cobra Generator README](x/y.md) for details",
 			"[The Cobra Generator README](x/y.md)"},
@@ -166,9 +174,12 @@ func TestCompressErrors(t *testing.T) {
 // checkInvariants verifies what Compress promises for any scorer: the same
 // lines with the same indentation, no blank line made from a non-blank
 // one, each output line's words a subsequence of the input line's, and
-// every protected word present.
+// every protected word present, and every failure line verbatim.
 func checkInvariants(t *testing.T, in, out string) {
 	t.Helper()
+	if missing := failure.Missing(router.Prose, []byte(in), []byte(out)); len(missing) > 0 {
+		t.Fatalf("failure lines not kept verbatim: %q", missing)
+	}
 	inLines, outLines := strings.Split(in, "\n"), strings.Split(out, "\n")
 	if len(inLines) != len(outLines) {
 		t.Fatalf("line count %d -> %d", len(inLines), len(outLines))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
 )
 
@@ -91,7 +92,7 @@ func TestHeuristicCalibration(t *testing.T) {
 	for name, text := range ss {
 		words, scores := heuristicScores(t, text)
 		n, h := 0, 0
-		for _, l := range layout(text, words) {
+		for _, l := range layout(text, words, router.Prose) {
 			if l.verbatim {
 				continue
 			}
