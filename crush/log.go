@@ -336,12 +336,15 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 		for j < b && !ls[j].hidden && ls[j].drop == ls[i].drop && d.notes[j] == "" {
 			j++
 		}
-		switch ls[i].drop {
-		case logDropFrames:
+		switch {
+		case j-i == 1 && ls[i].drop != logDropTemplate:
+			// A note would be no shorter than the line it stands for.
+			out = d.appendLine(out, &ls[i], p)
+		case ls[i].drop == logDropFrames:
 			out = logAppendNote(out, j-i, "stack frame lines")
-		case logDropGoroutines:
+		case ls[i].drop == logDropGoroutines:
 			out = logAppendNote(out, j-i, "lines of further goroutines")
-		case logDropTestLines:
+		case ls[i].drop == logDropTestLines:
 			out = logAppendNote(out, j-i, "more lines of this block")
 		default:
 			out = d.appendTemplates(out, i, j, p)

@@ -14,7 +14,9 @@ func logClassify(text []byte) logClass {
 	case bytes.HasPrefix(t, []byte("--- FAIL")), bytes.HasPrefix(t, []byte("FAIL")),
 		bytes.HasPrefix(text, []byte("E: ")), bytes.HasPrefix(text, []byte("npm ERR!")),
 		bytes.HasPrefix(text, []byte("npm error")), bytes.HasPrefix(t, []byte("not ok ")),
-		bytes.HasPrefix(text, []byte("make: ***")), logPytestE(text):
+		bytes.HasPrefix(text, []byte("make: ***")), logPytestE(text),
+		bytes.HasPrefix(t, []byte("● ")), bytes.HasPrefix(t, []byte("× ")):
+		// "● suite › test" heads a jest failure; "× test" is vitest's.
 		return logFailure
 	case bytes.HasPrefix(text, []byte("W: ")), bytes.HasPrefix(text, []byte("npm warn")),
 		bytes.HasPrefix(text, []byte("npm WARN")):
@@ -197,7 +199,7 @@ func logPathLike(f []byte) bool {
 }
 
 func logFailureSymbol(b []byte) bool {
-	for _, s := range []string{"✗", "✘", "✖", "❌", "💥"} {
+	for _, s := range []string{"✗", "✘", "✖", "✕", "❌", "💥"} {
 		if bytes.HasPrefix(b, []byte(s)) {
 			return true
 		}
@@ -289,7 +291,7 @@ func logSummaryPrefix(t []byte) bool {
 		"BUILD SUCCESSFUL", "BUILD FAILED", "Finished ", "Successfully ", "Done in ", "Fetched ",
 		"Ran ", "OK (", "FAILED (", "test result:", "coverage:", "Tests:", "Test Suites:",
 		"Time:", "added ", "up to date", "audited ", "found 0 vulnerabilities", "real\t",
-		"Build succeeded", "Compiled successfully", "webpack compiled",
+		"Build succeeded", "Compiled successfully", "webpack compiled", "Snapshots:",
 	} {
 		if bytes.HasPrefix(t, []byte(p)) {
 			return true
@@ -317,6 +319,9 @@ func logMarkBlocks(ls []logLine) {
 		switch {
 		case bytes.HasPrefix(t, []byte("Traceback (most recent call last):")):
 			i = logPyBlock(ls, i)
+		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("● ")):
+			logJestBlock(ls, i)
+			i++ // stacks and snippets inside are marked on their own
 		case bytes.HasPrefix(t, []byte("panic: ")), bytes.HasPrefix(t, []byte("fatal error: ")),
 			bytes.HasPrefix(t, []byte("SIGQUIT: quit")), bytes.HasPrefix(t, []byte("SIGSEGV: ")),
 			bytes.HasPrefix(t, []byte("SIGABRT: ")):
@@ -334,6 +339,19 @@ func logMarkBlocks(ls []logLine) {
 			}
 			i++
 		}
+	}
+}
+
+// logJestBlock marks a jest failure: the "● suite › test" line and the
+// indented message, diff, code frame and stack under it, up to the next
+// failure or the next line at the left margin.
+func logJestBlock(ls []logLine, head int) {
+	for i := head + 1; i < len(ls); i++ {
+		t := ls[i].text
+		if len(t) > 0 && (t[0] != ' ' || bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("● "))) {
+			return
+		}
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
 	}
 }
 

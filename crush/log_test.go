@@ -124,6 +124,8 @@ var logCeilings = map[string]float64{
 	"x-python-logging-traceback": 0.21,
 	"x-apt-install-imagemagick":  0.26,
 	"x-make-gcc-k":               0.65,
+	"x-jest-verbose":             0.32,
+	"x-jest":                     0.44,
 }
 
 func TestLogSamples(t *testing.T) {
@@ -187,6 +189,10 @@ func TestLogSummaries(t *testing.T) {
 		{"x-make-gcc-k", "make: Target 'app' not remade because of errors."},
 		{"x-python-logging-traceback", "RuntimeError: aggregation failed for batch 42"},
 		{"x-python-logging-traceback", "    raise RuntimeError(\"aggregation failed for batch 42\") from e"},
+		{"x-jest-verbose", "Tests:       4 failed, 240 passed, 244 total"},
+		{"x-jest-verbose", "    Received: NaN"},
+		{"x-jest-verbose", "    +   \"c\": \"x\","},
+		{"x-jest", "    > 2 | test('syntax', () => { expect(add(1, 2).toBe(3); });"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {
