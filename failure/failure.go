@@ -132,7 +132,8 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 			scratch = append(scratch[:0], router.StripANSI(line)...)
 			plain = scratch
 		}
-		if is(line, plain) || tests != nil && tests.message(plain) {
+		// message must see every line to follow which test is running.
+		if msg := tests != nil && tests.message(plain); msg || is(line, plain) {
 			fn(line)
 		}
 	}
