@@ -42,8 +42,16 @@ func GoTestText(in []byte) []byte {
 	if len(in) == 0 || !gotestIsJSON(in) {
 		return nil
 	}
-	d := gotestDecode(in)
-	var out []byte
+	return gotestDecode(in).text()
+}
+
+// text joins the lines of d as they were decoded.
+func (d *logDoc) text() []byte {
+	n := 0
+	for _, l := range d.lines {
+		n += len(l.raw) + 1
+	}
+	out := make([]byte, 0, n)
 	for _, l := range d.lines {
 		out = append(out, l.raw...)
 		out = append(out, '\n')
@@ -312,7 +320,7 @@ func gotestDecode(in []byte) *logDoc {
 		}
 	}
 	logMarkBlocks(d.lines)
-	logMarkMust(d.lines)
+	logMarkMust(d.lines, d.text())
 	gotestHide(d)
 	return d
 }

@@ -113,6 +113,7 @@ var logLevels = []logParams{
 const logMinGain = 0.10
 
 func logParse(in []byte) *logDoc {
+	text := in
 	n := bytes.Count(in, []byte{'\n'}) + 1
 	d := &logDoc{lines: make([]logLine, 0, n)}
 	for len(in) > 0 {
@@ -125,7 +126,7 @@ func logParse(in []byte) *logDoc {
 		d.lines = append(d.lines, logNewLine(line))
 	}
 	logMarkBlocks(d.lines)
-	logMarkMust(d.lines)
+	logMarkMust(d.lines, text)
 	return d
 }
 

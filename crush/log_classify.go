@@ -1,6 +1,11 @@
 package crush
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/router"
+)
 
 // logClassify tells whether a line reports a failure, a summary or a
 // warning. It is a hand-written scan over the line's words: no regular
@@ -537,11 +542,30 @@ func logSnippetLine(t []byte) bool {
 	return len(s) > 0 && (s[0] == '|' || s[0] == '^' || s[0] == '~')
 }
 
-// logMarkMust marks the lines that must survive verbatim.
-func logMarkMust(ls []logLine) {
+// logMarkMust marks the lines that must survive verbatim: the failure lines
+// of text by failure.Lines, which the pipeline checks at the boundary, and
+// the ones this package's own reading takes for failures.
+func logMarkMust(ls []logLine, text []byte) {
+	must := make(map[string]struct{})
+	for _, l := range failure.Lines(router.Log, text) {
+		must[string(l)] = struct{}{}
+	}
+	shown := make(map[string]bool)
 	for i := range ls {
 		if ls[i].class == logFailure {
 			ls[i].must = true
+			continue
+		}
+		if len(must) == 0 {
+			continue
+		}
+		line := string(bytes.TrimSuffix(ls[i].raw, []byte{'\r'}))
+		if _, ok := must[line]; ok && !shown[line] {
+			// The boundary looks for each failure line as a whole line of
+			// the view; one copy of a repeated line satisfies it, and the
+			// repeats collapse with their template.
+			ls[i].must = true
+			shown[line] = true
 		}
 	}
 }

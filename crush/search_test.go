@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
 )
 
@@ -112,6 +113,9 @@ func TestSearchSamples(t *testing.T) {
 				if r.numbered && !in[loc] {
 					t.Errorf("view shows %s, which is no hit of the input", loc)
 				}
+			}
+			if m := failure.Missing(router.Search, s.in, out); len(m) > 0 {
+				t.Errorf("failure lines missing: %q", m)
 			}
 			// Messages such as "grep: x: No such file or directory" stay.
 			for _, m := range r.others {
