@@ -1,6 +1,28 @@
 // Package router detects the shape of tool output (search hits, logs, JSON,
 // tables, code, diffs, HTML, prose) so each part can go to the compressor made
 // for it.
+//
+// Detect names the kind of a whole input; Split cuts mixed output (a build log
+// followed by a JSON blob, a table then a traceback) into sections, each of
+// one kind, covering the input without gaps. Both run in linear time with
+// hand-written scanners: one pass classifies lines by prefix and shape, JSON
+// values, diff hunks and HTML documents are claimed by their structure, and
+// a few passes over runs of lines merge what belongs together.
+//
+// Some routing choices are conventions worth knowing:
+//   - go test -json output is JSON Lines, but is Log: it is test events, and
+//     the log compressor knows them.
+//   - git show and git log -p are Diff: commit headers and messages belong to
+//     the patch format.
+//   - Markdown fenced code blocks are part of the Prose around them; text,
+//     code and tables between HTML tags are part of the HTML.
+//   - Search output is grep -n / rg -n hits (see ParseHit), ripgrep --heading
+//     blocks (see ParseHeadingHit), -C context with "--" separators, and
+//     -l/find path lists.
+//   - ANSI colour is ignored for classification; StripANSI removes it.
+//
+// Input with NUL bytes or invalid UTF-8 is Binary, input with no bytes or only
+// whitespace is Empty; neither is split.
 package router
 
 // Kind is the detected shape of a piece of tool output.

@@ -94,6 +94,13 @@ func logLine(line []byte) bool {
 	if exceptionLine(t) {
 		return true
 	}
+	if i := bytes.Index(t, []byte("): ")); i > 0 && bytes.IndexByte(t[:i], '(') > 0 {
+		// tsc and MSVC diagnostics: "src/a.ts(3,5): error TS2322: ..."
+		r := t[i+3:]
+		if hasPrefix(r, "error") || hasPrefix(r, "warning") || hasPrefix(r, "fatal error") {
+			return true
+		}
+	}
 	if i := bytes.Index(t, []byte(": In ")); i > 0 {
 		r := t[i+5:]
 		return hasPrefix(r, "function ") || hasPrefix(r, "member function ")

@@ -328,3 +328,27 @@ func BenchmarkSplitPerKind(b *testing.B) {
 		})
 	}
 }
+
+// TestAdversarial feeds inputs that would make a careless scanner quadratic
+// or panic; each must finish (the test has no timing, but a quadratic scan
+// of these would not finish in the test timeout) and cover its input.
+func TestAdversarial(t *testing.T) {
+	tests := map[string][]byte{
+		"open brackets":      bytes.Repeat([]byte("[\n"), 200000),
+		"unclosed objects":   bytes.Repeat([]byte("{\"a\": [1, 2, {\"b\":\n"), 20000),
+		"deep nesting":       append(bytes.Repeat([]byte("["), 100000), '\n'),
+		"html never closed":  bytes.Repeat([]byte("<html>\n<p>x</p>\n"), 50000),
+		"huge hunk":          append([]byte("@@ -1,999999999 +1,999999999 @@\n"), bytes.Repeat([]byte(" x\n"), 100000)...),
+		"one long line":      bytes.Repeat([]byte("abc:12:def-3-"), 1<<19),
+		"colons":             bytes.Repeat([]byte(":1:"), 1<<18),
+		"escape storm":       bytes.Repeat([]byte("\x1b[31m\x1b"), 1<<17),
+		"carriage returns":   bytes.Repeat([]byte("progress 10%\r"), 1<<16),
+		"fences":             bytes.Repeat([]byte("```\n"), 100000),
+		"comment never ends": append([]byte("/* start\n"), bytes.Repeat([]byte("int x;\n"), 100000)...),
+	}
+	for name, in := range tests {
+		t.Run(name, func(t *testing.T) {
+			checkCover(t, in, Split(in))
+		})
+	}
+}
