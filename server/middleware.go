@@ -58,13 +58,16 @@ func (s *Server) observe(c *gin.Context) {
 		slog.String("method", c.Request.Method),
 		slog.String("route", route),
 		slog.Int("status", status),
-		slog.Duration("latency", elapsed),
+		slog.Float64("latency_ms", float64(elapsed.Microseconds())/1000),
 		slog.Int64("bytes_in", body.n),
 		slog.Int("bytes_out", max(c.Writer.Size(), 0)),
 		slog.String("request_id", id),
 	}
 	if authed {
 		attrs = append(attrs, slog.String("tenant", t.(string)))
+	}
+	if v, ok := c.Get(ctxStrategy); ok {
+		attrs = append(attrs, slog.String("strategy", v.(string)))
 	}
 	level := slog.LevelInfo
 	if v, ok := c.Get(ctxErr); ok {

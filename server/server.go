@@ -187,6 +187,7 @@ const (
 	ctxTenant    = "kompress.tenant"
 	ctxErr       = "kompress.err"
 	ctxRequestID = "kompress.request_id"
+	ctxStrategy  = "kompress.strategy"
 )
 
 // tenant returns the authenticated tenant of the request.
@@ -302,6 +303,7 @@ func (s *Server) handleCompress(c *gin.Context) {
 	}
 	s.m.observeResult(&res)
 	s.stats.result(tenant(c), &res)
+	c.Set(ctxStrategy, res.Strategy)
 	writeJSON(c, http.StatusOK, res)
 }
 
