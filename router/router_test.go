@@ -115,6 +115,8 @@ func TestDetectCases(t *testing.T) {
 		{"csv", "user,uid,gid\nroot,0,0\ndaemon,1,1\nbin,2,2\n", Table},
 		{"tsv", "pkg\tversion\tsize\nadduser\t3.134\t686\napt\t2.6.1\t4308\n", Table},
 		{"unified diff", "--- a/x.go\n+++ b/x.go\n@@ -1,3 +1,3 @@\n package x\n-var a = 1\n+var a = 2\n \n", Diff},
+		{"git log without patches", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\ncommit 03c1dd2a1b2c3d4e5f60718293a4b5c6d7e8f9012\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:40:00 2026 +0000\n\n    router: faster\n", Log},
+		{"git show", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    fix\n\ndiff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n", Diff},
 		{"html", "<!DOCTYPE html>\n<html><body>\n<p>Hello there, this is text.</p>\n</body></html>\n", HTML},
 		{"log then json", "# example.com/x\nx.go:3:2: undefined: y\nx.go:4:2: undefined: z\n{\n  \"ImportPath\": \"example.com/x\",\n  \"Name\": \"x\",\n  \"Dir\": \"/tmp/x\"\n}\n", Mixed},
 	}

@@ -109,6 +109,8 @@ func classifyLines(b []byte) []lineInfo {
 		oldLeft    int // remaining lines in the current diff hunk
 		newLeft    int
 		inCommit   bool   // inside a git commit header, message or stat
+		commitAt   = -1   // index of the last "commit <hash>" line
+		sawPatch   bool   // a diff followed that commit line
 		heading    bool   // inside rg --heading output, after a path line
 		fence      bool   // inside a Markdown ``` code fence
 		prevPath   bool   // the last non-blank line was a lone path (an rg --heading file name)
@@ -192,9 +194,17 @@ func classifyLines(b []byte) []lineInfo {
 					li.kind, li.weight = kDiff, wForced
 				}
 			case isCommitLine(line):
-				inCommit = true
+				if commitAt >= 0 && !sawPatch {
+					historyOnly(lines[commitAt:])
+				}
+				inCommit, commitAt, sawPatch = true, len(lines), false
 				li.kind, li.weight = kDiff, wForced
 			case inCommit:
+				if !li.blank && line[0] == ' ' {
+					if _, w := classifyDiff(line); w > 0 {
+						sawPatch = true // a --stat summary is a diff too
+					}
+				}
 				if li.blank || line[0] == ' ' || commitHeaderField(line) {
 					li.kind, li.weight = kDiff, wForced
 				} else {
@@ -218,13 +228,34 @@ func classifyLines(b []byte) []lineInfo {
 				}
 			}
 		}
+		if li.kind == kDiff && li.weight >= wStrong && !inCommit {
+			sawPatch = true
+		}
 		if !li.blank {
 			prevPath = li.own == kSearch && li.weight == wWeak && isPathLine(line)
 		}
 		lines = append(lines, li)
 		start = next
 	}
+	if commitAt >= 0 && !sawPatch {
+		historyOnly(lines[commitAt:])
+	}
 	return lines
+}
+
+// historyOnly relabels a git commit block that no patch followed (git log
+// without -p) as Log: commit history, not a diff.
+func historyOnly(block []lineInfo) {
+	for i := range block {
+		li := &block[i]
+		if li.kind != kDiff || li.weight != wForced {
+			continue
+		}
+		li.kind, li.weight = kLog, wWeak
+		if i == 0 {
+			li.weight = wStrong
+		}
+	}
 }
 
 // htmlStart reports whether a line opens an HTML or XML document, which then
