@@ -27,7 +27,7 @@ func Search(in []byte, o Options) ([]byte, error) {
 		return nil, ErrNoGain
 	}
 	r.rank(o.Query, len(in))
-	budget := len(in) / 4
+	budget := len(in) / 5
 	budget = min(max(budget, searchMinBudget), searchMaxBudget)
 	if o.TargetRatio > 0 && o.TargetRatio < 1 {
 		budget = int(float64(len(in)) * o.TargetRatio)
@@ -45,11 +45,11 @@ func Search(in []byte, o Options) ([]byte, error) {
 	return out, nil
 }
 
-// Default output bounds when the caller sets no target ratio: a quarter of
+// Default output bounds when the caller sets no target ratio: a fifth of
 // the input, within these limits.
 const (
 	searchMinBudget = 4 << 10
-	searchMaxBudget = 16 << 10
+	searchMaxBudget = 12 << 10
 )
 
 // searchParams is one level of compression; later levels show less.
@@ -58,14 +58,15 @@ type searchParams struct {
 	files     int // files shown with their hits
 	context   int // context lines kept on each side of a shown match
 	lineBytes int // longer lines are cut around the match
+	listFiles int // omitted files listed by name with their counts
 }
 
 var searchLevels = []searchParams{
-	{perFile: 5, files: 30, context: 2, lineBytes: 300},
-	{perFile: 3, files: 20, context: 1, lineBytes: 240},
-	{perFile: 2, files: 12, context: 0, lineBytes: 200},
-	{perFile: 1, files: 8, context: 0, lineBytes: 160},
-	{perFile: 1, files: 4, context: 0, lineBytes: 120},
+	{perFile: 5, files: 30, context: 2, lineBytes: 300, listFiles: 20},
+	{perFile: 3, files: 20, context: 1, lineBytes: 240, listFiles: 12},
+	{perFile: 2, files: 12, context: 0, lineBytes: 200, listFiles: 8},
+	{perFile: 1, files: 8, context: 0, lineBytes: 160, listFiles: 5},
+	{perFile: 1, files: 4, context: 0, lineBytes: 120, listFiles: 0},
 }
 
 type searchHit struct {

@@ -31,10 +31,11 @@ func (r *searchResult) render(p searchParams) []byte {
 		return r.renderList(out, p)
 	}
 	shown := make([]searchShown, 0, min(p.files, len(r.files)))
-	restFiles, restHits := 0, 0
+	var rest []*searchFile
+	restHits := 0
 	for k, f := range r.files {
 		if k >= p.files {
-			restFiles++
+			rest = append(rest, f)
 			restHits += f.matches
 			continue
 		}
@@ -47,13 +48,26 @@ func (r *searchResult) render(p searchParams) []byte {
 		}
 	}
 	out = append(out, flat...)
-	if restFiles > 0 {
-		unit := "hits in " + strconv.Itoa(restFiles) + " more files"
-		if restFiles == 1 {
-			unit = "hits in 1 more file"
-		}
-		out = append(out, Omitted(restHits, unit)...)
+	if len(rest) > 0 {
+		out = append(out, Omitted(restHits, searchUnit(restHits, "hit")+" in "+strconv.Itoa(len(rest))+" "+searchUnit(len(rest), "more file"))...)
 		out = append(out, '\n')
+		// Which files those are is cheap to show and tells where to look
+		// next; the list is indented so it never reads as hits or headings.
+		for k, f := range rest {
+			if k == p.listFiles {
+				out = append(out, "  "...)
+				out = append(out, Omitted(len(rest)-k, searchUnit(len(rest)-k, "further file name"))...)
+				out = append(out, '\n')
+				break
+			}
+			out = append(out, "  "...)
+			out = append(out, f.path...)
+			out = append(out, " ("...)
+			out = strconv.AppendInt(out, int64(f.matches), 10)
+			out = append(out, ' ')
+			out = append(out, searchUnit(f.matches, "hit")...)
+			out = append(out, ")\n"...)
+		}
 	}
 	return out
 }
@@ -68,7 +82,8 @@ func (r *searchResult) pick(f *searchFile, p searchParams) searchShown {
 		}
 	}
 	chosen := matches
-	if len(matches) > p.perFile {
+	// One more hit costs no more than the note that would stand for it.
+	if len(matches) > p.perFile+1 {
 		first := p.perFile
 		if len(r.terms) > 0 {
 			first = min(2, p.perFile)
