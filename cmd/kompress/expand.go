@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kompress/kompress"
+	"github.com/kompress/kompress/store"
+)
+
+type expandOptions struct {
+	store   string
+	noStore bool
+}
+
+func newExpandCmd(log *slog.Logger) *cobra.Command {
+	var o expandOptions
+	cmd := &cobra.Command{
+		Use:   "expand [FILE|-]",
+		Short: "Undo lossless folds exactly and replace markers by their originals",
+		Long: `Expand reads compressed text (stdin when no file or "-") and prints it with
+every lossless fold undone. With access to the store it also replaces each
+marker by its original; a lossy result (view plus final marker) expands to
+its original as a whole. Markers whose id is not found stay as they are.`,
+		Args: maxArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := "-"
+			if len(args) == 1 {
+				name = args[0]
+			}
+			in := readInput(cmd.InOrStdin(), name)
+			if in.err != nil {
+				return in.err
+			}
+			var st store.Store
+			if !o.noStore {
+				s, err := openStore(cmd.Context(), o.store)
+				if err != nil {
+					fmt.Fprintf(cmd.ErrOrStderr(), "kompress: warning: %v; markers left as they are\n", err)
+				} else {
+					st = s
+					defer st.Close()
+				}
+			}
+			eng := kompress.New(kompress.Options{Store: st, Logger: log})
+			res, err := eng.Expand(cmd.Context(), "", string(in.data))
+			if err != nil {
+				return err
+			}
+			for _, id := range res.Missing {
+				fmt.Fprintf(cmd.ErrOrStderr(), "kompress: warning: no original for marker id %s\n", id)
+			}
+			_, err = io.WriteString(cmd.OutOrStdout(), res.Text)
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&o.store, "store", "", "original store URL (default bolt under the user state dir)")
+	cmd.Flags().BoolVar(&o.noStore, "no-store", false, "only undo lossless folds")
+	return cmd
+}

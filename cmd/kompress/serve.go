@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/spf13/cobra"
+
+	"github.com/kompress/kompress"
+	"github.com/kompress/kompress/server"
+)
+
+type serveOptions struct {
+	addr   string
+	store  string
+	scorer string
+	model  string
+}
+
+func newServeCmd(_ *slog.Logger) *cobra.Command {
+	var o serveOptions
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the HTTP API (POST /v1/compress, GET /v1/retrieve/{id}, ...)",
+		Long:  "Serve the HTTP API until SIGINT or SIGTERM, then finish in-flight requests and close the store.\n\nEnvironment:\n" + envHelp(),
+		Args:  maxArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := server.ConfigFromEnv()
+			if err != nil {
+				return usagef("%v", err)
+			}
+			// The service logs requests at info level, as JSON on stderr.
+			log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
+			ctx := cmd.Context()
+			st, err := openStore(ctx, o.store)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: log})
+			reg := prometheus.NewRegistry()
+			reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+			srv := server.New(cfg, eng, reg, log)
+			ln, err := net.Listen("tcp", o.addr)
+			if err != nil {
+				return err
+			}
+			// Tests and scripts read the bound address from this line.
+			fmt.Fprintf(cmd.ErrOrStderr(), "kompress: listening on http://%s\n", ln.Addr())
+			log.Info("serving", "addr", ln.Addr().String(), "store", redactURL(o.store), "auth", len(cfg.Keys) > 0)
+			return srv.Serve(ctx, ln)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.addr, "addr", "127.0.0.1:8377", "listen address; port 0 picks a free one")
+	f.StringVar(&o.store, "store", "", "original store: bolt:PATH, redis://HOST:PORT/DB or memory: (default bolt under the user state dir)")
+	f.StringVar(&o.scorer, "scorer", "auto", "default prose scorer: auto, onnx or heuristic")
+	f.StringVar(&o.model, "model", "", "Kompress model directory (default $KOMPRESS_MODEL or the user cache)")
+	return cmd
+}
+
+func serveLevel() slog.Level {
+	if os.Getenv("KOMPRESS_DEBUG") != "" {
+		return slog.LevelDebug
+	}
+	return slog.LevelInfo
+}
+
+func envHelp() string {
+	var b strings.Builder
+	for _, e := range server.Env {
+		fmt.Fprintf(&b, "  %-26s %s\n", e.Name, e.Usage)
+	}
+	return b.String()
+}
+
+// redactURL drops a password from a store URL before it is logged.
+func redactURL(u string) string {
+	if i := strings.Index(u, "@"); i >= 0 {
+		if j := strings.Index(u, "://"); j >= 0 && j < i {
+			return u[:j+3] + "[redacted]" + u[i:]
+		}
+	}
+	return u
+}

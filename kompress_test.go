@@ -1,0 +1,395 @@
+package kompress
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kompress/kompress/ccr"
+	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/store"
+	"github.com/kompress/kompress/wire"
+)
+
+// sample is one real tool output from testdata/samples/<kind>/<name>.txt.
+type sample struct {
+	kind, name string
+	data       []byte
+}
+
+func samples(t testing.TB) []sample {
+	t.Helper()
+	files, err := filepath.Glob("testdata/samples/*/*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Skip("no samples under testdata/samples")
+	}
+	var out []sample
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sample{kind: filepath.Base(filepath.Dir(f)), name: filepath.Base(f), data: d})
+	}
+	return out
+}
+
+func memStore(t testing.TB) store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), "memory:", store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func newEngine(t testing.TB, st store.Store) *Engine {
+	return New(Options{Store: st, Scorer: "heuristic"})
+}
+
+func compress(t testing.TB, e *Engine, req wire.CompressRequest) wire.Result {
+	t.Helper()
+	res, err := e.Compress(context.Background(), "", req)
+	if err != nil {
+		t.Fatalf("Compress: %v", err)
+	}
+	return res
+}
+
+func TestPassThrough(t *testing.T) {
+	e := newEngine(t, memStore(t))
+	big := strings.Repeat("x", 600)
+	tests := []struct {
+		name, in, strategy string
+	}{
+		{"empty", "", "passthrough-empty"},
+		{"small", "--- FAIL: TestX (0.00s)\n", "passthrough-small"},
+		{"binary", big + "\x00" + big, "passthrough-binary"},
+		{"invalid utf-8", big + "\xff\xfe" + big, "passthrough-invalid-utf8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := compress(t, e, wire.CompressRequest{Content: tt.in})
+			if res.Text != tt.in {
+				t.Errorf("text changed")
+			}
+			if res.Strategy != tt.strategy {
+				t.Errorf("strategy = %q, want %q", res.Strategy, tt.strategy)
+			}
+			if res.CCRID != "" || res.Lossless {
+				t.Errorf("pass-through claims ccr_id %q lossless %v", res.CCRID, res.Lossless)
+			}
+		})
+	}
+}
+
+// TestSamples checks the invariants on every real sample: failure lines
+// survive verbatim, lossy results retrieve and expand to the exact original,
+// lossless results recover under their declared equivalence, and the result
+// is deterministic.
+func TestSamples(t *testing.T) {
+	st := memStore(t)
+	e := newEngine(t, st)
+	for _, s := range samples(t) {
+		t.Run(s.kind+"/"+s.name, func(t *testing.T) {
+			req := wire.CompressRequest{Content: string(s.data)}
+			res := compress(t, e, req)
+			checkFailuresKept(t, s.data, res.Text)
+			switch {
+			case res.CCRID != "":
+				got, err := e.Retrieve(context.Background(), "", res.CCRID)
+				if err != nil || !bytes.Equal(got, s.data) {
+					t.Fatalf("retrieve %s: err %v, exact %v", res.CCRID, err, bytes.Equal(got, s.data))
+				}
+				exp, err := e.Expand(context.Background(), "", res.Text)
+				if err != nil || exp.Text != string(s.data) {
+					t.Fatalf("expand of lossy result: err %v, exact %v", err, exp.Text == string(s.data))
+				}
+				if refs := ccr.Find([]byte(res.Text)); len(refs) == 0 || refs[len(refs)-1].ID != res.CCRID {
+					t.Errorf("lossy text has no marker naming %s", res.CCRID)
+				}
+			case res.Lossless:
+				checkRecovers(t, s.data, res)
+			default:
+				if res.Text != string(s.data) {
+					t.Fatalf("strategy %s changed the text without being lossless or lossy", res.Strategy)
+				}
+			}
+			again := compress(t, New(Options{Store: memStore(t), Scorer: "heuristic"}), req)
+			if again.Text != res.Text || again.CCRID != res.CCRID {
+				t.Errorf("not deterministic across engines")
+			}
+			t.Logf("%-8s %-8s %6d -> %6d bytes (%.3f) %s", s.kind, router.Kind(res.Kind), res.OriginalBytes, res.CompressedBytes,
+				float64(res.CompressedBytes)/float64(max(res.OriginalBytes, 1)), res.Strategy)
+		})
+	}
+}
+
+func checkRecovers(t *testing.T, orig []byte, res wire.Result) {
+	t.Helper()
+	got, err := fold.Expand([]byte(res.Text))
+	if err != nil {
+		t.Fatalf("fold.Expand: %v", err)
+	}
+	if err := fold.Verify(orig, []byte(res.Text), fold.Equivalence(res.Equivalence)); err != nil {
+		t.Fatalf("lossless result fails its declared %q equivalence: %v", res.Equivalence, err)
+	}
+	if res.Equivalence == string(fold.Byte) && !bytes.Equal(got, orig) {
+		t.Fatalf("byte-equivalent result does not expand to the original")
+	}
+}
+
+// checkFailuresKept asserts every failure line of the input, judged as the
+// router sees each section, appears verbatim as a line of out.
+func checkFailuresKept(t *testing.T, in []byte, out string) {
+	t.Helper()
+	in, out = fold.StripANSI(in), string(fold.StripANSI([]byte(out)))
+	outLines := map[string]bool{}
+	for l := range strings.Lines(out) {
+		outLines[strings.TrimRight(l, "\r\n")] = true
+	}
+	for _, sec := range router.Split(in) {
+		for _, l := range failure.Lines(sec.Kind, in[sec.Start:sec.End]) {
+			line := strings.TrimRight(string(l), "\r\n")
+			if !outLines[line] && !strings.Contains(out, line) {
+				t.Errorf("failure line lost: %q", line)
+			}
+		}
+	}
+}
+
+func TestLosslessOnly(t *testing.T) {
+	e := newEngine(t, memStore(t))
+	for _, s := range samples(t) {
+		res := compress(t, e, wire.CompressRequest{Content: string(s.data), LosslessOnly: true})
+		if res.CCRID != "" || strings.HasPrefix(res.Strategy, "lossy") {
+			t.Errorf("%s/%s: lossless-only gave %s", s.kind, s.name, res.Strategy)
+		}
+		if res.Lossless {
+			checkRecovers(t, s.data, res)
+		} else if res.Text != string(s.data) {
+			t.Errorf("%s/%s: text changed by %s", s.kind, s.name, res.Strategy)
+		}
+	}
+}
+
+// failingStore refuses every write, like a dead Redis.
+type failingStore struct{ store.Store }
+
+func (failingStore) Put(context.Context, string, []byte) (string, error) {
+	return "", store.ErrUnavailable
+}
+
+func TestStoreDownNothingLost(t *testing.T) {
+	e := newEngine(t, failingStore{memStore(t)})
+	lossyBefore := 0
+	ref := newEngine(t, memStore(t))
+	for _, s := range samples(t) {
+		if compress(t, ref, wire.CompressRequest{Content: string(s.data)}).CCRID != "" {
+			lossyBefore++
+		}
+		res := compress(t, e, wire.CompressRequest{Content: string(s.data)})
+		if res.CCRID != "" || len(ccr.Find([]byte(res.Text))) > len(ccr.Find(s.data)) {
+			t.Fatalf("%s: marker without a stored original", s.name)
+		}
+		if res.Lossless {
+			checkRecovers(t, s.data, res)
+		} else if res.Text != string(s.data) {
+			t.Fatalf("%s: text changed without the original stored", s.name)
+		}
+	}
+	if lossyBefore == 0 {
+		t.Fatal("no sample compresses lossily with a working store; the test proves nothing")
+	}
+}
+
+func TestGroundTruthProtected(t *testing.T) {
+	e := newEngine(t, memStore(t))
+	for _, s := range samples(t) {
+		for _, tool := range []string{"Read", "edit", "Write"} {
+			res := compress(t, e, wire.CompressRequest{Content: string(s.data), Tool: tool})
+			if res.CCRID != "" {
+				t.Errorf("%s via %s: lossy %s", s.name, tool, res.Strategy)
+			}
+		}
+		if s.kind == "code" {
+			if res := compress(t, e, wire.CompressRequest{Content: string(s.data)}); res.CCRID != "" {
+				t.Errorf("source %s compressed lossily: %s", s.name, res.Strategy)
+			}
+		}
+	}
+}
+
+func TestOwnMarkersSurviveRecompression(t *testing.T) {
+	st := memStore(t)
+	e := newEngine(t, st)
+	for _, s := range samples(t) {
+		first := compress(t, e, wire.CompressRequest{Content: string(s.data)})
+		if first.CCRID == "" {
+			continue
+		}
+		// The agent concatenates a compressed result with more output and
+		// sends it through again: our marker must come out verbatim.
+		doubled := first.Text + "\n" + string(s.data)
+		second := compress(t, e, wire.CompressRequest{Content: doubled})
+		for _, r := range ccr.Find([]byte(first.Text)) {
+			marker := first.Text[r.Start:r.End]
+			if !strings.Contains(second.Text, marker) {
+				t.Errorf("%s: marker %q lost on recompression (%s)", s.name, marker, second.Strategy)
+			}
+		}
+	}
+}
+
+func TestExpandLeavesForeignMarkers(t *testing.T) {
+	e := newEngine(t, memStore(t))
+	real := ccr.Marker("0123456789ab", 5, 10, "lines")
+	text := "before\n" + real + "\nafter\n"
+	res, err := e.Expand(context.Background(), "", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Text != text || len(res.Missing) != 1 {
+		t.Errorf("unknown marker changed the text or was not reported missing: %+v", res)
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	e := newEngine(t, memStore(t))
+	for _, r := range []float64{0, 1, -0.5, 2} {
+		_, err := e.Compress(context.Background(), "", wire.CompressRequest{Content: "x", TargetRatio: &r})
+		if !errors.Is(err, ErrBadRequest) {
+			t.Errorf("target_ratio %v: err %v, want ErrBadRequest", r, err)
+		}
+	}
+	if _, err := e.Compress(context.Background(), "", wire.CompressRequest{Content: "x", Scorer: "gpu"}); !errors.Is(err, ErrBadRequest) {
+		t.Errorf("bad scorer accepted: %v", err)
+	}
+}
+
+func FuzzCompress(f *testing.F) {
+	files, _ := filepath.Glob("testdata/samples/*/*.txt")
+	for i, p := range files {
+		if i%3 != 0 {
+			continue
+		}
+		d, _ := os.ReadFile(p)
+		f.Add(d, false)
+	}
+	f.Add([]byte(strings.Repeat("a:1:x\n", 200)), true)
+	st, err := store.Open(context.Background(), "memory:", store.Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	e := New(Options{Store: st, Scorer: "heuristic", Encoding: "none"})
+	f.Fuzz(func(t *testing.T, in []byte, losslessOnly bool) {
+		req := wire.CompressRequest{Content: string(in), LosslessOnly: losslessOnly}
+		res, err := e.Compress(context.Background(), "", req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case res.CCRID != "":
+			got, err := e.Retrieve(context.Background(), "", res.CCRID)
+			if err != nil || !bytes.Equal(got, in) {
+				t.Fatalf("retrieval not exact: %v", err)
+			}
+		case res.Lossless:
+			checkRecovers(t, in, res)
+		case res.Text != string(in):
+			t.Fatalf("text changed by %s", res.Strategy)
+		}
+	})
+}
+
+// BenchmarkLossless measures the whole lossless path (router, every fold,
+// verification) over all samples against gzip -1 over the same bytes in the
+// same run. Token counting is left out here; see tokens.BenchmarkCount.
+func BenchmarkLossless(b *testing.B) {
+	all := samples(b)
+	var total int64
+	for _, s := range all {
+		total += int64(len(s.data))
+	}
+	e := New(Options{Encoding: "none"})
+	b.Run("kompress", func(b *testing.B) {
+		var out int64
+		b.SetBytes(total)
+		for b.Loop() {
+			out = 0
+			for _, s := range all {
+				res, _ := e.Compress(context.Background(), "", wire.CompressRequest{Content: string(s.data), LosslessOnly: true})
+				out += int64(res.CompressedBytes)
+			}
+		}
+		b.ReportMetric(float64(out)/float64(total), "ratio")
+	})
+	b.Run("gzip-1", func(b *testing.B) {
+		b.SetBytes(total)
+		var out int64
+		for b.Loop() {
+			out = 0
+			for _, s := range all {
+				var buf bytes.Buffer
+				w, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+				w.Write(s.data)
+				w.Close()
+				out += int64(buf.Len())
+			}
+		}
+		b.ReportMetric(float64(out)/float64(total), "ratio")
+	})
+}
+
+// BenchmarkSample reports MB/s of the lossless path per sample, so a slow
+// shape shows up by name.
+func BenchmarkSample(b *testing.B) {
+	e := New(Options{Encoding: "none"})
+	for _, s := range samples(b) {
+		b.Run(s.kind+"/"+s.name, func(b *testing.B) {
+			b.SetBytes(int64(len(s.data)))
+			for b.Loop() {
+				e.Compress(context.Background(), "", wire.CompressRequest{Content: string(s.data), LosslessOnly: true})
+			}
+		})
+	}
+}
+
+// BenchmarkLossy measures the default path (lossless then lossy, original
+// stored in memory) per kind.
+func BenchmarkLossy(b *testing.B) {
+	st := memStore(b)
+	e := New(Options{Store: st, Scorer: "heuristic", Encoding: "none"})
+	byKind := map[string][]sample{}
+	for _, s := range samples(b) {
+		byKind[s.kind] = append(byKind[s.kind], s)
+	}
+	for kind, ss := range byKind {
+		b.Run(kind, func(b *testing.B) {
+			var total, out int64
+			for _, s := range ss {
+				total += int64(len(s.data))
+			}
+			b.SetBytes(total)
+			for b.Loop() {
+				out = 0
+				for _, s := range ss {
+					res, _ := e.Compress(context.Background(), "", wire.CompressRequest{Content: string(s.data)})
+					out += int64(res.CompressedBytes)
+				}
+			}
+			b.ReportMetric(float64(out)/float64(total), "ratio")
+		})
+	}
+}
