@@ -70,6 +70,8 @@ func errorStatus(err error) (int, wire.ErrorBody) {
 	case errors.As(err, &mbe):
 		return http.StatusRequestEntityTooLarge, wire.ErrorBody{Code: codeTooLarge,
 			Message: fmt.Sprintf("request body is larger than the limit of %d bytes", mbe.Limit)}
+	case errors.Is(err, wire.ErrBadRequest):
+		return http.StatusBadRequest, wire.ErrorBody{Code: codeBadRequest, Message: err.Error()}
 	case errors.Is(err, store.ErrNotFound):
 		return http.StatusNotFound, wire.ErrorBody{Code: codeNotFound, Message: "no original with this id (unknown or expired)"}
 	case errors.Is(err, store.ErrBadID):

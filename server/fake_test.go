@@ -40,6 +40,9 @@ var markerRE = regexp.MustCompile(`\[kompress:([0-9a-f]{12,64})\]`)
 func (f *fakeEngine) Compress(ctx context.Context, tenant string, req wire.CompressRequest) (wire.Result, error) {
 	n, _ := f.scorers.LoadOrStore(req.Scorer, new(atomic.Int64))
 	n.(*atomic.Int64).Add(1)
+	if req.Query == "bad-option" {
+		return wire.Result{}, fmt.Errorf("%w: query %q not understood", wire.ErrBadRequest, req.Query)
+	}
 	if req.Content == "PANIC" {
 		panic("fake engine panic")
 	}

@@ -47,11 +47,14 @@ func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressR
 	return res, err
 }
 
+// heuristic runs the request with the heuristic scorer. Only results where
+// a scorer ran count as fallbacks and carry the warning: for logs, tables
+// and the like the scorer makes no difference.
 func (s *Server) heuristic(ctx context.Context, tenant string, req wire.CompressRequest, reason string) (wire.Result, error) {
-	s.m.scorerFallbacks.WithLabelValues(reason).Inc()
 	req.Scorer = "heuristic"
 	res, err := s.eng.Compress(ctx, tenant, req)
-	if err == nil {
+	if err == nil && res.Scorer != "" {
+		s.m.scorerFallbacks.WithLabelValues(reason).Inc()
 		msg := "model scoring was at capacity; used the heuristic scorer"
 		if reason == "deadline" {
 			msg = fmt.Sprintf("model scoring took longer than %v; used the heuristic scorer", s.cfg.ScoreTimeout)

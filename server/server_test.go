@@ -245,8 +245,9 @@ func TestBadInput(t *testing.T) {
 		{"content object", "POST", "/v1/compress", "", `{"content":{"a":1}}`, 400, "bad_request", `"content"`},
 		{"lossless_only string", "POST", "/v1/compress", "", `{"content":"x","lossless_only":"yes"}`, 400, "bad_request", `"lossless_only" must be a boolean`},
 		{"target_ratio string", "POST", "/v1/compress", "", `{"content":"x","target_ratio":"0.5"}`, 400, "bad_request", `"target_ratio" must be a number`},
-		{"target_ratio out of range", "POST", "/v1/compress", "", `{"content":"x","target_ratio":2}`, 400, "bad_request", "(0, 1]"},
-		{"target_ratio zero", "POST", "/v1/compress", "", `{"content":"x","target_ratio":0}`, 400, "bad_request", "(0, 1]"},
+		{"target_ratio out of range", "POST", "/v1/compress", "", `{"content":"x","target_ratio":2}`, 400, "bad_request", "(0, 1)"},
+		{"target_ratio one", "POST", "/v1/compress", "", `{"content":"x","target_ratio":1}`, 400, "bad_request", "(0, 1)"},
+		{"target_ratio zero", "POST", "/v1/compress", "", `{"content":"x","target_ratio":0}`, 400, "bad_request", "(0, 1)"},
 		{"unknown field", "POST", "/v1/compress", "", `{"content":"x","ratio":0.5}`, 400, "bad_request", `unknown field "ratio"`},
 		{"missing content", "POST", "/v1/compress", "", `{"tool":"Bash"}`, 400, "bad_request", `missing field "content"`},
 		{"null content", "POST", "/v1/compress", "", `{"content":null}`, 400, "bad_request", `missing field "content"`},
@@ -607,6 +608,12 @@ func TestEngineErrors(t *testing.T) {
 	}
 	h.eng.storeDown.Store(false)
 
+	// The engine's own option errors are 400 with its message.
+	_, err = c.Compress(ctx, wire.CompressRequest{Content: "x", Query: "bad-option"})
+	if ae := wantAPIError(t, err, 400, "bad_request"); !strings.Contains(ae.Message, "not understood") {
+		t.Errorf("message %q", ae.Message)
+	}
+
 	// A panic is a 500 with the JSON shape, on the direct and the scoring path,
 	// and the server goes on serving.
 	for _, scorer := range []string{"heuristic", "auto"} {
@@ -659,6 +666,14 @@ func TestScoringBusyFallsBackToHeuristic(t *testing.T) {
 	}
 	if got := h.metric(`kompress_scoring_slots_in_use{}`); got != 1 {
 		t.Errorf("slots in use = %g", got)
+	}
+	// A result no scorer worked on is not a fallback: nothing changed.
+	res, err = c.Compress(ctx, wire.CompressRequest{Content: "short"})
+	if err != nil || len(res.Warnings) != 0 || res.Scorer != "" {
+		t.Errorf("short input while scoring is full: %+v, %v", res, err)
+	}
+	if got := h.metric(`kompress_scorer_fallbacks_total{reason="busy"}`); got != 1 {
+		t.Errorf("busy fallbacks = %g after a result without a scorer", got)
 	}
 	close(release)
 	if res := <-first; res.Scorer != "onnx:fake" || len(res.Warnings) != 0 {

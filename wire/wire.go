@@ -3,7 +3,14 @@
 // service.
 package wire
 
-import "time"
+import (
+	"errors"
+	"time"
+)
+
+// ErrBadRequest marks errors in a request's options (the engine wraps it
+// with %w); the HTTP service answers them with 400.
+var ErrBadRequest = errors.New("kompress: bad request")
 
 // CompressRequest is the body of POST /v1/compress.
 type CompressRequest struct {
