@@ -139,9 +139,9 @@ func classifyLines(b []byte) []lineInfo {
 		}
 		li.blank = isBlank(line)
 		switch {
-		case start >= jsonEnd && oldLeft == 0 && newLeft == 0 && (fence || hasPrefix(bytes.TrimLeft(line, " "), "```")):
+		case start >= jsonEnd && oldLeft == 0 && newLeft == 0 && (fence || hasPrefix(trimBlank(line), "```")):
 			// A fenced block is part of the Markdown document around it.
-			if hasPrefix(bytes.TrimLeft(line, " "), "```") {
+			if hasPrefix(trimBlank(line), "```") {
 				fence = !fence
 			}
 			li.kind, li.weight = kProse, wForced
@@ -292,7 +292,7 @@ func indexFold(b []byte, p string) int {
 // openComment returns the closer of a block comment or Python docstring that
 // a code line opens and does not close, or nil.
 func openComment(line []byte) []byte {
-	t := bytes.TrimLeft(line, " \t")
+	t := trimBlank(line)
 	if bytes.IndexByte(t, '/') < 0 && bytes.IndexByte(t, '"') < 0 && bytes.IndexByte(t, '\'') < 0 {
 		return nil
 	}
@@ -744,11 +744,11 @@ func alignedColumns(b []byte, lines []lineInfo) bool {
 			return false
 		}
 		n++
-		first := bytes.IndexByte(bytes.TrimLeft(line, " "), ' ')
+		first := bytes.IndexByte(trimBlank(line), ' ')
 		if first < 0 {
 			continue
 		}
-		first += len(line) - len(bytes.TrimLeft(line, " "))
+		first += len(line) - len(trimBlank(line))
 		for p := first; p < len(line) && p < width; p++ {
 			spans[p]++
 			if line[p] == ' ' {
