@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	ort "github.com/yalue/onnxruntime_go"
@@ -178,7 +179,10 @@ func (s *ONNX) Score(ctx context.Context, text string, words []tokenize.Word) ([
 	for i := range scores {
 		scores[i] = -1
 	}
-	wins := s.windows(enc)
+	// Windows of whitespace alone (a blank tail) have nothing to score.
+	wins := slices.DeleteFunc(s.windows(enc), func(w window) bool {
+		return !slices.ContainsFunc(w.words, func(wi int32) bool { return wi != tokenize.NoWord })
+	})
 	for len(wins) > 0 {
 		n := min(s.batch, len(wins))
 		if _, err := s.run(ctx, wins[:n], scores); err != nil {

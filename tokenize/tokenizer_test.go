@@ -3,12 +3,14 @@ package tokenize
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 )
 
 const modelsDir = "../testdata/models"
@@ -359,4 +361,161 @@ func TestConcurrentEncode(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// FuzzEncode checks, for any input, that encoding succeeds, that token word
+// indices are well formed, and that byte-level BPE loses nothing: its
+// tokens spell the (sanitised) text byte for byte, whitespace included.
+func FuzzEncode(f *testing.F) {
+	for _, s := range asciiSamples {
+		f.Add(s)
+	}
+	f.Add("naïve café 東京 \xff\xfe\x00 \u00a0 \u200b")
+	bpeTok, wpTok := load(f, "bpe-final"), load(f, "wordpiece-logits")
+	inverse := map[rune]byte{}
+	for b, s := range byteChars {
+		r, _ := utf8.DecodeRuneInString(s)
+		inverse[r] = byte(b)
+	}
+	idToken := map[int32]string{}
+	for tok, id := range bpeTok.bpe.vocab {
+		idToken[id] = tok
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		words := Words(text)
+		for _, tok := range []*Tokenizer{bpeTok, wpTok} {
+			enc, err := tok.Encode(text, words)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(enc.IDs) != len(enc.Words) {
+				t.Fatalf("%d ids, %d word indices", len(enc.IDs), len(enc.Words))
+			}
+			last := int32(-1)
+			for _, w := range enc.Words {
+				if w != NoWord && (w < last || int(w) >= len(words)) {
+					t.Fatalf("word indices out of order: %v", enc.Words)
+				}
+				if w != NoWord {
+					last = w
+				}
+			}
+			if tok != bpeTok {
+				continue
+			}
+			var b strings.Builder
+			for _, id := range enc.IDs {
+				for _, r := range idToken[id] {
+					b.WriteByte(inverse[r])
+				}
+			}
+			if want := strings.ToValidUTF8(text, "\uFFFD"); b.String() != want {
+				t.Fatalf("BPE tokens spell %q, want %q", b.String(), want)
+			}
+		}
+	})
+}
+
+// FuzzParity compares our ids with sugarme's whole-text encoding on
+// printable ASCII with single spaces and newlines between words (sugarme's
+// regex lacks `\s+(?!\S)`, so longer runs legitimately differ; see
+// TestWhitespaceRuns).
+func FuzzParity(f *testing.F) {
+	for _, s := range asciiSamples {
+		f.Add(s)
+	}
+	toks := []*Tokenizer{load(f, "bpe-final"), load(f, "wordpiece-logits")}
+	f.Fuzz(func(t *testing.T, text string) {
+		var b strings.Builder
+		prevSpace := true
+		for i := 0; i < len(text); i++ {
+			c := text[i]
+			switch {
+			case c == ' ' || c == '\n':
+				if !prevSpace {
+					b.WriteByte(c)
+				}
+				prevSpace = true
+			case c > ' ' && c < 0x7f:
+				b.WriteByte(c)
+				prevSpace = false
+			}
+		}
+		text = b.String()
+		for _, tok := range toks {
+			want, err := tok.reference(text, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			enc, err := tok.Encode(text, Words(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := append(append(append([]int32{}, tok.Prefix()...), enc.IDs...), tok.Suffix()...)
+			if reflect.DeepEqual(got, want) {
+				continue
+			}
+			// sugarme applies equal-rank merges out of order in runs of a
+			// repeated symbol ("000" → "0 00", not "00 0"); there the
+			// textbook algorithm is the judge.
+			if tok.bpe == nil || !reflect.DeepEqual(enc.IDs, textbookBPE(tok.bpe, text)) {
+				t.Fatalf("%q: got %v, sugarme %v", text, got, want)
+			}
+		}
+	})
+}
+
+// textbookBPE encodes text as GPT-2's reference bpe() does: per piece,
+// repeatedly take the lowest-ranked adjacent pair and merge all its
+// occurrences left to right.
+func textbookBPE(m *bpe, text string) []int32 {
+	var ids []int32
+	for s := text; s != ""; {
+		n := splitGPT2(s)
+		var syms []int32
+		for i := 0; i < n; i++ {
+			syms = append(syms, m.byteID[s[i]])
+		}
+		for {
+			best, bestRank := -1, int32(math.MaxInt32)
+			for k := 0; k+1 < len(syms); k++ {
+				if mg, ok := m.merges[pairKey(syms[k], syms[k+1])]; ok && mg.rank < bestRank {
+					best, bestRank = k, mg.rank
+				}
+			}
+			if best < 0 {
+				break
+			}
+			a, b := syms[best], syms[best+1]
+			id := m.merges[pairKey(a, b)].id
+			var out []int32
+			for k := 0; k < len(syms); k++ {
+				if k+1 < len(syms) && syms[k] == a && syms[k+1] == b {
+					out = append(out, id)
+					k++
+				} else {
+					out = append(out, syms[k])
+				}
+			}
+			syms = out
+		}
+		ids = append(ids, syms...)
+		s = s[n:]
+	}
+	return ids
+}
+
+// TestRepeatedSymbols pins merge order in runs, where sugarme differs from
+// Hugging Face and GPT-2: equal-ranked merges go left to right.
+func TestRepeatedSymbols(t *testing.T) {
+	tok := load(t, "bpe-final")
+	for _, text := range []string{"000", "0000000", "00000000000000000000000000000000010000", "aaaa bbbbb"} {
+		enc, err := tok.Encode(text, Words(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := textbookBPE(tok.bpe, text); !reflect.DeepEqual(enc.IDs, want) {
+			t.Errorf("%q: %v, textbook %v", text, enc.IDs, want)
+		}
+	}
 }
