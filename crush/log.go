@@ -68,6 +68,7 @@ type logLine struct {
 	test   int32 // index into logDoc.tests of the test this line belongs to, or -1
 	tpos   int32 // ordinal of the line within its failing test's output
 	hidden bool  // passing-test chatter, accounted for by counts
+	qscore uint8 // query words the line holds, when it holds enough
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
 }
@@ -81,10 +82,11 @@ const (
 )
 
 type logDoc struct {
-	lines []logLine
-	tests []gotestTest
-	notes map[int]string // printed before the line with that index
-	final string         // printed after the last line
+	lines   []logLine
+	tests   []gotestTest
+	notes   map[int]string // printed before the line with that index
+	queried []int32        // lines matching the query, best first
+	final   string         // printed after the last line
 }
 
 // logParams is one level of compression; later levels keep less.
@@ -101,12 +103,13 @@ type logParams struct {
 	diagLines     int // lines kept of one rustc diagnostic
 	testLines     int // output lines kept of one failing test
 	lineBytes     int // longer shown lines are cut, unless they must stay
+	queryLines    int // lines matching the query kept
 }
 
 var logLevels = []logParams{
-	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 6, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320},
-	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 3, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200},
-	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 2, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120},
+	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 6, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40},
+	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 3, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20},
+	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 2, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10},
 }
 
 // logMinGain is the share of the input a view must save to be worth it.
@@ -157,6 +160,7 @@ func (d *logDoc) compress(inLen int, o Options) ([]byte, error) {
 	if o.TargetRatio > 0 && o.TargetRatio < 1 {
 		budget = int(float64(inLen) * o.TargetRatio)
 	}
+	d.matchQuery(o.Query)
 	var out []byte
 	for _, p := range logLevels {
 		d.plan(p)
@@ -169,6 +173,27 @@ func (d *logDoc) compress(inLen int, o Options) ([]byte, error) {
 		return nil, ErrNoGain
 	}
 	return out, nil
+}
+
+// matchQuery finds the lines that hold at least half of the query's words
+// (case-insensitive), best first; plan keeps the first of them.
+func (d *logDoc) matchQuery(query string) {
+	terms := searchTerms([]byte(query))
+	if len(terms) == 0 {
+		return
+	}
+	need := (len(terms) + 1) / 2
+	for i := range d.lines {
+		l := &d.lines[i]
+		if n := searchScore(searchLower(l.text), terms); n >= need {
+			l.qscore = uint8(min(n, 255))
+			d.queried = append(d.queried, int32(i))
+		}
+	}
+	// Best matches first; plan keeps as many as its level allows.
+	sort.SliceStable(d.queried, func(a, b int) bool {
+		return d.lines[d.queried[a]].qscore > d.lines[d.queried[b]].qscore
+	})
 }
 
 // visible reports whether a line takes part in head, tail and context.
@@ -189,6 +214,9 @@ func (d *logDoc) plan(p logParams) {
 	}
 	for k := max(0, len(vis)-p.tail); k < len(vis); k++ {
 		ls[vis[k]].keep = true
+	}
+	for _, i := range d.queried[:min(len(d.queried), p.queryLines)] {
+		ls[i].keep = true
 	}
 	seen := make(map[uint64]int)
 	for k, i := range vis {

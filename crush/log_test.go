@@ -436,6 +436,28 @@ func TestLogTargetRatio(t *testing.T) {
 	}
 }
 
+func TestLogQuery(t *testing.T) {
+	in := logSampleNamed(t, "log", "x-npm-e404-silly")
+	const line = "npm http fetch GET 200 https://registry.npmjs.org/jsprim 10ms (cache updated)"
+	if !bytes.Contains(in, []byte(line+"\n")) {
+		t.Fatal("sample lacks the line this test looks for")
+	}
+	plain, err := Log(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(plain, []byte(line+"\n")) {
+		t.Skip("line is kept without a query; nothing to test")
+	}
+	got, err := Log(in, Options{Query: "JSPRIM fetch"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(got, []byte(line+"\n")) {
+		t.Errorf("query did not bring %q into view", line)
+	}
+}
+
 func TestLogBadInput(t *testing.T) {
 	for name, in := range map[string][]byte{
 		"empty":   nil,
