@@ -864,20 +864,3 @@ func TestServeGracefulShutdown(t *testing.T) {
 		t.Error("second Serve succeeded")
 	}
 }
-
-func TestClientNonJSONError(t *testing.T) {
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(502)
-		io.WriteString(w, "<html>bad gateway</html>")
-	}))
-	defer ts.Close()
-	_, err := wire.NewClient(ts.URL, "", nil).Compress(context.Background(), wire.CompressRequest{Content: "x"})
-	ae := wantAPIError(t, err, 502, "http_502")
-	if !strings.Contains(ae.Message, "bad gateway") {
-		t.Errorf("message %q", ae.Message)
-	}
-	if _, err := wire.NewClient("localhost:8080", "", nil).Stats(context.Background()); err == nil || !strings.Contains(err.Error(), "base URL") {
-		t.Errorf("bad base URL: %v", err)
-	}
-}
