@@ -271,6 +271,9 @@ func TestLinesCases(t *testing.T) {
 		{router.Table, "abc123   nginx   \"nginx -g\"   Exited (1) 2 hours ago", true},
 		{router.Table, "abc123   nginx   \"nginx -g\"   Exited (0) 2 hours ago", false},
 		{router.Table, "root  1  0.0  0.1  /usr/bin/error-reporter", false},
+		{router.Table, "ii  libasan8:amd64   12.2.0-14   amd64   AddressSanitizer -- a fast memory error detector", false},
+		{router.Table, "web-1   0/1     Error     3          5m", true},
+		{router.Table, "build,2026-11-29,failed,12", true},
 		// prose and HTML
 		{router.Prose, "error: pathspec 'x' did not match any file(s) known to git", true},
 		{router.Prose, "If an error occurs, grep exits with status 2.", false},

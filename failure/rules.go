@@ -281,17 +281,26 @@ func searchFailure(_, plain []byte) bool {
 	return false
 }
 
-// tableFailure reports rows with a cell that reads as a failed status.
+// tableFailure reports rows with a cell that reads as a failed status. A
+// cell is delimited by a column gap (tab, comma, '|', ';', quote, or two or
+// more spaces), so a free-text column that merely mentions an error
+// ("a fast memory error detector" in dpkg -l) is not a status.
 func tableFailure(_, plain []byte) bool {
 	for i := 0; i < len(plain); {
-		for i < len(plain) && isSep(plain[i]) {
+		for i < len(plain) && (isSep(plain[i]) || plain[i] == ' ') {
 			i++
 		}
 		j := i
-		for j < len(plain) && !isSep(plain[j]) {
+		for j < len(plain) && !isSep(plain[j]) && !(plain[j] == ' ' && j+1 < len(plain) && plain[j+1] == ' ') {
 			j++
 		}
-		if j > i && statusCell(plain[i:j], plain[j:]) {
+		cell := plain[i:j]
+		if k := bytes.IndexByte(cell, ' '); k >= 0 {
+			// "Exited (1) 2 hours ago": judge the first word with what follows.
+			if statusCell(cell[:k], cell[k:]) && equalFold(cell[:k], "exited") {
+				return true
+			}
+		} else if j > i && statusCell(cell, plain[j:]) {
 			return true
 		}
 		i = j
@@ -299,7 +308,7 @@ func tableFailure(_, plain []byte) bool {
 	return false
 }
 
-func isSep(c byte) bool { return c == ' ' || c == '\t' || c == ',' || c == '|' || c == ';' || c == '"' }
+func isSep(c byte) bool { return c == '\t' || c == ',' || c == '|' || c == ';' || c == '"' }
 
 func statusCell(cell, after []byte) bool {
 	for _, s := range [...]string{"error", "failed", "fail", "failure", "crashloopbackoff", "imagepullbackoff",
