@@ -11,6 +11,7 @@ import (
 
 	sugar "github.com/sugarme/tokenizer"
 	"github.com/sugarme/tokenizer/pretrained"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Errors returned by Load and Encode; test with errors.Is.
@@ -51,6 +52,7 @@ type Tokenizer struct {
 	prefix, suffix []int32 // special tokens around every sequence
 	pad            int32
 	addPrefixSpace bool
+	nfc            bool // NFC-normalise words first
 
 	bpe   *bpe
 	wp    *wordPiece
@@ -163,7 +165,7 @@ func parse(data []byte) (*Tokenizer, error) {
 	t := &Tokenizer{}
 	t.cache.init(cacheWords)
 
-	norm, err := decodeComponent(cfg.Normalizer)
+	normalizer, err := decodeComponent(cfg.Normalizer)
 	if err != nil {
 		return nil, fmt.Errorf("normalizer: %w", err)
 	}
@@ -186,18 +188,19 @@ func parse(data []byte) (*Tokenizer, error) {
 
 	m := &cfg.Model
 	switch {
-	case m.Type == "BPE" && norm == nil && pre != nil && pre.Type == "ByteLevel" &&
+	case m.Type == "BPE" && (normalizer == nil || normalizer.Type == "NFC") && pre != nil && pre.Type == "ByteLevel" &&
 		(pre.UseRegex == nil || *pre.UseRegex) && m.Dropout == nil && !m.ByteFallback &&
 		empty(m.ContinuingSubwordPrefix) && empty(m.EndOfWordSuffix):
 		t.kind = byteLevel
 		t.addPrefixSpace = pre.AddPrefixSpace
+		t.nfc = normalizer != nil
 		if t.bpe, err = newBPE(m.Vocab, m.Merges, m.UnkToken, m.IgnoreMerges); err != nil {
 			return nil, fmt.Errorf("model: %w", err)
 		}
-	case m.Type == "WordPiece" && (norm == nil || norm.Type == "BertNormalizer") &&
+	case m.Type == "WordPiece" && (normalizer == nil || normalizer.Type == "BertNormalizer") &&
 		pre != nil && pre.Type == "BertPreTokenizer":
 		t.kind = bert
-		if t.wp, err = newWordPiece(m.Vocab, m.UnkToken, m.ContinuingSubwordPrefix, m.MaxInputCharsPerWord, norm); err != nil {
+		if t.wp, err = newWordPiece(m.Vocab, m.UnkToken, m.ContinuingSubwordPrefix, m.MaxInputCharsPerWord, normalizer); err != nil {
 			return nil, fmt.Errorf("model: %w", err)
 		}
 	}
@@ -416,6 +419,9 @@ func (t *Tokenizer) encodeWord(word string, space bool) ([]int32, error) {
 	var err error
 	switch t.kind {
 	case byteLevel:
+		if t.nfc {
+			clean = norm.NFC.String(clean)
+		}
 		ids = t.bpe.encode(clean, space)
 	case bert:
 		ids = t.wp.encode(clean)

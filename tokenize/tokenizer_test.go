@@ -519,3 +519,39 @@ func TestRepeatedSymbols(t *testing.T) {
 		}
 	}
 }
+
+// TestNFC covers byte-level BPE behind an NFC normalizer: decomposed and
+// composed accents encode alike. (sugarme v0.3.0 leaves "e\u0301"
+// decomposed, so it cannot be the reference here.)
+func TestNFC(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(modelsDir, "bpe-final", "tokenizer.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := strings.Replace(string(data), `"normalizer": null`, `"normalizer": {"type": "NFC"}`, 1)
+	p := filepath.Join(t.TempDir(), "tokenizer.json")
+	if err := os.WriteFile(p, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tok, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tok.kind != byteLevel || !tok.nfc {
+		t.Fatalf("pipeline %d nfc %v, want native byte-level with NFC", tok.kind, tok.nfc)
+	}
+	composed, decomposed := "a café here", "a cafe\u0301 here"
+	plain, err := load(t, "bpe-final").Encode(composed, Words(composed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{composed, decomposed} {
+		enc, err := tok.Encode(text, Words(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(enc.IDs, plain.IDs) {
+			t.Errorf("%q: %v, want %v", text, enc.IDs, plain.IDs)
+		}
+	}
+}
