@@ -52,11 +52,10 @@ func Find(dir string) (string, error) {
 		dir, source = d, "default location"
 	}
 	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); err != nil {
-		hint := ""
 		if source == "default location" {
-			hint = " (run scripts/fetch-model.sh to install it)"
+			source += "; run scripts/fetch-model.sh to install the model"
 		}
-		return "", fmt.Errorf("%w: no %s in %s (%s)%s", ErrNotFound, ManifestFile, dir, source, hint)
+		return "", fmt.Errorf("%w: no %s in %s (%s)", ErrNotFound, ManifestFile, dir, source)
 	}
 	return dir, nil
 }
