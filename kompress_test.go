@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kompress/kompress/ccr"
+	"github.com/kompress/kompress/crush"
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/fold"
 	"github.com/kompress/kompress/router"
@@ -160,7 +161,11 @@ func checkFailuresKept(t *testing.T, in []byte, out string) {
 		outLines[strings.TrimRight(l, "\r\n")] = true
 	}
 	for _, sec := range router.Split(in) {
-		for _, l := range failure.Lines(sec.Kind, in[sec.Start:sec.End]) {
+		part := in[sec.Start:sec.End]
+		if text := crush.GoTestText(part); sec.Kind == router.Log && text != nil {
+			part = text
+		}
+		for _, l := range failure.Lines(sec.Kind, part) {
 			line := strings.TrimRight(string(l), "\r\n")
 			if !outLines[line] && !strings.Contains(out, line) {
 				t.Errorf("failure line lost: %q", line)
