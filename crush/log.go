@@ -104,12 +104,13 @@ type logParams struct {
 	testLines     int // output lines kept of one failing test
 	lineBytes     int // longer shown lines are cut, unless they must stay
 	queryLines    int // lines matching the query kept
+	summaries     int // summary lines kept per template
 }
 
 var logLevels = []logParams{
-	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 6, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40},
-	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 3, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20},
-	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 2, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10},
+	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 6, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40},
+	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 3, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20, summaries: 20},
+	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 2, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
 }
 
 // logMinGain is the share of the input a view must save to be worth it.
@@ -227,7 +228,11 @@ func (d *logDoc) plan(p logParams) {
 				ls[vis[c]].keep = true
 			}
 		case logSummary:
-			l.keep = true
+			// Hundreds of "ok  \tpkg" lines say little more than their count.
+			if seen[l.key] < p.summaries || d.notes[int(i)] != "" {
+				l.keep = true
+			}
+			seen[l.key]++
 		case logNotable:
 			if seen[l.key] < p.notable {
 				l.keep = true

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -412,6 +413,33 @@ func TestLogGoroutineDump(t *testing.T) {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("view lacks %q", want)
 		}
+	}
+}
+
+// TestLogManyPackages checks `go test ./...` over many packages: every FAIL
+// kept, the ok lines capped with a count.
+func TestLogManyPackages(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		if i%97 == 5 {
+			b.WriteString("--- FAIL: TestX (0.00s)\n    x_test.go:9: got 1, want 2\nFAIL\nFAIL\texample.com/m/p" + strconv.Itoa(i) + "\t0.01s\n")
+			continue
+		}
+		b.WriteString("ok  \texample.com/m/p" + strconv.Itoa(i) + "\t0." + strconv.Itoa(i%10) + "1s\n")
+	}
+	in := []byte(b.String())
+	out, err := Log(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := failure.Missing(router.Log, in, out); len(m) > 0 {
+		t.Errorf("failure lines missing: %q", m)
+	}
+	if len(out) > len(in)/3 {
+		t.Errorf("view keeps %d of %d bytes", len(out), len(in))
+	}
+	if !bytes.Contains(out, []byte("similar lines omitted")) {
+		t.Error("ok lines not counted")
 	}
 }
 
