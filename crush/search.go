@@ -74,6 +74,7 @@ type searchHit struct {
 	text    []byte // the line's text after the location
 	context bool
 	score   int
+	at      int // where a long line's match starts, once looked up; -1 before
 }
 
 type searchFile struct {
@@ -128,7 +129,7 @@ func searchParse(in []byte) *searchResult {
 		return f
 	}
 	add := func(f *searchFile, h router.Hit) {
-		f.hits = append(f.hits, searchHit{line: h.Line, text: h.Text, context: h.Context})
+		f.hits = append(f.hits, searchHit{line: h.Line, text: h.Text, context: h.Context, at: -1})
 		if h.Context {
 			r.context = true
 		} else {
@@ -365,13 +366,14 @@ func (r *searchResult) inferTerm() []byte {
 	}
 	df := make(map[string]int)
 	lines := 0
+	seen := make(map[string]bool)
 	for _, f := range r.files {
 		for _, h := range f.hits {
 			if h.context || lines >= 200 {
 				continue
 			}
 			lines++
-			seen := make(map[string]bool)
+			clear(seen)
 			for _, w := range bytes.FieldsFunc(searchLower(h.text), func(r rune) bool {
 				return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_')
 			}) {

@@ -166,7 +166,7 @@ func (r *searchResult) renderFlat(out []byte, shown []searchShown, p searchParam
 				out = strconv.AppendInt(out, int64(h.line), 10)
 			}
 			out = append(out, sep)
-			out = r.appendText(out, h.text, p)
+			out = r.appendText(out, &s.f.hits[k], p)
 			out = append(out, '\n')
 		}
 		if s.omitted > 0 {
@@ -199,7 +199,7 @@ func (r *searchResult) renderHeading(out []byte, shown []searchShown, p searchPa
 			} else {
 				out = append(out, ':')
 			}
-			out = r.appendText(out, h.text, p)
+			out = r.appendText(out, &s.f.hits[k], p)
 			out = append(out, '\n')
 		}
 		if s.omitted > 0 {
@@ -229,18 +229,9 @@ func (r *searchResult) renderList(out []byte, p searchParams) []byte {
 	return out
 }
 
-func searchUnit(n int, unit string) string {
-	if n == 1 {
-		return unit
-	}
-	return unit + "s"
-}
-
-// appendText appends a hit's text, cut around the match when it is long.
-func (r *searchResult) appendText(out, text []byte, p searchParams) []byte {
-	if len(text) <= p.lineBytes+40 {
-		return append(out, text...)
-	}
+// matchAt finds where the query or the inferred searched word first occurs
+// in a long line, or 0.
+func (r *searchResult) matchAt(text []byte) int {
 	at := -1
 	lower := bytes.ToLower(text)
 	for _, t := range r.terms {
@@ -251,9 +242,26 @@ func (r *searchResult) appendText(out, text []byte, p searchParams) []byte {
 	if at < 0 && r.term != nil {
 		at = bytes.Index(lower, r.term)
 	}
-	if at < 0 {
-		at = 0
+	return max(at, 0)
+}
+
+func searchUnit(n int, unit string) string {
+	if n == 1 {
+		return unit
 	}
+	return unit + "s"
+}
+
+// appendText appends a hit's text, cut around the match when it is long.
+func (r *searchResult) appendText(out []byte, h *searchHit, p searchParams) []byte {
+	text := h.text
+	if len(text) <= p.lineBytes+40 {
+		return append(out, text...)
+	}
+	if h.at < 0 {
+		h.at = r.matchAt(text)
+	}
+	at := h.at
 	from := logRuneStart(text, max(0, at-p.lineBytes/3))
 	to := logRuneStart(text, min(len(text), from+p.lineBytes))
 	if to < len(text) && to <= at {
