@@ -150,6 +150,9 @@ func (s *ONNX) Close() error {
 	return s.session.Destroy()
 }
 
+// testHookRun, set only by tests, is called just before each model run.
+var testHookRun func()
+
 // window is one model sequence's share of a text: tokens (without special
 // tokens) and the word index of each.
 type window struct {
@@ -297,11 +300,17 @@ func (s *ONNX) run(ctx context.Context, wins []window, scores []float32) ([][]fl
 		opts.Terminate()
 		close(terminated)
 	})
+	if testHookRun != nil {
+		testHookRun()
+	}
 	err = s.session.RunWithOptions([]ort.Value{inIDs, inMask}, outputs, opts)
 	if !stop() {
 		<-terminated
 	}
 	if cerr := ctx.Err(); cerr != nil {
+		if err != nil {
+			return nil, fmt.Errorf("%w (model run stopped: %v)", cerr, err)
+		}
 		return nil, cerr
 	}
 	if err != nil {

@@ -412,3 +412,52 @@ func TestRuntimeInitFailure(t *testing.T) {
 		t.Fatalf("%v: %s", err, out)
 	}
 }
+
+// TestCancelDuringRun cancels while ONNX Runtime is inside a long run: the
+// run must be terminated (not waited out), its tensors freed only after it
+// returns, and the shared session must keep working.
+func TestCancelDuringRun(t *testing.T) {
+	dir := copyModel(t, modelgen.BPEFinal)
+	// One batch of this graph takes minutes; only termination ends it soon.
+	if err := os.WriteFile(filepath.Join(dir, model.ONNXFile), modelgen.SlowGraph(400), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mf, err := model.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf.MaxLength, mf.WordsPerChunk = 512, 500
+	if err := model.WriteManifest(dir, *mf, model.ONNXFile, model.TokenizerFile); err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newONNX(t, m, ONNXOptions{Threads: 1})
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	started := make(chan struct{}, 1)
+	testHookRun = func() {
+		select {
+		case started <- struct{}{}:
+		default:
+		}
+	}
+	defer func() { testHookRun = nil }()
+	go func() {
+		<-started
+		cancel()
+	}()
+	text := longText(800)
+	_, err = s.Score(ctx, text, tokenize.Words(text))
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "terminate") {
+		t.Fatalf("Score: %v, want context.Canceled from a terminated run", err)
+	}
+	testHookRun = nil
+	short := "keep going"
+	if scores, err := s.Score(context.Background(), short, tokenize.Words(short)); err != nil || len(scores) != 2 {
+		t.Errorf("Score after a terminated run: %v, %v", scores, err)
+	}
+}

@@ -184,3 +184,38 @@ func Generate(root string) error {
 	}
 	return nil
 }
+
+// SlowGraph returns a final_scores model that does about 2·S³·matmuls
+// floating-point operations per sequence of S tokens and has no weights, so
+// tests can cancel a run in flight without committing a large model.
+func SlowGraph(matmuls int) []byte {
+	g := graph{
+		name:         "kompress_slow",
+		initializers: []tensor{{name: "axis1", dims: []int64{1}, int64s: []int64{1}}, {name: "axis2", dims: []int64{1}, int64s: []int64{2}}},
+		inputs: []valueInfo{
+			{"input_ids", typeInt64, []string{"batch", "seq"}},
+			{"attention_mask", typeInt64, []string{"batch", "seq"}},
+		},
+		nodes: []node{
+			{op: "Mul", inputs: []string{"input_ids", "attention_mask"}, outputs: []string{"masked"}},
+			{op: "Cast", inputs: []string{"masked"}, outputs: []string{"x"}, attrs: []attr{{name: "to", typ: attrInt, i: typeFloat}}},
+			{op: "Unsqueeze", inputs: []string{"x", "axis2"}, outputs: []string{"col"}},
+			{op: "Unsqueeze", inputs: []string{"x", "axis1"}, outputs: []string{"row"}},
+			{op: "MatMul", inputs: []string{"col", "row"}, outputs: []string{"outer"}},
+			{op: "Sigmoid", inputs: []string{"outer"}, outputs: []string{"m0"}},
+		},
+		outputs: []valueInfo{{"final_scores", typeFloat, []string{"batch", "seq"}}},
+	}
+	prev := "m0"
+	for k := range matmuls {
+		p, next := fmt.Sprintf("p%d", k), fmt.Sprintf("m%d", k+1)
+		g.nodes = append(g.nodes,
+			node{op: "MatMul", inputs: []string{prev, prev}, outputs: []string{p}},
+			node{op: "Sigmoid", inputs: []string{p}, outputs: []string{next}})
+		prev = next
+	}
+	g.nodes = append(g.nodes,
+		node{op: "ReduceMean", inputs: []string{prev}, outputs: []string{"mean"}, attrs: []attr{{name: "axes", typ: attrInts, ints: []int64{2}}, {name: "keepdims", typ: attrInt, i: 0}}},
+		node{op: "Sigmoid", inputs: []string{"mean"}, outputs: []string{"final_scores"}})
+	return marshalModel(g)
+}

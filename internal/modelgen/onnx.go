@@ -16,6 +16,7 @@ const (
 
 	attrFloat = 1
 	attrInt   = 2
+	attrInts  = 7
 )
 
 type node struct {
@@ -30,6 +31,7 @@ type attr struct {
 	typ  int
 	i    int64
 	f    float32
+	ints []int64
 }
 
 type tensor struct {
@@ -87,6 +89,10 @@ func (n node) marshal() []byte {
 			m = protowire.AppendFixed32(m, math.Float32bits(a.f))
 		case attrInt:
 			m = appendVarint(m, 3, uint64(a.i))
+		case attrInts:
+			for _, v := range a.ints {
+				m = appendVarint(m, 8, uint64(v))
+			}
 		}
 		m = appendVarint(m, 20, uint64(a.typ))
 		b = appendMessage(b, 5, m)
