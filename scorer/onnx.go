@@ -21,7 +21,8 @@ import (
 // (onnx_bench_test.go) on 2 cores: batches of 8 windows cost 20% less per
 // window than single windows, and 2 intra-op threads cut batch latency by
 // 20% at no extra CPU per window, while 1 and 2 threads tie when two
-// goroutines score at once.
+// goroutines score at once. Spinning idle threads cost 40-60% more CPU per
+// window and were slower at batch 8, so it is off.
 const (
 	// DefaultBatchSize windows go through the model per Run.
 	DefaultBatchSize = 8
@@ -39,6 +40,8 @@ type ONNXOptions struct {
 	Threads int
 	// RuntimeLib is the ONNX Runtime shared library; "" means model.RuntimeLib().
 	RuntimeLib string
+
+	spin bool // let idle intra-op threads spin; benchmarks compare
 }
 
 // ErrClosed is returned by Score after Close.
@@ -117,9 +120,7 @@ func NewONNX(m *model.Model, opts ONNXOptions) (*ONNX, error) {
 	err = errors.Join(
 		so.SetIntraOpNumThreads(threads),
 		so.SetInterOpNumThreads(1),
-		// Requests arrive in bursts on machines shared with other work:
-		// idle threads should sleep, not spin.
-		so.AddSessionConfigEntry("session.intra_op.allow_spinning", "0"),
+		so.AddSessionConfigEntry("session.intra_op.allow_spinning", map[bool]string{false: "0", true: "1"}[opts.spin]),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("scorer: session options: %w", err)

@@ -49,10 +49,14 @@ func BenchmarkONNXWindow(b *testing.B) {
 	m := loadModel(b, modelgen.BPEFinal)
 	m.MaxLength = 512
 	r := rand.New(rand.NewPCG(7, 8))
-	for _, threads := range []int{1, 2} {
+	for _, cfg := range []struct {
+		threads int
+		spin    bool
+	}{{1, false}, {2, false}, {2, true}} {
 		for _, batch := range []int{1, 8} {
-			b.Run(fmt.Sprintf("threads=%d/batch=%d", threads, batch), func(b *testing.B) {
-				s := newONNX(b, m, ONNXOptions{BatchSize: batch, Threads: threads})
+			threads := cfg.threads
+			b.Run(fmt.Sprintf("threads=%d/spin=%v/batch=%d", threads, cfg.spin, batch), func(b *testing.B) {
+				s := newONNX(b, m, ONNXOptions{BatchSize: batch, Threads: threads, spin: cfg.spin})
 				wins := make([]window, batch)
 				for i := range wins {
 					w := window{tokens: make([]int32, 510), words: make([]int32, 510)}
@@ -83,10 +87,13 @@ func BenchmarkONNXScore(b *testing.B) {
 	for _, name := range []string{modelgen.BPEFinal, modelgen.WordPieceLogits} {
 		m := loadModel(b, name)
 		m.MaxLength, m.WordsPerChunk = 512, 300
-		for _, threads := range []int{1, 2} {
-			s := newONNX(b, m, ONNXOptions{Threads: threads})
+		for _, cfg := range []struct {
+			threads int
+			spin    bool
+		}{{1, false}, {2, false}, {2, true}} {
+			s := newONNX(b, m, ONNXOptions{Threads: cfg.threads, spin: cfg.spin})
 			for _, g := range []int{1, 2} {
-				b.Run(fmt.Sprintf("%s/threads=%d/goroutines=%d", name, threads, g), func(b *testing.B) {
+				b.Run(fmt.Sprintf("%s/threads=%d/spin=%v/goroutines=%d", name, cfg.threads, cfg.spin, g), func(b *testing.B) {
 					cpu := cpuTime()
 					for b.Loop() {
 						var wg sync.WaitGroup
