@@ -180,6 +180,11 @@ func logWords(text []byte) logClass {
 			}
 		}
 		prevWord = word
+		if i != fieldStart || (next != ' ' && next != '\t' && next != 0) {
+			// Only a number standing alone counts things: "3 passed",
+			// not "case[0] PASSED".
+			prevWord = []byte("-")
+		}
 		i = j
 	}
 	return class
@@ -324,6 +329,9 @@ func logMarkBlocks(ls []logLine) {
 		switch {
 		case bytes.HasPrefix(t, []byte("Traceback (most recent call last):")):
 			i = logPyBlock(ls, i)
+		case logPytestHead(t):
+			logPytestBlock(ls, i)
+			i++
 		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("● ")):
 			logJestBlock(ls, i)
 			i++ // stacks and snippets inside are marked on their own
@@ -344,6 +352,24 @@ func logMarkBlocks(ls []logLine) {
 			}
 			i++
 		}
+	}
+}
+
+// logPytestHead matches pytest's "____ test_name ____" section rule.
+func logPytestHead(t []byte) bool {
+	return len(t) > 8 && bytes.HasPrefix(t, []byte("___")) && bytes.HasSuffix(t, []byte("___")) &&
+		bytes.Contains(t, []byte("_ ")) && bytes.Contains(t, []byte(" _"))
+}
+
+// logPytestBlock marks a pytest failure section: the test's code, the
+// "E   " lines and "file:line: Error" up to the next section or "====" rule.
+func logPytestBlock(ls []logLine, head int) {
+	for i := head + 1; i < len(ls); i++ {
+		t := ls[i].text
+		if logPytestHead(t) || bytes.HasPrefix(t, []byte("====")) {
+			return
+		}
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
 	}
 }
 

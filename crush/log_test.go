@@ -128,6 +128,7 @@ var logCeilings = map[string]float64{
 	"x-make-gcc-k":               0.65,
 	"x-jest-verbose":             0.32,
 	"x-jest":                     0.44,
+	"x-pytest-v":                 0.52,
 }
 
 func TestLogSamples(t *testing.T) {
@@ -199,6 +200,10 @@ func TestLogSummaries(t *testing.T) {
 		{"x-jest-verbose", "    Received: NaN"},
 		{"x-jest-verbose", "    +   \"c\": \"x\","},
 		{"x-jest", "    > 2 | test('syntax', () => { expect(add(1, 2).toBe(3); });"},
+		{"x-pytest-v", "E       KeyError: 'name'"},
+		{"x-pytest-v", "=================== 5 failed, 62 passed, 1 skipped in 0.10s ===================="},
+		{"x-pytest-v", "self = <calc.Config object at 0x7f8aa6324310>, d = {'retries': 5}"},
+		{"x-pytest-v", "test_calc.py::test_skipped SKIPPED (flaky on CI)                         [100%]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {
