@@ -15,7 +15,9 @@
 //
 // With Config.Keys set, every route but /healthz and /readyz needs
 // "Authorization: Bearer KEY", /metrics included (any tenant's key will do:
-// metrics are process-wide and carry no tenant label). Errors are always
+// metrics are process-wide and carry no tenant label). A missing, malformed
+// or unknown key is 401 (RFC 6750 invalid_token; 403 would mean a valid key
+// without rights, and every key has the same rights). Errors are always
 // wire.Error with a status chosen in one place (errorStatus).
 //
 // Request decoding is strict: unknown fields, wrong types, trailing data,
