@@ -84,6 +84,15 @@ func BenchmarkONNXWindow(b *testing.B) {
 func BenchmarkONNXScore(b *testing.B) {
 	text := benchText(64 << 10)
 	words := tokenize.Words(text)
+	b.Run("heuristic", func(b *testing.B) {
+		h := Heuristic()
+		for b.Loop() {
+			if _, err := h.Score(context.Background(), text, words); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(len(text)*b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
+	})
 	for _, name := range []string{modelgen.BPEFinal, modelgen.WordPieceLogits} {
 		m := loadModel(b, name)
 		m.MaxLength, m.WordsPerChunk = 512, 300
