@@ -44,8 +44,9 @@ var DefaultGroundTruthTools = []string{
 	"read_file", "write_file", "edit_file", "str_replace_editor", "view", "cat",
 }
 
-// ErrBadRequest wraps errors in a request's options.
-var ErrBadRequest = errors.New("kompress: bad request")
+// ErrBadRequest wraps errors in a request's options; the service answers
+// them with 400.
+var ErrBadRequest = wire.ErrBadRequest
 
 // Options configure an Engine. The zero value works: no store (so lossless
 // folds only), heuristic-or-model scoring by auto-detection, o200k_base
@@ -119,6 +120,13 @@ func New(opts Options) *Engine {
 		log:         log,
 		scorers:     map[string]scorerChoice{},
 	}
+}
+
+// Warm loads what the first request would otherwise wait for: the token
+// counter's table and the default scorer (the model, when one is found).
+func (e *Engine) Warm(ctx context.Context) {
+	e.counterOnce.Do(func() { e.counter, e.counterErr = tokens.New(e.opts.Encoding) })
+	e.scorer(ctx, e.opts.Scorer)
 }
 
 // Retrieve returns the original stored under id for tenant.

@@ -43,6 +43,7 @@ func newServeCmd(_ *slog.Logger) *cobra.Command {
 			}
 			defer st.Close()
 			eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: log})
+			eng.Warm(ctx)
 			reg := prometheus.NewRegistry()
 			reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 			srv := server.New(cfg, eng, reg, log)
