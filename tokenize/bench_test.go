@@ -56,8 +56,10 @@ func sampleProse(n int) string {
 
 // sampleLogs returns about n bytes of log lines with timestamps, ids and
 // durations that rarely repeat.
-func sampleLogs(n int) string {
-	r := rand.New(rand.NewPCG(3, 4))
+func sampleLogs(n int) string { return sampleLogsSeed(n, 3) }
+
+func sampleLogsSeed(n int, seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 4))
 	levels := []string{"INFO", "INFO", "INFO", "WARN", "ERROR", "DEBUG"}
 	msgs := []string{"request completed", "cache miss for key", "connection refused by", "retrying upload of",
 		"worker started on", "checkpoint written to", "slow query on table", "user logged in from"}
@@ -113,5 +115,38 @@ func BenchmarkEncode(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// BenchmarkEncodeStream encodes a stream of distinct log chunks through one
+// long-lived tokenizer: the steady state of a server, where caches are
+// warm with common words but every chunk brings new ids and timestamps.
+// Chunks repeat only past 40 iterations: run it with -benchtime 40x.
+func BenchmarkEncodeStream(b *testing.B) {
+	const size = 64 << 10
+	chunks := make([]string, 8+2*40)
+	for i := range chunks {
+		chunks[i] = sampleLogsSeed(size, uint64(100+i))
+	}
+	for k, tc := range tokenizers {
+		tok := load(b, tc.name)
+		for _, c := range chunks[:8] { // warm up on other chunks
+			if _, err := tok.Encode(c, Words(c)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(tc.name+"/logs", func(b *testing.B) {
+			cpu, n, i := cpuTime(), 0, 0
+			for b.Loop() {
+				c := chunks[8+k*40+i%40]
+				i++
+				if _, err := tok.Encode(c, Words(c)); err != nil {
+					b.Fatal(err)
+				}
+				n += len(c)
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "MB/s")
+			b.ReportMetric(float64(n)/(cpuTime()-cpu).Seconds()/1e6, "MB/cpu-s")
+		})
 	}
 }
