@@ -86,6 +86,7 @@ type logDoc struct {
 	tests   []gotestTest
 	notes   map[int]string // printed before the line with that index
 	queried []int32        // lines matching the query, best first
+	shown   map[uint64]int // lines of each template shown so far by render
 	final   string         // printed after the last line
 }
 
@@ -252,8 +253,12 @@ func (d *logDoc) plan(p logParams) {
 		if drop := l.trimmed(p); drop != logDropTemplate {
 			l.keep, l.drop = false, drop
 		}
-		if l.must {
-			l.keep = true
+	}
+	// Must lines are kept last, so a line kept only because it must (a
+	// warning past its template's quota, say) does not bring its snippet.
+	for i := range ls {
+		if ls[i].must {
+			ls[i].keep = true
 		}
 	}
 }
@@ -300,6 +305,7 @@ func (l *logLine) trimmed(p logParams) uint8 {
 func (d *logDoc) render(p logParams) []byte {
 	ls := d.lines
 	out := make([]byte, 0, 4096)
+	d.shown = make(map[uint64]int)
 	for i := 0; i < len(ls); {
 		if ls[i].keep {
 			if note, ok := d.notes[i]; ok {
@@ -327,6 +333,7 @@ func (d *logDoc) render(p logParams) []byte {
 }
 
 func (d *logDoc) appendLine(out []byte, l *logLine, p logParams) []byte {
+	d.shown[l.key]++
 	if l.must {
 		// Verbatim but for colour: the view never shows ANSI escapes.
 		out = append(out, bytes.TrimSuffix(router.StripANSI(l.raw), []byte{'\r'})...)
@@ -398,8 +405,31 @@ func logAppendNote(out []byte, n int, unit string) []byte {
 func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 	ls := d.lines
 	if b-a <= 3 {
+		// Short runs show in order, but lines whose template has been shown
+		// often enough already are counted rather than repeated.
+		var skip [3]bool
+		var extra [3]uint64
+		skipped := 0
 		for i := a; i < b; i++ {
-			out = d.appendLine(out, &ls[i], p)
+			n := d.shown[ls[i].key]
+			for _, k := range extra[:i-a] {
+				if k == ls[i].key {
+					n++
+				}
+			}
+			if n >= logExamples {
+				skip[i-a] = true
+				skipped++
+			}
+			extra[i-a] = ls[i].key
+		}
+		for i := a; i < b; i++ {
+			if skipped < 2 || !skip[i-a] {
+				out = d.appendLine(out, &ls[i], p)
+			}
+		}
+		if skipped >= 2 {
+			out = logAppendNote(out, skipped, "similar lines")
 		}
 		return out
 	}
@@ -422,8 +452,13 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 		shown = shown[:p.groups]
 		sort.Slice(shown, func(x, y int) bool { return shown[x].first < shown[y].first })
 	}
-	rest := b - a
+	rest, similar := b-a, 0
 	for _, g := range shown {
+		if d.shown[ls[g.first].key] >= logExamples {
+			similar += g.n
+			rest -= g.n
+			continue
+		}
 		out = d.appendLine(out, &ls[g.first], p)
 		switch {
 		case g.n == 2:
@@ -439,11 +474,18 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 		}
 		rest -= g.n
 	}
+	if similar > 0 {
+		out = logAppendNote(out, similar, "similar lines")
+	}
 	if rest > 0 {
 		out = logAppendNote(out, rest, "other lines")
 	}
 	return out
 }
+
+// logExamples is how many lines of one template a view shows before it only
+// counts the rest.
+const logExamples = 2
 
 // logKey hashes the template of a line: its indentation, the fields before
 // the first word, that word and up to two plain words after it, with every

@@ -129,6 +129,7 @@ var logCeilings = map[string]float64{
 	"x-jest-verbose":             0.32,
 	"x-jest":                     0.44,
 	"x-pytest-v":                 0.52,
+	"x-make-recursive-warnings":  0.30,
 }
 
 func TestLogSamples(t *testing.T) {
