@@ -275,6 +275,9 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 						out = append(out, '\n')
 					}
 					out = append(out, ccr.Marker(id, omitted, total, unit)...)
+					if in[len(in)-1] == '\n' {
+						out = append(out, '\n')
+					}
 					res.Lossless, res.Equivalence, res.Steps = false, "", lsteps
 					res.CCRID, res.Scorer = id, scorerName
 					best, bestStrategy = out, "lossy"
