@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	sugar "github.com/sugarme/tokenizer"
@@ -41,12 +42,14 @@ type Encoding struct {
 // Tokenizer encodes whitespace-delimited words into model token ids. It is
 // safe for concurrent use.
 //
-// Two pipelines are implemented natively (and verified against
-// github.com/sugarme/tokenizer on ASCII text): BERT-style WordPiece
-// (BertNormalizer, BertPreTokenizer) and byte-level BPE as in GPT-2, RoBERTa
-// and ModernBERT. Any other tokenizer.json that sugarme loads is encoded by
-// sugarme itself, word by word. Either way each distinct word is encoded once
-// and cached, which is what makes encoding fast: prose and logs repeat words.
+// Two pipelines are implemented natively, following Hugging Face
+// tokenizers: BERT-style WordPiece (BertNormalizer, BertPreTokenizer) and
+// byte-level BPE as in GPT-2, RoBERTa and ModernBERT. Tests check them
+// against github.com/sugarme/tokenizer v0.3.0, which is too slow (under
+// 1 MB/s), panics on invalid UTF-8 and reports wrong offsets for non-ASCII
+// words to be used directly. Any other tokenizer.json that sugarme loads is
+// encoded by sugarme, word by word, with its panics contained. Either way
+// each distinct word is encoded once and cached: prose and logs repeat words.
 type Tokenizer struct {
 	kind           pipeline
 	prefix, suffix []int32 // special tokens around every sequence
@@ -56,7 +59,12 @@ type Tokenizer struct {
 
 	bpe   *bpe
 	wp    *wordPiece
-	sugar *sugar.Tokenizer // nil when sugarme cannot load the file but a native pipeline can
+	// sugar encodes the generic pipeline; for native ones it is loaded
+	// only when tests ask for a reference encoding (sugarTokenizer).
+	sugar     *sugar.Tokenizer
+	path      string
+	sugarOnce sync.Once
+	sugarErr  error
 
 	cache cache
 }
@@ -82,6 +90,7 @@ func Load(path string) (*Tokenizer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrInvalid, path, err)
 	}
+	t.path = path
 	return t, nil
 }
 
@@ -205,11 +214,12 @@ func parse(data []byte) (*Tokenizer, error) {
 		}
 	}
 
-	// sugarme is the reference for the native pipelines and the encoder of
-	// every other one; it panics on some inputs it does not support.
-	t.sugar, err = loadSugar(data)
-	if err != nil && t.kind == generic {
-		return nil, err
+	// sugarme encodes the pipelines we do not implement; it panics on some
+	// files it does not support.
+	if t.kind == generic {
+		if t.sugar, err = loadSugar(data); err != nil {
+			return nil, err
+		}
 	}
 
 	t.pad = padID(&cfg)
@@ -453,18 +463,36 @@ func (t *Tokenizer) sugarEncode(word string) (ids []int32, err error) {
 	return ids, nil
 }
 
+// sugarTokenizer returns sugarme's tokenizer for the file, loading it on
+// first use when a native pipeline made it unnecessary for encoding.
+func (t *Tokenizer) sugarTokenizer() (*sugar.Tokenizer, error) {
+	t.sugarOnce.Do(func() {
+		if t.sugar != nil {
+			return
+		}
+		data, err := os.ReadFile(t.path)
+		if err != nil {
+			t.sugarErr = err
+			return
+		}
+		t.sugar, t.sugarErr = loadSugar(data)
+	})
+	return t.sugar, t.sugarErr
+}
+
 // reference encodes text in one piece with sugarme, with special tokens when
 // special is set. It exists to check the native pipelines against sugarme.
 func (t *Tokenizer) reference(text string, special bool) (ids []int32, err error) {
-	if t.sugar == nil {
-		return nil, fmt.Errorf("%w: sugarme could not load this tokenizer", ErrEncode)
+	tk, err := t.sugarTokenizer()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrEncode, err)
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			ids, err = nil, fmt.Errorf("%w: %v", ErrEncode, r)
 		}
 	}()
-	e, err := t.sugar.EncodeSingle(text, special)
+	e, err := tk.EncodeSingle(text, special)
 	if err != nil {
 		return nil, err
 	}

@@ -86,7 +86,11 @@ func TestSpecialTokens(t *testing.T) {
 		if len(tok.Prefix()) != 1 || len(tok.Suffix()) != 1 || tok.Prefix()[0] != ref[0] || tok.Suffix()[0] != ref[len(ref)-1] {
 			t.Errorf("%s: prefix %v suffix %v, sugarme wraps as %v", tc.name, tok.Prefix(), tok.Suffix(), ref)
 		}
-		if pad, _ := tok.sugar.TokenToId("[PAD]"); tok.PadID() != int32(pad) {
+		sg, err := tok.sugarTokenizer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pad, _ := sg.TokenToId("[PAD]"); tok.PadID() != int32(pad) {
 			t.Errorf("%s: pad %d, want %d", tc.name, tok.PadID(), pad)
 		}
 	}
@@ -163,6 +167,10 @@ func TestNonASCIIAlignment(t *testing.T) {
 
 func TestWordPieceNormalization(t *testing.T) {
 	tok := load(t, "wordpiece-logits")
+	sg, err := tok.sugarTokenizer()
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct{ word, want string }{
 		// Accents are stripped because lowercase is set and strip_accents is null.
 		{"naïve", "na ##ive"},
@@ -176,7 +184,7 @@ func TestWordPieceNormalization(t *testing.T) {
 		ids := tok.wp.encode(tt.word)
 		var toks []string
 		for _, id := range ids {
-			s, _ := tok.sugar.IdToToken(int(id))
+			s, _ := sg.IdToToken(int(id))
 			toks = append(toks, s)
 		}
 		if got := strings.Join(toks, " "); got != tt.want {
