@@ -57,8 +57,8 @@ type Tokenizer struct {
 	addPrefixSpace bool
 	nfc            bool // NFC-normalise words first
 
-	bpe   *bpe
-	wp    *wordPiece
+	bpe *bpe
+	wp  *wordPiece
 	// sugar encodes the generic pipeline; for native ones it is loaded
 	// only when tests ask for a reference encoding (sugarTokenizer).
 	sugar     *sugar.Tokenizer
