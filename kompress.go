@@ -209,7 +209,10 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	}
 	in := []byte(req.Content)
 	res := wire.Result{Text: req.Content, CCRID: "", OriginalBytes: len(in)}
-	r := e.compress(ctx, tenant, in, req, target, &res)
+	r, err := e.compress(ctx, tenant, in, req, target, &res)
+	if err != nil {
+		return wire.Result{}, err
+	}
 	res.Strategy = r
 	res.CompressedBytes = len(res.Text)
 	e.countTokens(&res, req.Content)
@@ -217,18 +220,19 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 }
 
 // compress fills res.Text and the result's detail, and returns the strategy.
-func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wire.CompressRequest, target float64, res *wire.Result) string {
+// Its only error is a strictly requested scorer that cannot be loaded.
+func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wire.CompressRequest, target float64, res *wire.Result) (string, error) {
 	switch {
 	case len(in) == 0:
-		return "passthrough-empty"
+		return "passthrough-empty", nil
 	case bytes.IndexByte(in, 0) >= 0:
 		res.Kind = string(router.Binary)
-		return "passthrough-binary"
+		return "passthrough-binary", nil
 	case !utf8.Valid(in):
 		res.Kind = string(router.Binary)
-		return "passthrough-invalid-utf8"
+		return "passthrough-invalid-utf8", nil
 	case len(in) < e.opts.MinBytes:
-		return "passthrough-small"
+		return "passthrough-small", nil
 	}
 
 	sections := router.Split(in)
@@ -248,7 +252,10 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 	}
 
 	if e.lossyAllowed(kind, sections, req) {
-		view, lsteps, scorerName, warn := e.lossy(ctx, in, sections, req, target)
+		view, lsteps, scorerName, warn, err := e.lossy(ctx, in, sections, req, target)
+		if err != nil {
+			return "", err
+		}
 		if warn != "" {
 			res.Warnings = append(res.Warnings, warn)
 		}
@@ -290,15 +297,15 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 	if saved < e.opts.MinSavings {
 		res.Lossless, res.Equivalence, res.Steps, res.CCRID, res.Scorer = false, "", nil, "", ""
 		if bestStrategy == "failure-preserve-fallback" {
-			return bestStrategy
+			return bestStrategy, nil
 		}
-		return "passthrough-low-savings"
+		return "passthrough-low-savings", nil
 	}
 	res.Text = string(best)
 	if bestStrategy == "lossy" {
-		return "lossy:" + strategyName(res.Steps)
+		return "lossy:" + strategyName(res.Steps), nil
 	}
-	return "lossless:" + strategyName(res.Steps)
+	return "lossless:" + strategyName(res.Steps), nil
 }
 
 // omission says how much of in the view leaves out: lines when it drops
@@ -424,13 +431,12 @@ func (e *Engine) lossyAllowed(kind router.Kind, sections []router.Section, req w
 
 // lossy runs the compressor of each section's kind and concatenates the
 // views; sections without a compressor or without gain stay verbatim.
-func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string) {
+func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string, err error) {
 	o := crush.Options{Query: req.Query, TargetRatio: target}
 	changed := false
 	for _, s := range sections {
 		part := in[s.Start:s.End]
 		var out []byte
-		var err error
 		strategy := string(s.Kind)
 		switch s.Kind {
 		case router.Log:
@@ -448,6 +454,9 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 		case router.Prose:
 			var name string
 			out, name, warn, err = e.prose(ctx, part, req.Scorer, target)
+			if errors.Is(err, wire.ErrScorerUnavailable) {
+				return nil, nil, "", warn, err
+			}
 			if err == nil {
 				scorerName = name
 				strategy = "prose:" + name
@@ -471,9 +480,9 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 		changed = true
 	}
 	if !changed {
-		return nil, nil, "", warn
+		return nil, nil, "", warn, nil
 	}
-	return view, steps, scorerName, warn
+	return view, steps, scorerName, warn, nil
 }
 
 // prose compresses text with the requested scorer, falling back to the
@@ -484,7 +493,7 @@ func (e *Engine) prose(ctx context.Context, part []byte, mode string, target flo
 	}
 	s, warn, err := e.scorer(ctx, mode)
 	if err != nil {
-		return nil, "", warn, err
+		return nil, "", warn, fmt.Errorf("%w: %v", wire.ErrScorerUnavailable, err)
 	}
 	co := scorer.CompressOptions{TargetRatio: target}
 	text, _, err := scorer.Compress(ctx, s, string(part), co)

@@ -14,6 +14,7 @@ import (
 	"github.com/kompress/kompress/crush"
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
@@ -395,6 +396,45 @@ func BenchmarkLossy(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(out)/float64(total), "ratio")
+		})
+	}
+}
+
+// TestONNXScorer runs prose through the engine with a test model built by
+// internal/modelgen: the result names the model, keeps must-keep words and
+// line structure, and is deterministic. Without the ONNX Runtime library
+// it skips, unless KOMPRESS_REQUIRE_ONNX=1 (CI).
+func TestONNXScorer(t *testing.T) {
+	if _, err := model.RuntimeLib(); err != nil {
+		if os.Getenv("KOMPRESS_REQUIRE_ONNX") == "1" {
+			t.Fatalf("KOMPRESS_REQUIRE_ONNX=1: %v", err)
+		}
+		t.Skipf("no ONNX Runtime library (run scripts/fetch-model.sh --runtime): %v", err)
+	}
+	in, err := os.ReadFile("testdata/samples/prose/man-grep.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{"testdata/models/bpe-final", "testdata/models/wordpiece-logits"} {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			e := New(Options{Store: memStore(t), ModelDir: dir})
+			req := wire.CompressRequest{Content: string(in), Scorer: "onnx"}
+			res := compress(t, e, req)
+			if !strings.HasPrefix(res.Scorer, "onnx:test-") || res.CCRID == "" {
+				t.Fatalf("scorer %q ccr_id %q strategy %s", res.Scorer, res.CCRID, res.Strategy)
+			}
+			body := res.Text[:strings.LastIndex(strings.TrimRight(res.Text, "\n"), "\n")+1]
+			if got, want := strings.Count(body, "\n"), strings.Count(string(in), "\n"); got != want {
+				t.Errorf("line count %d, want %d", got, want)
+			}
+			for _, w := range []string{"--extended-regexp", "-E,", "PATTERNS", "2019-12-29", "GREP(1)"} {
+				if strings.Contains(string(in), w) && !strings.Contains(res.Text, w) {
+					t.Errorf("must-keep word %q dropped", w)
+				}
+			}
+			if again := compress(t, New(Options{Store: memStore(t), ModelDir: dir}), req); again.Text != res.Text {
+				t.Error("ONNX scoring not deterministic")
+			}
 		})
 	}
 }

@@ -24,6 +24,7 @@ const (
 	codeUnsupportedMedia = "unsupported_media_type"
 	codeStoreUnavailable = "store_unavailable"
 	codeScorerBusy       = "scorer_busy"
+	codeScorerMissing    = "scorer_unavailable"
 	codeTimeout          = "timeout"
 	codeCanceled         = "canceled"
 	codeNotReady         = "not_ready"
@@ -80,6 +81,8 @@ func errorStatus(err error) (int, wire.ErrorBody) {
 		return http.StatusBadRequest, wire.ErrorBody{Code: codeAmbiguousID, Message: "id prefix matches several originals; give more characters"}
 	case errors.Is(err, store.ErrUnavailable):
 		return http.StatusServiceUnavailable, wire.ErrorBody{Code: codeStoreUnavailable, Message: "the store of originals is unavailable; retry later"}
+	case errors.Is(err, wire.ErrScorerUnavailable):
+		return http.StatusServiceUnavailable, wire.ErrorBody{Code: codeScorerMissing, Message: err.Error()}
 	case errors.Is(err, context.DeadlineExceeded):
 		// 503 rather than 504: we are not a gateway, and the cure is the
 		// same as for overload: retry later.

@@ -77,6 +77,15 @@ type redisStore struct {
 	opts Options
 }
 
+// quietRedis drops go-redis's own log lines ("failed to dial"): a library
+// logs nothing by default, and every failure reaches the caller as
+// ErrUnavailable anyway.
+type quietRedis struct{}
+
+func (quietRedis) Printf(context.Context, string, ...any) {}
+
+func init() { redis.SetLogger(quietRedis{}) }
+
 func openRedis(rawURL string, opts Options) (*redisStore, error) {
 	ro, err := redis.ParseURL(rawURL)
 	if err != nil {

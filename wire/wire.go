@@ -12,6 +12,10 @@ import (
 // with %w); the HTTP service answers them with 400.
 var ErrBadRequest = errors.New("kompress: bad request")
 
+// ErrScorerUnavailable means the caller asked strictly for the ONNX scorer
+// and no model or runtime could be loaded; the HTTP service answers 503.
+var ErrScorerUnavailable = errors.New("kompress: scorer unavailable")
+
 // CompressRequest is the body of POST /v1/compress.
 type CompressRequest struct {
 	Content      string   `json:"content"`
