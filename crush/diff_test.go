@@ -51,11 +51,11 @@ func TestDiffSamples(t *testing.T) {
 func TestDiffGolden(t *testing.T) {
 	for _, name := range []string{"diff-u-xsys-unix", "git-diff-word-color"} {
 		t.Run(name, func(t *testing.T) {
-			out, err := Diff(jsonSampleNamed(t, "diff", name), Options{})
+			out, err := Diff(readSample(t, "diff", name), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			jsonGolden(t, "diff", name, out)
+			checkGolden(t, "diff", name, out)
 		})
 	}
 }
@@ -167,7 +167,7 @@ func TestDiffBadInput(t *testing.T) {
 }
 
 func FuzzDiff(f *testing.F) {
-	for _, s := range jsonSamples(f, "diff") {
+	for _, s := range readSamples(f, "diff") {
 		if len(s.in) < 4096 {
 			f.Add(s.in)
 		}

@@ -107,11 +107,11 @@ func TestHTMLSamples(t *testing.T) {
 func TestHTMLGolden(t *testing.T) {
 	for _, name := range []string{"man-ls-html", "libffi-using", "libffi-index"} {
 		t.Run(name, func(t *testing.T) {
-			out, err := HTML(jsonSampleNamed(t, "html", name), Options{})
+			out, err := HTML(readSample(t, "html", name), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			jsonGolden(t, "html", name, out)
+			checkGolden(t, "html", name, out)
 		})
 	}
 }
@@ -174,7 +174,7 @@ func TestHTMLBadInput(t *testing.T) {
 }
 
 func FuzzHTML(f *testing.F) {
-	for _, s := range jsonSamples(f, "html") {
+	for _, s := range readSamples(f, "html") {
 		if len(s.in) < 4096 {
 			f.Add(s.in)
 		}

@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"syscall"
@@ -15,80 +12,12 @@ import (
 	"time"
 )
 
-func init() {
-	// Other test files of the package may define -update too.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func jsonUpdating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-type jsonSample struct {
-	name string
-	in   []byte
-}
-
-// jsonSamples reads the real tool outputs of one kind from
-// testdata/samples/<kind>.
-func jsonSamples(t testing.TB, kind string) []jsonSample {
-	t.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", kind, "*.txt"))
-	if len(files) == 0 {
-		t.Skipf("no samples in testdata/samples/%s", kind)
-	}
-	var s []jsonSample
-	for _, f := range files {
-		in, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s = append(s, jsonSample{strings.TrimSuffix(filepath.Base(f), ".txt"), in})
-	}
-	return s
-}
-
-func jsonSampleNamed(t testing.TB, kind, name string) []byte {
-	t.Helper()
-	in, err := os.ReadFile(filepath.Join("..", "testdata", "samples", kind, name+".txt"))
-	if err != nil {
-		t.Skipf("sample %s/%s: %v", kind, name, err)
-	}
-	return in
-}
-
-// jsonGolden compares got with testdata/golden/crush/<kind>/<name>.txt,
-// rewriting it under -update.
-func jsonGolden(t *testing.T, kind, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("..", "testdata", "golden", "crush", kind, name+".txt")
-	if jsonUpdating() {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./crush -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file %s (run go test ./crush -update to accept)", name, path)
-	}
-}
-
 // jsonCheckSamples runs a compressor over every sample of a kind: it must
 // be deterministic, and its ratio must stay under the ceiling measured for
 // the samples listed in ceilings (ErrNoGain allowed where the ceiling is 0).
 func jsonCheckSamples(t *testing.T, kind string, f func([]byte, Options) ([]byte, error), ceilings map[string]float64,
 	check func(t *testing.T, name string, in, out []byte)) {
-	for _, s := range jsonSamples(t, kind) {
+	for _, s := range readSamples(t, kind) {
 		t.Run(s.name, func(t *testing.T) {
 			out, err := f(s.in, Options{})
 			again, err2 := f(s.in, Options{})
@@ -223,13 +152,13 @@ func TestJSONGolden(t *testing.T) {
 	for _, name := range []string{"json/npm-view-express", "json/go-list-m-json", "json/jsonl-npm-time", "log/go-test-json-fail", "log/x-gotest-json-panic"} {
 		kind, name, _ := strings.Cut(name, "/")
 		t.Run(name, func(t *testing.T) {
-			out, err := JSON(jsonSampleNamed(t, kind, name), Options{})
+			out, err := JSON(readSample(t, kind, name), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			jsonGolden(t, "json", name, out)
+			checkGolden(t, "json", name, out)
 			if kind == "log" {
-				jsonFailureLinesKept(t, jsonSampleNamed(t, kind, name), out)
+				jsonFailureLinesKept(t, readSample(t, kind, name), out)
 			}
 		})
 	}
@@ -302,7 +231,7 @@ func TestJSONFailureFields(t *testing.T) {
 }
 
 func TestJSONColumnarLossless(t *testing.T) {
-	in := jsonSampleNamed(t, "json", "jsonl-dependencies")
+	in := readSample(t, "json", "jsonl-dependencies")
 	out, err := JSON(in, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -345,7 +274,7 @@ func TestJSONColumnarLossless(t *testing.T) {
 }
 
 func TestJSONQueryKeepsMatches(t *testing.T) {
-	in := jsonSampleNamed(t, "json", "npm-view-express")
+	in := readSample(t, "json", "npm-view-express")
 	out, err := JSON(in, Options{Query: "4.17.1"})
 	if err != nil {
 		t.Fatal(err)
@@ -360,7 +289,7 @@ func TestJSONQueryKeepsMatches(t *testing.T) {
 }
 
 func TestJSONTargetRatio(t *testing.T) {
-	in := jsonSampleNamed(t, "json", "go-list-json")
+	in := readSample(t, "json", "go-list-json")
 	def, err := JSON(in, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -407,7 +336,7 @@ func TestJSONBadInput(t *testing.T) {
 }
 
 func FuzzJSON(f *testing.F) {
-	for _, s := range jsonSamples(f, "json") {
+	for _, s := range readSamples(f, "json") {
 		if len(s.in) < 4096 {
 			f.Add(s.in)
 		}
@@ -429,7 +358,7 @@ func FuzzJSON(f *testing.F) {
 // jsonBench reports MB/s and the mean ratio of a compressor over a kind's
 // samples.
 func jsonBench(b *testing.B, kind string, f func([]byte, Options) ([]byte, error)) {
-	samples := jsonSamples(b, kind)
+	samples := readSamples(b, kind)
 	var total int
 	for _, s := range samples {
 		total += len(s.in)

@@ -3,7 +3,6 @@ package crush
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,68 +13,6 @@ import (
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
 )
-
-func init() {
-	// Other test files of the package may define -update too.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-type logSample struct {
-	name string
-	in   []byte
-}
-
-// logSamples reads the real tool outputs under testdata/samples/<kind>.
-func logSamples(t testing.TB, kind string) []logSample {
-	t.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", kind, "*.txt"))
-	if len(files) == 0 {
-		t.Skipf("no samples in testdata/samples/%s", kind)
-	}
-	var s []logSample
-	for _, f := range files {
-		in, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s = append(s, logSample{strings.TrimSuffix(filepath.Base(f), ".txt"), in})
-	}
-	return s
-}
-
-func logSampleNamed(t testing.TB, kind, name string) []byte {
-	t.Helper()
-	in, err := os.ReadFile(filepath.Join("..", "testdata", "samples", kind, name+".txt"))
-	if err != nil {
-		t.Skipf("sample %s/%s: %v", kind, name, err)
-	}
-	return in
-}
-
-// logGolden compares got with testdata/golden/crush/<kind>/<name>.txt,
-// rewriting it under -update.
-func logGolden(t *testing.T, kind, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("..", "testdata", "golden", "crush", kind, name+".txt")
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./crush -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file %s (run go test ./crush -update to accept)", name, path)
-	}
-}
 
 // logOracle is the test's own, independent reading of "a line that reports
 // a failure" (DESIGN invariant 2): failure words standing alone (not parts
@@ -133,7 +70,7 @@ var logCeilings = map[string]float64{
 }
 
 func TestLogSamples(t *testing.T) {
-	for _, s := range logSamples(t, "log") {
+	for _, s := range readSamples(t, "log") {
 		t.Run(s.name, func(t *testing.T) {
 			out, err := Log(s.in, Options{})
 			if errors.Is(err, ErrNoGain) {
@@ -172,7 +109,7 @@ func TestLogSamples(t *testing.T) {
 }
 
 func TestLogGolden(t *testing.T) {
-	for _, s := range logSamples(t, "log") {
+	for _, s := range readSamples(t, "log") {
 		if !strings.HasPrefix(s.name, "x-") {
 			continue
 		}
@@ -181,7 +118,7 @@ func TestLogGolden(t *testing.T) {
 			if err != nil {
 				out = []byte("error: " + err.Error() + "\n")
 			}
-			logGolden(t, "log", s.name, out)
+			checkGolden(t, "log", s.name, out)
 		})
 	}
 }
@@ -208,7 +145,7 @@ func TestLogSummaries(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {
-			out, err := Log(logSampleNamed(t, "log", tt.sample), Options{})
+			out, err := Log(readSample(t, "log", tt.sample), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -222,7 +159,7 @@ func TestLogSummaries(t *testing.T) {
 // TestLogGoTestVerbose checks the go test -v view: every FAIL line kept,
 // passing tests reduced to counts, the panic kept with its frames.
 func TestLogGoTestVerbose(t *testing.T) {
-	in := logSampleNamed(t, "log", "x-gotest-v-panic")
+	in := readSample(t, "log", "x-gotest-v-panic")
 	out, err := Log(in, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -257,7 +194,7 @@ func TestLogGoTestVerbose(t *testing.T) {
 }
 
 func TestLogGoTestJSON(t *testing.T) {
-	in := logSampleNamed(t, "log", "x-gotest-json-panic")
+	in := readSample(t, "log", "x-gotest-json-panic")
 	out, err := Log(in, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -450,7 +387,7 @@ func TestLogManyPackages(t *testing.T) {
 }
 
 func TestLogTargetRatio(t *testing.T) {
-	in := logSampleNamed(t, "log", "x-npm-e404-silly")
+	in := readSample(t, "log", "x-npm-e404-silly")
 	loose, err := Log(in, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -471,7 +408,7 @@ func TestLogTargetRatio(t *testing.T) {
 }
 
 func TestLogQuery(t *testing.T) {
-	in := logSampleNamed(t, "log", "x-npm-e404-silly")
+	in := readSample(t, "log", "x-npm-e404-silly")
 	const line = "npm http fetch GET 200 https://registry.npmjs.org/jsprim 10ms (cache updated)"
 	if !bytes.Contains(in, []byte(line+"\n")) {
 		t.Fatal("sample lacks the line this test looks for")
@@ -546,7 +483,7 @@ func FuzzLog(f *testing.F) {
 
 func BenchmarkLog(b *testing.B) {
 	for _, name := range []string{"x-gobuild-x", "x-gotest-json-panic", "x-npm-e404-silly", "x-gotest-v-panic", "x-apt-install-imagemagick"} {
-		in := logSampleNamed(b, "log", name)
+		in := readSample(b, "log", name)
 		b.Run(name, func(b *testing.B) {
 			var out []byte
 			for b.Loop() {

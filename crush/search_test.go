@@ -83,7 +83,7 @@ func searchInputLocations(in []byte) map[string]bool {
 }
 
 func TestSearchSamples(t *testing.T) {
-	for _, s := range logSamples(t, "search") {
+	for _, s := range readSamples(t, "search") {
 		t.Run(s.name, func(t *testing.T) {
 			out, err := Search(s.in, Options{})
 			if errors.Is(err, ErrNoGain) {
@@ -129,7 +129,7 @@ func TestSearchSamples(t *testing.T) {
 }
 
 func TestSearchGolden(t *testing.T) {
-	for _, s := range logSamples(t, "search") {
+	for _, s := range readSamples(t, "search") {
 		if !strings.HasPrefix(s.name, "x-") {
 			continue
 		}
@@ -138,7 +138,7 @@ func TestSearchGolden(t *testing.T) {
 			if err != nil {
 				out = []byte("error: " + err.Error() + "\n")
 			}
-			logGolden(t, "search", s.name, out)
+			checkGolden(t, "search", s.name, out)
 		})
 	}
 }
@@ -258,7 +258,7 @@ func searchRepeat(line string, n int) string {
 }
 
 func TestSearchLongLines(t *testing.T) {
-	in := logSampleNamed(t, "search", "x-rg-minified")
+	in := readSample(t, "search", "x-rg-minified")
 	out, err := Search(in, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -314,7 +314,7 @@ func FuzzSearch(f *testing.F) {
 
 func BenchmarkSearch(b *testing.B) {
 	for _, name := range []string{"x-rg-todo-compile", "x-grep-rn-deadline", "x-grep-C2-panic", "x-rg-heading-funcnew", "x-rg-minified"} {
-		in := logSampleNamed(b, "search", name)
+		in := readSample(b, "search", name)
 		b.Run(name, func(b *testing.B) {
 			var out []byte
 			for b.Loop() {

@@ -57,17 +57,17 @@ func TestTableSamples(t *testing.T) {
 func TestTableGolden(t *testing.T) {
 	for _, name := range []string{"ps-aux", "dpkg-l", "passwd-csv", "ls-l-usr-bin"} {
 		t.Run(name, func(t *testing.T) {
-			out, err := Table(jsonSampleNamed(t, "table", name), Options{})
+			out, err := Table(readSample(t, "table", name), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			jsonGolden(t, "table", name, out)
+			checkGolden(t, "table", name, out)
 		})
 	}
 }
 
 func TestTableSummary(t *testing.T) {
-	out, err := Table(jsonSampleNamed(t, "table", "ps-aux"), Options{})
+	out, err := Table(readSample(t, "table", "ps-aux"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestTableCSVQuotedNewlines(t *testing.T) {
 }
 
 func TestTableQuery(t *testing.T) {
-	in := jsonSampleNamed(t, "table", "dpkg-l")
+	in := readSample(t, "table", "dpkg-l")
 	out, err := Table(in, Options{Query: "libcurl"})
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +176,7 @@ func TestTableBadInput(t *testing.T) {
 }
 
 func FuzzTable(f *testing.F) {
-	for _, s := range jsonSamples(f, "table") {
+	for _, s := range readSamples(f, "table") {
 		if len(s.in) < 4096 {
 			f.Add(s.in)
 		}
