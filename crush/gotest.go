@@ -1,10 +1,6 @@
 package crush
 
-import (
-	"bytes"
-	"unicode/utf16"
-	"unicode/utf8"
-)
+import "bytes"
 
 // gotestTest is one test seen in go test output and how it ended.
 type gotestTest struct {
@@ -485,77 +481,5 @@ func gotestString(b []byte, i int) (s []byte, next int, ok bool) {
 	if b[i] == '"' {
 		return b[start:i], i + 1, true
 	}
-	out := append([]byte(nil), b[start:i]...)
-	for i < len(b) {
-		c := b[i]
-		switch {
-		case c == '"':
-			return out, i + 1, true
-		case c < 0x20:
-			return nil, 0, false
-		case c != '\\':
-			out = append(out, c)
-			i++
-			continue
-		}
-		if i+1 >= len(b) {
-			return nil, 0, false
-		}
-		switch b[i+1] {
-		case '"', '\\', '/':
-			out = append(out, b[i+1])
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r, ok := gotestHex4(b, i+2)
-			if !ok {
-				return nil, 0, false
-			}
-			i += 6
-			if utf16.IsSurrogate(r) {
-				if r2, ok := gotestHex4(b, i+2); ok && i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
-					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						out = utf8.AppendRune(out, dec)
-						i += 6
-						continue
-					}
-				}
-				r = utf8.RuneError
-			}
-			out = utf8.AppendRune(out, r)
-			continue
-		default:
-			return nil, 0, false
-		}
-		i += 2
-	}
-	return nil, 0, false
-}
-
-func gotestHex4(b []byte, i int) (rune, bool) {
-	if i+4 > len(b) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[i : i+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			r = r<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			r = r<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
+	return jsonAppendString(append([]byte(nil), b[start:i]...), b, i)
 }

@@ -2,6 +2,7 @@ package crush
 
 import (
 	"errors"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -326,25 +327,37 @@ func (p *jsonParser) str() (string, error) {
 	if !escaped {
 		return string(body), nil
 	}
-	return jsonUnquote(body)
+	out, _, ok := jsonAppendString(make([]byte, 0, len(body)), p.in, start+1)
+	if !ok {
+		return "", errJSONSyntax
+	}
+	return string(out), nil
 }
 
-// jsonUnquote decodes the body of a string token (without its quotes).
-func jsonUnquote(body []byte) (string, error) {
-	out := make([]byte, 0, len(body))
-	for i := 0; i < len(body); i++ {
-		c := body[i]
-		if c != '\\' {
+// jsonAppendString decodes the rest of a string token, from b[i] up to its
+// closing quote, and appends the text to out. It returns the index after
+// the quote, and false for a control character, a bad escape or a missing
+// quote. A surrogate that is not half of a pair decodes as U+FFFD, as in
+// encoding/json.
+func jsonAppendString(out, b []byte, i int) ([]byte, int, bool) {
+	for i < len(b) {
+		c := b[i]
+		switch {
+		case c == '"':
+			return out, i + 1, true
+		case c < 0x20:
+			return nil, 0, false
+		case c != '\\':
 			out = append(out, c)
+			i++
 			continue
 		}
-		i++
-		if i >= len(body) {
-			return "", errJSONSyntax
+		if i+1 >= len(b) {
+			return nil, 0, false
 		}
-		switch body[i] {
+		switch b[i+1] {
 		case '"', '\\', '/':
-			out = append(out, body[i])
+			out = append(out, b[i+1])
 		case 'b':
 			out = append(out, '\b')
 		case 'f':
@@ -356,23 +369,31 @@ func jsonUnquote(body []byte) (string, error) {
 		case 't':
 			out = append(out, '\t')
 		case 'u':
-			r, ok := jsonHex4(body[i+1:])
+			r, ok := jsonHex4(b[i+2:])
 			if !ok {
-				return "", errJSONSyntax
+				return nil, 0, false
 			}
-			i += 4
-			if r >= 0xD800 && r < 0xDC00 && i+6 < len(body)+1 && i+2 < len(body) && body[i+1] == '\\' && body[i+2] == 'u' {
-				if r2, ok := jsonHex4(body[i+3:]); ok && r2 >= 0xDC00 && r2 < 0xE000 {
-					r = (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000
-					i += 6
+			i += 6
+			if utf16.IsSurrogate(r) {
+				if i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
+					if r2, ok := jsonHex4(b[i+2:]); ok {
+						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+							out = utf8.AppendRune(out, dec)
+							i += 6
+							continue
+						}
+					}
 				}
+				r = utf8.RuneError
 			}
 			out = utf8.AppendRune(out, r)
+			continue
 		default:
-			return "", errJSONSyntax
+			return nil, 0, false
 		}
+		i += 2
 	}
-	return string(out), nil
+	return nil, 0, false
 }
 
 func jsonHex4(b []byte) (rune, bool) {
