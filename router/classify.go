@@ -136,6 +136,9 @@ func isDiagnostic(h Hit) bool {
 	if h.Col > 0 && len(t) > 1 && t[0] == ' ' && t[1] != ' ' && t[1] != '\t' {
 		return true
 	}
+	if h.Col == 0 && len(t) > 0 && t[0] == ' ' && tracebackEntry(t[1:]) {
+		return true
+	}
 	if len(t) > 1 && t[0] == ' ' {
 		t = t[1:]
 		for _, p := range [...]string{"error:", "warning:", "note:", "fatal error:", "undefined reference", "multiple definition", "Error:", "Warning:"} {
@@ -145,6 +148,30 @@ func isDiagnostic(h Hit) bool {
 		}
 	}
 	return false
+}
+
+// tracebackEntry reports whether r, the text after "path:N: ", ends a
+// pytest traceback entry: nothing (the location under a quoted excerpt), an
+// exception name ("calc.py:2: ZeroDivisionError"), or, with --tb=short, the
+// function ("x.py:3: in test_y"). grep -n text is a source line, which hardly
+// ever is one of these after exactly one space.
+func tracebackEntry(r []byte) bool {
+	switch {
+	case len(r) == 0:
+		return true
+	case hasPrefix(r, "in "):
+		r = r[3:]
+		if len(r) == 0 {
+			return false
+		}
+		for _, c := range r {
+			if !isWordByte(c) && c != '<' && c != '>' && c != '.' {
+				return false // "<module>", "Class.method"
+			}
+		}
+		return true
+	}
+	return bytes.IndexByte(r, ' ') < 0 && exceptionLine(r)
 }
 
 // isPathLine reports whether the whole line looks like one file path, as in

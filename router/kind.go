@@ -12,6 +12,8 @@
 // Some routing choices are conventions worth knowing:
 //   - go test -json output is JSON Lines, but is Log: it is test events, and
 //     the log compressor knows them.
+//   - Test runner failure reports (pytest's FAILURES and ERRORS sections) are
+//     Log, source excerpts included: the quoted code is part of the report.
 //   - git show and git log -p are Diff: commit headers and messages belong to
 //     the patch format.
 //   - Markdown fenced code blocks are part of the Prose around them; text,

@@ -25,7 +25,7 @@ var logPrefixes = []string{
 	"In file included from", "ar ", "ranlib ", "cmake ", "-- ", "[ ", "ninja: ",
 	// Python
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
-	"The above exception", "collected ", "PASSED", "SKIPPED", "XFAIL",
+	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
 	// JVM builds
 	"[INFO]", "[WARNING]", "[ERROR]", "[DEBUG]", "BUILD SUCCESS", "BUILD FAILED", "BUILD FAILURE", "> Task ", "Caused by:",
 	// generic
@@ -94,6 +94,9 @@ func logLine(line []byte) bool {
 	if exceptionLine(t) {
 		return true
 	}
+	if testRunnerLine(line, t) {
+		return true
+	}
 	if i := bytes.Index(t, []byte("): ")); i > 0 && bytes.IndexByte(t[:i], '(') > 0 {
 		// tsc and MSVC diagnostics: "src/a.ts(3,5): error TS2322: ..."
 		r := t[i+3:]
@@ -121,7 +124,7 @@ func logLine(line []byte) bool {
 // for "OK" or "at least" for "at ".
 func prefixFits(line, t []byte, p string) bool {
 	switch p {
-	case "OK", "PASS", "FAIL", "FAILED", "PASSED", "Killed", "Aborted":
+	case "OK", "PASS", "FAIL", "FAILED", "PASSED", "XPASS", "Killed", "Aborted":
 		return len(t) == len(p) || !isWordByte(t[len(p)])
 	case "at ":
 		// JavaScript and Rust stack frames: "at fn (file:1:2)", "at ./src/lib.rs:6:15".
@@ -195,6 +198,124 @@ func levelPrefix(t []byte) bool {
 		}
 	}
 	return false
+}
+
+// testRunnerLine matches the lines of test runners that have no fixed
+// prefix: pytest's section banners, -v results and progress, "E" failure
+// lines, and the closing counts "2 failed, 3 passed in 0.12s". line is the
+// whole line, t the line without its indent.
+func testRunnerLine(line, t []byte) bool {
+	if _, _, ok := banner(t); ok {
+		return true
+	}
+	if failMarker(line) || testCounts(t) || progressEnd(t) {
+		return true
+	}
+	return bytes.Contains(t, []byte(".py::")) && nodeResult(t)
+}
+
+// banner parses a section banner, a title between rules of one character:
+// "==== FAILURES ====", "____ test_name ____", "---- Captured stdout call ----",
+// "!!!! Interrupted: 1 error !!!!". It returns the rule character and title.
+func banner(t []byte) (rule byte, title []byte, ok bool) {
+	if len(t) < 9 || t[0] != '=' && t[0] != '_' && t[0] != '-' && t[0] != '!' {
+		return 0, nil, false
+	}
+	rule = t[0]
+	i, j := 0, len(t)
+	for j > 0 && (t[j-1] == ' ' || t[j-1] == '\r') {
+		j--
+	}
+	for i < j && t[i] == rule {
+		i++
+	}
+	end := j
+	for j > i && t[j-1] == rule {
+		j--
+	}
+	if i < 3 || end-j < 3 || j-i < 3 || t[i] != ' ' || t[j-1] != ' ' {
+		return 0, nil, false
+	}
+	title = bytes.TrimSpace(t[i:j])
+	return rule, title, len(title) > 0
+}
+
+// failMarker matches pytest's "E   " lines, which hold the exception and
+// assertion details under a quoted source line; "E" is in column 0.
+func failMarker(line []byte) bool {
+	return len(line) >= 4 && line[0] == 'E' && line[1] == ' ' && line[2] == ' ' && line[3] == ' '
+}
+
+// flowMarker matches pytest's ">   code" line: the quoted source line where a
+// traceback entry failed.
+func flowMarker(line []byte) bool {
+	return len(line) >= 5 && line[0] == '>' && line[1] == ' ' && line[2] == ' ' && line[3] == ' '
+}
+
+// testCounts matches a test run's closing counts, "5 failed, 62 passed,
+// 1 skipped in 0.09s" (pytest, with or without banner rules).
+func testCounts(t []byte) bool {
+	_, e := leadingNum(t)
+	if e == 0 || e >= len(t) || t[e] != ' ' {
+		return false
+	}
+	r := t[e+1:]
+	word := false
+	for _, w := range [...]string{"passed", "failed", "error", "skipped", "xfailed", "xpassed", "deselected", "warning"} {
+		if hasPrefix(r, w) {
+			word = true
+			break
+		}
+	}
+	if !word || !bytes.Contains(r, []byte(" in ")) {
+		return false
+	}
+	last := r[len(r)-1]
+	return last == 's' || last == ')'
+}
+
+// progressEnd matches a line ending in pytest's progress "[ 86%]".
+func progressEnd(t []byte) bool {
+	j := len(t)
+	for j > 0 && (t[j-1] == ' ' || t[j-1] == '\r') {
+		j--
+	}
+	t = t[:j]
+	if len(t) < 6 || t[len(t)-1] != ']' || t[len(t)-2] != '%' {
+		return false
+	}
+	i := bytes.LastIndexByte(t, '[')
+	if i < 1 || t[i-1] != ' ' {
+		return false
+	}
+	d := trimBlank(t[i+1 : len(t)-2])
+	return len(d) <= 3 && digits(d)
+}
+
+// nodeResult matches a result line naming a pytest node id:
+// "tests/test_x.py::test_y[1] PASSED [ 10%]" (-v) and
+// "[gw0] [ 10%] FAILED tests/test_x.py::test_y" (xdist).
+func nodeResult(t []byte) bool {
+	node, status := false, false
+	for len(t) > 0 {
+		t = trimBlank(t)
+		e := bytes.IndexByte(t, ' ')
+		if e < 0 {
+			e = len(t)
+		}
+		tok := t[:e]
+		t = t[e:]
+		switch string(tok) {
+		case "PASSED", "FAILED", "ERROR", "SKIPPED", "XFAIL", "XPASS":
+			status = true
+		default:
+			// A node id starts with the test file: "tests/test_x.py::".
+			if i := bytes.Index(tok, []byte(".py::")); i > 0 && i+5 < len(tok) {
+				node = true
+			}
+		}
+	}
+	return node && status
 }
 
 // goTestOutput matches indented go test messages "file_test.go:12: text".

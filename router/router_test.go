@@ -194,6 +194,47 @@ func TestSplitCoversSamples(t *testing.T) {
 	}
 }
 
+// TestTestRunnerLines checks the votes for test runner lines that have no
+// fixed prefix, and that lines of other kinds which look like them get none.
+func TestTestRunnerLines(t *testing.T) {
+	tests := []struct {
+		line string
+		log  bool
+	}{
+		{"============================= test session starts ==============================", true},
+		{"_____________________________ test_parse_port[0-0] _____________________________", true},
+		{"----------------------------- Captured stdout call -----------------------------", true},
+		{"!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!", true},
+		{"test_calc.py::test_mean_const[0] PASSED                                  [  1%]", true},
+		{"[gw1] [ 50%] FAILED tests/test_x.py::TestA::test_b", true},
+		{"test_calc.py ........................................................... [ 86%]", true},
+		{".F..FFFFs                                                                [100%]", true},
+		{"E       assert -4.5 >= 0", true},
+		{"E         ", true},
+		{"test_calc.py:9: ", true},
+		{"calc.py:2: ZeroDivisionError", true},
+		{"tests/test_cart.py:22: in test_coupons", true},
+		{"tests/test_broken.py:1: in <module>", true},
+		{"5 failed, 62 passed, 1 skipped in 0.09s", true},
+		{"1 passed in 65.32s (0:01:05)", true},
+		// Not test runner output.
+		{"a.py:3: x = 1", false},
+		{"a.py:12:", false},
+		{"docs/api.md:40: in the example below the client retries", false},
+		{"==================================================", false},
+		{"= Title =", false},
+		{"> quoted reply", false},
+		{"5 failed attempts were logged before the account was locked", false},
+		{"see https://example.com/a::b for the PASSED flag", false},
+		{"use std::io::Read; // FAILED before", false},
+	}
+	for _, tt := range tests {
+		if got, _ := classify([]byte(tt.line)); (got == kLog) != tt.log {
+			t.Errorf("classify(%q) = %s, want log %v", tt.line, kindOf[got], tt.log)
+		}
+	}
+}
+
 func TestParseHit(t *testing.T) {
 	tests := []struct {
 		line    string
@@ -347,6 +388,8 @@ func TestAdversarial(t *testing.T) {
 		"carriage returns":   bytes.Repeat([]byte("progress 10%\r"), 1<<16),
 		"fences":             bytes.Repeat([]byte("```\n"), 100000),
 		"comment never ends": append([]byte("/* start\n"), bytes.Repeat([]byte("int x;\n"), 100000)...),
+		"report never ends":  append([]byte("____ test_x ____\n"), bytes.Repeat([]byte(">   x = f(y)\nE   assert 0\n"), 100000)...),
+		"long banner":        append(append(bytes.Repeat([]byte("="), 1<<20), " x "...), bytes.Repeat([]byte("="), 1<<20)...),
 	}
 	for name, in := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -117,6 +117,7 @@ func classifyLines(b []byte) []lineInfo {
 		comment    []byte // the closer of an open block comment or docstring
 		htmlEnd    = -1   // lines starting before this offset belong to an HTML document
 		noClose    bool   // no "</html>" after the last document start: stop searching
+		report     bool   // inside a test runner's failure report (see reportSection)
 	)
 	for start := 0; start < len(b); {
 		end := bytes.IndexByte(b[start:], '\n')
@@ -185,6 +186,21 @@ func classifyLines(b []byte) []lineInfo {
 				comment = openComment(line)
 			}
 		}
+		if li.weight != wForced && !li.blank {
+			if open, ok := reportSection(line); ok {
+				report = open
+			} else if report {
+				// Source excerpts in a failure report are part of the log;
+				// a docstring they open may be cut off, so it opens nothing.
+				comment = nil
+				switch {
+				case flowMarker(line):
+					li.kind, li.weight = kLog, wStrong
+				case li.kind == kCode:
+					li.kind, li.weight = kLog, wWeak
+				}
+			}
+		}
 		li.own = li.kind
 		if li.weight != wForced {
 			switch {
@@ -241,6 +257,27 @@ func classifyLines(b []byte) []lineInfo {
 		historyOnly(lines[commitAt:])
 	}
 	return lines
+}
+
+// reportSection reports whether a line opens (open true) or closes a test
+// runner's failure report, in which quoted source code is part of the log:
+// pytest's "==== FAILURES ====" and "==== ERRORS ====" banners and its
+// "____ test_name ____" titles open one; any other "====" banner, such as
+// "short test summary info", or the closing counts end it.
+func reportSection(line []byte) (open, ok bool) {
+	if rule, title, ok := banner(line); ok {
+		switch rule {
+		case '_':
+			return true, true
+		case '=':
+			return string(title) == "FAILURES" || string(title) == "ERRORS", true
+		}
+		return false, false
+	}
+	if testCounts(line) {
+		return false, true
+	}
+	return false, false
 }
 
 // historyOnly relabels a git commit block that no patch followed (git log

@@ -1,0 +1,3 @@
+cd /tmp/xs/nodet && node --test --test-reporter=spec 2>&1
+# exit status: 1
+# setup: same project as node-test-tap, spec reporter (no colour: stdout is not a terminal)
