@@ -86,6 +86,10 @@ type Engine struct {
 
 	scorerMu sync.Mutex
 	scorers  map[string]scorerChoice
+
+	// crushers are the lossy compressors by kind (prose goes to the
+	// scorer); tests replace them to prove the boundary checks.
+	crushers map[router.Kind]func([]byte, crush.Options) ([]byte, error)
 }
 
 type scorerChoice struct {
@@ -119,6 +123,14 @@ func New(opts Options) *Engine {
 		groundTruth: gt,
 		log:         log,
 		scorers:     map[string]scorerChoice{},
+		crushers: map[router.Kind]func([]byte, crush.Options) ([]byte, error){
+			router.Log:    crush.Log,
+			router.Search: crush.Search,
+			router.JSON:   crush.JSON,
+			router.Table:  crush.Table,
+			router.Diff:   crush.Diff,
+			router.HTML:   crush.HTML,
+		},
 	}
 }
 
@@ -252,7 +264,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 	}
 
 	if e.lossyAllowed(kind, sections, req) {
-		view, lsteps, scorerName, warn, err := e.lossy(ctx, in, sections, req, target)
+		view, lsteps, scorerName, warn, fellBack, err := e.lossy(ctx, in, sections, req, target)
 		if err != nil {
 			return "", err
 		}
@@ -260,14 +272,19 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 			res.Warnings = append(res.Warnings, warn)
 		}
 		if view != nil {
+			// Checked again on the whole view: the invariant holds at this
+			// boundary whatever the sections did.
 			if missing := e.mustSurviveMissing(in, sections, view); len(missing) > 0 {
-				// A compressor dropped a failure line: keep the safer result.
-				e.log.Warn("lossy result dropped failure lines; falling back", "kind", kind, "missing", len(missing), "first", string(missing[0]))
-				if bestStrategy == "passthrough-low-savings" {
-					bestStrategy = "failure-preserve-fallback"
-				}
+				e.log.Warn("lossy result dropped failure lines; falling back", "kind", kind, "missing", len(missing))
+				fellBack, view = true, nil
 				res.Warnings = append(res.Warnings, "failure-preserve-fallback: a lossy compressor dropped a failure line")
-			} else if len(view)+markerBudget < len(best)*9/10 {
+			}
+		}
+		if fellBack && bestStrategy == "passthrough-low-savings" {
+			bestStrategy = "failure-preserve-fallback"
+		}
+		if view != nil {
+			if len(view)+markerBudget < len(best)*9/10 {
 				// Worth losing detail only if clearly smaller than the
 				// lossless result; the original goes to the store first.
 				id, err := e.opts.Store.Put(ctx, tenant, in)
@@ -431,37 +448,27 @@ func (e *Engine) lossyAllowed(kind router.Kind, sections []router.Section, req w
 
 // lossy runs the compressor of each section's kind and concatenates the
 // views; sections without a compressor or without gain stay verbatim.
-func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string, err error) {
+func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string, fellBack bool, err error) {
 	o := crush.Options{Query: req.Query, TargetRatio: target}
 	changed := false
 	for _, s := range sections {
 		part := in[s.Start:s.End]
 		var out []byte
 		strategy := string(s.Kind)
-		switch s.Kind {
-		case router.Log:
-			out, err = crush.Log(part, o)
-		case router.Search:
-			out, err = crush.Search(part, o)
-		case router.JSON:
-			out, err = crush.JSON(part, o)
-		case router.Table:
-			out, err = crush.Table(part, o)
-		case router.Diff:
-			out, err = crush.Diff(part, o)
-		case router.HTML:
-			out, err = crush.HTML(part, o)
-		case router.Prose:
-			var name string
-			out, name, warn, err = e.prose(ctx, part, req.Scorer, target)
+		if s.Kind == router.Prose {
+			var name, w string
+			out, name, w, err = e.prose(ctx, part, req.Scorer, target)
+			warn = joinWarn(warn, w)
 			if errors.Is(err, wire.ErrScorerUnavailable) {
-				return nil, nil, "", warn, err
+				return nil, nil, "", warn, false, err
 			}
 			if err == nil {
 				scorerName = name
 				strategy = "prose:" + name
 			}
-		default:
+		} else if c := e.crushers[s.Kind]; c != nil {
+			out, err = c(part, o)
+		} else {
 			err = crush.ErrNoGain
 		}
 		if err != nil || len(out) >= len(part) {
@@ -469,6 +476,15 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 				e.log.Warn("compressor failed; section kept", "kind", s.Kind, "err", err)
 			}
 			view = append(view, part...)
+			continue
+		}
+		if missing := missingLines(s.Kind, part, out); len(missing) > 0 {
+			// This section's compressor dropped a failure line: keep the
+			// section whole and let the others compress.
+			e.log.Warn("lossy section dropped failure lines; section kept", "kind", s.Kind, "missing", len(missing))
+			warn = joinWarn(warn, "failure-preserve-fallback: a "+string(s.Kind)+" section was kept whole")
+			view = append(view, part...)
+			fellBack = true
 			continue
 		}
 		// Keep the section boundary a line boundary.
@@ -480,9 +496,19 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 		changed = true
 	}
 	if !changed {
-		return nil, nil, "", warn, nil
+		return nil, nil, "", warn, fellBack, nil
 	}
-	return view, steps, scorerName, warn, nil
+	return view, steps, scorerName, warn, fellBack, nil
+}
+
+func joinWarn(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "" || a == b:
+		return a
+	}
+	return a + "; " + b
 }
 
 // prose compresses text with the requested scorer, falling back to the
@@ -533,29 +559,31 @@ func (e *Engine) scorer(ctx context.Context, mode string) (scorer.Scorer, string
 // out but do not: failure lines of every section (by its kind) and lines
 // carrying our own markers, which are never compressed again.
 func (e *Engine) mustSurviveMissing(in []byte, sections []router.Section, out []byte) [][]byte {
-	// Colour codes are not content: the lossy views drop them, so failure
-	// lines are compared as the reader sees them.
-	ansi := bytes.IndexByte(in, 0x1b) >= 0
-	if ansi {
-		out = fold.StripANSI(out)
-	}
 	var missing [][]byte
 	for _, s := range sections {
-		part := in[s.Start:s.End]
-		if s.Kind == router.Log {
-			// go test -json is shown as the text its events carry; its
-			// failure lines are judged in that text.
-			if text := crush.GoTestText(part); text != nil {
-				part = text
-			}
-		}
-		if ansi {
-			part = fold.StripANSI(part)
-		}
-		missing = append(missing, failure.Missing(s.Kind, part, out)...)
+		missing = append(missing, missingLines(s.Kind, in[s.Start:s.End], out)...)
 	}
-	if len(ccr.Find(in)) > 0 {
-		for line := range bytes.Lines(in) {
+	return missing
+}
+
+// missingLines returns the failure and marker lines of part (of kind k)
+// that out lacks. Colour codes are not content: the lossy views drop them,
+// so lines are compared as the reader sees them.
+func missingLines(k router.Kind, part, out []byte) [][]byte {
+	text := part
+	if k == router.Log {
+		// go test -json is shown as the text its events carry; its
+		// failure lines are judged in that text.
+		if t := crush.GoTestText(part); t != nil {
+			text = t
+		}
+	}
+	if bytes.IndexByte(part, 0x1b) >= 0 {
+		text, out = fold.StripANSI(text), fold.StripANSI(out)
+	}
+	missing := failure.Missing(k, text, out)
+	if len(ccr.Find(part)) > 0 {
+		for line := range bytes.Lines(part) {
 			line = bytes.TrimRight(line, "\r\n")
 			if ccr.HasMarker(line) && !bytes.Contains(out, fold.StripANSI(line)) {
 				missing = append(missing, line)

@@ -166,6 +166,11 @@ func checkFailuresKept(t *testing.T, in []byte, out string) {
 	for _, sec := range router.Split(in) {
 		part := in[sec.Start:sec.End]
 		if text := crush.GoTestText(part); sec.Kind == router.Log && text != nil {
+			// go test -json: its failure lines count as kept either as the
+			// raw events (pass-through) or as the text they carry.
+			if len(failure.Missing(sec.Kind, part, []byte(out))) == 0 {
+				continue
+			}
 			part = text
 		}
 		for _, l := range failure.Lines(sec.Kind, part) {
@@ -494,4 +499,59 @@ func TestReport(t *testing.T) {
 			t.Errorf("%s: failure lines kept %d/%d, exact retrievals %d/%d", k, r.kept, r.fails, r.retrieved, r.lossyN)
 		}
 	}
+}
+
+// TestFailureBoundary replaces the log compressor by one that drops every
+// failure line: the boundary must notice, keep the input's failure lines,
+// and say so, both for a whole log and for a log section of mixed output.
+func TestFailureBoundary(t *testing.T) {
+	dropFailures := func(in []byte, _ crush.Options) ([]byte, error) {
+		fails := map[string]bool{}
+		for _, l := range failure.Lines(router.Log, in) {
+			fails[string(l)] = true
+		}
+		var out []byte
+		for line := range bytes.Lines(in) {
+			if !fails[strings.TrimRight(string(line), "\r\n")] {
+				out = append(out, line...)
+			}
+		}
+		return out[:len(out)/2], nil
+	}
+	for _, name := range []string{"log/x-gotest-v-panic.txt", "log/x-npm-e404-silly.txt", "log/x-jest.txt", "log/go-test-json-fail.txt"} {
+		in, err := os.ReadFile("testdata/samples/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(name, func(t *testing.T) {
+			e := newEngine(t, memStore(t))
+			e.crushers[router.Log] = dropFailures
+			res := compress(t, e, wire.CompressRequest{Content: string(in)})
+			if res.CCRID != "" {
+				t.Fatalf("lossy result accepted without its failure lines: %s", res.Strategy)
+			}
+			checkFailuresKept(t, in, res.Text)
+			if res.Strategy != "failure-preserve-fallback" && !res.Lossless {
+				t.Errorf("strategy %q does not say why", res.Strategy)
+			}
+		})
+	}
+	// In mixed output only the offending section is kept whole; the
+	// others may still compress.
+	mixed, _ := filepath.Glob("testdata/samples/mixed/*.txt")
+	sectionFallbacks := 0
+	for _, p := range mixed {
+		in, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := newEngine(t, memStore(t))
+		e.crushers[router.Log] = dropFailures
+		res := compress(t, e, wire.CompressRequest{Content: string(in)})
+		checkFailuresKept(t, in, res.Text)
+		if res.CCRID != "" && slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "section was kept whole") }) {
+			sectionFallbacks++
+		}
+	}
+	t.Logf("%d of %d mixed samples compressed other sections around a log section kept whole", sectionFallbacks, len(mixed))
 }
