@@ -3,48 +3,56 @@ package router
 import "bytes"
 
 // classify votes on one line (ANSI already stripped, no line ending).
-func classify(line []byte) (uint8, uint8) {
+func classify(line []byte) (kind, weight uint8) {
+	kind, weight, _ = classifyLine(line)
+	return kind, weight
+}
+
+// classifyLine is classify that also reports whether the vote came from
+// isPathLine, so that callers need not ask again.
+func classifyLine(line []byte) (kind, weight uint8, path bool) {
 	if isBlank(line) {
-		return kNone, wNone
+		return kNone, wNone, false
 	}
 	if k, w := classifyDiff(line); w > 0 {
-		return k, w
+		return k, w, false
 	}
 	if t := trimBlank(line); len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		rest := t[1:]
 		if isBlank(rest) || bytes.IndexByte(rest, '^') >= 0 || bytes.IndexByte(rest, '~') >= 0 {
-			return kLog, wWeak // a compiler's snippet gutter
+			return kLog, wWeak, false // a compiler's snippet gutter
 		}
 		if k, w := classify(rest); k != kDiff {
-			return k, w // pydoc's class body, a quoted block
+			return k, w, false // pydoc's class body, a quoted block
 		}
-		return kNone, wNone
+		return kNone, wNone, false
 	}
 	if logLine(line) {
-		return kLog, wStrong
+		return kLog, wStrong, false
 	}
 	if h, ok := ParseHit(line); ok && plausibleHitPath(h) {
 		if isDiagnostic(h) {
-			return kLog, wStrong
+			return kLog, wStrong, false
 		}
-		return kSearch, wStrong
+		return kSearch, wStrong, false
 	}
 	if isSeparator(line) {
-		return kSearch, wWeak
+		return kSearch, wWeak, false
 	}
 	if isPathLine(line) {
-		return kSearch, wWeak
+		return kSearch, wWeak, true
 	}
 	if k, w := classifyMarkup(line); w > 0 {
-		return k, w
+		return k, w, false
 	}
 	if tableRow(line) {
-		return kTable, wStrong
+		return kTable, wStrong, false
 	}
 	if bytes.Contains(line, []byte("</")) && closingTag(line) {
-		return kHTML, wWeak // text with inline markup: "a <em>data race</em> is"
+		return kHTML, wWeak, false // text with inline markup: "a <em>data race</em> is"
 	}
-	return classifyShape(line)
+	k, w := classifyShape(line)
+	return k, w, false
 }
 
 func classifyDiff(line []byte) (uint8, uint8) {
@@ -186,18 +194,20 @@ func isPathLine(line []byte) bool {
 	}
 	slash, dot, letters := false, false, false
 	for i, c := range line {
-		switch {
-		case c == '/' || c == '\\':
+		switch pathClass[c] {
+		case pathSlash:
 			slash = true
-		case c == '.':
+		case pathDot:
 			if i > 0 && i+1 < len(line) {
 				dot = true
 			}
-		case c == ' ' || c == '\t' || c == ':' && !(i == 1 && len(line) > 2 && line[2] == '\\'):
+		case pathColon:
+			if !(i == 1 && len(line) > 2 && line[2] == '\\') {
+				return false // only a drive letter's colon: "C:\src"
+			}
+		case pathStop:
 			return false
-		case c == ',' || c == ';' || c == '(' || c == ')' || c == '=' || c == '"' || c == '{' || c == '}':
-			return false
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case pathLetter:
 			letters = true
 		}
 	}
@@ -219,6 +229,32 @@ func isPathLine(line []byte) bool {
 	}
 	return true
 }
+
+// pathClass sorts bytes for isPathLine, one table lookup per byte.
+var pathClass = func() (t [256]uint8) {
+	for _, c := range "/\\" {
+		t[c] = pathSlash
+	}
+	t['.'] = pathDot
+	t[':'] = pathColon
+	for _, c := range " \t,;()=\"{}" {
+		t[c] = pathStop
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = pathLetter
+		t[c-'a'+'A'] = pathLetter
+	}
+	return t
+}()
+
+const (
+	pathOther uint8 = iota
+	pathSlash
+	pathDot
+	pathColon
+	pathStop
+	pathLetter
+)
 
 func classifyMarkup(line []byte) (uint8, uint8) {
 	t := trimBlank(line)
@@ -258,7 +294,7 @@ func closingTag(line []byte) bool {
 // dpkg -l rows.
 func tableRow(line []byte) bool {
 	// ls -l: "drwxr-xr-x 2 root root 4096 ..." (10 mode characters, maybe + or .)
-	if len(line) > 12 && bytes.IndexByte([]byte("-dlcbps"), line[0]) >= 0 {
+	if len(line) > 12 && isModeType(line[0]) {
 		ok := true
 		for _, c := range line[1:10] {
 			if c != 'r' && c != 'w' && c != 'x' && c != '-' && c != 's' && c != 'S' && c != 't' && c != 'T' {
@@ -287,11 +323,25 @@ func tableRow(line []byte) bool {
 	return false
 }
 
+// isModeType reports whether c is a file type in an ls -l mode: "-dlcbps".
+func isModeType(c byte) bool {
+	switch c {
+	case '-', 'd', 'l', 'c', 'b', 'p', 's':
+		return true
+	}
+	return false
+}
+
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
-}
+func isWordByte(c byte) bool { return wordByte[c] }
+
+var wordByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
 
 // shape holds per-line counts gathered in one scan.
 type shape struct {
@@ -306,8 +356,7 @@ type shape struct {
 	commas    int // commas not followed by a space
 	commaSp   int // commas followed by a space
 	tokens    int // whitespace-separated tokens
-	punct     int // code punctuation: {}();=<>[]
-	other     int
+	punct     int // code punctuation: {}();=<>[]&|
 	n         int
 }
 
@@ -325,59 +374,86 @@ func measure(line []byte) shape {
 	}
 	s.indent = i
 	s.n = len(line)
-	inWord, inToken := false, false
-	sp := 0
-	for ; i < len(line); i++ {
-		c := line[i]
-		if c == ' ' {
-			sp++
-			inWord, inToken = false, false
-			s.spaces++
+	// Runs of spaces and of letters are consumed whole: most bytes are in one.
+	inToken := false
+	for i < len(line) {
+		k := shapeClass[line[i]]
+		if k == shapeSpace {
+			j := i + 1
+			for j < len(line) && line[j] == ' ' {
+				j++
+			}
+			s.spaces += j - i
+			if j-i >= 2 && j < len(line) {
+				s.gaps++
+			}
+			i, inToken = j, false
 			continue
 		}
-		if sp >= 2 {
-			s.gaps++
-		}
-		sp = 0
-		if c == '\t' {
+		if k == shapeTab {
 			s.tabs++
-			inWord, inToken = false, false
+			i, inToken = i+1, false
 			continue
 		}
 		if !inToken {
 			s.tokens++
 			inToken = true
 		}
-		switch {
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
-			s.letters++
-			if !inWord {
-				s.words++
-				inWord = true
+		switch k {
+		case shapeLetter:
+			j := i + 1
+			for j < len(line) && shapeClass[line[j]] == shapeLetter {
+				j++
 			}
+			s.letters += j - i
+			s.words++
+			i = j
 			continue
-		case c == ',':
+		case shapeComma:
 			if i+1 < len(line) && line[i+1] == ' ' {
 				s.commaSp++
 			} else if i+1 < len(line) {
 				s.commas++
 			}
-		case c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '=' || c == '[' || c == ']' || c == '<' || c == '>' || c == '&' || c == '|':
+		case shapePunct:
 			s.punct++
-		case c >= '0' && c <= '9' || c == '_' || c == '.' || c == '\'' || c == '"' || c == '-' || c == ':' || c == '?' || c == '!':
-		default:
-			s.other++
 		}
-		inWord = false
+		i++
 	}
 	return s
 }
+
+// shapeClass sorts bytes for measure, one table lookup per byte.
+var shapeClass = func() (t [256]uint8) {
+	t[' '] = shapeSpace
+	t['\t'] = shapeTab
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = shapeLetter
+		t[c-'a'+'A'] = shapeLetter
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = shapeLetter
+	}
+	t[','] = shapeComma
+	for _, c := range "{}();=[]<>&|" {
+		t[c] = shapePunct
+	}
+	return t
+}()
+
+const (
+	shapeOther uint8 = iota
+	shapeSpace
+	shapeTab
+	shapeLetter
+	shapeComma
+	shapePunct
+)
 
 // classifyShape handles the lines no prefix decided: code, table rows and
 // prose by their shape. Its votes are weak unless a code keyword opens a line
 // that ends like code.
 func classifyShape(line []byte) (uint8, uint8) {
-	s := measure(line)
 	t := bytes.TrimSpace(line)
 	if len(t) == 0 {
 		return kNone, wNone
@@ -395,6 +471,9 @@ func classifyShape(line []byte) (uint8, uint8) {
 		return kCode, wStrong
 	case t[0] == '#' && !hasPrefix(t, "##"):
 		return kNone, wNone // a shell or Python comment, or a Markdown heading: the neighbours decide
+	}
+	s := measure(line) // after the keyword checks, which decide many code lines without it
+	switch {
 	case hasPrefix(t, "* ") && s.words >= 3:
 		return kProse, wWeak // a bullet; comment bodies are caught by the comment state
 	case hasPrefix(t, "//") || hasPrefix(t, "/*") || hasPrefix(t, "* ") || len(t) == 1 && t[0] == '*' || hasPrefix(t, "*/"):

@@ -1,5 +1,7 @@
 package router
 
+import "bytes"
+
 // Hit is one line of grep or ripgrep output. Path and Text alias the line
 // passed to ParseHit; copy them to keep them past the line's lifetime.
 type Hit struct {
@@ -37,7 +39,13 @@ func ParseHit(line []byte) (h Hit, ok bool) {
 		return Hit{}, false
 	}
 	colon, colonEnd, cn := findSepNum(line, ':')
-	dash, dashEnd, dn := findSepNum(line, '-')
+	// A context "-N-" matters only before the match's ":N:", or without one;
+	// digits hold no ':', so the whole "-N-" then lies before the colon.
+	dashIn := line
+	if colon > 0 {
+		dashIn = line[:colon]
+	}
+	dash, dashEnd, dn := findSepNum(dashIn, '-')
 	useColon := colon > 0
 	if useColon && dash > 0 && dash < colon && !plainPath(line[:colon]) {
 		useColon = false
@@ -87,9 +95,11 @@ func ParseHeadingHit(line []byte) (h Hit, ok bool) {
 // the index of the first sep, the index just past the second and the number.
 func findSepNum(line []byte, sep byte) (at, end, n int) {
 	for i := 1; i < len(line)-2; i++ {
-		if line[i] != sep {
-			continue
+		j := bytes.IndexByte(line[i:len(line)-2], sep)
+		if j < 0 {
+			break
 		}
+		i += j
 		v, e := leadingNum(line[i+1:])
 		if e > 0 && i+1+e < len(line) && line[i+1+e] == sep {
 			return i, i + 2 + e, v

@@ -40,11 +40,16 @@ var logPrefixes = []string{
 var levelWords = []string{"INFO", "WARN", "WARNING", "ERROR", "DEBUG", "TRACE", "FATAL", "CRITICAL", "NOTICE", "PANIC",
 	"info", "warn", "error", "debug", "trace", "I", "W", "E", "D"}
 
-var logByFirst [256][]string
+// logByFirst and levelByFirst index the lists by first byte, so a line is
+// checked only against the entries that can match it.
+var logByFirst, levelByFirst [256][]string
 
 func init() {
 	for _, p := range logPrefixes {
 		logByFirst[p[0]] = append(logByFirst[p[0]], p)
+	}
+	for _, w := range levelWords {
+		levelByFirst[w[0]] = append(levelByFirst[w[0]], w)
 	}
 }
 
@@ -60,6 +65,9 @@ func logLine(line []byte) bool {
 	if len(t) == 0 {
 		return false
 	}
+	// Several patterns below hold a ':' and cannot start much before the
+	// first one, so searching from there saves rescanning every line.
+	colon := bytes.IndexByte(t, ':')
 	for _, p := range logByFirst[t[0]] {
 		if hasPrefix(t, p) && prefixFits(line, t, p) {
 			return true
@@ -74,7 +82,7 @@ func logLine(line []byte) bool {
 	switch {
 	case t[0] == '#' && len(t) > 2 && t[1] == ' ' && isPathLine(t[2:]):
 		return true // go build package header "# example.com/x"
-	case indent > 0 && goTestOutput(t):
+	case indent > 0 && colon >= 0 && indexFrom(t, max(colon-3, 0), []byte(".go:")) >= 0 && goTestOutput(t):
 		return true
 	case t[0] == '/' && bytes.Contains(t, []byte(" +0x")):
 		return true // Go stack frame location
@@ -94,21 +102,23 @@ func logLine(line []byte) bool {
 	if exceptionLine(t) {
 		return true
 	}
-	if testRunnerLine(line, t) {
+	if testRunnerLine(line, t, colon) {
 		return true
 	}
-	if i := bytes.Index(t, []byte("): ")); i > 0 && bytes.IndexByte(t[:i], '(') > 0 {
-		// tsc and MSVC diagnostics: "src/a.ts(3,5): error TS2322: ..."
-		r := t[i+3:]
-		if hasPrefix(r, "error") || hasPrefix(r, "warning") || hasPrefix(r, "fatal error") {
-			return true
+	if colon >= 0 {
+		if i := indexFrom(t, max(colon-1, 0), []byte("): ")); i > 0 && bytes.IndexByte(t[:i], '(') > 0 {
+			// tsc and MSVC diagnostics: "src/a.ts(3,5): error TS2322: ..."
+			r := t[i+3:]
+			if hasPrefix(r, "error") || hasPrefix(r, "warning") || hasPrefix(r, "fatal error") {
+				return true
+			}
+		}
+		if i := indexFrom(t, colon, []byte(": In ")); i > 0 {
+			r := t[i+5:]
+			return hasPrefix(r, "function ") || hasPrefix(r, "member function ")
 		}
 	}
-	if i := bytes.Index(t, []byte(": In ")); i > 0 {
-		r := t[i+5:]
-		return hasPrefix(r, "function ") || hasPrefix(r, "member function ")
-	}
-	if i := bytes.Index(t, []byte(" ... ")); i > 0 {
+	if i := indexEllipsis(t); i > 0 {
 		// unittest and cargo test results: "test_x (m.C.test_x) ... ok".
 		r := t[i+5:]
 		for _, p := range [...]string{"ok", "FAIL", "ERROR", "skipped", "ignored", "expected failure"} {
@@ -179,7 +189,7 @@ func levelPrefix(t []byte) bool {
 	if len(t) < 2 || !(isUpper(t[0]) || t[0] == 'i' || t[0] == 'w' || t[0] == 'e' || t[0] == 'd' || t[0] == 't') {
 		return false
 	}
-	for _, w := range levelWords {
+	for _, w := range levelByFirst[t[0]] {
 		if hasPrefix(t, w) && len(t) > len(w) {
 			c := t[len(w)]
 			if len(w) == 1 {
@@ -203,15 +213,40 @@ func levelPrefix(t []byte) bool {
 // testRunnerLine matches the lines of test runners that have no fixed
 // prefix: pytest's section banners, -v results and progress, "E" failure
 // lines, and the closing counts "2 failed, 3 passed in 0.12s". line is the
-// whole line, t the line without its indent.
-func testRunnerLine(line, t []byte) bool {
+// whole line, t the line without its indent, colon the index of the first
+// ':' in t or -1.
+func testRunnerLine(line, t []byte, colon int) bool {
 	if _, _, ok := banner(t); ok {
 		return true
 	}
 	if failMarker(line) || testCounts(t) || progressEnd(t) {
 		return true
 	}
-	return bytes.Contains(t, []byte(".py::")) && nodeResult(t)
+	return colon >= 0 && indexFrom(t, max(colon-3, 0), []byte(".py::")) >= 0 && nodeResult(t)
+}
+
+// indexEllipsis is bytes.Index(t, " ... "), found from the dots, which
+// are rarer than spaces.
+func indexEllipsis(t []byte) int {
+	for i := 0; i < len(t); i++ {
+		j := bytes.IndexByte(t[i:], '.')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i > 0 && t[i-1] == ' ' && i+3 < len(t) && t[i+1] == '.' && t[i+2] == '.' && t[i+3] == ' ' {
+			return i - 1
+		}
+	}
+	return -1
+}
+
+// indexFrom is bytes.Index(b, p) for a p that cannot occur before b[from].
+func indexFrom(b []byte, from int, p []byte) int {
+	if i := bytes.Index(b[from:], p); i >= 0 {
+		return from + i
+	}
+	return -1
 }
 
 // banner parses a section banner, a title between rules of one character:

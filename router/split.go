@@ -118,6 +118,7 @@ func classifyLines(b []byte) []lineInfo {
 		htmlEnd    = -1   // lines starting before this offset belong to an HTML document
 		noClose    bool   // no "</html>" after the last document start: stop searching
 		report     bool   // inside a test runner's failure report (see reportSection)
+		escAt      = -1   // the next ESC byte at or after the line start, or len(b)
 	)
 	for start := 0; start < len(b); {
 		end := bytes.IndexByte(b[start:], '\n')
@@ -129,12 +130,20 @@ func classifyLines(b []byte) []lineInfo {
 			next = end + 1
 		}
 		li := lineInfo{start: start, end: end}
+		path := false // classify found the line to be a lone path (isPathLine)
 		raw := b[start:end]
 		line := raw
 		if n := len(line); n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
 		}
-		if bytes.IndexByte(line, esc) >= 0 {
+		if escAt < start {
+			// One search per ESC byte rather than one per line.
+			escAt = len(b)
+			if i := bytes.IndexByte(b[start:], esc); i >= 0 {
+				escAt = start + i
+			}
+		}
+		if escAt < end {
 			scratch = appendStripped(scratch[:0], line)
 			line = scratch
 		}
@@ -166,14 +175,14 @@ func classifyLines(b []byte) []lineInfo {
 				break
 			}
 			oldLeft, newLeft = 0, 0
-			li.kind, li.weight = classify(line)
+			li.kind, li.weight, path = classifyLine(line)
 		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') && failBudget > 0:
 			if e, k := jsonRegion(b, start, &failBudget); e > 0 {
 				jsonEnd, jsonKind = e, k
 				li.kind, li.weight = k, wForced
 				break
 			}
-			li.kind, li.weight = classify(line)
+			li.kind, li.weight, path = classifyLine(line)
 		case comment != nil:
 			// Comment text reads like prose but belongs to the code around it.
 			li.kind, li.weight = kCode, wWeak
@@ -181,7 +190,7 @@ func classifyLines(b []byte) []lineInfo {
 				comment = nil
 			}
 		default:
-			li.kind, li.weight = classify(line)
+			li.kind, li.weight, path = classifyLine(line)
 			if li.kind == kCode {
 				comment = openComment(line)
 			}
@@ -239,7 +248,7 @@ func classifyLines(b []byte) []lineInfo {
 					if p := lastNonBlank(lines); p >= 0 && lines[p].kind == kSearch {
 						lines[p].weight = wStrong
 					}
-				} else if !isPathLine(line) && !isSeparator(line) {
+				} else if !path && !isPathLine(line) && !isSeparator(line) {
 					heading = false
 				}
 			}
@@ -248,7 +257,7 @@ func classifyLines(b []byte) []lineInfo {
 			sawPatch = true
 		}
 		if !li.blank {
-			prevPath = li.own == kSearch && li.weight == wWeak && isPathLine(line)
+			prevPath = li.own == kSearch && li.weight == wWeak && (path || isPathLine(line))
 		}
 		lines = append(lines, li)
 		start = next
@@ -298,7 +307,18 @@ func historyOnly(block []lineInfo) {
 // htmlStart reports whether a line opens an HTML or XML document, which then
 // runs to its "</html>" or the end of the input.
 func htmlStart(line []byte) bool {
-	t := bytes.TrimLeft(line, " \t\ufeff")
+	// Trim spaces, tabs and BOMs by hand: bytes.TrimLeft with a non-ASCII
+	// cutset decodes runes, and this runs on every line.
+	t := line
+	for len(t) > 0 {
+		if t[0] == ' ' || t[0] == '\t' {
+			t = t[1:]
+		} else if hasPrefix(t, "\ufeff") {
+			t = t[3:]
+		} else {
+			break
+		}
+	}
 	if len(t) < 5 || t[0] != '<' {
 		return false
 	}
@@ -330,11 +350,18 @@ func indexFold(b []byte, p string) int {
 // a code line opens and does not close, or nil.
 func openComment(line []byte) []byte {
 	t := trimBlank(line)
-	if bytes.IndexByte(t, '/') < 0 && bytes.IndexByte(t, '"') < 0 && bytes.IndexByte(t, '\'') < 0 {
+	first := [...]int{bytes.IndexByte(t, '/'), bytes.IndexByte(t, '"'), bytes.IndexByte(t, '\'')}
+	if first[0] < 0 && first[1] < 0 && first[2] < 0 {
 		return nil
 	}
-	for _, p := range [...][2]string{{"/*", "*/"}, {`"""`, `"""`}, {"'''", "'''"}} {
-		i := bytes.Index(t, []byte(p[0]))
+	for n, p := range [...][2]string{{"/*", "*/"}, {`"""`, `"""`}, {"'''", "'''"}} {
+		if first[n] < 0 {
+			continue // no opener without its first byte
+		}
+		i := bytes.Index(t[first[n]:], []byte(p[0]))
+		if i >= 0 {
+			i += first[n]
+		}
 		if i < 0 || p[0] != "/*" && i > 0 && !(t[i-1] == '=' || t[i-1] == ' ' || t[i-1] == '(' || t[i-1] == 'r') {
 			continue
 		}
