@@ -355,7 +355,7 @@ const markerBudget = 120
 // mixed input) and verifies the concatenation against the input.
 func (e *Engine) foldSections(ctx context.Context, in []byte, sections []router.Section, tool string) ([]byte, fold.Equivalence, []wire.Step) {
 	if len(sections) <= 1 {
-		k := router.Detect(in)
+		k := router.Prose
 		if len(sections) == 1 {
 			k = sections[0].Kind
 		}
