@@ -159,9 +159,11 @@ func (e *Engine) Ready(ctx context.Context) error {
 }
 
 // Expand undoes every lossless fold block in text and, when the engine has a
-// store, replaces each marker by its original. A text that ends with a marker
-// line, as lossy results do, expands to that marker's original as a whole,
-// since the view above the marker is a digest of it.
+// store, replaces each marker by its original. Where a marker ends a whole
+// lossy result of ours (recomputed from the original with default options,
+// which is deterministic), the result's digest is replaced with it, so
+// expanding a lossy result, or several concatenated, gives the originals;
+// other markers are replaced in place and unknown ids stay as they are.
 func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandResult, error) {
 	b, err := fold.Expand([]byte(text))
 	if err != nil {
@@ -173,19 +175,14 @@ func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandRe
 	get := func(ctx context.Context, id string) ([]byte, error) {
 		return e.opts.Store.Get(ctx, tenant, id)
 	}
-	if refs := ccr.Find(b); len(refs) > 0 {
-		last := refs[len(refs)-1]
-		if len(bytes.TrimSpace(b[last.End:])) == 0 {
-			orig, err := get(ctx, last.ID)
-			switch {
-			case err == nil:
-				return wire.ExpandResult{Text: string(orig), Expanded: []string{last.ID}}, nil
-			case !errors.Is(err, store.ErrNotFound):
-				return wire.ExpandResult{}, err
-			}
+	view := func(ctx context.Context, id string, orig []byte) []byte {
+		res, err := e.Compress(ctx, tenant, wire.CompressRequest{Content: string(orig)})
+		if err != nil || !strings.HasPrefix(id, res.CCRID) && !strings.HasPrefix(res.CCRID, id) {
+			return nil
 		}
+		return []byte(res.Text)
 	}
-	out, expanded, missing, err := ccr.Expand(ctx, b, get)
+	out, expanded, missing, err := ccr.ExpandViews(ctx, b, get, view)
 	if err != nil {
 		return wire.ExpandResult{}, err
 	}

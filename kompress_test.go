@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -554,4 +555,48 @@ func TestFailureBoundary(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d mixed samples compressed other sections around a log section kept whole", sectionFallbacks, len(mixed))
+}
+
+// TestExpandConcatenated: several lossy results with text around them (as
+// `kompress compress a b` prints them, or as an agent quotes them) expand
+// to the same text with each result replaced by its original.
+func TestExpandConcatenated(t *testing.T) {
+	e := newEngine(t, memStore(t))
+	var lossy []sample
+	for _, s := range samples(t) {
+		if res := compress(t, e, wire.CompressRequest{Content: string(s.data)}); res.CCRID != "" && len(lossy) < 3 && s.data[len(s.data)-1] == '\n' {
+			lossy = append(lossy, s)
+		}
+	}
+	if len(lossy) < 2 {
+		t.Fatal("need two lossy samples")
+	}
+	var text, want strings.Builder
+	text.WriteString("USER NOTE: outputs follow\n")
+	want.WriteString("USER NOTE: outputs follow\n")
+	for _, s := range lossy {
+		res := compress(t, e, wire.CompressRequest{Content: string(s.data)})
+		fmt.Fprintf(&text, "==> %s <==\n%s", s.name, res.Text)
+		fmt.Fprintf(&want, "==> %s <==\n%s", s.name, s.data)
+	}
+	text.WriteString("trailing words\n")
+	want.WriteString("trailing words\n")
+	got, err := e.Expand(context.Background(), "", text.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Text != want.String() {
+		t.Errorf("expanded text differs from the originals in place (%d vs %d bytes)", len(got.Text), want.Len())
+	}
+	if len(got.Expanded) != len(lossy) {
+		t.Errorf("expanded %v", got.Expanded)
+	}
+	// A marker quoted without its digest is replaced in place.
+	res := compress(t, e, wire.CompressRequest{Content: string(lossy[0].data)})
+	refs := ccr.Find([]byte(res.Text))
+	marker := res.Text[refs[0].Start:refs[0].End]
+	got, err = e.Expand(context.Background(), "", "see "+marker+" for details")
+	if err != nil || got.Text != "see "+string(lossy[0].data)+" for details" {
+		t.Errorf("in-place expansion failed: %v", err)
+	}
 }

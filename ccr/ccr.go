@@ -190,6 +190,17 @@ func literal(text []byte, p int, lit string) bool {
 // down, ctx done) stops Expand and is returned, so an outage never passes
 // for missing originals. Without markers, out is text itself.
 func Expand(ctx context.Context, text []byte, get func(ctx context.Context, id string) ([]byte, error)) (out []byte, expanded, missing []string, err error) {
+	return ExpandViews(ctx, text, get, nil)
+}
+
+// ExpandViews is Expand for text that may hold whole lossy results: view
+// returns the lossy result (digest, marker, final newline) that the
+// original stored under id compresses to, or nil. Where the text before a
+// marker ends with that result's digest, the digest goes too, so a result
+// expands to its original rather than to the digest followed by the
+// original; elsewhere only the marker is replaced. Because compression is
+// deterministic, view can recompute the result instead of storing it.
+func ExpandViews(ctx context.Context, text []byte, get func(ctx context.Context, id string) ([]byte, error), view func(ctx context.Context, id string, original []byte) []byte) (out []byte, expanded, missing []string, err error) {
 	refs := Find(text)
 	if len(refs) == 0 {
 		return text, nil, nil, nil
@@ -230,9 +241,24 @@ func Expand(ctx context.Context, text []byte, get func(ctx context.Context, id s
 		if orig == nil {
 			continue // stays verbatim, copied with the text around it
 		}
-		out = append(out, text[last:r.Start]...)
+		start, end := r.Start, r.End
+		if view != nil {
+			if whole := view(ctx, r.ID, orig); len(whole) > 0 {
+				trail := whole[len(whole)-1] == '\n'
+				if trail {
+					whole = whole[:len(whole)-1]
+				}
+				if len(whole) <= r.End-last && bytes.HasSuffix(text[:r.End], whole) {
+					start = r.End - len(whole)
+					if trail && end < len(text) && text[end] == '\n' {
+						end++
+					}
+				}
+			}
+		}
+		out = append(out, text[last:start]...)
 		out = append(out, orig...)
-		last = r.End
+		last = end
 	}
 	out = append(out, text[last:]...)
 	return out, expanded, missing, nil
