@@ -322,11 +322,20 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 	return "lossless:" + strategyName(res.Steps), nil
 }
 
-// omission says how much of in the view leaves out: lines when it drops
-// lines, else words (prose compression keeps every line).
+// omission says how much of in the view leaves out: input lines beyond
+// those the view shows (its own omission notes aside), or, for a view that
+// keeps every line and drops words within them (prose), words.
 func omission(in, view []byte) (omitted, total int, unit string) {
-	total = bytes.Count(in, []byte{'\n'}) + 1
-	if shown := bytes.Count(view, []byte{'\n'}) + 1; shown < total {
+	for range bytes.Lines(in) {
+		total++
+	}
+	shown := 0
+	for line := range bytes.Lines(view) {
+		if !bytes.HasPrefix(line, []byte("[… ")) {
+			shown++
+		}
+	}
+	if shown < total {
 		return total - shown, total, "lines"
 	}
 	total = countWords(in)
