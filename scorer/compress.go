@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
@@ -47,6 +48,18 @@ var (
 // small enough that every section of a long page keeps its share, large
 // enough that a dense paragraph can lend words to a sparse one.
 const ratioChunkWords = 256
+
+// symbolsOnly reports whether word has no letter or digit: tree drawing
+// (├──, │), rules (==, --), arrows and bullets are structure, not words, and
+// dropping them would break the shape of the text (invariant 8).
+func symbolsOnly(word string) bool {
+	for _, r := range word {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
 
 // Compress drops the low-scoring words of prose text while keeping its
 // shape (DESIGN.md invariants 6 and 8):
@@ -97,6 +110,11 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 	}
 	lines := layout(text, words, kind)
 	forced := slices.Clone(protected)
+	for i, w := range words {
+		if symbolsOnly(text[w.Start:w.End]) {
+			forced[i] = true
+		}
+	}
 	for _, l := range lines {
 		switch {
 		case l.verbatim:
