@@ -17,6 +17,9 @@ func classifyLine(line []byte) (kind, weight uint8, path bool) {
 	if k, w := classifyDiff(line); w > 0 {
 		return k, w, false
 	}
+	if treeLine(line) {
+		return kTable, wWeak, false // one entry of a drawn tree: tree, npm ls, cargo tree
+	}
 	if t := trimBlank(line); len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		rest := t[1:]
 		if isBlank(rest) || bytes.IndexByte(rest, '^') >= 0 || bytes.IndexByte(rest, '~') >= 0 {
@@ -38,6 +41,12 @@ func classifyLine(line []byte) (kind, weight uint8, path bool) {
 	}
 	if isSeparator(line) {
 		return kSearch, wWeak, false
+	}
+	if k, w := countLine(line); w > 0 {
+		return k, w, false
+	}
+	if edgeLine(line) {
+		return kTable, wWeak, false
 	}
 	if isPathLine(line) {
 		return kSearch, wWeak, true
@@ -180,6 +189,65 @@ func tracebackEntry(r []byte) bool {
 		return true
 	}
 	return bytes.IndexByte(r, ' ') < 0 && exceptionLine(r)
+}
+
+// countLine votes for grep -c and rg -c output, "path:count". A path with a
+// directory is a strong vote; a bare file name ("main.go:3") a weak one.
+// "key: value" has a space and "12:30" no letters, so neither is a path.
+func countLine(line []byte) (uint8, uint8) {
+	n := len(line)
+	if n < 3 || line[n-1] < '0' || line[n-1] > '9' {
+		return kNone, wNone
+	}
+	i := n - 1
+	for i > 0 && line[i-1] >= '0' && line[i-1] <= '9' {
+		i--
+	}
+	if i < 2 || line[i-1] != ':' || !isPathLine(line[:i-1]) {
+		return kNone, wNone
+	}
+	if bytes.IndexByte(line[:i-1], '/') >= 0 || bytes.IndexByte(line[:i-1], '\\') >= 0 {
+		return kSearch, wStrong
+	}
+	return kSearch, wWeak
+}
+
+// edgeLine reports whether a line is one edge of a dependency graph, two
+// module paths the second with a version: go mod graph's
+// "example.com/a golang.org/x/text@v0.3.0".
+func edgeLine(line []byte) bool {
+	sp := bytes.IndexByte(line, ' ')
+	if sp <= 0 || bytes.IndexByte(line[sp+1:], '@') < 0 || bytes.IndexByte(line[sp+1:], ' ') >= 0 {
+		return false
+	}
+	return isPathLine(line[:sp]) && isPathLine(line[sp+1:])
+}
+
+// treeLine reports whether a line is an entry of a tree drawn with box
+// characters ("│   ├── name", "  └─┬ dep@1.0.0") or tree's ASCII fallback
+// ("|   |-- name", "`-- name").
+func treeLine(line []byte) bool {
+	switch line[0] {
+	case ' ', '|', '`', 0xE2:
+	default:
+		return false
+	}
+	i := 0
+	for i < len(line) {
+		if line[i] == ' ' {
+			i++
+		} else if hasPrefix(line[i:], "│") {
+			i += len("│")
+		} else if hasPrefix(line[i:], "\u00a0") {
+			i += len("\u00a0") // tree pads "│" with no-break spaces
+		} else if line[i] == '|' && i+1 < len(line) && line[i+1] == ' ' {
+			i += 2
+		} else {
+			break
+		}
+	}
+	r := line[i:]
+	return hasPrefix(r, "├─") || hasPrefix(r, "└─") || hasPrefix(r, "|-- ") || hasPrefix(r, "`-- ")
 }
 
 // isPathLine reports whether the whole line looks like one file path, as in

@@ -21,6 +21,14 @@
 //   - Search output is grep -n / rg -n hits (see ParseHit), ripgrep --heading
 //     blocks (see ParseHeadingHit), -C context with "--" separators, and
 //     -l/find path lists.
+//   - Drawn trees (tree, npm ls, cargo tree with ├── and └──, or tree's
+//     ASCII |-- and `--) and go mod graph edges are Table: one entry per row,
+//     so the table compressor keeps the rows it shows verbatim and in order,
+//     where prose word dropping would break the drawing. A tree printed after
+//     a log (npm install; npm ls) stays part of the log.
+//   - apt-get -s / --dry-run (Inst and Conf lines, package lists under "The
+//     following ... packages" headers) is Log; grep -c / rg -c "path:count"
+//     lines are Search.
 //   - ANSI colour is ignored for classification; StripANSI removes it.
 //
 // Input with NUL bytes or invalid UTF-8 is Binary, input with no bytes or only

@@ -20,6 +20,7 @@ var logPrefixes = []string{
 	"Preparing to unpack", "Processing triggers", "The following ", "Need to get ", "After this operation",
 	"update-alternatives:", "(Reading database", "Suggested packages:", "Recommended packages:", "debconf:",
 	"dpkg: ", "dpkg-", "Removing ", "Purging ", "Created symlink", "Do you want to continue",
+	"Inst ", "Conf ", "Remv ", "Purg ", // apt-get -s: "Inst pkg [old] (new repo [arch])"
 	// make, C toolchains
 	"make: ", "make[", "cc ", "gcc ", "g++ ", "clang ", "clang++ ", "ld: ", "/usr/bin/ld:", "collect2:", "cc1: ", "cc1plus: ",
 	"In file included from", "ar ", "ranlib ", "cmake ", "-- ", "[ ", "ninja: ",
@@ -86,7 +87,8 @@ func logLine(line []byte) bool {
 		return true
 	case t[0] == '/' && bytes.Contains(t, []byte(" +0x")):
 		return true // Go stack frame location
-	case t[0] == '/' && indent == 0 && bytes.Contains(t, []byte(" -")) && bytes.IndexByte(t[:bytes.IndexByte(t, ' ')], ':') < 0:
+	case t[0] == '/' && indent == 0 && len(t) > 1 && isWordByte(t[1]) && bytes.Contains(t, []byte(" -")) && bytes.IndexByte(t[:bytes.IndexByte(t, ' ')], ':') < 0:
+		// The path must name something: "//   - item" is a comment's list.
 		return true // a traced command: "/usr/lib/go/pkg/tool/linux_amd64/compile -o ..."
 
 	case t[0] >= '0' && t[0] <= '9':
@@ -97,6 +99,9 @@ func logLine(line []byte) bool {
 		}
 		if e > 0 && indent > 0 && hasPrefix(t[e:], ": ") {
 			return true
+		}
+		if e > 0 && indent == 0 && hasPrefix(t[e:], " upgraded, ") {
+			return true // apt's "2 upgraded, 5 newly installed, 0 to remove and 1 not upgraded."
 		}
 	}
 	if exceptionLine(t) {
@@ -155,8 +160,20 @@ func prefixFits(line, t []byte, p string) bool {
 		return true
 	case "The following ":
 		return bytes.Contains(t, []byte("package"))
+	case "Inst ", "Conf ", "Remv ", "Purg ":
+		return aptAction(t[5:])
 	}
 	return true
+}
+
+// aptAction reports whether r, after apt-get -s's "Inst " or "Conf ", is a
+// package name followed by its versions: "perl [5.36.0-7] (5.36.0-8 Debian:12 [amd64])".
+func aptAction(r []byte) bool {
+	n := 0
+	for n < len(r) && (isLower(r[n]) || r[n] >= '0' && r[n] <= '9' || r[n] == '-' || r[n] == '+' || r[n] == '.' || r[n] == ':') {
+		n++
+	}
+	return n > 0 && (hasPrefix(r[n:], " (") || hasPrefix(r[n:], " [")) && (r[len(r)-1] == ')' || r[len(r)-1] == ']')
 }
 
 // skipTimestamp reports a timestamp opening a line: "2024-05-01 12:00:00",

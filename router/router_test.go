@@ -118,6 +118,8 @@ func TestDetectCases(t *testing.T) {
 		{"git log without patches", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\ncommit 03c1dd2a1b2c3d4e5f60718293a4b5c6d7e8f9012\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:40:00 2026 +0000\n\n    router: faster\n", Log},
 		{"git show", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    fix\n\ndiff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n", Diff},
 		{"html", "<!DOCTYPE html>\n<html><body>\n<p>Hello there, this is text.</p>\n</body></html>\n", HTML},
+		{"rg -c", "crypto/aes/aes.go:2\ncrypto/aes/aes_test.go:13\ncrypto/cipher/cbc.go:9\ncrypto/cipher/gcm.go:21\n", Search},
+		{"key value counts not search", "Retries: 3\nWorkers: 12\nStarted at 12:30\nTimeout: 30\n", Prose},
 		{"log then json", "# example.com/x\nx.go:3:2: undefined: y\nx.go:4:2: undefined: z\n{\n  \"ImportPath\": \"example.com/x\",\n  \"Name\": \"x\",\n  \"Dir\": \"/tmp/x\"\n}\n", Mixed},
 	}
 	for _, tt := range tests {

@@ -118,6 +118,7 @@ func classifyLines(b []byte) []lineInfo {
 		htmlEnd    = -1   // lines starting before this offset belong to an HTML document
 		noClose    bool   // no "</html>" after the last document start: stop searching
 		report     bool   // inside a test runner's failure report (see reportSection)
+		pkgList    bool   // inside the indented package list under an apt header
 		escAt      = -1   // the next ESC byte at or after the line start, or len(b)
 	)
 	for start := 0; start < len(b); {
@@ -210,6 +211,18 @@ func classifyLines(b []byte) []lineInfo {
 				}
 			}
 		}
+		if li.weight != wForced {
+			// apt's package lists ("The following NEW packages will be
+			// installed:" and its indented names) read as prose word by word.
+			switch {
+			case pkgList && !li.blank && line[0] == ' ':
+				li.kind, li.weight = kLog, wStrong
+			case li.kind == kLog && aptListHeader(line):
+				pkgList = true
+			default:
+				pkgList = false
+			}
+		}
 		li.own = li.kind
 		if li.weight != wForced {
 			switch {
@@ -287,6 +300,14 @@ func reportSection(line []byte) (open, ok bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// aptListHeader reports whether a log line heads an indented list of
+// package names: "The following additional packages will be installed:",
+// "Suggested packages:", "Recommended packages:".
+func aptListHeader(line []byte) bool {
+	n := len(line)
+	return n > 0 && line[n-1] == ':' && (hasPrefix(line, "The following ") || hasPrefix(line, "Suggested packages:") || hasPrefix(line, "Recommended packages:"))
 }
 
 // historyOnly relabels a git commit block that no patch followed (git log
@@ -654,15 +675,20 @@ func sections(b []byte, lines []lineInfo) []Section {
 		if r.structural {
 			continue
 		}
-		var counts [numKinds]int
+		var counts, strong [numKinds]int
 		for _, li := range lines[r.first : r.last+1] {
 			if li.weight > 0 && li.own != kNone {
 				counts[li.own] += int(min(li.weight, wStrong))
+				if li.weight >= wStrong {
+					strong[li.own]++
+				}
 			}
 		}
+		// On a tie, lines that are sure of their kind outweigh lines that
+		// only lean: one "added 3 packages" beats three tree entries.
 		best := r.kind
 		for k := kSearch; k < numKinds; k++ {
-			if counts[k] > counts[best] {
+			if counts[k] > counts[best] || counts[k] == counts[best] && strong[k] > strong[best] {
 				best = k
 			}
 		}

@@ -1,0 +1,2 @@
+cd /work/main && go mod graph
+# exit status: 0

@@ -1,0 +1,2 @@
+LANG=C tree --charset=ascii /usr/local/go/src/crypto/tls
+# exit status: 0
