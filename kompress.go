@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/kompress/kompress/ccr"
 	"github.com/kompress/kompress/crush"
@@ -216,7 +217,9 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	default:
 		return wire.Result{}, fmt.Errorf("%w: scorer must be auto, onnx or heuristic, got %q", ErrBadRequest, req.Scorer)
 	}
-	in := []byte(req.Content)
+	// The engine only reads the input; viewing the string's bytes instead
+	// of copying them keeps a 100 MB input from costing another 100 MB.
+	in := unsafe.Slice(unsafe.StringData(req.Content), len(req.Content))
 	res := wire.Result{Text: req.Content, CCRID: "", OriginalBytes: len(in)}
 	r, err := e.compress(ctx, tenant, in, req, target, &res)
 	if err != nil {
@@ -315,7 +318,8 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		}
 		return "passthrough-low-savings", nil
 	}
-	res.Text = string(best)
+	// best was built for this result and is not written again: no copy.
+	res.Text = unsafe.String(unsafe.SliceData(best), len(best))
 	if bestStrategy == "lossy" {
 		return "lossy:" + strategyName(res.Steps), nil
 	}
@@ -517,6 +521,11 @@ func joinWarn(a, b string) string {
 	return a + "; " + b
 }
 
+// proseChunk bounds the text scored at once: memory then grows with the
+// chunk, not with the input (a 100 MB single-line input stays a few times
+// its size). Cuts fall at line breaks, else at spaces, so words are whole.
+const proseChunk = 1 << 20
+
 // prose compresses text with the requested scorer, falling back to the
 // heuristic when the model is unavailable or misses the request's deadline.
 func (e *Engine) prose(ctx context.Context, part []byte, mode string, target float64) (out []byte, name, warn string, err error) {
@@ -528,19 +537,45 @@ func (e *Engine) prose(ctx context.Context, part []byte, mode string, target flo
 		return nil, "", warn, fmt.Errorf("%w: %v", wire.ErrScorerUnavailable, err)
 	}
 	co := scorer.CompressOptions{TargetRatio: target}
-	text, _, err := scorer.Compress(ctx, s, string(part), co)
-	if err != nil && s.Name() != "heuristic" {
-		if ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, "", warn, ctx.Err()
+	out = make([]byte, 0, len(part)) // the output is never longer than the input
+	for len(part) > 0 {
+		n := cutPoint(part, proseChunk)
+		chunk := unsafe.String(unsafe.SliceData(part), n) // read-only view of the input
+		part = part[n:]
+		text, _, err := scorer.Compress(ctx, s, chunk, co)
+		if err != nil && s.Name() != "heuristic" {
+			if ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return nil, "", warn, ctx.Err()
+			}
+			warn = joinWarn(warn, fmt.Sprintf("scorer %s failed (%v); used heuristic", s.Name(), err))
+			s = scorer.Heuristic()
+			text, _, err = scorer.Compress(context.WithoutCancel(ctx), s, chunk, co)
 		}
-		warn = fmt.Sprintf("scorer %s failed (%v); used heuristic", s.Name(), err)
-		s = scorer.Heuristic()
-		text, _, err = scorer.Compress(context.WithoutCancel(ctx), s, string(part), co)
+		if err != nil {
+			return nil, "", warn, err
+		}
+		out = append(out, text...)
 	}
-	if err != nil {
-		return nil, "", warn, err
+	return out, s.Name(), warn, nil
+}
+
+// cutPoint returns where to end a chunk of at most max bytes of b: after
+// its last line break, else after its last space, else at max (on a UTF-8
+// boundary).
+func cutPoint(b []byte, max int) int {
+	if len(b) <= max {
+		return len(b)
 	}
-	return []byte(text), s.Name(), warn, nil
+	if i := bytes.LastIndexByte(b[:max], '\n'); i > 0 {
+		return i + 1
+	}
+	if i := bytes.LastIndexByte(b[:max], ' '); i > 0 {
+		return i + 1
+	}
+	for max > 0 && !utf8.RuneStart(b[max]) {
+		max--
+	}
+	return max
 }
 
 // scorer returns the scorer for mode, selected once per mode per engine.

@@ -3,6 +3,7 @@ package scorer
 import (
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
+	"unsafe"
 )
 
 // failureLines marks the lines that report failures by the rules of
@@ -11,7 +12,7 @@ import (
 // rules, never has to fall back because prose compression cut one.
 func failureLines(text string, lines []line, kind router.Kind) []bool {
 	out := make([]bool, len(lines))
-	b := []byte(text)
+	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read-only: failure.Lines never writes
 	found := failure.Lines(kind, b)
 	// failure.Lines returns subslices of b: recover each one's offset from
 	// its capacity and match it to our lines, both in text order.
