@@ -107,11 +107,7 @@ func (d *differ) render(lv diffLevel) []byte {
 	in := d.in
 	for len(in) > 0 {
 		var line []byte
-		if i := bytes.IndexByte(in, '\n'); i >= 0 {
-			line, in = in[:i], in[i+1:]
-		} else {
-			line, in = in, nil
-		}
+		line, in, _ = bytes.Cut(in, []byte{'\n'})
 		d.line(line)
 	}
 	d.flush()

@@ -61,11 +61,7 @@ func gotestIsJSON(in []byte) bool {
 	seen, events := 0, 0
 	for len(in) > 0 && seen < 16 {
 		var line []byte
-		if i := bytes.IndexByte(in, '\n'); i >= 0 {
-			line, in = in[:i], in[i+1:]
-		} else {
-			line, in = in, nil
-		}
+		line, in, _ = bytes.Cut(in, []byte{'\n'})
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
@@ -259,11 +255,7 @@ func gotestDecode(in []byte) *logDoc {
 	var ev gotestEvent
 	for len(in) > 0 {
 		var line []byte
-		if i := bytes.IndexByte(in, '\n'); i >= 0 {
-			line, in = in[:i], in[i+1:]
-		} else {
-			line, in = in, nil
-		}
+		line, in, _ = bytes.Cut(in, []byte{'\n'})
 		trimmed := bytes.TrimSpace(line)
 		if len(trimmed) == 0 {
 			continue

@@ -400,12 +400,8 @@ func (w *htmlWriter) finish() []byte {
 	}
 	inPre, blank := false, false
 	for len(out) > 0 {
-		l := out
-		if i := bytes.IndexByte(out, '\n'); i >= 0 {
-			l, out = out[:i], out[i+1:]
-		} else {
-			out = nil
-		}
+		var l []byte
+		l, out, _ = bytes.Cut(out, []byte{'\n'})
 		if bytes.Equal(l, []byte("```")) {
 			inPre = !inPre
 		}

@@ -123,11 +123,7 @@ func logParse(in []byte) *logDoc {
 	d := &logDoc{lines: make([]logLine, 0, n)}
 	for len(in) > 0 {
 		var line []byte
-		if i := bytes.IndexByte(in, '\n'); i >= 0 {
-			line, in = in[:i], in[i+1:]
-		} else {
-			line, in = in, nil
-		}
+		line, in, _ = bytes.Cut(in, []byte{'\n'})
 		d.lines = append(d.lines, logNewLine(line))
 	}
 	logMarkBlocks(d.lines)

@@ -101,11 +101,7 @@ func searchParse(in []byte) *searchResult {
 	lines := make([][]byte, 0, bytes.Count(in, []byte{'\n'})+1)
 	for len(in) > 0 {
 		var line []byte
-		if i := bytes.IndexByte(in, '\n'); i >= 0 {
-			line, in = in[:i], in[i+1:]
-		} else {
-			line, in = in, nil
-		}
+		line, in, _ = bytes.Cut(in, []byte{'\n'})
 		line = bytes.TrimSuffix(router.StripANSI(line), []byte{'\r'})
 		lines = append(lines, line)
 	}

@@ -70,12 +70,8 @@ func Missing(kind router.Kind, original, output []byte) [][]byte {
 	}
 	have := make(map[string]struct{}, bytes.Count(output, []byte{'\n'})+1)
 	for rest := output; len(rest) > 0; {
-		line := rest
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			rest = nil
-		}
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte{'\n'})
 		line = bytes.TrimSuffix(line, []byte{'\r'})
 		have[string(line)] = struct{}{}
 		if bytes.IndexByte(line, 0x1b) >= 0 {
@@ -120,12 +116,8 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 	}
 	var scratch []byte
 	for rest := text; len(rest) > 0; {
-		line := rest
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			rest = nil
-		}
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte{'\n'})
 		line = bytes.TrimSuffix(line, []byte{'\r'})
 		plain := line
 		if bytes.IndexByte(line, 0x1b) >= 0 {

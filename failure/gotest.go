@@ -25,12 +25,8 @@ func failedGoTests(text []byte) *goTests {
 	}
 	g := &goTests{failed: map[string]bool{}}
 	for rest := text; len(rest) > 0; {
-		line := rest
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			rest = nil
-		}
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte{'\n'})
 		if textFail {
 			if i := bytes.Index(line, []byte("--- FAIL: ")); i >= 0 {
 				g.failed[testName(line[i+len("--- FAIL: "):])] = true

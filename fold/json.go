@@ -241,13 +241,9 @@ func unfoldJSON(dst, body []byte, args string) ([]byte, error) {
 	}
 	p := printer{lay: lay, out: dst}
 	for len(body) > 0 {
-		line := body
-		nl := false
-		if i := bytes.IndexByte(body, '\n'); i >= 0 {
-			line, body, nl = body[:i], body[i+1:], true
-		} else {
-			body = nil
-		}
+		var line []byte
+		var nl bool
+		line, body, nl = bytes.Cut(body, []byte{'\n'})
 		s := newJSONScanner(line)
 		for {
 			kind, lit, err := s.next()
