@@ -237,6 +237,20 @@ func (c *jsonCrusher) newline(ind int) {
 	}
 }
 
+// member starts the i-th member of an array or object: a comma after the
+// first, then a space inline, or else a new line indented to ind.
+func (c *jsonCrusher) member(i, ind int, inline bool) {
+	if i > 0 {
+		c.out = append(c.out, ',')
+		if inline {
+			c.out = append(c.out, ' ')
+		}
+	}
+	if !inline {
+		c.newline(ind)
+	}
+}
+
 func (c *jsonCrusher) array(v *jsonValue, ind int, inline bool) {
 	items := c.arrayItems(v)
 	if cols := jsonColumns(v, items); cols != nil {
@@ -245,15 +259,7 @@ func (c *jsonCrusher) array(v *jsonValue, ind int, inline bool) {
 	}
 	c.out = append(c.out, '[')
 	for i, it := range items {
-		if i > 0 {
-			c.out = append(c.out, ',')
-			if inline {
-				c.out = append(c.out, ' ')
-			}
-		}
-		if !inline {
-			c.newline(ind + 1)
-		}
+		c.member(i, ind+1, inline)
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
 		} else {
@@ -288,15 +294,7 @@ func (c *jsonCrusher) columns(v *jsonValue, items []jsonItem, cols *jsonValue, i
 	}
 	c.out = append(c.out, `"$rows": [`...)
 	for i, it := range items {
-		if i > 0 {
-			c.out = append(c.out, ',')
-			if inline {
-				c.out = append(c.out, ' ')
-			}
-		}
-		if !inline {
-			c.newline(ind + 2)
-		}
+		c.member(i, ind+2, inline)
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
 			continue
@@ -329,15 +327,7 @@ func (c *jsonCrusher) object(v *jsonValue, ind int, inline bool) {
 	items := c.objectItems(v)
 	c.out = append(c.out, '{')
 	for i, it := range items {
-		if i > 0 {
-			c.out = append(c.out, ',')
-			if inline {
-				c.out = append(c.out, ' ')
-			}
-		}
-		if !inline {
-			c.newline(ind + 1)
-		}
+		c.member(i, ind+1, inline)
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
 			c.out = append(c.out, ": "...)
