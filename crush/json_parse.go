@@ -151,19 +151,13 @@ func (p *jsonParser) value(depth int) (*jsonValue, error) {
 			}
 			v.keys = append(v.keys, key)
 			v.elems = append(v.elems, e)
-			p.skipSpace()
-			if p.pos >= len(p.in) {
-				return nil, errJSONSyntax
+			more, err := p.next('}')
+			if err != nil {
+				return nil, err
 			}
-			if p.in[p.pos] == ',' {
-				p.pos++
-				continue
-			}
-			if p.in[p.pos] == '}' {
-				p.pos++
+			if !more {
 				break
 			}
-			return nil, errJSONSyntax
 		}
 	case c == '[':
 		v.kind = jsonArray
@@ -179,19 +173,13 @@ func (p *jsonParser) value(depth int) (*jsonValue, error) {
 				return nil, err
 			}
 			v.elems = append(v.elems, e)
-			p.skipSpace()
-			if p.pos >= len(p.in) {
-				return nil, errJSONSyntax
+			more, err := p.next(']')
+			if err != nil {
+				return nil, err
 			}
-			if p.in[p.pos] == ',' {
-				p.pos++
-				continue
-			}
-			if p.in[p.pos] == ']' {
-				p.pos++
+			if !more {
 				break
 			}
-			return nil, errJSONSyntax
 		}
 	case c == '"':
 		v.kind = jsonString
@@ -283,6 +271,24 @@ func (p *jsonParser) number() error {
 	}
 	p.pos = i
 	return nil
+}
+
+// next reads what follows a member of an array or object: a comma, when
+// it reports that another member follows, or the closing byte.
+func (p *jsonParser) next(close byte) (more bool, err error) {
+	p.skipSpace()
+	if p.pos >= len(p.in) {
+		return false, errJSONSyntax
+	}
+	switch p.in[p.pos] {
+	case ',':
+		p.pos++
+		return true, nil
+	case close:
+		p.pos++
+		return false, nil
+	}
+	return false, errJSONSyntax
 }
 
 // strRaw skips a string token and reports whether it holds escapes.
