@@ -197,6 +197,26 @@ func Escape(text []byte) []byte {
 	return escapeLines(nil, text)
 }
 
+// appendRun ends a run of lines, content[start:end], that folds to body
+// (n lines) as block name. out stays nil until a run is folded, so content
+// with nothing to fold is never copied; from then on every run is written,
+// as a block where that is shorter, else as it was.
+func appendRun(out, content []byte, start, end int, name string, n int, body []byte) []byte {
+	orig := content[start:end]
+	if headerLen(name, n, "")+len(body) < len(orig) {
+		if out == nil {
+			out = make([]byte, 0, len(content))
+			out = escapeLines(out, content[:start])
+		}
+		out = appendHeader(out, name, n, "")
+		return append(out, body...)
+	}
+	if out != nil {
+		out = escapeLines(out, orig)
+	}
+	return out
+}
+
 // escapeLines appends text to dst with header-like lines wrapped in raw blocks.
 func escapeLines(dst, text []byte) []byte {
 	for len(text) > 0 {

@@ -163,24 +163,12 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 		st       pathsState
 		runStart = -1
 		pos      int
-		folded   bool
 	)
 	flush := func(end int) {
 		if runStart < 0 {
 			return
 		}
-		orig := content[runStart:end]
-		if headerLen("paths", lines, "")+len(body) < len(orig) {
-			if out == nil {
-				out = make([]byte, 0, len(content))
-				out = escapeLines(out, content[:runStart])
-			}
-			out = appendHeader(out, "paths", lines, "")
-			out = append(out, body...)
-			folded = true
-		} else if out != nil {
-			out = escapeLines(out, orig)
-		}
+		out = appendRun(out, content, runStart, end, "paths", lines, body)
 		runStart, body, lines = -1, body[:0], 0
 		st = pathsState{stack: st.stack[:0]}
 	}
@@ -242,9 +230,6 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 		text = rest
 	}
 	flush(pos)
-	if !folded {
-		return nil
-	}
 	return out
 }
 

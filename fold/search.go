@@ -160,24 +160,12 @@ func foldSearch(content []byte, keep func([]byte) bool) []byte {
 		cur      []byte // current group path
 		runStart = -1   // offset in content of the run, or -1
 		pos      int    // offset of the current line
-		folded   bool
 	)
 	flush := func(end int) {
 		if runStart < 0 {
 			return
 		}
-		orig := content[runStart:end]
-		if headerLen("rg", lines, "")+len(body) < len(orig) {
-			if out == nil {
-				out = make([]byte, 0, len(content))
-				out = escapeLines(out, content[:runStart])
-			}
-			out = appendHeader(out, "rg", lines, "")
-			out = append(out, body...)
-			folded = true
-		} else if out != nil {
-			out = escapeLines(out, orig)
-		}
+		out = appendRun(out, content, runStart, end, "rg", lines, body)
 		runStart, body, lines, cur = -1, body[:0], 0, nil
 	}
 	text := content
@@ -219,9 +207,6 @@ func foldSearch(content []byte, keep func([]byte) bool) []byte {
 		text = rest
 	}
 	flush(pos)
-	if !folded {
-		return nil
-	}
 	return out
 }
 
