@@ -323,6 +323,14 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 	if bestStrategy == "lossy" {
 		return "lossy:" + strategyName(res.Steps), nil
 	}
+	if res.Equivalence == string(fold.JSON) && e.opts.Store != nil && !req.LosslessOnly {
+		// JSON-equal is not byte-equal: keep the exact bytes retrievable
+		// too. The text stays plain JSON (no marker line); the id is in
+		// the result for callers that want the original layout.
+		if id, err := e.opts.Store.Put(ctx, tenant, in); err == nil {
+			res.CCRID = id
+		}
+	}
 	return "lossless:" + strategyName(res.Steps), nil
 }
 
