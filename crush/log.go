@@ -8,12 +8,14 @@ import (
 )
 
 // Log compresses build, test and package-manager logs. It keeps every
-// failure line with a little context, whole tracebacks and compiler
-// diagnostics (long goroutine dumps and stacks trimmed to their first
-// frames), summary lines and the first and last lines; the rest is collapsed
-// by template into one example and a count. ANSI escapes are stripped from
-// the view. Passing tests of `go test -v` are reduced to counts per package,
-// and `go test -json` is rendered as readable text (see GoTestJSON).
+// failure line with a little context, whole tracebacks, race detector
+// reports, failing TAP tests' YAML diagnostics and compiler diagnostics
+// (long goroutine dumps and stacks trimmed to their first frames), summary
+// lines and the first and last lines; the rest is collapsed by template into
+// one example and a count. The view is the input's lines in input order,
+// each at most once, plus omission notes; ANSI escapes are stripped from it.
+// Passing tests of `go test -v`, TAP and node's spec reporter are reduced to
+// counts, and `go test -json` is rendered as readable text (see GoTestJSON).
 //
 // It returns ErrNoGain when the input is empty, holds NUL bytes, or the view
 // would not be at least 10% smaller.
@@ -26,6 +28,9 @@ func Log(in []byte, o Options) ([]byte, error) {
 	}
 	d := logParse(in)
 	gotestAttributeVerbose(d)
+	if len(d.tests) == 0 {
+		logTapHide(d)
+	}
 	return d.compress(len(in), o)
 }
 
@@ -49,6 +54,7 @@ const (
 	logStack              // Java and JavaScript "at ..." frames, innermost first
 	logPyTrace            // Python tracebacks: innermost frame comes last
 	logDiagBlock          // rustc diagnostic bodies, bounded in length
+	logRaceTrace          // race reports: every section kept, frames trimmed
 )
 
 // logLine is one input line and what the planner knows about it.
@@ -274,6 +280,16 @@ func (l *logLine) trimmed(p logParams) uint8 {
 		if l.pos >= int32(2*limit) {
 			return logDropFrames
 		}
+	case logRaceTrace:
+		// The two conflicting accesses come first and matter most; the
+		// stacks of where the goroutines were created less so.
+		limit := p.frames
+		if l.gor < 2 {
+			limit = p.firstFrames
+		}
+		if l.pos >= int32(2*limit) {
+			return logDropFrames
+		}
 	case logStack:
 		limit := p.frames * 2
 		if l.gor == 0 {
@@ -448,6 +464,9 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 		shown = shown[:p.groups]
 		sort.Slice(shown, func(x, y int) bool { return shown[x].first < shown[y].first })
 	}
+	// Decide first, then write in input order: the view is a subsequence of
+	// the input, and each note follows the example it counts.
+	show := make(map[int]int, 2*len(shown)) // line index → similar lines it stands for, plus one
 	rest, similar := b-a, 0
 	for _, g := range shown {
 		if d.shown[ls[g.first].key] >= logExamples {
@@ -455,20 +474,30 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 			rest -= g.n
 			continue
 		}
-		out = d.appendLine(out, &ls[g.first], p)
+		show[g.first] = 1
 		switch {
 		case g.n == 2:
 			// A note would be no shorter than the line it stands for.
 			for i := g.first + 1; i < b; i++ {
 				if ls[i].key == ls[g.first].key {
-					out = d.appendLine(out, &ls[i], p)
+					show[i] = 1
 					break
 				}
 			}
 		case g.n > 2:
-			out = logAppendNote(out, g.n-1, "similar lines")
+			show[g.first] = g.n
 		}
 		rest -= g.n
+	}
+	for i := a; i < b; i++ {
+		n, ok := show[i]
+		if !ok {
+			continue
+		}
+		out = d.appendLine(out, &ls[i], p)
+		if n > 1 {
+			out = logAppendNote(out, n-1, "similar lines")
+		}
 	}
 	if similar > 0 {
 		out = logAppendNote(out, similar, "similar lines")

@@ -20,7 +20,9 @@ func logClassify(text []byte) logClass {
 		bytes.HasPrefix(text, []byte("E: ")), bytes.HasPrefix(text, []byte("npm ERR!")),
 		bytes.HasPrefix(text, []byte("npm error")), bytes.HasPrefix(t, []byte("not ok ")),
 		bytes.HasPrefix(text, []byte("make: ***")), logPytestE(text),
-		bytes.HasPrefix(t, []byte("● ")), bytes.HasPrefix(t, []byte("× ")):
+		bytes.HasPrefix(t, []byte("● ")), bytes.HasPrefix(t, []byte("× ")),
+		bytes.HasPrefix(text, []byte("WARNING: DATA RACE")), logRaceFound(t),
+		bytes.Contains(t, []byte(": race detected during execution of test")):
 		// "● suite › test" heads a jest failure; "× test" is vitest's.
 		return logFailure
 	case bytes.HasPrefix(text, []byte("W: ")), bytes.HasPrefix(text, []byte("npm warn")),
@@ -45,6 +47,12 @@ func logClassify(text []byte) logClass {
 		return logSummary
 	}
 	return class
+}
+
+// logRaceFound matches the race detector's "Found 2 data race(s)".
+func logRaceFound(t []byte) bool {
+	r, ok := bytes.CutPrefix(t, []byte("Found "))
+	return ok && len(r) > 0 && r[0] >= '1' && r[0] <= '9' && bytes.HasSuffix(r, []byte(" data race(s)"))
 }
 
 // logPytestE matches pytest's "E       assert x == y" lines.
@@ -339,6 +347,13 @@ func logMarkBlocks(ls []logLine) {
 			bytes.HasPrefix(t, []byte("SIGQUIT: quit")), bytes.HasPrefix(t, []byte("SIGSEGV: ")),
 			bytes.HasPrefix(t, []byte("SIGABRT: ")):
 			i = logGoBlock(ls, i)
+		case bytes.Equal(t, []byte("WARNING: DATA RACE")):
+			i = logRaceBlock(ls, i)
+		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("not ok ")):
+			i = logTapBlock(ls, i)
+		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("✖ ")):
+			logIndentBlock(ls, i)
+			i++ // stacks inside are marked on their own
 		case logRustHead(t):
 			i = logRustBlock(ls, i)
 		case bytes.Equal(t, []byte("stack backtrace:")):
@@ -437,6 +452,105 @@ func logGoBlock(ls []logLine, head int) int {
 		ls[i].block = int32(head)
 	}
 	return i
+}
+
+// logRaceRule is the line the race detector prints around each report.
+var logRaceRule = []byte("==================")
+
+// logRaceBlock marks a Go race detector report, from the rule above
+// "WARNING: DATA RACE" to the rule that closes it: the access and
+// goroutine-creation sections are all kept, their frames numbered so plan
+// can trim very deep stacks.
+func logRaceBlock(ls []logLine, head int) int {
+	if head > 0 && bytes.Equal(ls[head-1].text, logRaceRule) {
+		ls[head-1].block = int32(head)
+	}
+	section, pos := int32(-1), int32(-1)
+	i := head + 1
+	for ; i < len(ls); i++ {
+		t := ls[i].text
+		switch {
+		case bytes.Equal(t, logRaceRule):
+			ls[i].block = int32(head)
+			return i + 1
+		case len(t) == 0:
+		case t[0] == ' ' || t[0] == '\t':
+			if section >= 0 {
+				pos++
+				ls[i].trace, ls[i].gor, ls[i].pos = logRaceTrace, section, pos
+			}
+		case bytes.HasSuffix(t, []byte(":")), bytes.HasPrefix(t, []byte("Location is ")), t[0] == '[':
+			// "Read at 0x… by goroutine 7:", "Goroutine 7 (running) created at:"
+			section++
+			pos = -1
+		default:
+			return i
+		}
+		ls[i].block = int32(head)
+	}
+	return i
+}
+
+// logTapBlock marks the YAML diagnostic of a failing TAP test, from "not
+// ok" through "---" to the "..." that closes it, indented two more than
+// the test line.
+func logTapBlock(ls []logLine, head int) int {
+	open, end := logTapYAML(ls, head)
+	if !open {
+		return head + 1
+	}
+	for i := head + 1; i < end; i++ {
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
+	}
+	return end
+}
+
+// logTapYAML reports whether a YAML block ("---" … "...") follows the TAP
+// test line at head, and the index after it.
+func logTapYAML(ls []logLine, head int) (bool, int) {
+	ind := logIndent(ls[head].text) + 2
+	yaml := func(i int, mark string) bool {
+		t := ls[i].text
+		return len(t) == ind+len(mark) && logIndent(t) == ind && string(t[ind:]) == mark
+	}
+	if head+1 >= len(ls) || !yaml(head+1, "---") {
+		return false, head + 1
+	}
+	i := head + 2
+	for ; i < len(ls); i++ {
+		if yaml(i, "...") {
+			return true, i + 1
+		}
+		if len(ls[i].text) > 0 && logIndent(ls[i].text) < ind {
+			break // unterminated: the block ends where its indentation does
+		}
+	}
+	return true, i
+}
+
+func logIndent(t []byte) int {
+	return len(t) - len(bytes.TrimLeft(t, " "))
+}
+
+// logIndentBlock marks the body of a failure reported by a mark such as
+// node's spec reporter's "✖ name (3ms)": the lines indented deeper than it,
+// and blank lines between them.
+func logIndentBlock(ls []logLine, head int) {
+	ind := logIndent(ls[head].text)
+	last := head
+	for i := head + 1; i < len(ls); i++ {
+		t := ls[i].text
+		if len(bytes.TrimSpace(t)) == 0 {
+			continue
+		}
+		if logIndent(t) <= ind {
+			break
+		}
+		last = i
+	}
+	for i := head + 1; i <= last; i++ {
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
+	}
 }
 
 // logGoFrame matches a frame's function line, "pkg.Func(0x1, ...)".

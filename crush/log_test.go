@@ -282,6 +282,9 @@ func TestLogClassify(t *testing.T) {
 		{"Setting up libfftw3-double3:amd64 (3.3.10-1) ...", logPlain},
 		{"  ✗ should reject bad input", logFailure},
 		{"not ok 3 - parses port", logFailure},
+		{"WARNING: DATA RACE", logFailure},
+		{"Found 2 data race(s)", logFailure},
+		{"    testing.go:1712: race detected during execution of test", logFailure},
 		{"BUILD SUCCESSFUL in 12s", logSummary},
 		{"make[2]: Leaving directory '/src/lib'", logSummary},
 		{"TestErrorHandling passed in 3ms", logPlain},
@@ -491,6 +494,159 @@ func BenchmarkLog(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(in))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
 			b.ReportMetric(float64(len(out))/float64(len(in)), "ratio")
+		})
+	}
+}
+
+// logNote matches the notes a log view writes in place of dropped lines.
+var logNote = regexp.MustCompile(`^\[… \d+ [^\]]* omitted …\]$`)
+
+// logCut matches the note that ends a line cut for length.
+var logCut = regexp.MustCompile(` \[… \d+ bytes omitted …\]$`)
+
+// logSubsequence reports the first line of view that breaks "the view is
+// the input's lines, in order, each at most once, plus omission notes".
+func logSubsequence(in, view []byte) (string, bool) {
+	var input []string
+	for _, raw := range strings.Split(string(in), "\n") {
+		input = append(input, string(logClean([]byte(raw))))
+	}
+	strip := func(raw string) string {
+		return strings.TrimSuffix(string(router.StripANSI([]byte(raw))), "\r")
+	}
+	raws := strings.Split(string(in), "\n")
+	next := 0
+	for _, l := range strings.Split(strings.TrimSuffix(string(view), "\n"), "\n") {
+		if logNote.MatchString(l) {
+			continue
+		}
+		prefix, cut := l, false
+		if loc := logCut.FindStringIndex(l); loc != nil {
+			prefix, cut = l[:loc[0]], true
+		}
+		found := false
+		for next < len(input) && !found {
+			found = input[next] == l || strip(raws[next]) == l || cut && strings.HasPrefix(input[next], prefix)
+			next++
+		}
+		if !found {
+			return l, false
+		}
+	}
+	return "", true
+}
+
+// TestLogSubsequence holds every view to being an in-order subsequence of
+// its input's lines plus omission notes: never reordered, never repeated.
+func TestLogSubsequence(t *testing.T) {
+	for _, s := range readSamples(t, "log") {
+		t.Run(s.name, func(t *testing.T) {
+			in := s.in
+			if text := GoTestText(in); text != nil {
+				in = text // the view shows the decoded events
+			}
+			for _, o := range []Options{{}, {TargetRatio: 0.05}} {
+				out, err := Log(s.in, o)
+				if errors.Is(err, ErrNoGain) {
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if l, ok := logSubsequence(in, out); !ok {
+					t.Errorf("ratio %v: view line %q is not the next input line in order:\n%s", o.TargetRatio, l, out)
+				}
+			}
+		})
+	}
+}
+
+// raceReport builds one race detector report whose first access has depth
+// frames.
+func raceReport(b *strings.Builder, depth int) {
+	b.WriteString("==================\nWARNING: DATA RACE\nWrite at 0x00c000094188 by goroutine 10:\n")
+	for k := range depth {
+		b.WriteString("  example.com/deep.f" + strconv.Itoa(k) + "()\n      /src/deep/deep.go:" + strconv.Itoa(k+1) + " +0x12\n")
+	}
+	b.WriteString("\nPrevious read at 0x00c000094188 by goroutine 9:\n  example.com/deep.g()\n      /src/deep/deep.go:90 +0x9b\n")
+	b.WriteString("\nGoroutine 10 (running) created at:\n  example.com/deep.TestDeep()\n      /src/deep/deep_test.go:14 +0x84\n")
+	b.WriteString("\nGoroutine 9 (finished) created at:\n  example.com/deep.TestDeep()\n      /src/deep/deep_test.go:15 +0x84\n")
+	b.WriteString("==================\n")
+}
+
+// TestLogRaceReport checks that a race report is kept whole and in order,
+// every section header included, with only very deep stacks trimmed.
+func TestLogRaceReport(t *testing.T) {
+	var b strings.Builder
+	for k := range 300 {
+		b.WriteString("2026-01-02T03:04:05Z INFO worker " + strconv.Itoa(k) + " started\n")
+	}
+	raceReport(&b, 100)
+	b.WriteString("Found 1 data race(s)\nexit status 66\n")
+	in := []byte(b.String())
+	out, err := Log(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"==================\nWARNING: DATA RACE\nWrite at 0x00c000094188 by goroutine 10:\n  example.com/deep.f0()\n",
+		"\nPrevious read at 0x00c000094188 by goroutine 9:\n  example.com/deep.g()\n      /src/deep/deep.go:90 +0x9b\n\n" +
+			"Goroutine 10 (running) created at:\n  example.com/deep.TestDeep()\n      /src/deep/deep_test.go:14 +0x84\n\n" +
+			"Goroutine 9 (finished) created at:\n  example.com/deep.TestDeep()\n      /src/deep/deep_test.go:15 +0x84\n==================\n",
+		"stack frame lines omitted …]\n",
+		"\nFound 1 data race(s)\n",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), "deep.f90()") {
+		t.Errorf("deep stack not trimmed:\n%s", out)
+	}
+	if m := failure.Missing(router.Log, in, out); len(m) > 0 {
+		t.Errorf("failure lines missing: %q", m)
+	}
+	if l, ok := logSubsequence(in, out); !ok {
+		t.Errorf("view line %q out of order", l)
+	}
+}
+
+// TestLogNodeTest checks node --test output in both reporters: a failing
+// test's whole diagnostic (expected and actual values, error code) stays,
+// passing tests become a count.
+func TestLogNodeTest(t *testing.T) {
+	tests := []struct {
+		name string
+		want []string
+	}{
+		{"node-test-many-tap", []string{
+			"        +     3\n        -     4\n            ]\n          }\n      code: 'ERR_ASSERTION'\n      name: 'AssertionError'\n      expected:\n",
+			"      actual:\n        a: 1\n",
+			"[… 25 passing tests omitted …]\n",
+			"[… 1 skipped test omitted …]\n",
+			"    not ok 28 - async reject\n",
+		}},
+		{"node-test-many-spec", []string{
+			"    +     3\n    -     4\n",
+			"      code: 'ERR_ASSERTION',\n      actual: { a: 1, b: [ 1, 2, 3 ] },\n      expected: { a: 1, b: [ 1, 2, 4 ] },\n",
+			"[… 25 passing tests omitted …]\n",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := readSample(t, "log", tt.name)
+			out, err := Log(in, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(string(out), w) {
+					t.Errorf("view lacks %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(string(out), "ok 3 - adds 2") || strings.Contains(string(out), "✔ adds 2 (") {
+				t.Errorf("passing test shown:\n%s", out)
+			}
 		})
 	}
 }

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"sort"
 
+	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
 )
 
 // Search compresses grep and ripgrep output: "path:N:text" hits,
 // "path-N-text" context lines and "--" separators, ripgrep's --heading form,
-// and -l path lists. It shows the first hits of each file plus the ones that
+// -l path lists and -c counts ("path:N"). It shows the first hits of each file plus the ones that
 // best match o.Query, counts the rest per file, and caps the files shown
 // (ranked by o.Query when given) with a count of the omitted files and their
 // hits. Every hit shown keeps its file and line number, lines of different
@@ -89,6 +90,7 @@ type searchResult struct {
 	files    []*searchFile
 	others   [][]byte // lines that are not hits: errors, "Binary file … matches"
 	list     bool     // a -l style list of paths, no hits
+	counts   bool     // a -c style list: each file's matches is its count
 	numbered bool     // every hit has a line number
 	context  bool     // the output had context lines (-A/-B/-C)
 	terms    [][]byte // query terms, lower case
@@ -149,7 +151,7 @@ func searchParse(in []byte) *searchResult {
 			if h, ok := router.ParseHeadingHit(l); ok && cur != nil {
 				add(cur, h)
 				parsed++
-			} else if searchMessage(l) {
+			} else if searchMessage(l) || searchFailureLine(l) {
 				r.others = append(r.others, l)
 			} else if cur == nil {
 				cur = file(l)
@@ -184,7 +186,7 @@ func searchParse(in []byte) *searchResult {
 				parsed++
 				continue
 			}
-			if searchMessage(l) {
+			if searchMessage(l) || searchFailureLine(l) {
 				r.others = append(r.others, l)
 				continue
 			}
@@ -216,7 +218,48 @@ func searchParse(in []byte) *searchResult {
 			}
 		}
 	}
+	r.counts = searchCounts(r)
 	return r
+}
+
+// searchCounts reports whether r is a -c list, "path:N" for each file, and
+// if so makes each file's count its number of matches, without hits.
+func searchCounts(r *searchResult) bool {
+	if r.numbered || r.list || len(r.files) < 2 {
+		return false
+	}
+	for _, f := range r.files {
+		if len(f.hits) != 1 || !searchNumber(f.hits[0].text) {
+			return false
+		}
+	}
+	for _, f := range r.files {
+		n := 0
+		for _, c := range f.hits[0].text {
+			n = min(n*10+int(c-'0'), 1<<40)
+		}
+		f.matches, f.hits = n, nil
+	}
+	return true
+}
+
+func searchNumber(b []byte) bool {
+	if len(b) == 0 || len(b) > 12 {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// searchFailureLine reports whether a line that is no hit is a failure
+// line by failure's Search rules ("find: '/x': Permission denied"), which
+// the view must keep verbatim.
+func searchFailureLine(l []byte) bool {
+	return len(failure.Lines(router.Search, l)) > 0
 }
 
 // searchContextOf reparses a context line "path-N-text" whose first "-N-"
@@ -305,6 +348,8 @@ func (r *searchResult) rank(query string, inLen int) {
 			f.score += best[0] + best[1] + best[2]
 		}
 		sort.SliceStable(r.files, func(a, b int) bool { return r.files[a].score > r.files[b].score })
+	} else if r.counts {
+		sort.SliceStable(r.files, func(a, b int) bool { return r.files[a].matches > r.files[b].matches })
 	}
 	r.term = r.inferTerm()
 }

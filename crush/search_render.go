@@ -30,6 +30,9 @@ func (r *searchResult) render(p searchParams) []byte {
 	if r.list {
 		return r.renderList(out, p)
 	}
+	if r.counts {
+		return r.renderCounts(out, p)
+	}
 	shown := make([]searchShown, 0, min(p.files, len(r.files)))
 	var rest []*searchFile
 	restHits := 0
@@ -225,6 +228,33 @@ func (r *searchResult) renderList(out []byte, p searchParams) []byte {
 		}
 		out = append(out, f.path...)
 		out = append(out, '\n')
+	}
+	return out
+}
+
+// renderCounts writes a -c list, "path:N", the files with most matches
+// first (best ranked first when a query was given), then the count of the
+// rest and the total.
+func (r *searchResult) renderCounts(out []byte, p searchParams) []byte {
+	limit := 2 * p.files
+	total, restHits := 0, 0
+	for k, f := range r.files {
+		total += f.matches
+		if k >= limit {
+			restHits += f.matches
+			continue
+		}
+		out = append(out, f.path...)
+		out = append(out, ':')
+		out = strconv.AppendInt(out, int64(f.matches), 10)
+		out = append(out, '\n')
+	}
+	if rest := len(r.files) - limit; rest > 0 {
+		out = append(out, Omitted(restHits, searchUnit(restHits, "hit")+" in "+strconv.Itoa(rest)+" "+searchUnit(rest, "more file"))...)
+		out = append(out, '\n')
+		out = append(out, "["...)
+		out = strconv.AppendInt(out, int64(total), 10)
+		out = append(out, " "+searchUnit(total, "hit")+" in "+strconv.Itoa(len(r.files))+" files in all]\n"...)
 	}
 	return out
 }

@@ -104,7 +104,19 @@ func TestSearchSamples(t *testing.T) {
 				t.Errorf("ratio %.3f, want at most %.2f", ratio, c)
 			}
 			r := searchParse(s.in)
-			if r.list {
+			if r.counts {
+				// A -c view shows input lines ("path:N") and notes only.
+				in := make(map[string]bool)
+				for _, l := range strings.Split(string(s.in), "\n") {
+					in[l] = true
+				}
+				for _, l := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
+					if !strings.HasPrefix(l, "[") && !in[l] {
+						t.Errorf("view shows %q, which is no line of the input", l)
+					}
+				}
+			}
+			if r.list || r.counts {
 				return
 			}
 			// Every hit shown names a real location of the input: nothing
@@ -323,5 +335,59 @@ func BenchmarkSearch(b *testing.B) {
 			b.ReportMetric(float64(len(in))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
 			b.ReportMetric(float64(len(out))/float64(len(in)), "ratio")
 		})
+	}
+}
+
+func TestSearchCounts(t *testing.T) {
+	var b strings.Builder
+	for k := range 200 {
+		b.WriteString("src/pkg" + strconv.Itoa(k) + "/file.go:" + strconv.Itoa(k%7+1) + "\n")
+	}
+	b.WriteString("src/big/needle.go:500\n")
+	in := []byte(b.String())
+	for _, tc := range []struct {
+		query, first string
+	}{
+		{"", "src/big/needle.go:500"},
+		{"pkg17", "src/pkg17/file.go:4"},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			out, err := Search(in, Options{Query: tc.query})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(out), "\n")
+			if lines[0] != tc.first {
+				t.Errorf("first line %q, want %q", lines[0], tc.first)
+			}
+			total := 500
+			for k := range 200 {
+				total += k%7 + 1
+			}
+			if want := "[" + strconv.Itoa(total) + " hits in 201 files in all]"; !strings.Contains(string(out), want+"\n") {
+				t.Errorf("view lacks total %q:\n%s", want, out)
+			}
+			if !strings.Contains(string(out), "more files omitted …]") {
+				t.Errorf("view lacks the count of omitted files:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestSearchKeepsFailureLines(t *testing.T) {
+	var b strings.Builder
+	for k := range 300 {
+		b.WriteString("/etc/dir" + strconv.Itoa(k) + "/x.conf\n")
+		if k%50 == 7 {
+			b.WriteString("find: ‘/proc/" + strconv.Itoa(k) + "/fd’: Permission denied\n")
+		}
+	}
+	in := []byte(b.String())
+	out, err := Search(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := failure.Missing(router.Search, in, out); len(m) > 0 {
+		t.Errorf("failure lines missing: %q\n%s", m, out)
 	}
 }

@@ -14,6 +14,8 @@
 //     call last):" and the exception line that ends it ("ValueError: bad"),
 //     "Exception in thread", "Caused by:", pytest "E   " lines, "Segmentation
 //     fault", "core dumped", "Killed", "Aborted";
+//   - Go race detector reports: "WARNING: DATA RACE", "Found 2 data
+//     race(s)" and "testing.go:1712: race detected during execution of test";
 //   - compiler and linter diagnostics "file:line:col: message" and
 //     "file:line: error: ...", "error[E0425]", "error:", "Error:", "ERROR",
 //     "fatal"/"FATAL", "undefined reference";

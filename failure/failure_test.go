@@ -53,6 +53,14 @@ func TestLinesSamples(t *testing.T) {
 			"--- SKIP: TestSkipped (0.00s)",
 			"goroutine 11 [running]:",
 		}},
+		{"log/go-test-race", router.Log, []string{
+			"WARNING: DATA RACE",
+			"    testing.go:1712: race detected during execution of test",
+			"--- FAIL: TestRace (0.00s)",
+		}, []string{
+			"==================",
+			"Goroutine 10 (running) created at:",
+		}},
 		{"log/go-test-pkgs", router.Log, []string{
 			"broken/broken.go:10:9: undefined: mesage",
 			"        calc_test.go:24: Sub(0, 0) = 1, want 0",
@@ -243,6 +251,14 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "Tests: 1 failed, 12 passed, 13 total", true},
 		{router.Log, "E404", true},
 		{router.Log, "dial tcp 10.0.0.1:5432: i/o timeout (timed out)", true},
+		// the Go race detector
+		{router.Log, "WARNING: DATA RACE", true},
+		{router.Log, "Found 2 data race(s)", true},
+		{router.Log, "Found 1 data race(s)", true},
+		{router.Log, "    testing.go:1712: race detected during execution of test", true},
+		{router.Log, "Found 0 data race(s)", false},
+		{router.Log, "Found 3 data races in the archive", false},
+		{router.Log, "WARNING: data race detector is slow", false},
 		// successes and mentions that are not failure reports
 		{router.Log, "ok  \texample.com/calc/strutil\t0.003s", false},
 		{router.Log, "found 0 vulnerabilities", false},

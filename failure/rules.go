@@ -19,7 +19,7 @@ func logFailure(_, plain []byte) bool {
 	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
 		return false
 	}
-	if startFailure(t) || exceptionLine(t) {
+	if startFailure(t) || exceptionLine(t) || bytes.Contains(t, []byte(": race detected during execution of test")) {
 		return true
 	}
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && diagnostic(plain) {
@@ -34,7 +34,9 @@ func startFailure(t []byte) bool {
 	case '-':
 		return hasPrefix(t, "--- FAIL")
 	case 'F':
-		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal")
+		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t)
+	case 'W':
+		return hasPrefix(t, "WARNING: DATA RACE")
 	case 'f':
 		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal")
 	case 'p':
@@ -66,6 +68,12 @@ func startFailure(t []byte) bool {
 		return hasPrefix(t, "dpkg: error")
 	}
 	return false
+}
+
+// raceFound matches the race detector's closing "Found 2 data race(s)".
+func raceFound(t []byte) bool {
+	n, e := leadingNum(t[min(len(t), len("Found ")):])
+	return hasPrefix(t, "Found ") && e > 0 && n > 0 && string(t[len("Found ")+e:]) == " data race(s)"
 }
 
 // diagnostic matches "file:line:col: message" and "file:line: error: ..." at

@@ -1,0 +1,1 @@
+cd $(go env GOROOT)/src && rg -c --sort path 'func ' crypto
