@@ -25,9 +25,7 @@ type compressOptions struct {
 	targetRatio  float64
 	losslessOnly bool
 	lossyFiles   bool
-	scorer       string
-	model        string
-	store        string
+	engineFlags
 }
 
 func newCompressCmd(log *slog.Logger) *cobra.Command {
@@ -49,10 +47,8 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 				}
 				target = &o.targetRatio
 			}
-			switch o.scorer {
-			case "auto", "onnx", "heuristic":
-			default:
-				return usagef("--scorer must be auto, onnx or heuristic, got %q", o.scorer)
+			if err := o.validate(); err != nil {
+				return err
 			}
 			return o.run(cmd.Context(), cmd, args, target, log)
 		},
@@ -64,9 +60,7 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 	f.Float64Var(&o.targetRatio, "target-ratio", 0, "aim for about this share of the input's size, in (0, 1)")
 	f.BoolVar(&o.losslessOnly, "lossless-only", false, "only verified lossless folds; never drop anything")
 	f.BoolVar(&o.lossyFiles, "lossy-ground-truth", false, "allow lossy compression of file-tool output and source code")
-	f.StringVar(&o.scorer, "scorer", "auto", "prose scorer: auto, onnx or heuristic")
-	f.StringVar(&o.model, "model", "", "Kompress model directory (default $KOMPRESS_MODEL or the user cache)")
-	f.StringVar(&o.store, "store", "", "original store: bolt:PATH, redis://HOST:PORT/DB or memory: (default bolt under the user state dir)")
+	o.register(f, "prose scorer")
 	return cmd
 }
 

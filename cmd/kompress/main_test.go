@@ -88,6 +88,8 @@ func TestExitCodes(t *testing.T) {
 		{"unknown flag", []string{"compress", "--nope"}, exitUsage, "unknown flag"},
 		{"bad ratio", []string{"compress", "--target-ratio", "1.5"}, exitUsage, "target-ratio"},
 		{"bad scorer", []string{"compress", "--scorer", "gpu"}, exitUsage, "scorer"},
+		{"serve bad scorer", []string{"serve", "--scorer", "gpu"}, exitUsage, "scorer"},
+		{"serve extra arg", []string{"serve", "now"}, exitUsage, "at most 0"},
 		{"retrieve without id", []string{"retrieve"}, exitUsage, "exactly one"},
 		{"malformed id", []string{"retrieve", "--store", storeURL, "xyz"}, exitUsage, "not a kompress id"},
 		{"unknown id", []string{"retrieve", "--store", storeURL, "0123456789ab"}, exitFailure, "not found"},

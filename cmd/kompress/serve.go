@@ -16,10 +16,8 @@ import (
 )
 
 type serveOptions struct {
-	addr   string
-	store  string
-	scorer string
-	model  string
+	addr string
+	engineFlags
 }
 
 func newServeCmd(_ *slog.Logger) *cobra.Command {
@@ -30,6 +28,9 @@ func newServeCmd(_ *slog.Logger) *cobra.Command {
 		Long:  "Serve the HTTP API until SIGINT or SIGTERM, then finish in-flight requests and close the store.\n\nEnvironment:\n" + envHelp(),
 		Args:  maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := o.validate(); err != nil {
+				return err
+			}
 			cfg, err := server.ConfigFromEnv()
 			if err != nil {
 				return usagef("%v", err)
@@ -59,9 +60,7 @@ func newServeCmd(_ *slog.Logger) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8377", "listen address; port 0 picks a free one")
-	f.StringVar(&o.store, "store", "", "original store: bolt:PATH, redis://HOST:PORT/DB or memory: (default bolt under the user state dir)")
-	f.StringVar(&o.scorer, "scorer", "auto", "default prose scorer: auto, onnx or heuristic")
-	f.StringVar(&o.model, "model", "", "Kompress model directory (default $KOMPRESS_MODEL or the user cache)")
+	o.register(f, "default prose scorer")
 	return cmd
 }
 
