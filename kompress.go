@@ -78,6 +78,7 @@ type Options struct {
 type Engine struct {
 	opts        Options
 	gate        fold.Gate
+	byteGate    fold.Gate // for file tools: byte-exact folds only
 	groundTruth map[string]bool
 	log         *slog.Logger
 
@@ -121,6 +122,7 @@ func New(opts Options) *Engine {
 	return &Engine{
 		opts:        opts,
 		gate:        fold.Gate{Providers: opts.Providers},
+		byteGate:    fold.Gate{Providers: opts.Providers, Accept: []fold.Equivalence{fold.Byte}},
 		groundTruth: gt,
 		log:         log,
 		scorers:     map[string]scorerChoice{},
@@ -256,7 +258,13 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 
 	// Lossless first: the whole input as one, or each section of mixed
 	// output on its own, verified as a whole either way.
-	lossless, eq, steps := e.foldSections(ctx, in, sections, req.Tool)
+	gate := &e.gate
+	if e.groundTruth[strings.ToLower(req.Tool)] && !req.AllowLossyGroundTruth {
+		// The model edits what a file tool shows it: only folds that give
+		// back the exact bytes (minified JSON would break an Edit's match).
+		gate = &e.byteGate
+	}
+	lossless, eq, steps := e.foldSections(ctx, gate, in, sections, req.Tool)
 	best, bestStrategy := in, "passthrough-low-savings"
 	if len(lossless) < len(in) {
 		best, bestStrategy = lossless, "lossless"
@@ -371,13 +379,13 @@ const markerBudget = 120
 
 // foldSections runs the verification gate over the input (or each section of
 // mixed input) and verifies the concatenation against the input.
-func (e *Engine) foldSections(ctx context.Context, in []byte, sections []router.Section, tool string) ([]byte, fold.Equivalence, []wire.Step) {
+func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, in []byte, sections []router.Section, tool string) ([]byte, fold.Equivalence, []wire.Step) {
 	if len(sections) <= 1 {
 		k := router.Prose
 		if len(sections) == 1 {
 			k = sections[0].Kind
 		}
-		o := e.gate.Fold(ctx, in, fold.Info{Kind: k, Tool: tool, Keep: keepFailures(k, in)})
+		o := gate.Fold(ctx, in, fold.Info{Kind: k, Tool: tool, Keep: keepFailures(k, in)})
 		if o.Label == "" {
 			return in, fold.Byte, nil
 		}
@@ -387,7 +395,7 @@ func (e *Engine) foldSections(ctx context.Context, in []byte, sections []router.
 	var steps []wire.Step
 	for _, s := range sections {
 		part := in[s.Start:s.End]
-		o := e.gate.Fold(ctx, part, fold.Info{Kind: s.Kind, Tool: tool, Keep: keepFailures(s.Kind, part)})
+		o := gate.Fold(ctx, part, fold.Info{Kind: s.Kind, Tool: tool, Keep: keepFailures(s.Kind, part)})
 		// Only byte-exact folds compose: a JSON-equivalent section inside
 		// mixed text has no canonical form to compare as a whole.
 		if o.Label == "" || o.Equivalence != fold.Byte {
