@@ -29,7 +29,7 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: logLevel()}))
+	log := slog.New(newCLIHandler(stderr, logLevel()))
 	root := newRootCmd(log)
 	root.SetArgs(args)
 	root.SetIn(stdin)
