@@ -134,7 +134,40 @@ func logParse(in []byte) *logDoc {
 	}
 	logMarkBlocks(d.lines)
 	logMarkMust(d.lines, text)
+	logMarkRecords(d.lines)
 	return d
+}
+
+// logMarkRecords keeps the first line of each record of "Key: value"
+// fields (apt-cache show, dpkg -s: records separated by blank lines), as a
+// summary: "Package: grep" names what the fields below it describe.
+func logMarkRecords(ls []logLine) {
+	for i := 0; i < len(ls); {
+		j, fields := i, 0
+		for j < len(ls) && len(ls[j].text) > 0 {
+			if logField(ls[j].text) {
+				fields++
+			}
+			j++
+		}
+		if fields >= 3 && logField(ls[i].text) && ls[i].class == logPlain {
+			ls[i].class = logSummary
+		}
+		i = j + 1
+	}
+}
+
+// logField reports whether a line is an unindented "Key: value" field with
+// a capitalised key of letters, digits and '-'.
+func logField(t []byte) bool {
+	if len(t) == 0 || t[0] < 'A' || t[0] > 'Z' {
+		return false
+	}
+	i := 1
+	for i < len(t) && (logWordByte(t[i]) || t[i] == '-') {
+		i++
+	}
+	return i < len(t) && t[i] == ':' && (i+1 == len(t) || t[i+1] == ' ')
 }
 
 func logNewLine(raw []byte) logLine {

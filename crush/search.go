@@ -10,7 +10,8 @@ import (
 
 // Search compresses grep and ripgrep output: "path:N:text" hits,
 // "path-N-text" context lines and "--" separators, ripgrep's --heading form,
-// -l path lists and -c counts ("path:N"). It shows the first hits of each file plus the ones that
+// -l path lists, -c counts ("path:N") and rg --json events, whose view is
+// ripgrep's heading form. It shows the first hits of each file plus the ones that
 // best match o.Query, counts the rest per file, and caps the files shown
 // (ranked by o.Query when given) with a count of the omitted files and their
 // hits. Every hit shown keeps its file and line number, lines of different
@@ -93,6 +94,7 @@ type searchResult struct {
 	counts   bool     // a -c style list: each file's matches is its count
 	numbered bool     // every hit has a line number
 	context  bool     // the output had context lines (-A/-B/-C)
+	heading  bool     // render in heading form even when flat is shorter (rg --json)
 	terms    [][]byte // query terms, lower case
 	term     []byte   // the searched word inferred from the hits, lower case
 }
@@ -100,6 +102,13 @@ type searchResult struct {
 // searchParse reads grep or ripgrep output. It returns nil when too few
 // lines parse as hits or paths for the output to be search results.
 func searchParse(in []byte) *searchResult {
+	if searchIsRGJSON(in) {
+		r := searchParseRGJSON(in)
+		if r != nil {
+			r.heading = true
+		}
+		return r
+	}
 	lines := make([][]byte, 0, bytes.Count(in, []byte{'\n'})+1)
 	for len(in) > 0 {
 		var line []byte

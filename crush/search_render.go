@@ -46,7 +46,7 @@ func (r *searchResult) render(p searchParams) []byte {
 	}
 	flat := r.renderFlat(nil, shown, p)
 	if r.numbered && searchHeadingSafe(shown) {
-		if heading := r.renderHeading(nil, shown, p); len(heading) < len(flat) {
+		if heading := r.renderHeading(nil, shown, p); r.heading || len(heading) < len(flat) {
 			flat = heading
 		}
 	}

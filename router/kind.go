@@ -29,6 +29,16 @@
 //   - apt-get -s / --dry-run (Inst and Conf lines, package lists under "The
 //     following ... packages" headers) is Log; grep -c / rg -c "path:count"
 //     lines are Search.
+//   - Field records are Log: blocks of "Key: value" lines with a capitalised
+//     key (apt-cache show, dpkg -s, apt-cache policy and depends, HTTP and
+//     mail headers), their indented continuation lines (a Description's
+//     body, policy's version table) and bare names heading them ("bash:"),
+//     and "Key=value" / "section.key=value" dumps (systemctl show, git
+//     config -l). Prose word dropping would break Depends: lines and
+//     checksums; the log compressor keeps lines verbatim, in order, and
+//     keeps each record's first line ("Package: grep").
+//   - rg --json events are JSON Lines but route as Search: the search
+//     compressor reads them and shows ripgrep's heading form.
 //   - ANSI colour is ignored for classification; StripANSI removes it.
 //
 // Input with NUL bytes or invalid UTF-8 is Binary, input with no bytes or only

@@ -36,6 +36,7 @@ func Detect(b []byte) Kind {
 //     `git show` and `git log -p` are Diff, not Mixed.
 //   - go test -json output is JSON Lines, but routes as Log: its meaning is
 //     test events (pass/fail/output per test), and the log compressor knows it.
+//     Likewise rg --json events route as Search.
 //   - Every other line is classified by cheap prefix and shape checks, as a
 //     strong or weak vote: search hits (see ParseHit), heading-mode hits,
 //     path lists, log lines (levels, timestamps, test runners, compilers, npm,
@@ -58,6 +59,7 @@ func Split(b []byte) []Section {
 		return []Section{{Empty, 0, len(b)}}
 	}
 	lines := classifyLines(b)
+	records(b, lines)
 	vote(lines)
 	return sections(b, lines)
 }
@@ -454,10 +456,24 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 	}
 	kind := kJSON
 	first := b[start:min(len(b), start+512)]
-	if bytes.Contains(first, []byte(`"Action":"`)) && (bytes.Contains(first, []byte(`"Package":"`)) || bytes.Contains(first, []byte(`"ImportPath":"`))) {
+	switch {
+	case bytes.Contains(first, []byte(`"Action":"`)) && (bytes.Contains(first, []byte(`"Package":"`)) || bytes.Contains(first, []byte(`"ImportPath":"`))):
 		kind = kLog
+	case rgJSON(first):
+		kind = kSearch
 	}
 	return end, kind
+}
+
+// rgJSON reports whether JSON Lines start with an rg --json event:
+// {"type":"begin","data":{"path":{"text":...}}} and its kin.
+func rgJSON(first []byte) bool {
+	for _, t := range [...]string{"begin", "match", "context", "end", "summary"} {
+		if hasPrefix(first, `{"type":"`+t+`","data":{`) {
+			return true
+		}
+	}
+	return false
 }
 
 // hunkHeader parses "@@ -a[,b] +c[,d] @@".

@@ -1,0 +1,150 @@
+package router
+
+import "bytes"
+
+// Field records: apt-cache show, dpkg -s, apt-cache policy and depends,
+// systemctl show, HTTP and mail headers. Word by word they read as prose,
+// but every token of a "Depends:" line or a checksum matters, so blocks of
+// them are Log: the log compressor keeps lines verbatim and in order.
+
+// recordMinFields is how many field lines a block needs to be a record.
+const recordMinFields = 3
+
+// records relabels as Log the blocks of lines (runs between blank lines)
+// that are records: at least recordMinFields field lines (see fieldLine),
+// at least a quarter of the block, and every other line an indented
+// continuation (a Description's body, apt-cache policy's version table), a
+// bare name heading the fields below it ("bash:", "python3") or already a
+// log line. A block holding lines claimed by structure (JSON, a diff, a
+// git commit header) is left alone.
+func records(b []byte, lines []lineInfo) {
+	for i := 0; i < len(lines); {
+		if lines[i].blank {
+			i++
+			continue
+		}
+		j, fields, ok := i, 0, true
+		for ; j < len(lines) && !lines[j].blank; j++ {
+			if !ok {
+				continue // find the block's end
+			}
+			li := lines[j]
+			line := b[li.start:li.end]
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			switch {
+			case li.weight == wForced:
+				ok = false
+			case fieldLine(line):
+				fields++
+			case line[0] == ' ' || li.kind == kLog || bareName(line):
+			default:
+				ok = false
+			}
+		}
+		if ok && fields >= recordMinFields && fields*4 >= j-i {
+			for k := i; k < j; k++ {
+				lines[k].kind, lines[k].weight = kLog, wStrong
+			}
+		}
+		i = j
+	}
+}
+
+// fieldLine reports whether a line is one field of a record: "Key: value",
+// "Key:" or "Key=value" with a capitalised key of letters, digits and
+// "-_." ("Pre-Depends: libc6", "Installed-Size: 7164",
+// "ExecMainPID=812"), git config's "core.bare=false", maybe indented by spaces (apt-cache policy, depends;
+// " |Depends:" marks an alternative), or a "Version table:" sub-heading that
+// ends in a colon. Values ending like code ("Name: x," in a Go literal) are
+// not fields.
+func fieldLine(line []byte) bool {
+	t := line
+	for len(t) > 0 && t[0] == ' ' {
+		t = t[1:]
+	}
+	if len(t) < len(line) && len(t) > 0 && t[0] == '|' {
+		t = t[1:]
+	}
+	if len(t) < 2 || !isUpper(t[0]) && !isLower(t[0]) {
+		return false
+	}
+	if len(t) == len(line) && gitConfigLine(t) {
+		return true
+	}
+	i := 1
+	for i < len(t) && i <= 80 && (isWordByte(t[i]) || t[i] == '-' || t[i] == '.') {
+		i++
+	}
+	if i >= len(t) {
+		return false
+	}
+	switch {
+	case t[i] == '=':
+		return len(t) == len(line) && isUpper(t[0]) // systemctl show: unindented
+	case isLower(t[0]):
+		return false
+	case t[i] == ' ':
+		// "Version table:": words and single spaces, then a colon ending the line.
+		if t[len(t)-1] != ':' || len(t) > 40 {
+			return false
+		}
+		for _, c := range t[:len(t)-1] {
+			if !isWordByte(c) && c != ' ' && c != '-' {
+				return false
+			}
+		}
+		return true
+	case t[i] != ':':
+		return false
+	}
+	v := t[i+1:]
+	if len(v) == 0 {
+		return true
+	}
+	if v[0] != ' ' {
+		return false // "Foo:bar", "C:\x", a URL scheme
+	}
+	switch v[len(v)-1] {
+	case ',', '{', '(', ';', '[':
+		return false
+	}
+	return true
+}
+
+// bareName reports whether a line is a lone name, maybe ending in ':',
+// heading the fields below it: apt-cache policy's "bash:", apt-cache
+// depends' "python3", "<debconf-2.0>".
+func bareName(line []byte) bool {
+	if len(line) == 0 || len(line) > 80 {
+		return false
+	}
+	for _, c := range line {
+		if c == ' ' || c == '\t' || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '=' || c == '"' {
+			return false
+		}
+	}
+	return true
+}
+
+// gitConfigLine reports whether a line is git config -l's
+// "section[.subsection].key=value": a lower-case dotted name, whose
+// subsection may hold any byte but blanks, quotes and '='.
+func gitConfigLine(t []byte) bool {
+	eq := bytes.IndexByte(t, '=')
+	if eq < 3 || eq > 256 || !isLower(t[0]) {
+		return false
+	}
+	name := t[:eq]
+	d := bytes.IndexByte(name, '.')
+	if d <= 0 || d == len(name)-1 || bytes.ContainsAny(name, " \t\"'") {
+		return false
+	}
+	for _, c := range name[:d] {
+		if !isWordByte(c) && c != '-' {
+			return false
+		}
+	}
+	return true
+}

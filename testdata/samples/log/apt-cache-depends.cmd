@@ -1,0 +1,1 @@
+apt-cache depends --recurse --no-recommends bash | head -400

@@ -1,0 +1,1 @@
+apt-cache policy bash libc6 openssl

@@ -1,0 +1,1 @@
+apt-cache show bash coreutils libc6 grep

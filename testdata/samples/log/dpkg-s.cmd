@@ -1,0 +1,1 @@
+dpkg -s bash coreutils
