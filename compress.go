@@ -1,0 +1,422 @@
+package kompress
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/kompress/kompress/ccr"
+	"github.com/kompress/kompress/crush"
+	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/tokens"
+	"github.com/kompress/kompress/wire"
+)
+
+// Compress compresses req.Content for tenant. Errors are only returned for
+// bad options or a cancelled context; anything else that goes wrong inside
+// (a compressor, a provider, the model, the store) degrades to a safer result.
+func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressRequest) (wire.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return wire.Result{}, err
+	}
+	var target float64
+	if req.TargetRatio != nil {
+		target = *req.TargetRatio
+		if target <= 0 || target >= 1 {
+			return wire.Result{}, fmt.Errorf("%w: target_ratio must be in (0, 1), got %v", ErrBadRequest, target)
+		}
+	}
+	switch req.Scorer {
+	case "", "auto", "onnx", "heuristic":
+	default:
+		return wire.Result{}, fmt.Errorf("%w: scorer must be auto, onnx or heuristic, got %q", ErrBadRequest, req.Scorer)
+	}
+	// The engine only reads the input; viewing the string's bytes instead
+	// of copying them keeps a 100 MB input from costing another 100 MB.
+	in := unsafe.Slice(unsafe.StringData(req.Content), len(req.Content))
+	res := wire.Result{Text: req.Content, CCRID: "", OriginalBytes: len(in)}
+	r, err := e.compress(ctx, tenant, in, req, target, &res)
+	if err != nil {
+		return wire.Result{}, err
+	}
+	res.Strategy = r
+	res.CompressedBytes = len(res.Text)
+	e.countTokens(&res, req.Content)
+	return res, ctx.Err()
+}
+
+// compress fills res.Text and the result's detail, and returns the strategy.
+// Its only error is a strictly requested scorer that cannot be loaded.
+func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wire.CompressRequest, target float64, res *wire.Result) (string, error) {
+	switch {
+	case len(in) == 0:
+		return "passthrough-empty", nil
+	case bytes.IndexByte(in, 0) >= 0:
+		res.Kind = string(router.Binary)
+		return "passthrough-binary", nil
+	case !utf8.Valid(in):
+		res.Kind = string(router.Binary)
+		return "passthrough-invalid-utf8", nil
+	case len(in) < e.opts.MinBytes:
+		return "passthrough-small", nil
+	}
+
+	sections := router.Split(in)
+	kind := router.Mixed
+	if len(sections) == 1 {
+		kind = sections[0].Kind
+	}
+	res.Kind = string(kind)
+
+	// Lossless first: the whole input as one, or each section of mixed
+	// output on its own, verified as a whole either way.
+	gate := &e.gate
+	if e.fileTool(req) {
+		// The model edits what a file tool shows it: only folds that give
+		// back the exact bytes (minified JSON would break an Edit's match).
+		gate = &e.byteGate
+	}
+	lossless, eq, steps := e.foldSections(ctx, gate, in, sections, req.Tool)
+	best, bestStrategy := in, "passthrough-low-savings"
+	if len(lossless) < len(in) {
+		best, bestStrategy = lossless, "lossless"
+		res.Lossless, res.Equivalence, res.Steps = true, string(eq), steps
+	}
+
+	if e.lossyAllowed(sections, req) {
+		view, lsteps, scorerName, warn, fellBack, err := e.lossy(ctx, in, sections, req, target)
+		if err != nil {
+			return "", err
+		}
+		if warn != "" {
+			res.Warnings = append(res.Warnings, warn)
+		}
+		if view != nil {
+			// Checked again on the whole view: the invariant holds at this
+			// boundary whatever the sections did.
+			if missing := e.mustSurviveMissing(in, sections, view); len(missing) > 0 {
+				e.log.Warn("lossy result dropped failure lines; falling back", "kind", kind, "missing", len(missing))
+				fellBack, view = true, nil
+				res.Warnings = append(res.Warnings, "failure-preserve-fallback: a lossy compressor dropped a failure line")
+			}
+		}
+		if fellBack && bestStrategy == "passthrough-low-savings" {
+			bestStrategy = "failure-preserve-fallback"
+		}
+		if view != nil {
+			if len(view)+markerBudget < len(best)*9/10 {
+				// Worth losing detail only if clearly smaller than the
+				// lossless result; the original goes to the store first.
+				id, err := e.opts.Store.Put(ctx, tenant, in)
+				if err != nil {
+					e.log.Warn("store put failed; returning lossless result", "err", err)
+					res.Warnings = append(res.Warnings, "store unavailable: lossy compression skipped")
+				} else {
+					omitted, total, unit := omission(in, view)
+					out := make([]byte, 0, len(view)+100)
+					out = append(out, view...)
+					if len(out) > 0 && out[len(out)-1] != '\n' {
+						out = append(out, '\n')
+					}
+					out = append(out, ccr.Marker(id, omitted, total, unit)...)
+					if in[len(in)-1] == '\n' {
+						out = append(out, '\n')
+					}
+					res.Lossless, res.Equivalence, res.Steps = false, "", lsteps
+					res.CCRID, res.Scorer = id, scorerName
+					best, bestStrategy = out, "lossy"
+				}
+			}
+		}
+	}
+
+	saved := 1 - float64(len(best))/float64(len(in))
+	if saved < e.opts.MinSavings {
+		res.Lossless, res.Equivalence, res.Steps, res.CCRID, res.Scorer = false, "", nil, "", ""
+		if bestStrategy == "failure-preserve-fallback" {
+			return bestStrategy, nil
+		}
+		return "passthrough-low-savings", nil
+	}
+	// best was built for this result and is not written again: no copy.
+	res.Text = unsafe.String(unsafe.SliceData(best), len(best))
+	if bestStrategy == "lossy" {
+		return "lossy:" + strategyName(res.Steps), nil
+	}
+	if res.Equivalence == string(fold.JSON) && e.opts.Store != nil && !req.LosslessOnly {
+		// JSON-equal is not byte-equal: keep the exact bytes retrievable
+		// too. The text stays plain JSON (no marker line); the id is in
+		// the result for callers that want the original layout.
+		if id, err := e.opts.Store.Put(ctx, tenant, in); err == nil {
+			res.CCRID = id
+		}
+	}
+	return "lossless:" + strategyName(res.Steps), nil
+}
+
+// omission says how much of in the view leaves out: input lines beyond
+// those the view shows (its own omission notes aside), or, for a view that
+// keeps every line and drops words within them (prose), words.
+func omission(in, view []byte) (omitted, total int, unit string) {
+	for range bytes.Lines(in) {
+		total++
+	}
+	shown := 0
+	for line := range bytes.Lines(view) {
+		if !bytes.HasPrefix(line, []byte("[… ")) {
+			shown++
+		}
+	}
+	if shown < total {
+		return total - shown, total, "lines"
+	}
+	total = countWords(in)
+	return max(total-countWords(view), 0), total, "words"
+}
+
+func countWords(b []byte) int {
+	n, in := 0, false
+	for _, c := range b {
+		space := c == ' ' || c == '\n' || c == '\t' || c == '\r'
+		if !space && !in {
+			n++
+		}
+		in = !space
+	}
+	return n
+}
+
+// markerBudget is the most bytes a ccr marker line takes.
+const markerBudget = 120
+
+// foldSections runs the verification gate over the input (or each section of
+// mixed input) and verifies the concatenation against the input.
+func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, in []byte, sections []router.Section, tool string) ([]byte, fold.Equivalence, []wire.Step) {
+	if len(sections) <= 1 {
+		k := router.Prose
+		if len(sections) == 1 {
+			k = sections[0].Kind
+		}
+		o := gate.Fold(ctx, in, fold.Info{Kind: k, Tool: tool, Keep: keepFailures(k, in)})
+		if o.Label == "" {
+			return in, fold.Byte, nil
+		}
+		return o.Text, o.Equivalence, []wire.Step{stepOf(k, in, o)}
+	}
+	var out []byte
+	var steps []wire.Step
+	for _, s := range sections {
+		part := in[s.Start:s.End]
+		o := gate.Fold(ctx, part, fold.Info{Kind: s.Kind, Tool: tool, Keep: keepFailures(s.Kind, part)})
+		// Only byte-exact folds compose: a JSON-equivalent section inside
+		// mixed text has no canonical form to compare as a whole.
+		if o.Label == "" || o.Equivalence != fold.Byte {
+			out = append(out, part...)
+			continue
+		}
+		out = append(out, o.Text...)
+		steps = append(steps, stepOf(s.Kind, part, o))
+	}
+	if len(steps) == 0 || fold.Verify(in, out, fold.Byte) != nil {
+		return in, fold.Byte, nil
+	}
+	return out, fold.Byte, steps
+}
+
+// keepFailures returns the gate's Keep predicate for the failure lines of
+// text: even a lossless fold must leave them readable verbatim.
+func keepFailures(k router.Kind, text []byte) func([]byte) bool {
+	lines := failure.Lines(k, text)
+	if len(lines) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(lines))
+	for _, l := range lines {
+		set[string(bytes.TrimRight(l, "\r\n"))] = true
+	}
+	return func(line []byte) bool { return set[string(bytes.TrimRight(line, "\r\n"))] }
+}
+
+func stepOf(k router.Kind, part []byte, o fold.Outcome) wire.Step {
+	st := wire.Step{
+		Kind:            string(k),
+		Strategy:        o.Label,
+		OriginalBytes:   len(part),
+		CompressedBytes: len(o.Text),
+		MarginalBytes:   o.MarginalBytes,
+	}
+	if o.MarginalBytes > 0 {
+		st.Provider = o.Label
+	}
+	return st
+}
+
+func strategyName(steps []wire.Step) string {
+	var names []string
+	for _, s := range steps {
+		if len(names) == 0 || names[len(names)-1] != s.Strategy {
+			names = append(names, s.Strategy)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, "+")
+}
+
+// fileTool reports whether req comes from a file tool (Read, Edit, ...)
+// whose output the model may edit, unless the caller opted out.
+func (e *Engine) fileTool(req wire.CompressRequest) bool {
+	return !req.AllowLossyGroundTruth && e.groundTruth[strings.ToLower(req.Tool)]
+}
+
+// lossyAllowed applies invariant 7: file-tool output and source code get
+// lossless folds only unless the caller opts in.
+func (e *Engine) lossyAllowed(sections []router.Section, req wire.CompressRequest) bool {
+	if req.LosslessOnly || e.opts.Store == nil {
+		return false
+	}
+	if req.AllowLossyGroundTruth {
+		return true
+	}
+	if e.fileTool(req) {
+		return false
+	}
+	for _, s := range sections {
+		if s.Kind != router.Code {
+			return true
+		}
+	}
+	return false
+}
+
+// lossy runs the compressor of each section's kind and concatenates the
+// views; sections without a compressor or without gain stay verbatim.
+func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string, fellBack bool, err error) {
+	o := crush.Options{Query: req.Query, TargetRatio: target}
+	changed := false
+	for _, s := range sections {
+		part := in[s.Start:s.End]
+		var out []byte
+		strategy := string(s.Kind)
+		if s.Kind == router.Prose {
+			var name, w string
+			out, name, w, err = e.prose(ctx, part, req.Scorer, target)
+			warn = joinWarn(warn, w)
+			if errors.Is(err, wire.ErrScorerUnavailable) {
+				return nil, nil, "", warn, false, err
+			}
+			if err == nil {
+				scorerName = name
+				strategy = "prose:" + name
+			}
+		} else if c := e.crushers[s.Kind]; c != nil {
+			out, err = c(part, o)
+		} else {
+			err = crush.ErrNoGain
+		}
+		if err != nil || len(out) >= len(part) {
+			if err != nil && !errors.Is(err, crush.ErrNoGain) {
+				e.log.Warn("compressor failed; section kept", "kind", s.Kind, "err", err)
+			}
+			view = append(view, part...)
+			continue
+		}
+		if missing := missingLines(s.Kind, part, out); len(missing) > 0 {
+			// This section's compressor dropped a failure line: keep the
+			// section whole and let the others compress.
+			e.log.Warn("lossy section dropped failure lines; section kept", "kind", s.Kind, "missing", len(missing))
+			warn = joinWarn(warn, "failure-preserve-fallback: a "+string(s.Kind)+" section was kept whole")
+			view = append(view, part...)
+			fellBack = true
+			continue
+		}
+		// Keep the section boundary a line boundary.
+		if len(part) > 0 && part[len(part)-1] == '\n' && (len(out) == 0 || out[len(out)-1] != '\n') {
+			out = append(out, '\n')
+		}
+		view = append(view, out...)
+		steps = append(steps, wire.Step{Kind: string(s.Kind), Strategy: strategy, OriginalBytes: len(part), CompressedBytes: len(out)})
+		changed = true
+	}
+	if !changed {
+		return nil, nil, "", warn, fellBack, nil
+	}
+	return view, steps, scorerName, warn, fellBack, nil
+}
+
+func joinWarn(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "" || a == b:
+		return a
+	}
+	return a + "; " + b
+}
+
+// mustSurviveMissing returns the lines of in that must appear verbatim in
+// out but do not: failure lines of every section (by its kind) and lines
+// carrying our own markers, which are never compressed again.
+func (e *Engine) mustSurviveMissing(in []byte, sections []router.Section, out []byte) [][]byte {
+	var missing [][]byte
+	for _, s := range sections {
+		missing = append(missing, missingLines(s.Kind, in[s.Start:s.End], out)...)
+	}
+	return missing
+}
+
+// missingLines returns the failure and marker lines of part (of kind k)
+// that out lacks. Colour codes are not content: the lossy views drop them,
+// so lines are compared as the reader sees them.
+func missingLines(k router.Kind, part, out []byte) [][]byte {
+	text := part
+	if k == router.Log {
+		// go test -json is shown as the text its events carry; its
+		// failure lines are judged in that text.
+		if t := crush.GoTestText(part); t != nil {
+			text = t
+		}
+	}
+	if bytes.IndexByte(part, 0x1b) >= 0 {
+		text, out = fold.StripANSI(text), fold.StripANSI(out)
+	}
+	missing := failure.Missing(k, text, out)
+	if len(ccr.Find(part)) > 0 {
+		for line := range bytes.Lines(part) {
+			line = bytes.TrimRight(line, "\r\n")
+			if ccr.HasMarker(line) && !bytes.Contains(out, fold.StripANSI(line)) {
+				missing = append(missing, line)
+			}
+		}
+	}
+	return missing
+}
+
+// countTokens fills the token fields; a counter that cannot load leaves
+// them zero with the tokenizer named "none".
+func (e *Engine) countTokens(res *wire.Result, original string) {
+	if e.opts.Encoding == "none" {
+		res.Tokenizer = "none"
+		return
+	}
+	e.counterOnce.Do(func() { e.counter, e.counterErr = tokens.New(e.opts.Encoding) })
+	if e.counterErr != nil {
+		e.log.Warn("token counter unavailable", "err", e.counterErr)
+		res.Tokenizer = "none"
+		return
+	}
+	res.Tokenizer = e.counter.Name()
+	res.OriginalTokens = e.counter.Count(original)
+	if res.Text == original {
+		res.CompressedTokens = res.OriginalTokens
+	} else {
+		res.CompressedTokens = e.counter.Count(res.Text)
+	}
+}
