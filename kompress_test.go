@@ -253,6 +253,7 @@ func TestGroundTruthProtected(t *testing.T) {
 func TestOwnMarkersSurviveRecompression(t *testing.T) {
 	st := memStore(t)
 	e := newEngine(t, st)
+	nested := 0
 	for _, s := range samples(t) {
 		first := compress(t, e, wire.CompressRequest{Content: string(s.data)})
 		if first.CCRID == "" {
@@ -268,6 +269,18 @@ func TestOwnMarkersSurviveRecompression(t *testing.T) {
 				t.Errorf("%s: marker %q lost on recompression (%s)", s.name, marker, second.Strategy)
 			}
 		}
+		// Expanding a lossy outer result gives the doubled input back, with
+		// the inner marker as it was (not expanded a second time).
+		if second.CCRID == "" || second.Lossless {
+			continue
+		}
+		nested++
+		if got, err := e.Expand(context.Background(), "", second.Text); err != nil || got.Text != doubled {
+			t.Errorf("%s: expand of a result holding a result: err %v, exact %v", s.name, err, got.Text == doubled)
+		}
+	}
+	if nested == 0 {
+		t.Error("no sample gave a lossy result holding a lossy result; the expand check proved nothing")
 	}
 }
 

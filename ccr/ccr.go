@@ -234,12 +234,19 @@ func ExpandViews(ctx context.Context, text []byte, get func(ctx context.Context,
 			size += len(orig) - (r.End - r.Start)
 		}
 	}
-	out = make([]byte, 0, size)
-	last := 0
-	for _, r := range refs {
+	// Choose each marker's span: the marker alone, or the whole lossy
+	// result it ends. Outer results are chosen first (walking back from
+	// the end), so markers quoted inside a result's digest (a result that
+	// was itself compressed again) go with it rather than expand twice.
+	type span struct{ start, end int }
+	spans := make([]span, len(refs))
+	cut := len(text)
+	for i := len(refs) - 1; i >= 0; i-- {
+		r := refs[i]
 		orig := originals[r.ID]
-		if orig == nil {
-			continue // stays verbatim, copied with the text around it
+		if orig == nil || r.End > cut {
+			spans[i] = span{-1, -1}
+			continue
 		}
 		start, end := r.Start, r.End
 		if view != nil {
@@ -248,17 +255,27 @@ func ExpandViews(ctx context.Context, text []byte, get func(ctx context.Context,
 				if trail {
 					whole = whole[:len(whole)-1]
 				}
-				if len(whole) <= r.End-last && bytes.HasSuffix(text[:r.End], whole) {
+				if bytes.HasSuffix(text[:r.End], whole) {
 					start = r.End - len(whole)
-					if trail && end < len(text) && text[end] == '\n' {
+					if trail && end < len(text) && text[end] == '\n' && end+1 <= cut {
 						end++
 					}
 				}
 			}
 		}
-		out = append(out, text[last:start]...)
-		out = append(out, orig...)
-		last = end
+		spans[i] = span{start, end}
+		cut = start
+	}
+	out = make([]byte, 0, size)
+	last := 0
+	for i, r := range refs {
+		sp := spans[i]
+		if sp.start < 0 {
+			continue // stays verbatim, copied with the text around it
+		}
+		out = append(out, text[last:sp.start]...)
+		out = append(out, originals[r.ID]...)
+		last = sp.end
 	}
 	out = append(out, text[last:]...)
 	return out, expanded, missing, nil
