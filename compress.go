@@ -118,7 +118,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 					e.log.Warn("store put failed; returning lossless result", "err", err)
 					res.Warnings = append(res.Warnings, "store unavailable: lossy compression skipped")
 				} else {
-					omitted, total, unit := omission(in, view)
+					omitted, total, unit := omission(kind, in, view)
 					out := make([]byte, 0, len(view)+100)
 					out = append(out, view...)
 					if len(out) > 0 && out[len(out)-1] != '\n' {
@@ -160,24 +160,41 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 	return "lossless:" + strategyName(res.Steps), nil
 }
 
-// omission says how much of in the view leaves out: input lines beyond
-// those the view shows (its own omission notes aside), or, for a view that
-// keeps every line and drops words within them (prose), words.
-func omission(in, view []byte) (omitted, total int, unit string) {
-	for range bytes.Lines(in) {
-		total++
+// omission says how much of in the view leaves out, in the unit that fits
+// the kind. Views that keep input lines verbatim (logs, tables, diffs, JSON)
+// count the input lines the view lacks; views that rewrite lines (search in
+// heading form, go test -json as text, mixed output) count lines beyond
+// those shown; prose and HTML, which keep or convert lines but drop words,
+// count words.
+func omission(kind router.Kind, in, view []byte) (omitted, total int, unit string) {
+	switch {
+	case kind == router.Prose || kind == router.HTML:
+		total = countWords(in)
+		return max(total-countWords(view), 0), total, "words"
+	case kind == router.Search || kind == router.Mixed || crush.GoTestText(in) != nil:
+		shown := 0
+		for line := range bytes.Lines(view) {
+			if !bytes.HasPrefix(line, []byte("[… ")) {
+				shown++
+			}
+		}
+		for range bytes.Lines(in) {
+			total++
+		}
+		return max(total-shown, 0), total, "lines"
 	}
-	shown := 0
+	in, view = fold.StripANSI(in), fold.StripANSI(view)
+	have := make(map[string]bool, bytes.Count(view, []byte{'\n'})+1)
 	for line := range bytes.Lines(view) {
-		if !bytes.HasPrefix(line, []byte("[… ")) {
-			shown++
+		have[string(bytes.TrimRight(line, "\r\n"))] = true
+	}
+	for line := range bytes.Lines(in) {
+		total++
+		if !have[string(bytes.TrimRight(line, "\r\n"))] {
+			omitted++
 		}
 	}
-	if shown < total {
-		return total - shown, total, "lines"
-	}
-	total = countWords(in)
-	return max(total-countWords(view), 0), total, "words"
+	return omitted, total, "lines"
 }
 
 func countWords(b []byte) int {
