@@ -135,7 +135,22 @@ func logParse(in []byte) *logDoc {
 	logMarkBlocks(d.lines)
 	logMarkMust(d.lines, text)
 	logMarkRecords(d.lines)
+	logMarkListHeads(d.lines)
 	return d
+}
+
+// logMarkListHeads keeps a line that introduces an indented list ("The
+// following NEW packages will be installed:", "Suggested packages:") as a
+// summary, so that lists of different sections never run together.
+func logMarkListHeads(ls []logLine) {
+	for i := 0; i+1 < len(ls); i++ {
+		t := bytes.TrimRight(ls[i].text, " ")
+		next := ls[i+1].text
+		if ls[i].class == logPlain && len(t) > 1 && t[len(t)-1] == ':' && t[0] != ' ' && t[0] != '\t' &&
+			len(next) > 0 && (next[0] == ' ' || next[0] == '\t') && len(bytes.TrimSpace(next)) > 0 {
+			ls[i].class = logSummary
+		}
+	}
 }
 
 // logMarkRecords keeps the first line of each record of "Key: value"
@@ -446,13 +461,16 @@ func logAppendNote(out []byte, n int, unit string) []byte {
 }
 
 // appendTemplates collapses ls[a:b] by template: one example of each of the
-// largest templates with the count of the similar lines it stands for.
+// largest templates stands for the lines like it. Notes stand where the
+// lines they count were, so each note counts exactly the dropped lines
+// between the shown lines around it: "similar lines" when each shares the
+// template of a line in view above it, "other lines" otherwise.
 func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 	ls := d.lines
+	show := make([]bool, b-a)
 	if b-a <= 3 {
 		// Short runs show in order, but lines whose template has been shown
 		// often enough already are counted rather than repeated.
-		var skip [3]bool
 		var extra [3]uint64
 		skipped := 0
 		for i := a; i < b; i++ {
@@ -462,21 +480,19 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 					n++
 				}
 			}
-			if n >= logExamples {
-				skip[i-a] = true
+			show[i-a] = n < logExamples
+			if !show[i-a] {
 				skipped++
 			}
 			extra[i-a] = ls[i].key
 		}
-		for i := a; i < b; i++ {
-			if skipped < 2 || !skip[i-a] {
-				out = d.appendLine(out, &ls[i], p)
+		if skipped < 2 {
+			clear(show)
+			for k := range show {
+				show[k] = true
 			}
 		}
-		if skipped >= 2 {
-			out = logAppendNote(out, skipped, "similar lines")
-		}
-		return out
+		return d.appendShown(out, a, b, show, p)
 	}
 	type group struct{ first, n int }
 	idx := make(map[uint64]int, 8)
@@ -495,50 +511,64 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 		shown = append([]group(nil), groups...)
 		sort.SliceStable(shown, func(x, y int) bool { return shown[x].n > shown[y].n })
 		shown = shown[:p.groups]
-		sort.Slice(shown, func(x, y int) bool { return shown[x].first < shown[y].first })
 	}
-	// Decide first, then write in input order: the view is a subsequence of
-	// the input, and each note follows the example it counts.
-	show := make(map[int]int, 2*len(shown)) // line index → similar lines it stands for, plus one
-	rest, similar := b-a, 0
 	for _, g := range shown {
 		if d.shown[ls[g.first].key] >= logExamples {
-			similar += g.n
-			rest -= g.n
 			continue
 		}
-		show[g.first] = 1
-		switch {
-		case g.n == 2:
+		show[g.first-a] = true
+		if g.n == 2 {
 			// A note would be no shorter than the line it stands for.
 			for i := g.first + 1; i < b; i++ {
 				if ls[i].key == ls[g.first].key {
-					show[i] = 1
+					show[i-a] = true
 					break
 				}
 			}
-		case g.n > 2:
-			show[g.first] = g.n
 		}
-		rest -= g.n
 	}
-	for i := a; i < b; i++ {
-		n, ok := show[i]
-		if !ok {
+	return d.appendShown(out, a, b, show, p)
+}
+
+// appendShown writes the lines of ls[a:b] that show marks, in input order,
+// and one note for each run of the others, where that run was. A run of
+// one line is shown when its note would say no less.
+func (d *logDoc) appendShown(out []byte, a, b int, show []bool, p logParams) []byte {
+	ls := d.lines
+	for i := a; i < b; {
+		if show[i-a] {
+			out = d.appendLine(out, &ls[i], p)
+			i++
 			continue
 		}
-		out = d.appendLine(out, &ls[i], p)
-		if n > 1 {
-			out = logAppendNote(out, n-1, "similar lines")
+		j := i + 1
+		for j < b && !show[j-a] {
+			j++
 		}
-	}
-	if similar > 0 {
-		out = logAppendNote(out, similar, "similar lines")
-	}
-	if rest > 0 {
-		out = logAppendNote(out, rest, "other lines")
+		// "Similar" lines have a line of their template in view above.
+		similar := true
+		for k := i; k < j && similar; k++ {
+			similar = d.shown[ls[k].key] > 0
+		}
+		switch {
+		case j-i == 1 && len(ls[i].text) <= 48:
+			out = d.appendLine(out, &ls[i], p)
+		case similar:
+			out = logAppendNote(out, j-i, logUnit(j-i, "similar line"))
+		default:
+			out = logAppendNote(out, j-i, logUnit(j-i, "other line"))
+		}
+		i = j
 	}
 	return out
+}
+
+// logUnit adds the plural s to unit unless n is 1.
+func logUnit(n int, unit string) string {
+	if n == 1 {
+		return unit
+	}
+	return unit + "s"
 }
 
 // logExamples is how many lines of one template a view shows before it only

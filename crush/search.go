@@ -191,9 +191,14 @@ func searchParse(in []byte) *searchResult {
 				if h.Context && !known[string(h.Path)] {
 					h = searchContextOf(l, known, h)
 				}
-				add(file(h.Path), h)
-				parsed++
-				continue
+				// grep prints context only around matches of the same file:
+				// a "name-N-text" line of a file without matches is no
+				// context line (a table row such as "kthreadd-2-7f9c2 …").
+				if !h.Context || known[string(h.Path)] {
+					add(file(h.Path), h)
+					parsed++
+					continue
+				}
 			}
 			if searchMessage(l) || searchFailureLine(l) {
 				r.others = append(r.others, l)
@@ -219,6 +224,12 @@ func searchParse(in []byte) *searchResult {
 	// compressors do better with it.
 	if parsed == 0 || parsed*10 < nonblank*7 || len(r.files) == 0 {
 		return nil
+	}
+	for _, f := range r.files {
+		if f.matches == 0 && len(f.hits) > 0 {
+			// Context lines without a match of their own: not search output.
+			return nil
+		}
 	}
 	if r.list {
 		for _, f := range r.files {
