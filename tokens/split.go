@@ -33,10 +33,14 @@ func (c class) pre() bool { return c&(cNewline|cLetter|cNumber) == 0 }
 const otherMask = cSpace | cLetter | cNumber
 
 func classify(r rune) class {
-	var c class
 	is := func(t *unicode.RangeTable) bool { return unicode.Is(t, r) }
-	lu, ll, lt, lm, lo, m := is(unicode.Lu), is(unicode.Ll), is(unicode.Lt), is(unicode.Lm), is(unicode.Lo), is(unicode.M)
-	if is(unicode.L) {
+	return classOf(is(unicode.L), is(unicode.Lu), is(unicode.Ll), is(unicode.Lt), is(unicode.Lm), is(unicode.Lo),
+		is(unicode.M), is(unicode.N), unicode.IsSpace(r), r == '\r' || r == '\n')
+}
+
+func classOf(l, lu, ll, lt, lm, lo, m, n, space, newline bool) class {
+	var c class
+	if l {
 		c |= cLetter
 	}
 	if lu || lt || lm || lo || m {
@@ -45,24 +49,41 @@ func classify(r rune) class {
 	if ll || lm || lo || m {
 		c |= cLower
 	}
-	if is(unicode.N) {
+	if n {
 		c |= cNumber
 	}
-	if unicode.IsSpace(r) {
+	if space {
 		c |= cSpace
 	}
-	if r == '\r' || r == '\n' {
+	if newline {
 		c |= cNewline
 	}
 	return c
 }
 
 // bmpClasses holds the class of every rune below U+10000, built on first use
-// (a few milliseconds); rarer runes are classified on the fly.
+// from the categories' range tables (asking unicode.Is about each rune took
+// 10 ms of every start-up); rarer runes are classified on the fly.
 var bmpClasses = sync.OnceValue(func() *[1 << 16]class {
+	tables := []*unicode.RangeTable{unicode.L, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Lm, unicode.Lo,
+		unicode.M, unicode.N, unicode.White_Space} // unicode.IsSpace is White_Space
+	var in [1 << 16]uint16 // bit k: the rune is in tables[k]
+	for k, t := range tables {
+		for _, rg := range t.R16 {
+			for r := int(rg.Lo); r <= int(rg.Hi); r += int(rg.Stride) {
+				in[r] |= 1 << k
+			}
+		}
+		for _, rg := range t.R32 {
+			for r := int(rg.Lo); r <= int(rg.Hi) && r < len(in); r += int(rg.Stride) {
+				in[r] |= 1 << k
+			}
+		}
+	}
 	var t [1 << 16]class
-	for r := range t {
-		t[r] = classify(rune(r))
+	for r, f := range in {
+		has := func(k int) bool { return f&(1<<k) != 0 }
+		t[r] = classOf(has(0), has(1), has(2), has(3), has(4), has(5), has(6), has(7), has(8), r == '\r' || r == '\n')
 	}
 	return &t
 })

@@ -27,6 +27,7 @@ import (
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
 	loader "github.com/pkoukk/tiktoken-go-loader"
+	"github.com/pkoukk/tiktoken-go-loader/assets"
 )
 
 // DefaultEncoding is the encoding used when none is named.
@@ -74,12 +75,16 @@ func New(encoding string) (*Counter, error) {
 	c := &Counter{name: encoding}
 	switch encoding {
 	case "o200k_base", "cl100k_base":
-		ranks, err := loader.NewOfflineLoader().LoadTiktokenBpe(encoding + ".tiktoken")
+		data, err := assets.Assets.ReadFile(encoding + ".tiktoken")
+		if err != nil {
+			return nil, fmt.Errorf("tokens: load %s: %w", encoding, err)
+		}
+		entries, err := parseRanks(data)
 		if err != nil {
 			return nil, fmt.Errorf("tokens: load %s: %w", encoding, err)
 		}
 		c.split = newSplitter(encoding == "o200k_base")
-		c.ranks = newVocab(ranks)
+		c.ranks = newVocab(entries)
 		c.cache = newCache()
 	default:
 		setLoader.Do(func() { tiktoken.SetBpeLoader(loader.NewOfflineLoader()) })

@@ -292,3 +292,30 @@ func BenchmarkCount(b *testing.B) {
 		})
 	})
 }
+
+// TestVocabMatchesLoader checks the tables parsed from the embedded rank
+// files against tiktoken-go-loader's own parse, token by token.
+func TestVocabMatchesLoader(t *testing.T) {
+	for _, name := range native {
+		want, err := loader.NewOfflineLoader().LoadTiktokenBpe(name + ".tiktoken")
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := mustNew(t, name).ranks
+		for tok, r := range want {
+			if got := v.rank(tok); got != int32(r) {
+				t.Fatalf("%s: rank(%q) = %d, want %d", name, tok, got, r)
+			}
+		}
+	}
+}
+
+// TestBMPClasses checks the precomputed classes against classify.
+func TestBMPClasses(t *testing.T) {
+	bmp := bmpClasses()
+	for r := range rune(len(bmp)) {
+		if got, want := bmp[r], classify(r); got != want {
+			t.Fatalf("class of U+%04X = %08b, want %08b", r, got, want)
+		}
+	}
+}

@@ -1,8 +1,13 @@
 package tokens
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"math/bits"
+	"unsafe"
 )
 
 // vocab is the rank table. Go's map[string]int costs a hash of the string
@@ -31,21 +36,27 @@ const (
 	hotRanks   = 16384
 )
 
-func newVocab(ranks map[string]int) *vocab {
-	hot := map[string]int{}
-	for tok, r := range ranks {
-		if r < hotRanks && len(tok) <= shortToken {
-			hot[tok] = r
+// entry is one token of an encoding and its rank.
+type entry struct {
+	tok  string
+	rank int32
+}
+
+func newVocab(entries []entry) *vocab {
+	var hot []entry
+	for _, e := range entries {
+		if e.rank < hotRanks && len(e.tok) <= shortToken {
+			hot = append(hot, e)
 		}
 	}
-	v := newTable(ranks)
+	v := newTable(entries)
 	v.hot = newTable(hot)
 	return v
 }
 
-func newTable(ranks map[string]int) *vocab {
+func newTable(entries []entry) *vocab {
 	size := 1
-	for size < 2*len(ranks) {
+	for size < 2*len(entries) {
 		size <<= 1
 	}
 	v := &vocab{
@@ -53,21 +64,107 @@ func newTable(ranks map[string]int) *vocab {
 		shift: uint(64 - bits.TrailingZeros(uint(size))),
 		long:  map[string]int32{},
 	}
-	for tok, r := range ranks {
-		v.max = max(v.max, len(tok))
-		if len(tok) == 0 || len(tok) > shortToken {
-			v.long[tok] = int32(r)
+	// Tokens go in in the order of their home slots, so the writes sweep
+	// the table (megabytes) once instead of missing the cache at each
+	// token: that was most of the time to build it. Linear probing finds
+	// a token whatever the order of insertion.
+	const buckets = 1 << 12
+	bucket := func(sl slot) int { return v.home(sl.lo, sl.hi) * buckets / size }
+	short := make([]slot, 0, len(entries))
+	var starts [buckets + 1]int32
+	for _, e := range entries {
+		v.max = max(v.max, len(e.tok))
+		if len(e.tok) == 0 || len(e.tok) > shortToken {
+			v.long[e.tok] = e.rank
 			continue
 		}
-		lo, hi := pack(tok)
-		i := v.home(lo, hi)
-		for v.slots[i].hi != 0 {
+		lo, hi := pack(e.tok)
+		sl := slot{lo: lo, hi: hi, rank: e.rank}
+		short = append(short, sl)
+		starts[bucket(sl)+1]++
+	}
+	for b := 1; b < len(starts); b++ {
+		starts[b] += starts[b-1]
+	}
+	sorted := make([]slot, len(short))
+	for _, sl := range short {
+		b := bucket(sl)
+		sorted[starts[b]] = sl
+		starts[b]++
+	}
+	for _, sl := range sorted {
+		i := v.home(sl.lo, sl.hi)
+		// A repeated token keeps its last rank, as a map would (the sort
+		// is stable).
+		for v.slots[i].hi != 0 && (v.slots[i].lo != sl.lo || v.slots[i].hi != sl.hi) {
 			i = (i + 1) & (len(v.slots) - 1)
 		}
-		v.slots[i] = slot{lo: lo, hi: hi, rank: int32(r)}
+		v.slots[i] = sl
 	}
 	return v
 }
+
+// parseRanks reads a .tiktoken rank file: lines of a base64 token, a space
+// and its rank. All tokens share one string, so loading costs a few large
+// allocations instead of one per token (and no map of 200k strings): it is
+// most of the start-up of a short run.
+func parseRanks(data []byte) ([]entry, error) {
+	arena := make([]byte, 0, base64.StdEncoding.DecodedLen(len(data)))
+	type span struct{ off, n, rank int32 }
+	spans := make([]span, 0, bytes.Count(data, []byte{'\n'})+1)
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if len(line) > 0 && line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		if len(line) == 0 {
+			continue
+		}
+		sp := bytes.IndexByte(line, ' ')
+		if sp < 0 {
+			return nil, fmt.Errorf("bad rank line %q", line)
+		}
+		b64, num := line[:sp], line[sp+1:]
+		off := len(arena)
+		n, err := base64.StdEncoding.Decode(arena[off:off+base64.StdEncoding.DecodedLen(len(b64))], b64)
+		if err != nil {
+			return nil, fmt.Errorf("bad token %q: %w", b64, err)
+		}
+		arena = arena[:off+n]
+		rank, err := parseRank(num)
+		if err != nil {
+			return nil, fmt.Errorf("bad rank line %q", line)
+		}
+		spans = append(spans, span{int32(off), int32(n), rank})
+	}
+	all := unsafe.String(unsafe.SliceData(arena), len(arena)) // arena is not written again
+	entries := make([]entry, len(spans))
+	for i, s := range spans {
+		entries[i] = entry{tok: all[s.off : s.off+s.n], rank: s.rank}
+	}
+	return entries, nil
+}
+
+func parseRank(b []byte) (int32, error) {
+	if len(b) == 0 || len(b) > 9 {
+		return 0, errBadRank
+	}
+	var r int32
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, errBadRank
+		}
+		r = r*10 + int32(c-'0')
+	}
+	return r, nil
+}
+
+var errBadRank = errors.New("bad rank")
 
 func pack(s string) (lo, hi uint64) {
 	var b [16]byte
