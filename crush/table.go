@@ -23,14 +23,20 @@ import (
 // Quoted CSV fields may hold newlines; ragged rows are kept as they are.
 // Input with too few rows to cut 10% gives ErrNoGain.
 func Table(in []byte, o Options) ([]byte, error) {
-	t := tableParse(in)
-	if t == nil || len(t.rows) < 8 {
+	var render func(tableLevel, [][]byte) []byte
+	if tr := tableTreeParse(in); tr != nil {
+		render = tr.render
+	} else if g := tableModGraphParse(in); g != nil {
+		render = g.render
+	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
+		render = func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
+	} else {
 		return nil, ErrNoGain
 	}
 	terms := jsonQueryTerms(o.Query)
 	var out []byte
 	for i, lv := range tableLevels {
-		out = t.render(in, lv, terms)
+		out = render(lv, terms)
 		if o.TargetRatio <= 0 || o.TargetRatio >= 1 || i == len(tableLevels)-1 ||
 			float64(len(out)) <= o.TargetRatio*float64(len(in)) {
 			break
@@ -47,13 +53,19 @@ type tableLevel struct {
 	queryMax   int
 	rareMax    int // most rows kept for a rare value in a uniform column
 	topValues  int // values listed per categorical column summary
+	treeTop    int // most top-level entries of a drawn tree kept in full
+	modKids    int // requirements kept per module of go mod graph
 }
 
 var tableLevels = []tableLevel{
-	{5, 3, 20, 10, 3},
-	{3, 1, 8, 4, 2},
-	{1, 1, 3, 2, 1},
+	{5, 3, 20, 10, 3, 60, 3},
+	{3, 1, 8, 4, 2, 30, 2},
+	{1, 1, 3, 2, 1, 12, 1},
 }
+
+// tableKeepFew is the most rows dropped for a summary: fewer are cheaper
+// to read than a summary of them (ls -la of a small directory).
+const tableKeepFew = 25
 
 // tableRow is one record: its exact source bytes (several lines for quoted
 // CSV fields with newlines) and its cells.
@@ -279,7 +291,7 @@ func tableAligned(lines [][]byte) *tableData {
 			body = 1
 		}
 		if body < len(lines)-1 && (tableUpperHeader(lines[body]) ||
-			tableIsHeader(bytes.Fields(lines[body]), tableSplitRows(lines[body+1:min(len(lines), body+51)], 0, false))) {
+			tableIsHeader(bytes.Fields(lines[body]), tableSplitRows(lines[body+1:min(len(lines), body+51)], 0, false, nil))) {
 			headerAt = body
 			body++
 		}
@@ -308,14 +320,21 @@ func tableAligned(lines [][]byte) *tableData {
 	if n < 2 {
 		return nil
 	}
-	t.rows = tableSplitRows(lines[body:], n, wide)
-	if header != nil {
+	var spans [][2]int
+	if header != nil && !wide {
 		// A header with more words than the rows have cells ("Mounted on")
-		// names the last column with the rest.
+		// names the last column with the rest, unless some rows fill every
+		// column (lsof, whose TID and TASKCMD are mostly blank).
 		rowN := tableModeFields(lines[body:])
-		if rowN >= 2 && rowN < len(header) && !wide {
+		if rowN >= 2 && rowN < len(header) && tableFullRows(lines[body:], len(header))*20 < len(lines)-body {
 			header = append(header[:rowN-1:rowN-1], bytes.Join(header[rowN-1:], []byte{' '}))
+			n = len(header)
+		} else {
+			spans = tableSpans(lines[headerAt])
 		}
+	}
+	t.rows = tableSplitRows(lines[body:], n, wide, spans)
+	if header != nil {
 		for _, h := range header {
 			t.columns = append(t.columns, string(h))
 		}
@@ -371,21 +390,37 @@ func tableSplit2(l []byte) [][]byte {
 
 // tableSplitRows splits lines into at most n cells, the last cell taking
 // the rest of the line (ps's COMMAND, ls's file names); n == 0 means no
-// limit.
-func tableSplitRows(lines [][]byte, n int, wide bool) []tableRow {
+// limit. A parenthesised group ("(readlink: Permission denied)") is one
+// cell. A row with fewer cells than spans (the header words' columns) has
+// blank cells: each cell goes to the header word it lies under.
+func tableSplitRows(lines [][]byte, n int, wide bool, spans [][2]int) []tableRow {
 	rows := make([]tableRow, 0, len(lines))
+	var starts []int
 	for _, l := range lines {
 		var cells [][]byte
 		if wide {
 			cells = tableSplit2(l)
 		} else {
+			starts = starts[:0]
 			rest := bytes.TrimLeft(l, " \t")
 			for len(rest) > 0 {
+				at := len(l) - len(rest)
 				if n > 0 && len(cells) == n-1 {
 					cells = append(cells, bytes.TrimRight(rest, " \t\r"))
+					starts = append(starts, at)
 					break
 				}
 				i := bytes.IndexAny(rest, " \t")
+				if rest[0] == '(' && i >= 0 && bytes.IndexByte(rest[:i], ')') < 0 {
+					if c := bytes.IndexByte(rest, ')'); c >= 0 {
+						if j := bytes.IndexAny(rest[c:], " \t"); j >= 0 {
+							i = c + j
+						} else {
+							i = -1
+						}
+					}
+				}
+				starts = append(starts, at)
 				if i < 0 {
 					cells = append(cells, bytes.TrimRight(rest, "\r"))
 					break
@@ -393,10 +428,83 @@ func tableSplitRows(lines [][]byte, n int, wide bool) []tableRow {
 				cells = append(cells, rest[:i])
 				rest = bytes.TrimLeft(rest[i:], " \t")
 			}
+			if len(spans) > 1 && len(cells) < len(spans) && len(cells) > 0 {
+				cells = tablePlace(l, cells, starts, spans)
+			}
 		}
 		rows = append(rows, tableRow{raw: l, cells: cells})
 	}
 	return rows
+}
+
+// tableSpans returns the byte spans of a header's words.
+func tableSpans(h []byte) [][2]int {
+	var spans [][2]int
+	for i := 0; i < len(h); {
+		if h[i] == ' ' || h[i] == '\t' || h[i] == '\r' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(h) && h[j] != ' ' && h[j] != '\t' && h[j] != '\r' {
+			j++
+		}
+		spans = append(spans, [2]int{i, j})
+		i = j
+	}
+	return spans
+}
+
+// tablePlace puts each cell under the header word it overlaps most (or
+// lies nearest to), in order, leaving the other columns blank; the last
+// column takes the rest of the line.
+func tablePlace(l []byte, cells [][]byte, starts []int, spans [][2]int) [][]byte {
+	out := make([][]byte, len(spans))
+	col := 0
+	for k, c := range cells {
+		s, e := starts[k], starts[k]+len(c)
+		best, bestD := col, 1<<30
+		for j := col; j < len(spans); j++ {
+			d := 0
+			if ov := min(e, spans[j][1]) - max(s, spans[j][0]); ov > 0 {
+				d = -ov
+			} else {
+				d = max(spans[j][0]-e, s-spans[j][1]) + 1
+			}
+			if d < bestD {
+				best, bestD = j, d
+			}
+		}
+		if best == len(spans)-1 {
+			out[best] = bytes.TrimRight(l[s:], " \t\r")
+			return out
+		}
+		if len(cells)-k > len(spans)-best {
+			best = len(spans) - (len(cells) - k) // leave room for the rest
+		}
+		out[best] = c
+		col = best + 1
+	}
+	return out
+}
+
+// tableFullRows counts the lines with at least n whitespace fields.
+func tableFullRows(lines [][]byte, n int) int {
+	full := 0
+	for _, l := range lines {
+		f, in := 0, false
+		for _, c := range l {
+			sp := c == ' ' || c == '\t' || c == '\r'
+			if !sp && !in {
+				f++
+			}
+			in = !sp
+		}
+		if f >= n {
+			full++
+		}
+	}
+	return full
 }
 
 // tableModeFields returns the most common number of whitespace fields.
@@ -459,6 +567,18 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 		sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
 		for _, h := range hits[:min(len(hits), lv.queryMax)] {
 			keep[h.i] = true
+		}
+	}
+
+	dropN := 0
+	for _, k := range keep {
+		if !k {
+			dropN++
+		}
+	}
+	if dropN <= tableKeepFew {
+		for i := range keep {
+			keep[i] = true
 		}
 	}
 

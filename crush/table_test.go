@@ -17,7 +17,11 @@ var tableCeilings = map[string]float64{
 	"ls-l-usr-bin":        0.04,
 	"lsblk-cols":          0,
 	"npm-outdated":        0.32,
-	"passwd-csv":          0.6,
+	"passwd-csv":          0, // 17 rows to drop: kept whole (tableKeepFew)
+	"npm-ls-all-tree":     0.05,
+	"tree-L2-crypto":      0.25,
+	"tree-ascii-tls":      0.25,
+	"go-mod-graph":        0.5,
 	"pip-list":            0.2,
 	"ps-aux":              0.32,
 	"ps-ef":               0.3,
@@ -26,6 +30,10 @@ var tableCeilings = map[string]float64{
 
 func TestTableSamples(t *testing.T) {
 	jsonCheckSamples(t, "table", Table, tableCeilings, func(t *testing.T, name string, in, out []byte) {
+		if tableTreeParse(in) != nil || tableModGraphParse(in) != nil {
+			tableCheckTree(t, in, out)
+			return
+		}
 		inLines := tableLines(in)
 		outLines := tableLines(out)
 		if !bytes.Equal(inLines[0], outLines[0]) {
@@ -55,7 +63,7 @@ func TestTableSamples(t *testing.T) {
 }
 
 func TestTableGolden(t *testing.T) {
-	for _, name := range []string{"ps-aux", "dpkg-l", "passwd-csv", "ls-l-usr-bin"} {
+	for _, name := range []string{"ps-aux", "dpkg-l", "ls-l-usr-bin", "npm-ls-all-tree", "tree-ascii-tls", "go-mod-graph"} {
 		t.Run(name, func(t *testing.T) {
 			out, err := Table(readSample(t, "table", name), Options{})
 			if err != nil {
@@ -75,6 +83,123 @@ func TestTableSummary(t *testing.T) {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("summary lacks %q", want)
 		}
+	}
+}
+
+// tableCheckTree checks a tree view: input lines in order, every
+// top-level entry kept (when there are few), no column summary, and notes
+// that count exactly the lines dropped where they stand.
+func tableCheckTree(t *testing.T, in, out []byte) {
+	t.Helper()
+	if bytes.Contains(out, []byte("omitted rows]")) {
+		t.Error("column summary of a tree")
+	}
+	omitted, noted := 0, 0
+	for _, g := range notesGaps(in, out) {
+		omitted += max(0, g.to-g.from+1)
+		noted += g.noted
+		if g.noted != g.to-g.from+1 {
+			t.Errorf("input lines %d–%d noted as %d", g.from, g.to, g.noted)
+		}
+	}
+	if omitted != noted || omitted == 0 {
+		t.Errorf("notes count %d lines, %d omitted", noted, omitted)
+	}
+	if tr := tableTreeParse(in); tr != nil {
+		top := 0
+		for i, l := range tr.lines {
+			if tr.depth[i] == 1 {
+				top++
+			}
+			if tr.depth[i] <= 1 && top <= 40 && !bytes.Contains(out, append(append([]byte{}, l...), '\n')) {
+				t.Errorf("top-level or root line dropped: %q", l)
+			}
+		}
+	}
+}
+
+func TestTableTree(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("app@1.0.0 /src/app\n")
+	for i := range 12 {
+		fmt.Fprintf(&b, "├─┬ dep%d@1.0.0\n", i)
+		for j := range 6 {
+			fmt.Fprintf(&b, "│ ├── sub%d-%d@2.0.0\n", i, j)
+		}
+		if i == 7 {
+			b.WriteString("│ ├─┬ deep@1.0.0\n│ │ └── UNMET DEPENDENCY left-pad@^1.0.0\n")
+		}
+		b.WriteString("│ └── last@1.0.0 deduped\n")
+	}
+	b.WriteString("└── tail@3.0.0\n")
+	in := []byte(b.String())
+	out, err := Table(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableCheckTree(t, in, out)
+	for _, want := range []string{"│ ├─┬ deep@1.0.0\n│ │ └── UNMET DEPENDENCY left-pad@^1.0.0\n", "├─┬ dep11@1.0.0\n", "└── tail@3.0.0\n",
+		"\n  [… 7 nested entries omitted …]\n"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestTableTreeManyTop(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("/src\n")
+	for i := range 150 {
+		fmt.Fprintf(&b, "|-- file%03d.go\n", i)
+	}
+	b.WriteString("`-- zz.go\n\n0 directories, 151 files\n")
+	in := []byte(b.String())
+	out, err := Table(in, Options{Query: "file077"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableCheckTree(t, in, out)
+	for _, want := range []string{"|-- file000.go\n", "|-- file077.go\n", "`-- zz.go\n", "0 directories, 151 files\n", " entries omitted …]\n"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestTableHeaderLabels(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("COMMAND     PID   TID TASKCMD   USER   FD      TYPE DEVICE SIZE/OFF     NODE NAME\n")
+	for i := range 60 {
+		if i%3 == 0 {
+			fmt.Fprintf(&b, "process_a     1                 root  %3d   unknown                          /proc/1/fd/%d (readlink: Permission denied)\n", i, i)
+		} else {
+			fmt.Fprintf(&b, "process_a     1    %2d tokio-rt- root  %3d   unknown                          /proc/1/task/%d/fd/1 (readlink: Permission denied)\n", 50+i, i, i)
+		}
+	}
+	out, err := Table([]byte(b.String()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"  USER: root ×", "  TYPE: unknown ×", "  TASKCMD: tokio-rt- ×", "  NAME: "} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"col ", "Permission ×", "denied) ×"} {
+		if bytes.Contains(out, []byte(bad)) {
+			t.Errorf("summary has %q:\n%s", bad, out)
+		}
+	}
+}
+
+func TestTableKeepFew(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("total 156\n")
+	for i := range 31 {
+		fmt.Fprintf(&b, "-rw-r--r--  1 root root  %4d Nov 29 14:36 file%d.go\n", 100+i, i)
+	}
+	if out, err := Table([]byte(b.String()), Options{}); !errors.Is(err, ErrNoGain) {
+		t.Errorf("a 31-row listing was cut:\n%s", out)
 	}
 }
 
