@@ -11,34 +11,54 @@ func classify(line []byte) (kind, weight uint8) {
 // classifyLine is classify that also reports whether the vote came from
 // isPathLine, so that callers need not ask again.
 func classifyLine(line []byte) (kind, weight uint8, path bool) {
+	kind, weight, path, _ = classifyHit(line)
+	return kind, weight, path
+}
+
+// hitVote says what kind of search hit a Search vote came from, and its
+// path's length; contextHits checks grep context lines with it.
+type hitVote struct {
+	context bool
+	pathLen int32 // 0 when the vote came from no hit
+}
+
+// classifyHit is classifyLine that also reports the search hit it found.
+func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 	if isBlank(line) {
-		return kNone, wNone, false
+		return kNone, wNone, false, hv
 	}
 	if k, w := classifyDiff(line); w > 0 {
-		return k, w, false
+		return k, w, false, hv
 	}
 	if treeLine(line) {
-		return kTable, wWeak, false // one entry of a drawn tree: tree, npm ls, cargo tree
+		return kTable, wWeak, false, hv // one entry of a drawn tree: tree, npm ls, cargo tree
 	}
 	if t := trimBlank(line); len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		rest := t[1:]
 		if isBlank(rest) || bytes.IndexByte(rest, '^') >= 0 || bytes.IndexByte(rest, '~') >= 0 {
-			return kLog, wWeak, false // a compiler's snippet gutter
+			return kLog, wWeak, false, hv // a compiler's snippet gutter
 		}
 		if k, w := classify(rest); k != kDiff {
-			return k, w, false // pydoc's class body, a quoted block
+			return k, w, false, hv // pydoc's class body, a quoted block
 		}
-		return kNone, wNone, false
+		return kNone, wNone, false, hv
 	}
 	if logLine(line) {
-		return kLog, wStrong, false
+		return kLog, wStrong, false, hv
 	}
-	if h, ok := ParseHit(line); ok && plausibleHitPath(h) {
+	if h, ok := ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
 		if isDiagnostic(h) {
-			return kLog, wStrong, false
+			return kLog, wStrong, false, hv
 		}
-		return kSearch, wStrong, false
+		return kSearch, wStrong, false, hitVote{context: h.Context, pathLen: int32(len(h.Path))}
 	}
+	kind, weight, path = classifyPlain(line)
+	return kind, weight, path, hv
+}
+
+// classifyPlain is classifyLine's tail, for lines that are not search hits;
+// contextHits asks it again for "path-N-text" lines no match stands beside.
+func classifyPlain(line []byte) (kind, weight uint8, path bool) {
 	if isSeparator(line) {
 		return kSearch, wWeak, false
 	}

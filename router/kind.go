@@ -39,6 +39,23 @@
 //     keeps each record's first line ("Package: grep").
 //   - rg --json events are JSON Lines but route as Search: the search
 //     compressor reads them and shows ripgrep's heading form.
+//   - A grep -C context line ("path-N-text") counts as Search only beside a
+//     "path:N:" match of the same path, as grep prints it; table rows whose
+//     first column reads like one ("kworker/R-sync_-5-7f9c5  1/1  Running")
+//     are judged by their own shape, so an aligned table stays one section.
+//   - CSV and TSV are Table whatever their cells hold: blocks of records
+//     with the same number of commas or tabs outside quotes (RFC 4180
+//     quoting, "" escapes and quoted line breaks included). Cells of words
+//     would otherwise read as prose, and dropping a word changes a value.
+//   - Configuration files are Code, which gets lossless folds only: YAML
+//     (lower-case "key: value" nesting by indentation, "- item" lists,
+//     "---"), TOML and INI ("[section]" with "key = value"). Prose word
+//     dropping would change values. Markdown lists have no keys, and
+//     capitalised "Key: value" blocks are field records (below).
+//   - go build -v and go list package lists (import paths a line,
+//     "internal/abi", "golang.org/x/text/unicode/norm") are Log; a block
+//     with one file-like line (an extension, a leading "./" or "/", a
+//     trailing "/") stays a Search path list.
 //   - ANSI colour is ignored for classification; StripANSI removes it.
 //
 // Input with NUL bytes or invalid UTF-8 is Binary, input with no bytes or only
@@ -56,7 +73,7 @@ const (
 	Log    Kind = "log"    // build, test, package-manager and service logs
 	JSON   Kind = "json"   // object, array, JSON Lines, concatenated values
 	Table  Kind = "table"  // CSV/TSV, whitespace-aligned columns (ps aux, ls -l)
-	Code   Kind = "code"   // source code
+	Code   Kind = "code"   // source code, YAML/TOML/INI configuration
 	Diff   Kind = "diff"   // unified diffs, git show/diff
 	HTML   Kind = "html"   // HTML or XML markup
 	Prose  Kind = "prose"  // natural-language text, man pages, docs

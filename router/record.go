@@ -34,8 +34,8 @@ func records(b []byte, lines []lineInfo) {
 				line = line[:n-1]
 			}
 			switch {
-			case li.weight == wForced:
-				ok = false
+			case li.weight == wForced || li.config:
+				ok = false // YAML's "PORT: 6379" under "env:" is configuration
 			case fieldLine(line):
 				fields++
 			case line[0] == ' ' || li.kind == kLog || bareName(line):

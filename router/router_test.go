@@ -125,6 +125,13 @@ func TestDetectCases(t *testing.T) {
 		{"html", "<!DOCTYPE html>\n<html><body>\n<p>Hello there, this is text.</p>\n</body></html>\n", HTML},
 		{"rg -c", "crypto/aes/aes.go:2\ncrypto/aes/aes_test.go:13\ncrypto/cipher/cbc.go:9\ncrypto/cipher/gcm.go:21\n", Search},
 		{"key value counts not search", "Retries: 3\nWorkers: 12\nStarted at 12:30\nTimeout: 30\n", Prose},
+		{"table with dashed names", "NAME                      READY   STATUS    AGE\nkworker/R-sync_-5-7f9c5   1/1     Running   1h\nkworker/R-kvfre-6-7f9c6   1/1     Error     1h\nmigration/0-18-7f9c18     1/1     Running   1h\n", Table},
+		{"csv quoted", "name,summary,depends\nadduser,add and remove users,passwd\nbash,\"GNU Bourne Again SHell, \"\"bash\"\"\",\"base-files, debianutils\"\nsed,\"stream\neditor\",libc6\n", Table},
+		{"yaml", "name: Go\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: go test ./...\n", Code},
+		{"toml", "[package]\nname = \"x\"\nversion = \"0.1.0\"\n\n[dependencies]\nserde = \"1\"\n", Code},
+		{"markdown list", "Notes:\n\n- the first item, with words\n- a second item: more words here\n  - nested: under it\n- third item\n", Prose},
+		{"go build -v", "internal/goarch\ninternal/abi\nruntime\nerrors\ngolang.org/x/text/unicode/norm\n", Log},
+		{"find dirs", "./cmd\n./cmd/kompress\n./router\n./testdata/samples\n", Search},
 		{"log then json", "# example.com/x\nx.go:3:2: undefined: y\nx.go:4:2: undefined: z\n{\n  \"ImportPath\": \"example.com/x\",\n  \"Name\": \"x\",\n  \"Dir\": \"/tmp/x\"\n}\n", Mixed},
 	}
 	for _, tt := range tests {

@@ -43,6 +43,11 @@ func Detect(b []byte) Kind {
 //     apt, make, cargo, Python), diff headers, HTML tags, code, table rows
 //     (ls -l modes, dpkg rows, aligned columns, TSV, CSV), prose. ANSI colour
 //     is stripped before classifying.
+//   - Linear passes over the votes then judge blocks of lines together:
+//     grep context lines need a match of their path beside them (see
+//     contextHits), configuration files become Code (configs), field
+//     records Log (records), CSV/TSV records Table (csvTables) and import
+//     path lists Log (packageLists).
 //   - A line without a strong vote takes the majority of the votes within
 //     a few lines of it, so stack frames in a log stay Log and a short
 //     quoted code line in a traceback does not start a Code section.
@@ -59,7 +64,11 @@ func Split(b []byte) []Section {
 		return []Section{{Empty, 0, len(b)}}
 	}
 	lines := classifyLines(b)
+	contextHits(b, lines)
+	configs(b, lines)
 	records(b, lines)
+	csvTables(b, lines)
+	packageLists(b, lines)
 	vote(lines)
 	return sections(b, lines)
 }
@@ -95,6 +104,8 @@ type lineInfo struct {
 	kind       uint8
 	weight     uint8
 	blank      bool
+	config     bool // part of a configuration file (see configs)
+	hit        hitVote
 }
 
 // jsonSlack bounds the bytes spent on JSON scans that fail, keeping Split
@@ -178,14 +189,14 @@ func classifyLines(b []byte) []lineInfo {
 				break
 			}
 			oldLeft, newLeft = 0, 0
-			li.kind, li.weight, path = classifyLine(line)
+			li.kind, li.weight, path, li.hit = classifyHit(line)
 		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') && failBudget > 0:
 			if e, k := jsonRegion(b, start, &failBudget); e > 0 {
 				jsonEnd, jsonKind = e, k
 				li.kind, li.weight = k, wForced
 				break
 			}
-			li.kind, li.weight, path = classifyLine(line)
+			li.kind, li.weight, path, li.hit = classifyHit(line)
 		case comment != nil:
 			// Comment text reads like prose but belongs to the code around it.
 			li.kind, li.weight = kCode, wWeak
@@ -193,7 +204,7 @@ func classifyLines(b []byte) []lineInfo {
 				comment = nil
 			}
 		default:
-			li.kind, li.weight, path = classifyLine(line)
+			li.kind, li.weight, path, li.hit = classifyHit(line)
 			if li.kind == kCode {
 				comment = openComment(line)
 			}

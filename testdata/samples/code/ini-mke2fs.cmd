@@ -1,0 +1,2 @@
+cat /etc/mke2fs.conf
+# exit status: 0
