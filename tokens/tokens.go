@@ -21,6 +21,7 @@ package tokens
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -107,6 +108,57 @@ func (c *Counter) Count(text string) (n int) {
 	if c.split == nil {
 		return c.countChunked(text)
 	}
+	procs := min(runtime.GOMAXPROCS(0), len(text)/parallelPart)
+	if procs < 2 {
+		return c.count(text)
+	}
+	// Large texts are counted in parts on several cores. Each part starts
+	// where a piece surely starts, so the parts' pieces are the text's.
+	var parts []string
+	for k := procs; k > 1; k-- {
+		cut := pieceStart(text, len(text)/k)
+		if cut < 0 {
+			break
+		}
+		parts = append(parts, text[:cut])
+		text = text[cut:]
+	}
+	counts := make([]int, len(parts))
+	var wg sync.WaitGroup
+	for k, p := range parts {
+		wg.Go(func() { counts[k] = c.count(p) })
+	}
+	n = c.count(text)
+	wg.Wait()
+	for _, k := range counts {
+		n += k
+	}
+	return n
+}
+
+// parallelPart is the least text worth counting on a core of its own.
+const parallelPart = 256 << 10
+
+// pieceStart returns the first offset at or after i where a pre-tokenizer
+// piece starts whatever precedes it: an ASCII letter after a newline (in
+// both encodings' patterns, a newline is only followed, within a piece, by
+// whitespace, newlines or '/'), or -1 if there is none.
+func pieceStart(s string, i int) int {
+	for i < len(s) {
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if i < len(s) && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z') {
+			return i
+		}
+	}
+	return -1
+}
+
+// count counts text on one core.
+func (c *Counter) count(text string) (n int) {
 	valid := utf8.ValidString(text)
 	for i := 0; i < len(text); {
 		e := c.split.next(text, i)

@@ -319,3 +319,37 @@ func TestBMPClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestCountParts checks that cutting where pieceStart says (as Count does
+// for large texts) changes no count.
+func TestCountParts(t *testing.T) {
+	files, err := filepath.Glob("../testdata/samples/*/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Skip("no samples")
+	}
+	var all []byte
+	for _, name := range native {
+		c := mustNew(t, name)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, data...)
+			s := string(data)
+			want := c.count(s)
+			for i := 0; i < len(s); i += max(len(s)/7, 1) {
+				cut := pieceStart(s, i)
+				if cut < 0 {
+					break
+				}
+				if got := c.count(s[:cut]) + c.count(s[cut:]); got != want {
+					t.Errorf("%s: %s cut at %d: %d tokens, want %d", name, f, cut, got, want)
+				}
+			}
+		}
+		if got, want := c.Count(string(all)), c.count(string(all)); got != want {
+			t.Errorf("%s: Count of all samples = %d, want %d", name, got, want)
+		}
+	}
+}
