@@ -41,15 +41,37 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	// of copying them keeps a 100 MB input from costing another 100 MB.
 	in := unsafe.Slice(unsafe.StringData(req.Content), len(req.Content))
 	res := wire.Result{Text: req.Content, CCRID: "", OriginalBytes: len(in)}
+	// Counting a large original overlaps with the pipeline.
+	var original <-chan int
+	if len(in) >= asyncCountBytes {
+		original = e.countAsync(req.Content)
+	}
 	r, err := e.compress(ctx, tenant, in, req, target, &res)
 	if err != nil {
+		if original != nil {
+			<-original
+		}
 		return wire.Result{}, err
 	}
 	res.Strategy = r
 	res.CompressedBytes = len(res.Text)
-	e.countTokens(&res, req.Content)
+	if original == nil {
+		e.countTokens(&res, req.Content)
+	} else if n := <-original; n >= 0 {
+		res.Tokenizer, res.OriginalTokens = e.counter.Name(), n
+		res.CompressedTokens = n
+		if res.Text != req.Content {
+			res.CompressedTokens = e.counter.Count(res.Text)
+		}
+	} else {
+		res.Tokenizer = "none"
+	}
 	return res, ctx.Err()
 }
+
+// asyncCountBytes is the input size from which the original's tokens are
+// counted alongside the pipeline rather than after it.
+const asyncCountBytes = 64 << 10
 
 // compress fills res.Text and the result's detail, and returns the strategy.
 // Its only error is a strictly requested scorer that cannot be loaded.
@@ -419,21 +441,44 @@ func missingLines(k router.Kind, part, out []byte) [][]byte {
 // countTokens fills the token fields; a counter that cannot load leaves
 // them zero with the tokenizer named "none".
 func (e *Engine) countTokens(res *wire.Result, original string) {
-	if e.opts.Encoding == "none" {
+	c := e.tokenCounter()
+	if c == nil {
 		res.Tokenizer = "none"
 		return
+	}
+	res.Tokenizer = c.Name()
+	res.OriginalTokens = c.Count(original)
+	if res.Text == original {
+		res.CompressedTokens = res.OriginalTokens
+	} else {
+		res.CompressedTokens = c.Count(res.Text)
+	}
+}
+
+// tokenCounter returns the engine's token counter, or nil when counting is
+// off or the counter cannot load.
+func (e *Engine) tokenCounter() *tokens.Counter {
+	if e.opts.Encoding == "none" {
+		return nil
 	}
 	e.counterOnce.Do(func() { e.counter, e.counterErr = tokens.New(e.opts.Encoding) })
 	if e.counterErr != nil {
 		e.log.Warn("token counter unavailable", "err", e.counterErr)
-		res.Tokenizer = "none"
-		return
+		return nil
 	}
-	res.Tokenizer = e.counter.Name()
-	res.OriginalTokens = e.counter.Count(original)
-	if res.Text == original {
-		res.CompressedTokens = res.OriginalTokens
-	} else {
-		res.CompressedTokens = e.counter.Count(res.Text)
+	return e.counter
+}
+
+// countAsync counts text's tokens on another goroutine, for large inputs
+// whose count would otherwise wait for the pipeline; the result is read
+// from the returned channel (-1 when counting is off).
+func (e *Engine) countAsync(text string) <-chan int {
+	ch := make(chan int, 1)
+	c := e.tokenCounter()
+	if c == nil {
+		ch <- -1
+		return ch
 	}
+	go func() { ch <- c.Count(text) }()
+	return ch
 }
