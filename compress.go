@@ -95,6 +95,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		kind = sections[0].Kind
 	}
 	res.Kind = string(kind)
+	checks := newChecks(in, sections)
 
 	// Lossless first: the whole input as one, or each section of mixed
 	// output on its own, verified as a whole either way.
@@ -104,7 +105,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		// back the exact bytes (minified JSON would break an Edit's match).
 		gate = &e.byteGate
 	}
-	lossless, eq, steps := e.foldSections(ctx, gate, in, sections, req.Tool)
+	lossless, eq, steps := e.foldSections(ctx, gate, in, sections, checks, req.Tool)
 	best, bestStrategy := in, "passthrough-low-savings"
 	if len(lossless) < len(in) {
 		best, bestStrategy = lossless, "lossless"
@@ -112,7 +113,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 	}
 
 	if e.lossyAllowed(sections, req) {
-		view, lsteps, scorerName, warn, fellBack, err := e.lossy(ctx, in, sections, req, target)
+		view, lsteps, scorerName, warn, fellBack, err := e.lossy(ctx, in, sections, checks, req, target)
 		if err != nil {
 			return "", err
 		}
@@ -122,7 +123,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		if view != nil {
 			// Checked again on the whole view: the invariant holds at this
 			// boundary whatever the sections did.
-			if missing := e.mustSurviveMissing(in, sections, view); len(missing) > 0 {
+			if missing := mustSurviveMissing(checks, view); len(missing) > 0 {
 				e.log.Warn("lossy result dropped failure lines; falling back", "kind", kind, "missing", len(missing))
 				fellBack, view = true, nil
 				res.Warnings = append(res.Warnings, "failure-preserve-fallback: a lossy compressor dropped a failure line")
@@ -140,7 +141,11 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 					e.log.Warn("store put failed; returning lossless result", "err", err)
 					res.Warnings = append(res.Warnings, "store unavailable: lossy compression skipped")
 				} else {
-					omitted, total, unit := omission(kind, in, view)
+					goTest := func() bool { return crush.GoTestText(in) != nil }
+					if len(checks) == 1 {
+						goTest = func() bool { return checks[0].goTestText() != nil }
+					}
+					omitted, total, unit := omission(kind, in, view, goTest)
 					out := make([]byte, 0, len(view)+100)
 					out = append(out, view...)
 					if len(out) > 0 && out[len(out)-1] != '\n' {
@@ -187,13 +192,14 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 // count the input lines the view lacks; views that rewrite lines (search in
 // heading form, go test -json as text, mixed output) count lines beyond
 // those shown; prose and HTML, which keep or convert lines but drop words,
-// count words.
-func omission(kind router.Kind, in, view []byte) (omitted, total int, unit string) {
+// count words. goTest reports whether in is go test -json output
+// (crush.GoTestText), asked only when the kind leaves it open.
+func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, total int, unit string) {
 	switch {
 	case kind == router.Prose || kind == router.HTML:
 		total = countWords(in)
 		return max(total-countWords(view), 0), total, "words"
-	case kind == router.Search || kind == router.Mixed || crush.GoTestText(in) != nil:
+	case kind == router.Search || kind == router.Mixed || goTest():
 		shown := 0
 		for line := range bytes.Lines(view) {
 			if !bytes.HasPrefix(line, []byte("[… ")) {
@@ -236,13 +242,17 @@ const markerBudget = 120
 
 // foldSections runs the verification gate over the input (or each section of
 // mixed input) and verifies the concatenation against the input.
-func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, in []byte, sections []router.Section, tool string) ([]byte, fold.Equivalence, []wire.Step) {
+func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, in []byte, sections []router.Section, checks []sectionCheck, tool string) ([]byte, fold.Equivalence, []wire.Step) {
 	if len(sections) <= 1 {
 		k := router.Prose
+		var keep func([]byte) bool
 		if len(sections) == 1 {
 			k = sections[0].Kind
+			keep = checks[0].keep()
+		} else {
+			keep = keepFailures(k, in)
 		}
-		o := gate.Fold(ctx, in, fold.Info{Kind: k, Tool: tool, Keep: keepFailures(k, in)})
+		o := gate.Fold(ctx, in, fold.Info{Kind: k, Tool: tool, Keep: keep})
 		if o.Label == "" {
 			return in, fold.Byte, nil
 		}
@@ -250,9 +260,9 @@ func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, in []byte, s
 	}
 	var out []byte
 	var steps []wire.Step
-	for _, s := range sections {
+	for i, s := range sections {
 		part := in[s.Start:s.End]
-		o := gate.Fold(ctx, part, fold.Info{Kind: s.Kind, Tool: tool, Keep: keepFailures(s.Kind, part)})
+		o := gate.Fold(ctx, part, fold.Info{Kind: s.Kind, Tool: tool, Keep: checks[i].keep()})
 		// Only byte-exact folds compose: a JSON-equivalent section inside
 		// mixed text has no canonical form to compare as a whole.
 		if o.Label == "" || o.Equivalence != fold.Byte {
@@ -271,7 +281,11 @@ func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, in []byte, s
 // keepFailures returns the gate's Keep predicate for the failure lines of
 // text: even a lossless fold must leave them readable verbatim.
 func keepFailures(k router.Kind, text []byte) func([]byte) bool {
-	lines := failure.Lines(k, text)
+	return keepLines(failure.Lines(k, text))
+}
+
+// keepLines is keepFailures for failure lines already found.
+func keepLines(lines [][]byte) func([]byte) bool {
 	if len(lines) == 0 {
 		return nil
 	}
@@ -337,10 +351,10 @@ func (e *Engine) lossyAllowed(sections []router.Section, req wire.CompressReques
 
 // lossy runs the compressor of each section's kind and concatenates the
 // views; sections without a compressor or without gain stay verbatim.
-func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string, fellBack bool, err error) {
+func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, checks []sectionCheck, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string, fellBack bool, err error) {
 	o := crush.Options{Query: req.Query, TargetRatio: target}
 	changed := false
-	for _, s := range sections {
+	for i, s := range sections {
 		part := in[s.Start:s.End]
 		var out []byte
 		strategy := string(s.Kind)
@@ -367,7 +381,7 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 			view = append(view, part...)
 			continue
 		}
-		if missing := missingLines(s.Kind, part, out); len(missing) > 0 {
+		if missing := checks[i].missing(out); len(missing) > 0 {
 			// This section's compressor dropped a failure line: keep the
 			// section whole and let the others compress.
 			e.log.Warn("lossy section dropped failure lines; section kept", "kind", s.Kind, "missing", len(missing))
@@ -400,39 +414,101 @@ func joinWarn(a, b string) string {
 	return a + "; " + b
 }
 
-// mustSurviveMissing returns the lines of in that must appear verbatim in
-// out but do not: failure lines of every section (by its kind) and lines
-// carrying our own markers, which are never compressed again.
-func (e *Engine) mustSurviveMissing(in []byte, sections []router.Section, out []byte) [][]byte {
+// mustSurviveMissing returns the lines of the input that must appear
+// verbatim in out but do not: failure lines of every section (by its kind)
+// and lines carrying our own markers, which are never compressed again.
+func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
 	var missing [][]byte
-	for _, s := range sections {
-		missing = append(missing, missingLines(s.Kind, in[s.Start:s.End], out)...)
+	for i := range checks {
+		missing = append(missing, checks[i].missing(out)...)
 	}
 	return missing
 }
 
-// missingLines returns the failure and marker lines of part (of kind k)
-// that out lacks. Colour codes are not content: the lossy views drop them,
-// so lines are compared as the reader sees them.
-func missingLines(k router.Kind, part, out []byte) [][]byte {
-	text := part
-	if k == router.Log {
-		// go test -json is shown as the text its events carry; its
-		// failure lines are judged in that text.
-		if t := crush.GoTestText(part); t != nil {
-			text = t
+// sectionCheck holds what the failure checks (DESIGN invariant 2) derive
+// from one section: the lossless gate's Keep predicate and the lines the
+// lossy boundary looks for, once the section's compressor and once the
+// whole view. Each is found once per call, when first needed.
+type sectionCheck struct {
+	kind router.Kind
+	part []byte
+
+	raw     [][]byte // failure.Lines(kind, part)
+	rawDone bool
+
+	goTest     []byte // crush.GoTestText(part)
+	goTestDone bool
+
+	lines     [][]byte // the failure lines judged at the boundary: see missing
+	ansi      bool     // part holds ANSI escapes: compare without them
+	markers   [][]byte // lines of part carrying ccr markers
+	linesDone bool
+}
+
+func newChecks(in []byte, sections []router.Section) []sectionCheck {
+	checks := make([]sectionCheck, len(sections))
+	for i, s := range sections {
+		checks[i] = sectionCheck{kind: s.Kind, part: in[s.Start:s.End]}
+	}
+	return checks
+}
+
+func (c *sectionCheck) rawLines() [][]byte {
+	if !c.rawDone {
+		c.raw, c.rawDone = failure.Lines(c.kind, c.part), true
+	}
+	return c.raw
+}
+
+// keep returns the gate's Keep predicate: see keepFailures.
+func (c *sectionCheck) keep() func([]byte) bool { return keepLines(c.rawLines()) }
+
+func (c *sectionCheck) goTestText() []byte {
+	if !c.goTestDone {
+		c.goTest, c.goTestDone = crush.GoTestText(c.part), true
+	}
+	return c.goTest
+}
+
+// missing returns the failure and marker lines of the section that out
+// lacks. Colour codes are not content: the lossy views drop them, so lines
+// are compared as the reader sees them.
+func (c *sectionCheck) missing(out []byte) [][]byte {
+	if !c.linesDone {
+		c.linesDone = true
+		text, decoded := c.part, false
+		if c.kind == router.Log {
+			// go test -json is shown as the text its events carry; its
+			// failure lines are judged in that text.
+			if t := c.goTestText(); t != nil {
+				text, decoded = t, true
+			}
+		}
+		c.ansi = bytes.IndexByte(c.part, 0x1b) >= 0
+		switch {
+		case c.ansi:
+			c.lines = failure.Lines(c.kind, fold.StripANSI(text))
+		case decoded:
+			c.lines = failure.Lines(c.kind, text)
+		default:
+			c.lines = c.rawLines() // the gate's lines: same kind, same text
+		}
+		if len(ccr.Find(c.part)) > 0 {
+			for line := range bytes.Lines(c.part) {
+				line = bytes.TrimRight(line, "\r\n")
+				if ccr.HasMarker(line) {
+					c.markers = append(c.markers, line)
+				}
+			}
 		}
 	}
-	if bytes.IndexByte(part, 0x1b) >= 0 {
-		text, out = fold.StripANSI(text), fold.StripANSI(out)
+	if c.ansi {
+		out = fold.StripANSI(out)
 	}
-	missing := failure.Missing(k, text, out)
-	if len(ccr.Find(part)) > 0 {
-		for line := range bytes.Lines(part) {
-			line = bytes.TrimRight(line, "\r\n")
-			if ccr.HasMarker(line) && !bytes.Contains(out, fold.StripANSI(line)) {
-				missing = append(missing, line)
-			}
+	missing := failure.Absent(c.lines, out)
+	for _, line := range c.markers {
+		if !bytes.Contains(out, fold.StripANSI(line)) {
+			missing = append(missing, line)
 		}
 	}
 	return missing
