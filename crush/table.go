@@ -7,6 +7,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/router"
 )
 
 // Table crushes tabular output: CSV, TSV and whitespace-aligned columns
@@ -621,31 +624,16 @@ var tableFailWords = map[string]bool{
 	"evicted": true, "unhealthy": true, "dead": true, "defunct": true, "killed": true, "exited": true,
 }
 
-// tableFailureRow reports whether a row reports a failure: a cell that is
-// a failure word (FAIL, failed, Error, CrashLoopBackOff) or a line that
-// reads as a failure.
+// tableFailureRow reports whether a row reports a failure: a status cell
+// that package failure counts (Error, Failed, CrashLoopBackOff, Exited (1)
+// between column gaps, so a word inside free text such as `if err != nil`
+// in git blame is not one) or a line that reads as a failure.
 func tableFailureRow(r tableRow) bool {
-	for _, c := range r.cells {
-		if len(c) > 24 || len(c) < 3 {
-			continue
-		}
-		var buf [24]byte
-		w := buf[:0]
-		for _, ch := range c {
-			if ch >= 'A' && ch <= 'Z' {
-				ch += 32
-			}
-			w = append(w, ch)
-		}
-		if bytes.IndexByte(w, 0x1b) >= 0 {
-			w = tableStripANSI(w)
-		}
-		w = bytes.TrimRight(w, ":!.")
-		if jsonFailWords[string(w)] || tableFailWords[string(w)] {
-			return true
-		}
+	raw := r.raw
+	if bytes.IndexByte(raw, 0x1b) >= 0 {
+		raw = tableStripANSI(raw)
 	}
-	return tableFailureLine(r.raw)
+	return len(failure.Lines(router.Table, raw)) > 0 || tableFailureLine(r.raw)
 }
 
 // rare returns rows whose value in a column differs from a value that
