@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/bits"
 
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/tokenize"
@@ -74,7 +75,7 @@ func (heuristic) score(ctx context.Context, text string, words []tokenize.Word, 
 		protected    int8    // mustkeep verdict for the bare lower-case form; -1 unknown
 		rarity       float64 // filled after pass 1
 	}
-	stats := make(map[string]int32, len(words)/4+1)
+	stats := newKeyTable()
 	var table []stat
 	ids := make([]int32, len(words))
 	lineOf := make([]int32, len(words))
@@ -86,12 +87,13 @@ func (heuristic) score(ctx context.Context, text string, words []tokenize.Word, 
 		prevEnd = w.End
 		lineOf[i] = line
 		key := wordKey(text[w.Start:w.End])
-		buf = lowerASCII(buf[:0], key)
-		id, ok := stats[string(buf)]
+		var h uint64
+		buf, h = lowerHash(buf[:0], key)
+		id, ok := stats.find(buf, h)
 		if !ok {
 			id = int32(len(table))
 			table = append(table, stat{lastLine: -1, class: classifyKey(buf), protected: -1})
-			stats[string(buf)] = id
+			stats.add(buf, h)
 		}
 		ids[i] = id
 		if st := &table[id]; st.lastLine != line {
@@ -225,23 +227,102 @@ func wordKey(w string) string {
 	return w[start:end]
 }
 
-func isEdgePunct(c byte) bool {
-	switch c {
-	case '(', ')', '[', ']', '{', '}', '<', '>', '"', '\'', '`', ',', ';', ':', '.', '!', '?', '*', '_', '-', '|', '&', '/', '=', '+', '#', '~':
-		return true
-	}
-	return false
-}
+func isEdgePunct(c byte) bool { return edgePunct[c] }
 
-func lowerASCII(dst []byte, s string) []byte {
+var edgePunct = func() (t [256]bool) {
+	for _, c := range "()[]{}<>\"'`,;:.!?*_-|&/=+#~" {
+		t[c] = true
+	}
+	return t
+}()
+
+// lowerHash appends s in ASCII lower case to dst and returns the FNV-1a
+// hash of what it appended.
+func lowerHash(dst []byte, s string) ([]byte, uint64) {
+	h := uint64(14695981039346656037)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= 'A' && c <= 'Z' {
 			c += 'a' - 'A'
 		}
 		dst = append(dst, c)
+		h = (h ^ uint64(c)) * 1099511628211
 	}
-	return dst
+	return dst, h
+}
+
+// keyTable gives each distinct word key a dense id, in order of first
+// appearance. It does what a map[string]int32 would, without hashing each
+// key twice or allocating a string per new key: score looks up every word
+// of the text, which made the map its main cost.
+type keyTable struct {
+	slots  []keySlot // open addressing, linear probing; id 0 marks empty
+	shift  uint      // 64 - log2(len(slots))
+	ends   []int32   // key id is arena[ends[id-1]:ends[id]], from 0 for id 0
+	arena  []byte
+	hashes []uint64 // of key id, for growing
+}
+
+type keySlot struct {
+	tag uint32 // the hash's high half
+	id  int32  // id+1 of the key; 0: empty
+}
+
+// newKeyTable returns an empty table. It starts small and grows: a text's
+// distinct words are far fewer than its words, and a table that fits in
+// cache is what makes it fast.
+func newKeyTable() keyTable {
+	const n = 1024
+	return keyTable{slots: make([]keySlot, n), shift: 64 - uint(bits.TrailingZeros(uint(n)))}
+}
+
+func (t *keyTable) slot(h uint64) uint64 { return (h * 0x9E3779B97F4A7C15) >> t.shift }
+
+func (t *keyTable) key(id int32) []byte {
+	start := int32(0)
+	if id > 0 {
+		start = t.ends[id-1]
+	}
+	return t.arena[start:t.ends[id]]
+}
+
+// find returns the id of key, whose hash is h.
+func (t *keyTable) find(key []byte, h uint64) (int32, bool) {
+	mask := uint64(len(t.slots) - 1)
+	for i := t.slot(h); ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s.id == 0 {
+			return 0, false
+		}
+		if s.tag == uint32(h>>32) && string(t.key(s.id-1)) == string(key) {
+			return s.id - 1, true
+		}
+	}
+}
+
+// add gives key (absent, hash h) the next id.
+func (t *keyTable) add(key []byte, h uint64) {
+	t.arena = append(t.arena, key...)
+	t.ends = append(t.ends, int32(len(t.arena)))
+	t.hashes = append(t.hashes, h)
+	if 2*len(t.hashes) > len(t.slots) {
+		t.slots = make([]keySlot, 2*len(t.slots))
+		t.shift--
+		for id, h := range t.hashes {
+			t.put(h, int32(id))
+		}
+		return
+	}
+	t.put(h, int32(len(t.hashes)-1))
+}
+
+func (t *keyTable) put(h uint64, id int32) {
+	mask := uint64(len(t.slots) - 1)
+	i := t.slot(h)
+	for t.slots[i].id != 0 {
+		i = (i + 1) & mask
+	}
+	t.slots[i] = keySlot{tag: uint32(h >> 32), id: id + 1}
 }
 
 func isUpperASCII(c byte) bool { return c >= 'A' && c <= 'Z' }
