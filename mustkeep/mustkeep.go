@@ -338,21 +338,36 @@ func summarize(w string) summary {
 }
 
 func classify(w string) Kind {
-	s := summarize(w)
-
-	// Fast path: plain letters, the bulk of prose.
-	if s.cats&^(cLower|cUpper|cHigh) == 0 {
+	// Fast path: plain letters, the bulk of prose, told apart without the
+	// full summary.
+	plain, inner, high := true, false, false
+	var prev uint8
+	for i := 0; i < len(w); i++ {
+		cat := asciiCat[w[i]]
+		if cat&(cDigit|cOther) != 0 {
+			plain = false
+			break
+		}
+		if cat == cUpper && prev&(cLower|cUpper) != 0 {
+			inner = true
+		}
+		high = high || cat == cHigh
+		prev = cat
+	}
+	if plain {
 		if k := lookupWord(w); k != None {
 			return k // before the case checks: NOT and MUST are shouted words
 		}
-		if s.innerUpper > 0 {
+		if inner {
 			return Identifier
 		}
-		if s.cats&cHigh != 0 && isNotContraction(w) {
+		if high && isNotContraction(w) {
 			return Negation // don’t with a typographic apostrophe
 		}
 		return None
 	}
+
+	s := summarize(w)
 	if s.cats&^(cLower|cUpper|cHigh|cOther) == 0 && s.dots+s.slashes+s.backslashes+s.colon+s.at+s.under+s.dollar+s.paren+s.eq+s.hash+s.pct == 0 {
 		// Letters with hyphens, apostrophes or other marks: don't,
 		// well-known, Content-Type, ALL-CAPS, O'Reilly.
