@@ -225,17 +225,19 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 	return omitted, total, "lines"
 }
 
+// countWords counts the runs of bytes other than ' ', '\t', '\r' and '\n'.
 func countWords(b []byte) int {
-	n, in := 0, false
+	n, prev := 0, uint8(1) // prev: the byte before was a space (or none)
 	for _, c := range b {
-		space := c == ' ' || c == '\n' || c == '\t' || c == '\r'
-		if !space && !in {
-			n++
-		}
-		in = !space
+		s := wordSpace[c]
+		n += int(prev &^ s) // a word starts here
+		prev = s
 	}
 	return n
 }
+
+// wordSpace is 1 for the bytes that separate words, 0 otherwise.
+var wordSpace = [256]uint8{' ': 1, '\n': 1, '\t': 1, '\r': 1}
 
 // markerBudget is the most bytes a ccr marker line takes.
 const markerBudget = 120
