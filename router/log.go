@@ -74,7 +74,7 @@ func logLine(line []byte) bool {
 			return true
 		}
 	}
-	if skipTimestamp(t) {
+	if skipTimestamp(t) || indent == 0 && t[0] == '[' && kernelStamp(t) {
 		return true
 	}
 	if levelPrefix(t) {
@@ -197,6 +197,39 @@ func skipTimestamp(t []byte) bool {
 		return true
 	}
 	return false
+}
+
+// kernelStamp reports a kernel log timestamp opening t: dmesg's uptime
+// "[    1.234567] " (also journalctl -o short-monotonic) and dmesg -T's
+// "[Sun Nov 29 13:27:57 2026] ". Without them dmesg reads as prose, and
+// word dropping mangles the messages. At least three decimals keep a
+// reference like "[1.2] See" out.
+func kernelStamp(t []byte) bool {
+	i := 1
+	for i < len(t) && t[i] == ' ' {
+		i++
+	}
+	d := i
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i > d && i < len(t) && t[i] == '.' {
+		f := i + 1
+		for i = f; i < len(t) && t[i] >= '0' && t[i] <= '9'; i++ {
+		}
+		return i-f >= 3 && stampEnd(t, i)
+	}
+	// "[Sun Nov 29 13:27:57 2026]", the day maybe padded: "[Mon Nov  9 ...".
+	if len(t) < 26 || !isUpper(t[1]) || !isLower(t[2]) || !isLower(t[3]) || t[4] != ' ' {
+		return false
+	}
+	return isUpper(t[5]) && skipTimestamp(t[5:20]) && t[17] == ':' && t[20] == ' ' && digits(t[21:25]) && stampEnd(t, 25)
+}
+
+// stampEnd reports whether t[i] closes a bracketed timestamp: "]" then a
+// space or the end of the line.
+func stampEnd(t []byte, i int) bool {
+	return i < len(t) && t[i] == ']' && (i+1 == len(t) || t[i+1] == ' ' || t[i+1] == '\r')
 }
 
 func levelPrefix(t []byte) bool {

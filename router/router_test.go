@@ -132,6 +132,11 @@ func TestDetectCases(t *testing.T) {
 		{"markdown list", "Notes:\n\n- the first item, with words\n- a second item: more words here\n  - nested: under it\n- third item\n", Prose},
 		{"go build -v", "internal/goarch\ninternal/abi\nruntime\nerrors\ngolang.org/x/text/unicode/norm\n", Log},
 		{"find dirs", "./cmd\n./cmd/kompress\n./router\n./testdata/samples\n", Search},
+		{"dmesg", "[    0.000000] Linux version 6.1.0 (gcc 12.2.0) #1 SMP\n[    1.234567] virtio_blk virtio1: [vda] 536870912 512-byte logical blocks (275 GB/256 GiB)\n[   12.500001] EXT4-fs (vda): mounted filesystem with ordered data mode. Quota mode: none.\n", Log},
+		{"dmesg -T", "[Sun Nov 29 13:27:57 2026] Linux version 6.1.0 (gcc 12.2.0) #1 SMP\n[Mon Nov  9 13:27:58 2026] virtio_blk virtio1: [vda] 536870912 512-byte logical blocks (275 GB/256 GiB)\n", Log},
+		{"journalctl", "-- Boot 3f2a9c1e8b7d4c2a --\nNov 29 13:27:57 host systemd[1]: Started the daemon that keeps the clock in step with the network.\nNov 29 13:27:58 host sshd[812]: Server listening on 0.0.0.0 port 22 and waiting for connections.\n", Log},
+		{"journalctl short-monotonic", "[    2.104411] host kernel: Freeing unused kernel image memory and starting the init process now.\n[    3.981002] host systemd[1]: Reached target the basic system that everything else needs.\n", Log},
+		{"bracketed numbers are not stamps", "[1.2] See the section on routing for the reasons behind this choice of words.\n[2] The second note explains how the scanner reads every line only once.\n", Prose},
 		{"log then json", "# example.com/x\nx.go:3:2: undefined: y\nx.go:4:2: undefined: z\n{\n  \"ImportPath\": \"example.com/x\",\n  \"Name\": \"x\",\n  \"Dir\": \"/tmp/x\"\n}\n", Mixed},
 	}
 	for _, tt := range tests {
