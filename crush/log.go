@@ -667,6 +667,11 @@ func logFieldShape(field []byte) (letters, plain bool) {
 	return letters, plain && letters
 }
 
-func logAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
-}
+func logAlnum(c byte) bool { return logAlnums[c] }
+
+var logAlnums = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+	}
+	return t
+}()

@@ -191,16 +191,25 @@ func logWords(text []byte) logClass {
 		if i != fieldStart || (next != ' ' && next != '\t' && next != 0) {
 			// Only a number standing alone counts things: "3 passed",
 			// not "case[0] PASSED".
-			prevWord = []byte("-")
+			prevWord = logDash
 		}
 		i = j
 	}
 	return class
 }
 
-func logWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
-}
+// logDash stands for a word that counts nothing (see logWords); shared,
+// never written.
+var logDash = []byte("-")
+
+func logWordByte(c byte) bool { return logWordBytes[c] }
+
+var logWordBytes = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
 
 // logPathLike reports whether the field starting at f looks like a path or
 // URL, where words are names rather than reports.
@@ -311,7 +320,7 @@ func logSummaryPrefix(t []byte) bool {
 		"Time:", "added ", "up to date", "audited ", "found 0 vulnerabilities", "real\t",
 		"Build succeeded", "Compiled successfully", "webpack compiled", "Snapshots:",
 	} {
-		if bytes.HasPrefix(t, []byte(p)) {
+		if len(t) >= len(p) && t[0] == p[0] && string(t[:len(p)]) == p {
 			return true
 		}
 	}
