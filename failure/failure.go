@@ -76,26 +76,41 @@ func Absent(lines [][]byte, output []byte) [][]byte {
 	if len(lines) == 0 {
 		return nil
 	}
-	have := make(map[string]struct{}, bytes.Count(output, []byte{'\n'})+1)
-	for rest := output; len(rest) > 0; {
+	// Index the few lines sought rather than every line of output: each
+	// output line is then one lookup, with no copy, and the scan stops
+	// once everything is found.
+	want := make(map[string]int, len(lines))
+	for _, l := range lines {
+		want[string(l)] = 0
+		if bytes.IndexByte(l, 0x1b) >= 0 {
+			want[string(router.StripANSI(l))] = 0
+		}
+	}
+	left := len(want)
+	found := func(key []byte) {
+		if n, ok := want[string(key)]; ok && n == 0 {
+			want[string(key)] = 1
+			left--
+		}
+	}
+	for rest := output; len(rest) > 0 && left > 0; {
 		var line []byte
 		line, rest, _ = bytes.Cut(rest, []byte{'\n'})
 		line = bytes.TrimSuffix(line, []byte{'\r'})
-		have[string(line)] = struct{}{}
+		found(line)
 		if bytes.IndexByte(line, 0x1b) >= 0 {
-			have[string(router.StripANSI(line))] = struct{}{}
+			found(router.StripANSI(line))
 		}
 	}
+	have := func(key []byte) bool { return want[string(key)] == 1 }
 	var missing [][]byte
 	seen := map[string]bool{}
 	for _, l := range lines {
-		if _, ok := have[string(l)]; ok {
+		if have(l) {
 			continue
 		}
-		if bytes.IndexByte(l, 0x1b) >= 0 {
-			if _, ok := have[string(router.StripANSI(l))]; ok {
-				continue
-			}
+		if bytes.IndexByte(l, 0x1b) >= 0 && have(router.StripANSI(l)) {
+			continue
 		}
 		if !seen[string(l)] {
 			seen[string(l)] = true
