@@ -75,8 +75,8 @@ func (heuristic) score(ctx context.Context, text string, words []tokenize.Word, 
 		protected    int8    // mustkeep verdict for the bare lower-case form; -1 unknown
 		rarity       float64 // filled after pass 1
 	}
-	stats := newKeyTable()
-	var table []stat
+	stats := newKeyTable(len(words))
+	table := make([]stat, 0, len(words)/8+16)
 	ids := make([]int32, len(words))
 	lineOf := make([]int32, len(words))
 	line := int32(0)
@@ -268,12 +268,22 @@ type keySlot struct {
 	id  int32  // id+1 of the key; 0: empty
 }
 
-// newKeyTable returns an empty table. It starts small and grows: a text's
-// distinct words are far fewer than its words, and a table that fits in
-// cache is what makes it fast.
-func newKeyTable() keyTable {
-	const n = 1024
-	return keyTable{slots: make([]keySlot, n), shift: 64 - uint(bits.TrailingZeros(uint(n)))}
+// newKeyTable returns an empty table sized for the distinct keys of about
+// words words: a text's distinct words are far fewer than its words (a
+// fifth of them in prose), and a table that fits in cache is what makes it
+// fast; it grows when needed.
+func newKeyTable(words int) keyTable {
+	n := 1024
+	for n < words/2 {
+		n <<= 1
+	}
+	return keyTable{
+		slots:  make([]keySlot, n),
+		shift:  64 - uint(bits.TrailingZeros(uint(n))),
+		ends:   make([]int32, 0, n/2),
+		hashes: make([]uint64, 0, n/2),
+		arena:  make([]byte, 0, 4*n),
+	}
 }
 
 func (t *keyTable) slot(h uint64) uint64 { return (h * 0x9E3779B97F4A7C15) >> t.shift }

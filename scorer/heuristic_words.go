@@ -16,14 +16,28 @@ func classifyKey(key []byte) wordClass {
 	if len(key) == 0 {
 		return classPunct
 	}
-	if functionWords[string(key)] {
-		return classFunction
+	if len(key) > maxListedWord {
+		return classContent
 	}
-	if fillerWords[string(key)] {
-		return classFiller
-	}
-	return classContent
+	return listedWords[string(key)] // classContent when absent
 }
+
+// listedWords classes the words of functionWords and fillerWords in one
+// lookup (a word on both lists is a function word); maxListedWord is the
+// longest of them.
+var listedWords, maxListedWord = func() (map[string]wordClass, int) {
+	m := make(map[string]wordClass, len(functionWords)+len(fillerWords))
+	n := 0
+	for w := range fillerWords {
+		m[w] = classFiller
+		n = max(n, len(w))
+	}
+	for w := range functionWords {
+		m[w] = classFunction
+		n = max(n, len(w))
+	}
+	return m, n
+}()
 
 // functionWords are English articles, pronouns, prepositions,
 // conjunctions and auxiliaries. Negations, modals and restrictive words
