@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
@@ -53,6 +54,19 @@ const ratioChunkWords = 256
 // (├──, │), rules (==, --), arrows and bullets are structure, not words, and
 // dropping them would break the shape of the text (invariant 8).
 func symbolsOnly(word string) bool {
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if c >= utf8.RuneSelf {
+			return symbolsOnlyRunes(word) // rare: judge by Unicode class
+		}
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func symbolsOnlyRunes(word string) bool {
 	for _, r := range word {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			return false

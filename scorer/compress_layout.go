@@ -20,7 +20,7 @@ type line struct {
 // compression must not touch: markdown headings (# and setext), table rows,
 // fenced code, indented code blocks, and failure reports.
 func layout(text string, words []tokenize.Word, kind router.Kind) []line {
-	lines := make([]line, 0, countNewlines(text)+1)
+	lines := make([]line, 0, strings.Count(text, "\n")+1)
 	wi := 0
 	for start := 0; ; {
 		end := strings.IndexByte(text[start:], '\n')
