@@ -101,7 +101,7 @@ func Mask(text string, words []tokenize.Word) []bool {
 		prevEnd = w.End
 		word := text[w.Start:w.End]
 		ticks := countTicks(word)
-		mask[i] = inCode || ticks > 0 || Class(word) != None
+		mask[i] = inCode || ticks > 0 || classNoTicks(word) != None
 		if ticks%2 == 1 {
 			inCode = !inCode
 		}
@@ -137,6 +137,11 @@ func Class(word string) Kind {
 			return Code
 		}
 	}
+	return classNoTicks(word)
+}
+
+// classNoTicks is Class for a word known to hold no backtick.
+func classNoTicks(word string) Kind {
 	core, start := trim(word)
 	if core == "" {
 		return None
@@ -490,8 +495,8 @@ func classify(w string) Kind {
 // lookupWord classifies a plain-letter word against the negation, modal and
 // qualifier lists, ignoring ASCII case.
 func lookupWord(w string) Kind {
-	if len(w) < 2 || len(w) > 9 {
-		return None
+	if len(w) < 2 || len(w) > 9 || !listedStart[len(w)][w[0]] {
+		return None // no listed word has this length and first letter
 	}
 	var buf [9]byte
 	for i := 0; i < len(w); i++ {
@@ -501,16 +506,29 @@ func lookupWord(w string) Kind {
 		}
 		buf[i] = c
 	}
-	switch string(buf[:len(w)]) {
-	case "no", "not", "nor", "never", "none", "neither", "nothing", "nobody", "nowhere", "cannot", "without":
-		return Negation
-	case "must", "should", "shall", "may", "might", "ought":
-		return Modal
-	case "only", "except", "unless", "always", "until", "least", "instead":
-		return Qualifier
-	}
-	return None
+	return listed[string(buf[:len(w)])] // None when absent
 }
+
+// listed classes the negation, modal and qualifier words, all lower-case
+// ASCII of 2 to 9 letters.
+var listed = map[string]Kind{
+	"no": Negation, "not": Negation, "nor": Negation, "never": Negation, "none": Negation,
+	"neither": Negation, "nothing": Negation, "nobody": Negation, "nowhere": Negation,
+	"cannot": Negation, "without": Negation,
+	"must": Modal, "should": Modal, "shall": Modal, "may": Modal, "might": Modal, "ought": Modal,
+	"only": Qualifier, "except": Qualifier, "unless": Qualifier, "always": Qualifier,
+	"until": Qualifier, "least": Qualifier, "instead": Qualifier,
+}
+
+// listedStart[n][c] says whether a listed word of n letters starts with c
+// in either case: most words are ruled out before lower-casing them.
+var listedStart = func() (t [10][256]bool) {
+	for w := range listed {
+		t[len(w)][w[0]] = true
+		t[len(w)][w[0]-('a'-'A')] = true
+	}
+	return t
+}()
 
 // isNotContraction reports whether w ends in n't (or n’t): don't, isn't,
 // can't, won't, mustn't.
