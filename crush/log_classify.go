@@ -708,13 +708,13 @@ func logMarkMust(ls []logLine, text []byte) {
 		if len(must) == 0 {
 			continue
 		}
-		line := string(bytes.TrimSuffix(ls[i].raw, []byte{'\r'}))
-		if _, ok := must[line]; ok && !shown[line] {
+		line := bytes.TrimSuffix(ls[i].raw, []byte{'\r'})
+		if _, ok := must[string(line)]; ok && !shown[string(line)] {
 			// The boundary looks for each failure line as a whole line of
 			// the view; one copy of a repeated line satisfies it, and the
 			// repeats collapse with their template.
 			ls[i].must = true
-			shown[line] = true
+			shown[string(line)] = true
 		}
 	}
 }
