@@ -467,8 +467,16 @@ func lower(c byte) byte {
 	return c
 }
 
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return letterBytes[c] }
+
+var letterBytes = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-('a'-'A')] = true, true
+	}
+	return t
+}()
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func isUpperWord(w []byte) bool {
 	for _, c := range w {
 		if !(c >= 'A' && c <= 'Z' || isDigit(c)) {
