@@ -188,17 +188,21 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 }
 
 // omission says how much of in the view leaves out, in the unit that fits
-// the kind. Views that keep input lines verbatim (logs, tables, diffs, JSON)
-// count the input lines the view lacks; views that rewrite lines (search in
-// heading form, go test -json as text, mixed output) count lines beyond
-// those shown; prose and HTML, which keep or convert lines but drop words,
-// count words. goTest reports whether in is go test -json output
+// the kind. Views that keep input lines verbatim (logs, tables, diffs,
+// JSON) count the input lines the view does not show, each occurrence once
+// (a view showing one blank line does not account for twenty); views that
+// rewrite lines (search in heading form, go test -json as text, mixed
+// output) count lines beyond those shown; prose and HTML, which keep or
+// convert lines but drop words, count words; JSON of a few long lines
+// counts bytes. goTest reports whether in is go test -json output
 // (crush.GoTestText), asked only when the kind leaves it open.
 func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, total int, unit string) {
 	switch {
 	case kind == router.Prose || kind == router.HTML:
 		total = countWords(in)
 		return max(total-countWords(view), 0), total, "words"
+	case kind == router.JSON && bytes.Count(in, []byte{'\n'}) < 10:
+		return max(len(in)-len(view), 0), len(in), "bytes"
 	case kind == router.Search || kind == router.Mixed || goTest():
 		shown := 0
 		for line := range bytes.Lines(view) {
@@ -212,20 +216,22 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		return max(total-shown, 0), total, "lines"
 	}
 	in, view = fold.StripANSI(in), fold.StripANSI(view)
-	have := make(map[string]bool, bytes.Count(view, []byte{'\n'})+1)
+	shown := make(map[string]int, bytes.Count(view, []byte{'\n'})+1)
 	for line := range bytes.Lines(view) {
-		have[string(bytes.TrimRight(line, "\r\n"))] = true
+		shown[string(bytes.TrimRight(line, "\r\n"))]++
 	}
 	for line := range bytes.Lines(in) {
 		total++
-		if !have[string(bytes.TrimRight(line, "\r\n"))] {
+		l := bytes.TrimRight(line, "\r\n")
+		if shown[string(l)] > 0 {
+			shown[string(l)]--
+		} else {
 			omitted++
 		}
 	}
 	return omitted, total, "lines"
 }
 
-// countWords counts the runs of bytes other than ' ', '\t', '\r' and '\n'.
 func countWords(b []byte) int {
 	n, prev := 0, uint8(1) // prev: the byte before was a space (or none)
 	for _, c := range b {
