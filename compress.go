@@ -100,10 +100,14 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 	// Lossless first: the whole input as one, or each section of mixed
 	// output on its own, verified as a whole either way.
 	gate := &e.gate
-	if e.fileTool(req) {
+	switch {
+	case e.fileTool(req):
 		// The model edits what a file tool shows it: only folds that give
 		// back the exact bytes (minified JSON would break an Edit's match).
 		gate = &e.byteGate
+	case e.opts.Store != nil && !req.LosslessOnly:
+		// Colour codes may go when the store keeps the original bytes.
+		gate = &e.colorGate
 	}
 	lossless, eq, steps := e.foldSections(ctx, gate, in, sections, checks, req.Tool)
 	best, bestStrategy := in, "passthrough-low-savings"
@@ -176,12 +180,24 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 	if bestStrategy == "lossy" {
 		return "lossy:" + strategyName(res.Steps), nil
 	}
-	if res.Equivalence == string(fold.JSON) && e.opts.Store != nil && !req.LosslessOnly {
-		// JSON-equal is not byte-equal: keep the exact bytes retrievable
-		// too. The text stays plain JSON (no marker line); the id is in
-		// the result for callers that want the original layout.
-		if id, err := e.opts.Store.Put(ctx, tenant, in); err == nil {
+	if eq := fold.Equivalence(res.Equivalence); eq != fold.Byte && e.opts.Store != nil && !req.LosslessOnly {
+		// JSON-equal or visible-equal is not byte-equal: keep the exact
+		// bytes retrievable too. The text carries no marker line (JSON
+		// stays plain JSON); the id is in the result.
+		id, err := e.opts.Store.Put(ctx, tenant, in)
+		switch {
+		case err == nil:
 			res.CCRID = id
+		case eq == fold.Visible:
+			// Without the original, colour codes would be lost: fold
+			// again under the byte and JSON equivalences only.
+			lossless, eq, steps := e.foldSections(ctx, &e.gate, in, sections, checks, req.Tool)
+			if float64(len(lossless)) > float64(len(in))*(1-e.opts.MinSavings) {
+				res.Lossless, res.Equivalence, res.Steps = false, "", nil
+				res.Text = req.Content
+				return "passthrough-low-savings", nil
+			}
+			res.Text, res.Equivalence, res.Steps = string(lossless), string(eq), steps
 		}
 	}
 	return "lossless:" + strategyName(res.Steps), nil

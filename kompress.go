@@ -74,6 +74,7 @@ type Engine struct {
 	opts        Options
 	gate        fold.Gate
 	byteGate    fold.Gate // for file tools: byte-exact folds only
+	colorGate   fold.Gate // with a store: colour codes may go too
 	groundTruth map[string]bool
 	log         *slog.Logger
 
@@ -118,6 +119,7 @@ func New(opts Options) *Engine {
 		opts:        opts,
 		gate:        fold.Gate{Providers: opts.Providers},
 		byteGate:    fold.Gate{Providers: opts.Providers, Accept: []fold.Equivalence{fold.Byte}},
+		colorGate:   fold.Gate{Providers: opts.Providers, Accept: []fold.Equivalence{fold.Byte, fold.JSON, fold.Visible}},
 		groundTruth: gt,
 		log:         log,
 		scorers:     map[string]scorerChoice{},

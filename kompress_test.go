@@ -222,6 +222,9 @@ func TestStoreDownNothingLost(t *testing.T) {
 		if res.CCRID != "" || len(ccr.Find([]byte(res.Text))) > len(ccr.Find(s.data)) {
 			t.Fatalf("%s: marker without a stored original", s.name)
 		}
+		if res.Equivalence == string(fold.Visible) {
+			t.Fatalf("%s: colour codes dropped without the original stored", s.name)
+		}
 		if res.Lossless {
 			checkRecovers(t, s.data, res)
 		} else if res.Text != string(s.data) {
@@ -582,7 +585,7 @@ func TestExpandConcatenated(t *testing.T) {
 	e := newEngine(t, memStore(t))
 	var lossy []sample
 	for _, s := range samples(t) {
-		if res := compress(t, e, wire.CompressRequest{Content: string(s.data)}); res.CCRID != "" && len(lossy) < 3 && s.data[len(s.data)-1] == '\n' {
+		if res := compress(t, e, wire.CompressRequest{Content: string(s.data)}); res.CCRID != "" && !res.Lossless && len(lossy) < 3 && s.data[len(s.data)-1] == '\n' {
 			lossy = append(lossy, s)
 		}
 	}
@@ -616,5 +619,32 @@ func TestExpandConcatenated(t *testing.T) {
 	got, err = e.Expand(context.Background(), "", "see "+marker+" for details")
 	if err != nil || got.Text != "see "+string(lossy[0].data)+" for details" {
 		t.Errorf("in-place expansion failed: %v", err)
+	}
+}
+
+// TestColourCodes: with a store, coloured output may lose its ANSI codes as
+// a lossless "visible" result that keeps the original retrievable; without
+// one (or with --lossless-only) the codes stay.
+func TestColourCodes(t *testing.T) {
+	in, err := os.ReadFile("testdata/samples/search/rg-C1-color.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine(t, memStore(t))
+	res := compress(t, e, wire.CompressRequest{Content: string(in)})
+	if res.Equivalence != string(fold.Visible) || !res.Lossless || res.CCRID == "" {
+		t.Fatalf("got %s, equivalence %q, ccr_id %q", res.Strategy, res.Equivalence, res.CCRID)
+	}
+	checkRecovers(t, in, res)
+	if got, err := e.Retrieve(context.Background(), "", res.CCRID); err != nil || !bytes.Equal(got, in) {
+		t.Fatalf("original not retrievable: %v", err)
+	}
+	for _, req := range []wire.CompressRequest{{Content: string(in), LosslessOnly: true}} {
+		if r := compress(t, e, req); r.Equivalence == string(fold.Visible) {
+			t.Errorf("lossless-only dropped colour codes")
+		}
+	}
+	if r := compress(t, New(Options{}), wire.CompressRequest{Content: string(in)}); r.Equivalence == string(fold.Visible) {
+		t.Errorf("no store, yet colour codes dropped")
 	}
 }
