@@ -1,6 +1,10 @@
 package crush
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/jsonstr"
+)
 
 // gotestTest is one test seen in go test output and how it ended.
 type gotestTest struct {
@@ -473,5 +477,5 @@ func gotestString(b []byte, i int) (s []byte, next int, ok bool) {
 	if b[i] == '"' {
 		return b[start:i], i + 1, true
 	}
-	return jsonAppendString(append([]byte(nil), b[start:i]...), b, i)
+	return jsonstr.Append(append([]byte(nil), b[start:i]...), b, i)
 }

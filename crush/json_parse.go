@@ -2,8 +2,9 @@ package crush
 
 import (
 	"errors"
-	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/jsonstr"
 )
 
 // jsonMaxDepth bounds nesting so hostile input cannot exhaust the stack;
@@ -333,92 +334,9 @@ func (p *jsonParser) str() (string, error) {
 	if !escaped {
 		return string(body), nil
 	}
-	out, _, ok := jsonAppendString(make([]byte, 0, len(body)), p.in, start+1)
+	out, _, ok := jsonstr.Append(make([]byte, 0, len(body)), p.in, start+1)
 	if !ok {
 		return "", errJSONSyntax
 	}
 	return string(out), nil
-}
-
-// jsonAppendString decodes the rest of a string token, from b[i] up to its
-// closing quote, and appends the text to out. It returns the index after
-// the quote, and false for a control character, a bad escape or a missing
-// quote. A surrogate that is not half of a pair decodes as U+FFFD, as in
-// encoding/json.
-func jsonAppendString(out, b []byte, i int) ([]byte, int, bool) {
-	for i < len(b) {
-		c := b[i]
-		switch {
-		case c == '"':
-			return out, i + 1, true
-		case c < 0x20:
-			return nil, 0, false
-		case c != '\\':
-			out = append(out, c)
-			i++
-			continue
-		}
-		if i+1 >= len(b) {
-			return nil, 0, false
-		}
-		switch b[i+1] {
-		case '"', '\\', '/':
-			out = append(out, b[i+1])
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r, ok := jsonHex4(b[i+2:])
-			if !ok {
-				return nil, 0, false
-			}
-			i += 6
-			if utf16.IsSurrogate(r) {
-				if i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
-					if r2, ok := jsonHex4(b[i+2:]); ok {
-						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-							out = utf8.AppendRune(out, dec)
-							i += 6
-							continue
-						}
-					}
-				}
-				r = utf8.RuneError
-			}
-			out = utf8.AppendRune(out, r)
-			continue
-		default:
-			return nil, 0, false
-		}
-		i += 2
-	}
-	return nil, 0, false
-}
-
-func jsonHex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[:4] {
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c - 'a' + 10)
-		case c >= 'A' && c <= 'F':
-			r |= rune(c - 'A' + 10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
 }

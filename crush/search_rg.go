@@ -3,6 +3,8 @@ package crush
 import (
 	"bytes"
 	"encoding/base64"
+
+	"github.com/kompress/kompress/internal/jsonstr"
 )
 
 // rg --json prints one event per line: {"type":"begin"|"match"|"context"|
@@ -148,7 +150,7 @@ func rgString(v *jsonValue) ([]byte, bool) {
 	if v == nil || v.kind != jsonString {
 		return nil, false
 	}
-	out, _, ok := jsonAppendString(nil, v.raw, 1)
+	out, _, ok := jsonstr.Append(nil, v.raw, 1)
 	return out, ok
 }
 

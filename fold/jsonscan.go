@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/jsonstr"
 )
 
 // A hand-written streaming JSON scanner: it validates a sequence of JSON
@@ -331,8 +333,10 @@ func jsonEqual(a, b []byte) error {
 				continue
 			}
 			if wideA || sb.wide {
-				bufA = decodeString(bufA[:0], la)
-				bufB = decodeString(bufB[:0], lb)
+				// Both literals were scanned, so they decode. A lone
+				// surrogate is marked so that it never equals U+FFFD.
+				bufA, _, _ = jsonstr.AppendMarked(bufA[:0], la, 1)
+				bufB, _, _ = jsonstr.AppendMarked(bufB[:0], lb, 1)
 				if bytes.Equal(bufA, bufB) {
 					continue
 				}
@@ -340,68 +344,4 @@ func jsonEqual(a, b []byte) error {
 			return fmt.Errorf("%w: string at byte %d differs", ErrMismatch, sa.pos-len(la))
 		}
 	}
-}
-
-// decodeString appends the value of a scanned string literal (quotes
-// included) to dst. A \u escape that is not part of a valid surrogate pair is
-// written as 0xFF and its two bytes: 0xFF never occurs in valid UTF-8, so a
-// lone surrogate never equals any real character.
-func decodeString(dst, lit []byte) []byte {
-	b := lit[1 : len(lit)-1]
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c != '\\' {
-			dst = append(dst, c)
-			i++
-			continue
-		}
-		switch b[i+1] {
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r := hex4(b[i+2:])
-			if r >= 0xD800 && r < 0xDC00 && i+12 <= len(b) && b[i+6] == '\\' && b[i+7] == 'u' {
-				if lo := hex4(b[i+8:]); lo >= 0xDC00 && lo < 0xE000 {
-					dst = utf8.AppendRune(dst, 0x10000+(r-0xD800)<<10+(lo-0xDC00))
-					i += 12
-					continue
-				}
-			}
-			if r >= 0xD800 && r < 0xE000 {
-				dst = append(dst, 0xFF, byte(r>>8), byte(r))
-			} else {
-				dst = utf8.AppendRune(dst, r)
-			}
-			i += 6
-			continue
-		default: // " \ /
-			dst = append(dst, b[i+1])
-		}
-		i += 2
-	}
-	return dst
-}
-
-func hex4(b []byte) rune {
-	var r rune
-	for _, c := range b[:4] {
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c - 'a' + 10)
-		default:
-			r |= rune(c - 'A' + 10)
-		}
-	}
-	return r
 }

@@ -1,0 +1,109 @@
+// Package jsonstr decodes JSON string literals without encoding/json, so
+// callers can decode into a reused buffer straight from the input bytes.
+package jsonstr
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Append decodes the rest of a string literal, from b[i] (just after the
+// opening quote) up to its closing quote, and appends the text to dst. It
+// returns the index after the quote, and false for a control character, a
+// bad escape or a missing quote. A surrogate that is not half of a pair
+// decodes as U+FFFD, as in encoding/json.
+func Append(dst, b []byte, i int) ([]byte, int, bool) {
+	return appendString(dst, b, i, false)
+}
+
+// AppendMarked is Append, except that a surrogate that is not half of a pair
+// is written as 0xFF and its two bytes. 0xFF never occurs in valid UTF-8, so
+// comparing decoded strings tells a lone surrogate from every real
+// character, U+FFFD included.
+func AppendMarked(dst, b []byte, i int) ([]byte, int, bool) {
+	return appendString(dst, b, i, true)
+}
+
+func appendString(dst, b []byte, i int, mark bool) ([]byte, int, bool) {
+	for i < len(b) {
+		c := b[i]
+		switch {
+		case c == '"':
+			return dst, i + 1, true
+		case c < 0x20:
+			return nil, 0, false
+		case c != '\\':
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		if i+1 >= len(b) {
+			return nil, 0, false
+		}
+		switch b[i+1] {
+		case '"', '\\', '/':
+			dst = append(dst, b[i+1])
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r, ok := Hex4(b[i+2:])
+			if !ok {
+				return nil, 0, false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				if i+1 < len(b) && b[i] == '\\' && b[i+1] == 'u' {
+					if r2, ok := Hex4(b[i+2:]); ok {
+						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+							dst = utf8.AppendRune(dst, dec)
+							i += 6
+							continue
+						}
+					}
+				}
+				if mark {
+					dst = append(dst, 0xFF, byte(r>>8), byte(r))
+					continue
+				}
+				r = utf8.RuneError
+			}
+			dst = utf8.AppendRune(dst, r)
+			continue
+		default:
+			return nil, 0, false
+		}
+		i += 2
+	}
+	return nil, 0, false
+}
+
+// Hex4 reads the four hex digits of a \u escape from the start of b; false
+// if b is shorter or any of them is not a hex digit.
+func Hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}

@@ -1,0 +1,92 @@
+package jsonstr
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+	"unicode/utf8"
+)
+
+var seeds = []string{
+	`""`, `"plain"`, `"a\"b\\c\/d"`, `"\b\f\n\r\t"`, `"\u0041\u00e9\u20AC"`,
+	`"\ud83d\ude00"`, `"\ud83d"`, `"\ude00"`, `"\ud83d\u0041"`, `"\ud83d\ud83d\ude00"`,
+	`"\ufffd"`, `"\u001b[31m"`, `"héllo"`, `"\x"`, `"\u12"`, `"\u12g4"`, `"a` + "\n" + `b"`,
+	`"unterminated`, `"trailing\`, `"x"rest`,
+}
+
+func TestAppend(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+		n    int
+		ok   bool
+	}{
+		{`"abc"`, "abc", 5, true},
+		{`"a\nb" , 1`, "a\nb", 6, true},
+		{`"\ud83d\ude00"`, "\U0001F600", 14, true},
+		{`"\ud83d"`, "\uFFFD", 8, true},
+		{`"\ud83dx"`, "\uFFFDx", 9, true},
+		{`"\u00"`, "", 0, false},
+		{`"\q"`, "", 0, false},
+		{`"a`, "", 0, false},
+		{"\"\x01\"", "", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, n, ok := Append(nil, []byte(tt.in), 1)
+			if string(got) != tt.want || n != tt.n || ok != tt.ok {
+				t.Errorf("Append(%q) = %q, %d, %v; want %q, %d, %v", tt.in, got, n, ok, tt.want, tt.n, tt.ok)
+			}
+		})
+	}
+}
+
+func TestAppendMarked(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`"\ud83d\ude00"`, "\U0001F600"},
+		{`"\ud83d"`, "\xFF\xD8\x3D"},
+		{`"a\ude00b"`, "a\xFF\xDE\x00b"},
+		{`"\ud83d\u0041"`, "\xFF\xD8\x3DA"},
+		{`"\ufffd"`, "\uFFFD"},
+	}
+	for _, tt := range tests {
+		got, _, ok := AppendMarked(nil, []byte(tt.in), 1)
+		if !ok || string(got) != tt.want {
+			t.Errorf("AppendMarked(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
+		}
+	}
+}
+
+// FuzzAppend checks Append against encoding/json on whole string literals:
+// both accept the same ones and decode them alike. encoding/json also turns
+// invalid UTF-8 into U+FFFD, which Append copies through, so such inputs
+// are only checked for acceptance.
+func FuzzAppend(f *testing.F) {
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) == 0 || in[0] != '"' {
+			return
+		}
+		got, n, ok := Append(nil, in, 1)
+		var want string
+		err := json.Unmarshal(in, &want)
+		if ok && n == len(in) {
+			if err != nil {
+				t.Fatalf("Append accepted %q, encoding/json: %v", in, err)
+			}
+			if utf8.Valid(in) && string(got) != want {
+				t.Fatalf("Append(%q) = %q, encoding/json %q", in, got, want)
+			}
+			marked, _, _ := AppendMarked(nil, in, 1)
+			if !bytes.Contains(marked, []byte{0xFF}) && !bytes.Equal(marked, got) {
+				t.Fatalf("AppendMarked(%q) = %q, Append %q", in, marked, got)
+			}
+			return
+		}
+		if !ok && err == nil {
+			t.Fatalf("Append rejected %q, encoding/json decoded %q", in, want)
+		}
+	})
+}
