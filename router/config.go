@@ -60,10 +60,7 @@ func configs(b []byte, lines []lineInfo) {
 		if li.blank {
 			continue
 		}
-		line := b[li.start:li.end]
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
+		line := li.text(b)
 		if li.weight == wForced {
 			flush(i)
 			continue

@@ -48,10 +48,7 @@ func contextHits(b []byte, lines []lineInfo) {
 // plainLine returns a line without its line ending and ANSI escapes, using
 // *scratch when escapes must be removed.
 func plainLine(b []byte, li lineInfo, scratch *[]byte) []byte {
-	line := b[li.start:li.end]
-	if n := len(line); n > 0 && line[n-1] == '\r' {
-		line = line[:n-1]
-	}
+	line := li.text(b)
 	if bytes.IndexByte(line, esc) >= 0 {
 		*scratch = appendStripped((*scratch)[:0], line)
 		return *scratch

@@ -27,10 +27,7 @@ func packageLists(b []byte, lines []lineInfo) {
 				continue // find the block's end
 			}
 			li := lines[j]
-			line := b[li.start:li.end]
-			if n := len(line); n > 0 && line[n-1] == '\r' {
-				line = line[:n-1]
-			}
+			line := li.text(b)
 			if li.weight >= wStrong && !(li.kind == kLog && hasPrefix(line, "go: ")) || !importPath(line) && !hasPrefix(line, "go: ") {
 				ok = false
 				continue

@@ -29,10 +29,7 @@ func records(b []byte, lines []lineInfo) {
 				continue // find the block's end
 			}
 			li := lines[j]
-			line := b[li.start:li.end]
-			if n := len(line); n > 0 && line[n-1] == '\r' {
-				line = line[:n-1]
-			}
+			line := li.text(b)
 			switch {
 			case li.weight == wForced || li.config:
 				ok = false // YAML's "PORT: 6379" under "env:" is configuration

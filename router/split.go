@@ -108,6 +108,15 @@ type lineInfo struct {
 	hit        hitVote
 }
 
+// text returns the line's bytes in b without a trailing '\r'.
+func (li lineInfo) text(b []byte) []byte {
+	line := b[li.start:li.end]
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	return line
+}
+
 // jsonSlack bounds the bytes spent on JSON scans that fail, keeping Split
 // linear even for input full of lines that start with '[' and never close.
 const jsonSlack = 1 << 16
