@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kompress/kompress/internal/jsonstr"
 	"io"
 	"mime"
 	"net/http"
@@ -131,7 +132,7 @@ func loneSurrogate(b []byte) (int, bool) {
 			i++ // skip the escaped character, which may be a backslash
 			continue
 		}
-		r, ok := hex4(b, i+2)
+		r, ok := jsonstr.Hex4(b[i+2:])
 		if !ok {
 			return 0, false // the decoder reports the syntax error
 		}
@@ -142,7 +143,7 @@ func loneSurrogate(b []byte) (int, bool) {
 			if i+8 > len(b) || b[i+6] != '\\' || b[i+7] != 'u' {
 				return i, true
 			}
-			lo, ok := hex4(b, i+8)
+			lo, ok := jsonstr.Hex4(b[i+8:])
 			if !ok || lo < 0xDC00 || lo > 0xDFFF {
 				return i, true
 			}
@@ -152,25 +153,4 @@ func loneSurrogate(b []byte) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-func hex4(b []byte, at int) (rune, bool) {
-	if at+4 > len(b) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[at : at+4] {
-		r <<= 4
-		switch {
-		case '0' <= c && c <= '9':
-			r |= rune(c - '0')
-		case 'a' <= c && c <= 'f':
-			r |= rune(c - 'a' + 10)
-		case 'A' <= c && c <= 'F':
-			r |= rune(c - 'A' + 10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
 }
