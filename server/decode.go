@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/kompress/kompress/internal/jsonstr"
 	"io"
 	"mime"
 	"net/http"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/jsonstr"
 )
 
 // readBody reads the whole request body, at most limit bytes. A declared
