@@ -2,6 +2,7 @@ package crush
 
 import (
 	"bytes"
+	"strconv"
 
 	"github.com/kompress/kompress/internal/jsonstr"
 )
@@ -160,60 +161,49 @@ func gotestResult(t []byte) (name []byte, status byte, ok bool) {
 	return r, status, len(r) > 0
 }
 
-// gotestHide hides the lines of passing and skipped tests and notes their
-// counts before each package's result line. Lines of failing and unfinished
-// tests are numbered so plan can bound them.
+// gotestHide hides the lines of passing and skipped tests, marking each
+// test's result line so render can count the tests of every hidden run
+// where it was. Lines of failing and unfinished tests are numbered so plan
+// can bound them.
 func gotestHide(d *logDoc) {
-	passed, skipped := 0, 0
 	for i := range d.lines {
 		l := &d.lines[i]
 		if l.test < 0 {
-			if logGoPackageLine(l.text) && passed+skipped > 0 {
-				d.note(i, passed, skipped)
-				passed, skipped = 0, 0
-			}
 			continue
 		}
 		t := &d.tests[l.test]
 		switch t.status {
 		case 'P', 'S':
 			l.hidden = true
-			if name, st, ok := gotestResult(l.text); ok && string(name) == t.name {
-				if st == 'P' {
-					passed++
-				} else {
-					skipped++
-				}
+			l.passed = t.status
+			if name, _, ok := gotestResult(l.text); ok && string(name) == t.name {
+				l.ends = true
 			}
 		default:
 			l.tpos = t.lines
 			t.lines++
 		}
 	}
-	if passed+skipped > 0 {
-		d.final = gotestNote(passed, skipped)
-	}
 }
 
-func (d *logDoc) note(i, passed, skipped int) {
-	if d.notes == nil {
-		d.notes = make(map[int]string)
+// gotestNote is the note for a run of hidden lines of passing and skipped
+// tests (kinds names which), in which passed and skipped tests end. It
+// counts tests, and lines too when they differ; a run in which no test ends
+// (the "=== RUN" lines of tests that end further on) counts its lines.
+func gotestNote(passed, skipped, lines int, kinds string) string {
+	if passed+skipped == 0 {
+		return Omitted(lines, logUnit(lines, "line")+" of "+kinds)
 	}
-	d.notes[i] = gotestNote(passed, skipped)
-}
-
-func gotestNote(passed, skipped int) string {
-	var notes []byte
-	if passed > 0 {
-		notes = append(notes, Omitted(passed, gotestUnit(passed, "passing test"))...)
+	n, unit := passed, gotestUnit(passed, "passing test")
+	if passed == 0 {
+		n, unit = skipped, gotestUnit(skipped, "skipped test")
+	} else if skipped > 0 {
+		unit += " and " + strconv.Itoa(skipped) + " " + gotestUnit(skipped, "skipped test")
 	}
-	if skipped > 0 {
-		if len(notes) > 0 {
-			notes = append(notes, '\n')
-		}
-		notes = append(notes, Omitted(skipped, gotestUnit(skipped, "skipped test"))...)
+	if lines != passed+skipped {
+		unit += " (" + strconv.Itoa(lines) + " lines)"
 	}
-	return string(notes)
+	return Omitted(n, unit)
 }
 
 func gotestUnit(n int, unit string) string {

@@ -74,6 +74,8 @@ type logLine struct {
 	test   int32 // index into logDoc.tests of the test this line belongs to, or -1
 	tpos   int32 // ordinal of the line within its failing test's output
 	hidden bool  // passing-test chatter, accounted for by counts
+	passed byte  // for hidden lines: 'P' of a passing test, 'S' of a skipped one
+	ends   bool  // for hidden lines: the result line of its test, counted in notes
 	qscore uint8 // query words the line holds, when it holds enough
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
@@ -90,10 +92,8 @@ const (
 type logDoc struct {
 	lines   []logLine
 	tests   []gotestTest
-	notes   map[int]string // printed before the line with that index
 	queried []int32        // lines matching the query, best first
 	shown   map[uint64]int // lines of each template shown so far by render
-	final   string         // printed after the last line
 }
 
 // logParams is one level of compression; later levels keep less.
@@ -280,7 +280,7 @@ func (d *logDoc) plan(p logParams) {
 			}
 		case logSummary:
 			// Hundreds of "ok  \tpkg" lines say little more than their count.
-			if seen[l.key] < p.summaries || d.notes[int(i)] != "" {
+			if seen[l.key] < p.summaries {
 				l.keep = true
 			}
 			seen[l.key]++
@@ -368,10 +368,6 @@ func (d *logDoc) render(p logParams) []byte {
 	d.shown = make(map[uint64]int)
 	for i := 0; i < len(ls); {
 		if ls[i].keep {
-			if note, ok := d.notes[i]; ok {
-				out = append(out, note...)
-				out = append(out, '\n')
-			}
 			out = d.appendLine(out, &ls[i], p)
 			i++
 			continue
@@ -382,10 +378,6 @@ func (d *logDoc) render(p logParams) []byte {
 		}
 		out = d.appendGap(out, i, j, p)
 		i = j
-	}
-	if d.final != "" {
-		out = append(out, d.final...)
-		out = append(out, '\n')
 	}
 	// A lone trailing newline in the input gives an empty last line; do not
 	// add a blank line for it.
@@ -426,15 +418,17 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 	ls := d.lines
 	for i := a; i < b; {
 		if ls[i].hidden {
-			if note, ok := d.notes[i]; ok {
-				out = append(out, note...)
-				out = append(out, '\n')
+			// Each run of passing-test lines is counted where it was.
+			j := i + 1
+			for j < b && ls[j].hidden {
+				j++
 			}
-			i++
+			out = d.appendHidden(out, i, j)
+			i = j
 			continue
 		}
 		j := i + 1
-		for j < b && !ls[j].hidden && ls[j].drop == ls[i].drop && d.notes[j] == "" {
+		for j < b && !ls[j].hidden && ls[j].drop == ls[i].drop {
 			j++
 		}
 		switch {
@@ -453,6 +447,36 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 		i = j
 	}
 	return out
+}
+
+// appendHidden writes the note for ls[a:b], hidden lines of passing and
+// skipped tests.
+func (d *logDoc) appendHidden(out []byte, a, b int) []byte {
+	passed, skipped := 0, 0
+	anyPassed, anySkipped := false, false
+	for _, l := range d.lines[a:b] {
+		if l.passed == 'S' {
+			anySkipped = true
+		} else {
+			anyPassed = true
+		}
+		switch {
+		case !l.ends:
+		case l.passed == 'S':
+			skipped++
+		default:
+			passed++
+		}
+	}
+	kinds := "passing tests"
+	if anySkipped {
+		kinds = "skipped tests"
+		if anyPassed {
+			kinds = "passing and skipped tests"
+		}
+	}
+	out = append(out, gotestNote(passed, skipped, b-a, kinds)...)
+	return append(out, '\n')
 }
 
 func logAppendNote(out []byte, n int, unit string) []byte {

@@ -3,8 +3,9 @@ package crush
 import "bytes"
 
 // logTapHide hides the lines of passing tests in the output of TAP
-// producers (node --test, tap, prove) and of node's spec reporter, and
-// notes their count where each run of them starts. In TAP a passing test is
+// producers (node --test, tap, prove) and of node's spec reporter, marking
+// each test's result line so render can count the tests of every run of
+// hidden lines where it was. In TAP a passing test is
 // its "# Subtest: name" line, "ok N - name" and its YAML block; in the spec
 // reporter a "✔ name (3ms)" line. Failing tests keep their whole diagnostic
 // (see logTapBlock and logIndentBlock); TODO tests stay in view.
@@ -23,27 +24,18 @@ func logTapHide(d *logDoc) {
 	if !tap && !spec {
 		return
 	}
-	start, passed, skipped := -1, 0, 0
-	flush := func() {
-		if start >= 0 && passed+skipped > 0 {
-			d.note(start, passed, skipped)
+	// hide hides ls[from:end], the lines of one test whose result line is
+	// ls[at].
+	hide := func(from, at, end int, suite, skip bool) {
+		kind := byte('P')
+		if skip {
+			kind = 'S'
 		}
-		start, passed, skipped = -1, 0, 0
-	}
-	hide := func(from, end int, suite, skip bool) {
 		for k := from; k < end; k++ {
-			ls[k].hidden = true
+			ls[k].hidden, ls[k].passed = true, kind
 		}
-		if start < 0 {
-			start = from
-		}
-		switch {
-		case suite:
-		case skip:
-			skipped++
-		default:
-			passed++
-		}
+		// A suite's own "ok" line is no test of its own.
+		ls[at].ends = !suite
 	}
 	for i := 0; i < len(ls); {
 		t := bytes.TrimLeft(ls[i].text, " ")
@@ -59,26 +51,22 @@ func logTapHide(d *logDoc) {
 			for k := i + 1; k < end; k++ {
 				suite = suite || bytes.Contains(ls[k].text, []byte("type: 'suite'"))
 			}
-			hide(from, end, suite, bytes.Contains(t, []byte(" # SKIP")))
+			hide(from, i, end, suite, bytes.Contains(t, []byte(" # SKIP")))
 			i = end
 		case spec && bytes.HasPrefix(t, []byte("✔ ")) && !todo:
 			name := t[len("✔ "):]
 			if e := bytes.LastIndex(name, []byte(" (")); e > 0 {
 				name = name[:e]
 			}
-			hide(i, i+1, suites[string(name)], false)
+			hide(i, i, i+1, suites[string(name)], false)
 			i++
 		case spec && bytes.HasPrefix(t, []byte("﹣ ")) && bytes.Contains(t, []byte(" # SKIP")):
-			hide(i, i+1, false, true)
+			hide(i, i, i+1, false, true)
 			i++
 		default:
-			if !ls[i].hidden && len(t) > 0 && !(tap && logTapSubtest(ls, i)) {
-				flush()
-			}
 			i++
 		}
 	}
-	flush()
 }
 
 // logTapSubtest matches node's "# Subtest: name" line.

@@ -180,7 +180,8 @@ func TestLogGoTestVerbose(t *testing.T) {
 		t.Errorf("--- FAIL lines missing: %q", m)
 	}
 	for _, want := range []string{
-		"[… 41 passing tests omitted …]", "[… 21 passing tests omitted …]", "[… 1 skipped test omitted …]",
+		"[… 41 passing tests (82 lines) omitted …]", "[… 21 passing tests and 1 skipped test (45 lines) omitted …]",
+		"[… 3 lines of passing tests omitted …]", "[… 5 passing tests omitted …]",
 		"panic: runtime error: integer divide by zero [recovered, repanicked]",
 		"\t/tmp/xs/gt/calc/calc_test.go:32 +0x45",
 		"    strs_test.go:35: p7 failed: expected 49 got 50",
@@ -209,7 +210,7 @@ func TestLogGoTestJSON(t *testing.T) {
 		"--- FAIL: TestSub/5-3 (0.00s)", "--- FAIL: TestParallel/p7 (0.00s)", "--- FAIL: TestUpperTable/ß (0.00s)",
 		"FAIL\texample.com/gt/calc\t0.013s", "ok  \texample.com/gt/ok\t(cached)",
 		"broken/broken.go:7:33: undefined: nme", "FAIL\texample.com/gt/broken [build failed]",
-		"    calc_test.go:24: Sub(7, 2) = 6, want 5", "[… 41 passing tests omitted …]",
+		"    calc_test.go:24: Sub(7, 2) = 6, want 5", "[… 41 passing tests (82 lines) omitted …]",
 	} {
 		if m := logMissing(out, []string{want}); len(m) > 0 {
 			t.Errorf("view lacks line %q", want)
@@ -625,8 +626,8 @@ func TestLogNodeTest(t *testing.T) {
 		{"node-test-many-tap", []string{
 			"        +     3\n        -     4\n            ]\n          }\n      code: 'ERR_ASSERTION'\n      name: 'AssertionError'\n      expected:\n",
 			"      actual:\n        a: 1\n",
-			"[… 25 passing tests omitted …]\n",
-			"[… 1 skipped test omitted …]\n",
+			"[… 25 passing tests (125 lines) omitted …]\n",
+			"[… 1 skipped test (5 lines) omitted …]\n",
 			"    not ok 28 - async reject\n",
 		}},
 		{"node-test-many-spec", []string{

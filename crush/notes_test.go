@@ -29,7 +29,18 @@ var notesCompressors = []struct {
 var (
 	notesNote = regexp.MustCompile(`^\s*\[… (\d+) ([^\]…]*) omitted …\]\s*$`)
 	notesCut  = regexp.MustCompile(`^(.*) \[… \d+ bytes omitted …\]$`)
+	// A note counting tests says how many lines they took when that is not
+	// one a test: "[… 3 passing tests (6 lines) omitted …]".
+	notesTestLines = regexp.MustCompile(` test.* \((\d+) lines\)$`)
 )
+
+// notesCount returns the input lines a note's count stands for.
+func notesCount(n int, units string) int {
+	if m := notesTestLines.FindStringSubmatch(units); m != nil {
+		n, _ = strconv.Atoi(m[1])
+	}
+	return n
+}
 
 // notesLines splits a text into lines as a terminal shows them: no ANSI
 // escapes, no "\r" overwrites.
@@ -67,7 +78,7 @@ func notesGaps(in, out []byte) []notesGap {
 	for _, l := range notesLines(out) {
 		if m := notesNote.FindStringSubmatch(l); m != nil {
 			n, _ := strconv.Atoi(m[1])
-			pend += n
+			pend += notesCount(n, m[2])
 			units += m[2] + ";"
 			continue
 		}
@@ -112,16 +123,13 @@ func notesGaps(in, out []byte) []notesGap {
 	return gaps
 }
 
-// notesCountsTests reports whether a view counts passing or skipped tests
-// rather than lines: their lines are hidden wherever they are and counted in
-// one note per run of tests, so the view's gaps cannot be checked one by one.
-func notesCountsTests(out []byte) bool {
-	for _, l := range notesLines(out) {
-		if m := notesNote.FindStringSubmatch(l); m != nil && strings.Contains(m[2], " test") {
-			return true
-		}
+// notesInput is the text whose lines a view shows: for go test -json,
+// the decoded text GoTestJSON shows, otherwise the input itself.
+func notesInput(in []byte) []byte {
+	if text := GoTestText(in); text != nil {
+		return text
 	}
-	return false
+	return in
 }
 
 // notesSamples is every sample of every kind.
@@ -161,10 +169,10 @@ func TestOmissionNotes(t *testing.T) {
 				if inLines >= 10 && (outLines == 0 || len(out) < min(len(s.in)/200, 256)) {
 					t.Errorf("near-empty view (%d lines, %d bytes) of %d lines:\n%s", outLines, len(out), inLines, out)
 				}
-				if !c.lineByLine || notesCountsTests(out) {
+				if !c.lineByLine {
 					return
 				}
-				for _, g := range notesGaps(s.in, out) {
+				for _, g := range notesGaps(notesInput(s.in), out) {
 					if g.to >= g.from && g.noted == 0 {
 						t.Errorf("input lines %d–%d dropped without a note", g.from, g.to)
 					}
@@ -183,11 +191,8 @@ func TestLogNotesCount(t *testing.T) {
 			if err != nil {
 				t.Skip(err)
 			}
-			if notesCountsTests(out) {
-				t.Skip("passing tests are counted as tests, in one note per run")
-			}
 			omitted, noted := 0, 0
-			for _, g := range notesGaps(s.in, out) {
+			for _, g := range notesGaps(notesInput(s.in), out) {
 				omitted += max(0, g.to-g.from+1)
 				noted += g.noted
 				if g.noted != g.to-g.from+1 {
