@@ -224,7 +224,8 @@ func indent(s string) string {
 }
 
 func FuzzCompress(f *testing.F) {
-	for _, s := range samples(f) {
+	for _, ps := range samples(f) {
+		s := ps.text
 		if len(s) > 4000 {
 			s = s[:4000]
 		}
@@ -268,17 +269,8 @@ func TestCompressBadInput(t *testing.T) {
 }
 
 func TestCompressDeterministic(t *testing.T) {
-	ss := samples(t)
-	if len(ss) == 0 {
-		t.Skip("no prose samples")
-	}
-	var names []string
-	for name := range ss {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		text := ss[name]
+	for _, ps := range samples(t) {
+		name, text := ps.name, ps.text
 		want, _, err := Compress(context.Background(), Heuristic(), text, CompressOptions{TargetRatio: 0.4})
 		if err != nil {
 			t.Fatal(err)
@@ -302,17 +294,8 @@ func TestCompressDeterministic(t *testing.T) {
 // TestCompressSamples checks the invariants on every prose sample and logs
 // the compression each reaches with the heuristic scorer.
 func TestCompressSamples(t *testing.T) {
-	ss := samples(t)
-	if len(ss) == 0 {
-		t.Skip("no prose samples")
-	}
-	var names []string
-	for name := range ss {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		text := ss[name]
+	for _, ps := range samples(t) {
+		name, text := ps.name, ps.text
 		out, st, err := Compress(context.Background(), Heuristic(), text, CompressOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -340,11 +323,8 @@ func TestCompressSamples(t *testing.T) {
 // target: never below it, and above it only by words that had to stay
 // (protected, verbatim, one per line).
 func TestCompressTargetRatio(t *testing.T) {
-	ss := samples(t)
-	if len(ss) == 0 {
-		t.Skip("no prose samples")
-	}
-	for name, text := range ss {
+	for _, ps := range samples(t) {
+		name, text := ps.name, ps.text
 		// The floor: what stays when the budget is as small as it gets.
 		_, floor, err := Compress(context.Background(), Heuristic(), text, CompressOptions{TargetRatio: 1e-9})
 		if err != nil {
@@ -370,33 +350,29 @@ func TestCompressTargetRatio(t *testing.T) {
 }
 
 // samples returns the prose samples collected under testdata/samples/prose.
-func samples(tb testing.TB) map[string]string {
+func samples(tb testing.TB) []proseSample {
 	tb.Helper()
 	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "prose", "*.txt"))
-	out := map[string]string{}
+	if len(paths) == 0 {
+		tb.Skip("no prose samples")
+	}
+	out := make([]proseSample, 0, len(paths)) // Glob sorts: a stable order
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		out[filepath.Base(p)] = string(b)
+		out = append(out, proseSample{filepath.Base(p), string(b)})
 	}
 	return out
 }
 
+type proseSample struct{ name, text string }
+
 func BenchmarkCompressHeuristic(b *testing.B) {
-	ss := samples(b)
-	if len(ss) == 0 {
-		b.Skip("no prose samples")
-	}
-	var names []string
-	for name := range ss {
-		names = append(names, name)
-	}
-	slices.Sort(names)
 	var sb strings.Builder
-	for _, name := range names {
-		sb.WriteString(ss[name])
+	for _, ps := range samples(b) {
+		sb.WriteString(ps.text)
 	}
 	text := sb.String()
 	for _, bc := range []struct {

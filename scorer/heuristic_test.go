@@ -67,7 +67,8 @@ func TestHeuristicSignals(t *testing.T) {
 }
 
 func TestHeuristicRangeAndDeterminism(t *testing.T) {
-	for name, text := range samples(t) {
+	for _, ps := range samples(t) {
+		name, text := ps.name, ps.text
 		_, a := heuristicScores(t, text)
 		_, b := heuristicScores(t, text)
 		if !slices.Equal(a, b) {
@@ -84,12 +85,9 @@ func TestHeuristicRangeAndDeterminism(t *testing.T) {
 // TestHeuristicCalibration pins the calibration: above 0.5 lie roughly
 // half of the words of man pages and READMEs, outside code blocks.
 func TestHeuristicCalibration(t *testing.T) {
-	ss := samples(t)
-	if len(ss) == 0 {
-		t.Skip("no prose samples")
-	}
 	total, high := 0, 0
-	for name, text := range ss {
+	for _, ps := range samples(t) {
+		name, text := ps.name, ps.text
 		words, scores := heuristicScores(t, text)
 		n, h := 0, 0
 		for _, l := range layout(text, words, router.Prose) {
@@ -138,13 +136,10 @@ func TestHeuristicBadInput(t *testing.T) {
 
 func BenchmarkHeuristicScore(b *testing.B) {
 	var sb strings.Builder
-	for _, s := range samples(b) {
-		sb.WriteString(s)
+	for _, ps := range samples(b) {
+		sb.WriteString(ps.text)
 	}
 	text := sb.String()
-	if text == "" {
-		b.Skip("no prose samples")
-	}
 	words := tokenize.Words(text)
 	h := Heuristic()
 	b.SetBytes(int64(len(text)))
