@@ -138,3 +138,16 @@ func (f *fakeEngine) scorerCalls(name string) int64 {
 	}
 	return n.(*atomic.Int64).Load()
 }
+
+// blockScoring makes model scoring wait for release while ignoring its ctx,
+// like an uninterruptible inference call; each call signals the returned
+// channel when it starts.
+func (f *fakeEngine) blockScoring(release <-chan struct{}) <-chan struct{} {
+	entered := make(chan struct{}, 1)
+	f.scoring = func(context.Context) error {
+		entered <- struct{}{}
+		<-release
+		return nil
+	}
+	return entered
+}

@@ -633,13 +633,8 @@ func TestEngineErrors(t *testing.T) {
 
 func TestScoringBusyFallsBackToHeuristic(t *testing.T) {
 	eng := newFakeEngine()
-	entered := make(chan struct{}, 1)
 	release := make(chan struct{})
-	eng.scoring = func(ctx context.Context) error {
-		entered <- struct{}{}
-		<-release // ignores ctx, like an uninterruptible inference call
-		return nil
-	}
+	entered := eng.blockScoring(release)
 	h := newHarness(t, server.Config{MaxScoring: 1, ScoreTimeout: time.Hour}, eng)
 	c := h.client("")
 	ctx := context.Background()
@@ -683,13 +678,8 @@ func TestScoringBusyFallsBackToHeuristic(t *testing.T) {
 
 func TestScoringStrictOnnxBusy(t *testing.T) {
 	eng := newFakeEngine()
-	entered := make(chan struct{}, 1)
 	release := make(chan struct{})
-	eng.scoring = func(ctx context.Context) error {
-		entered <- struct{}{}
-		<-release
-		return nil
-	}
+	entered := eng.blockScoring(release)
 	h := newHarness(t, server.Config{MaxScoring: 1, ScoreTimeout: 10 * time.Millisecond}, eng)
 	c := h.client("")
 	done := make(chan error, 1)
@@ -737,12 +727,7 @@ func TestScoringDeadlineFallsBackToHeuristic(t *testing.T) {
 
 	// An engine that ignores ctx: the request still returns at the deadline,
 	// and the abandoned call keeps its slot until it really ends.
-	entered := make(chan struct{}, 1)
-	eng.scoring = func(ctx context.Context) error {
-		entered <- struct{}{}
-		<-release
-		return nil
-	}
+	entered := eng.blockScoring(release)
 	res, err = c.Compress(ctx, wire.CompressRequest{Content: buildLog + "x"})
 	if err != nil || res.Scorer != "heuristic" {
 		t.Fatalf("uninterruptible engine: %+v, %v", res, err)
@@ -811,13 +796,8 @@ func TestConcurrentRequests(t *testing.T) {
 
 func TestServeGracefulShutdown(t *testing.T) {
 	eng := newFakeEngine()
-	entered := make(chan struct{}, 1)
 	release := make(chan struct{})
-	eng.scoring = func(ctx context.Context) error {
-		entered <- struct{}{}
-		<-release
-		return nil
-	}
+	entered := eng.blockScoring(release)
 	srv := server.New(server.Config{ScoreTimeout: time.Hour}, eng, nil, nil)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
