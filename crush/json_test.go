@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
+
+	ksample "github.com/kompress/kompress/internal/sample"
 )
 
 // jsonCheckSamples runs a compressor over every sample of a kind: it must
@@ -371,7 +371,7 @@ func jsonBench(b *testing.B, kind string, f func([]byte, Options) ([]byte, error
 		}
 		ratioSum += float64(len(out)) / float64(len(s.in))
 	}
-	cpu0 := jsonCPUTime()
+	cpu0 := ksample.CPUTime()
 	for b.Loop() {
 		for _, s := range samples {
 			_, _ = f(s.in, Options{})
@@ -380,19 +380,10 @@ func jsonBench(b *testing.B, kind string, f func([]byte, Options) ([]byte, error
 	mb := float64(total) * float64(b.N) / 1e6
 	b.ReportMetric(mb/b.Elapsed().Seconds(), "MB/s")
 	// The machine is shared: CPU time says more than wall time.
-	if cpu := (jsonCPUTime() - cpu0).Seconds(); cpu > 0 {
+	if cpu := (ksample.CPUTime() - cpu0).Seconds(); cpu > 0 {
 		b.ReportMetric(mb/cpu, "MB/cpu-s")
 	}
 	b.ReportMetric(ratioSum/float64(len(samples)), "ratio")
-}
-
-// jsonCPUTime is the CPU time the process has used.
-func jsonCPUTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func BenchmarkJSON(b *testing.B) { jsonBench(b, "json", JSON) }

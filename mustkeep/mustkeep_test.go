@@ -1,12 +1,11 @@
 package mustkeep
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/tokenize"
 )
 
@@ -109,30 +108,12 @@ func TestMaskBadSpans(t *testing.T) {
 	}
 }
 
-// samples returns the prose samples collected under testdata/samples/prose.
-func samples(tb testing.TB) map[string]string {
-	tb.Helper()
-	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "prose", "*.txt"))
-	out := map[string]string{}
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		out[filepath.Base(p)] = string(b)
-	}
-	return out
-}
-
 // TestClassOnSamples sanity-checks the share of protected words on real
 // prose: protecting too much makes compression useless, too little breaks
 // invariant 6.
 func TestClassOnSamples(t *testing.T) {
-	ss := samples(t)
-	if len(ss) == 0 {
-		t.Skip("no prose samples under testdata/samples/prose")
-	}
-	for name, text := range ss {
+	for _, s := range sample.Load(t, "prose") {
+		name, text := s.Name, s.Text
 		words := tokenize.Words(text)
 		if len(words) < 200 {
 			continue
@@ -175,22 +156,19 @@ func FuzzClass(f *testing.F) {
 
 func BenchmarkClass(b *testing.B) {
 	text := ""
-	for _, s := range samples(b) {
-		text += s
-	}
-	if text == "" {
-		text = strings.Repeat("The --verbose flag (see main.go) must not be used with v1.2.3 on /etc/hosts; it's 42% faster than fooBar at 13:27:57. ", 200)
+	for _, s := range sample.Load(b, "prose") {
+		text += s.Text
 	}
 	words := tokenize.Words(text)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
-	cpu := cpuSeconds()
+	cpu := sample.CPUTime().Seconds()
 	for b.Loop() {
 		for _, w := range words {
 			Class(text[w.Start:w.End])
 		}
 	}
-	if d := cpuSeconds() - cpu; d > 0 {
+	if d := sample.CPUTime().Seconds() - cpu; d > 0 {
 		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/d, "MB/cpu-s")
 	}
 }

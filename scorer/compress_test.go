@@ -5,14 +5,13 @@ import (
 	"errors"
 	"hash/fnv"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
@@ -225,7 +224,7 @@ func indent(s string) string {
 
 func FuzzCompress(f *testing.F) {
 	for _, ps := range samples(f) {
-		s := ps.text
+		s := ps.Text
 		if len(s) > 4000 {
 			s = s[:4000]
 		}
@@ -270,7 +269,7 @@ func TestCompressBadInput(t *testing.T) {
 
 func TestCompressDeterministic(t *testing.T) {
 	for _, ps := range samples(t) {
-		name, text := ps.name, ps.text
+		name, text := ps.Name, ps.Text
 		want, _, err := Compress(context.Background(), Heuristic(), text, CompressOptions{TargetRatio: 0.4})
 		if err != nil {
 			t.Fatal(err)
@@ -295,7 +294,7 @@ func TestCompressDeterministic(t *testing.T) {
 // the compression each reaches with the heuristic scorer.
 func TestCompressSamples(t *testing.T) {
 	for _, ps := range samples(t) {
-		name, text := ps.name, ps.text
+		name, text := ps.Name, ps.Text
 		out, st, err := Compress(context.Background(), Heuristic(), text, CompressOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -324,7 +323,7 @@ func TestCompressSamples(t *testing.T) {
 // (protected, verbatim, one per line).
 func TestCompressTargetRatio(t *testing.T) {
 	for _, ps := range samples(t) {
-		name, text := ps.name, ps.text
+		name, text := ps.Name, ps.Text
 		// The floor: what stays when the budget is as small as it gets.
 		_, floor, err := Compress(context.Background(), Heuristic(), text, CompressOptions{TargetRatio: 1e-9})
 		if err != nil {
@@ -350,29 +349,12 @@ func TestCompressTargetRatio(t *testing.T) {
 }
 
 // samples returns the prose samples collected under testdata/samples/prose.
-func samples(tb testing.TB) []proseSample {
-	tb.Helper()
-	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "prose", "*.txt"))
-	if len(paths) == 0 {
-		tb.Skip("no prose samples")
-	}
-	out := make([]proseSample, 0, len(paths)) // Glob sorts: a stable order
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		out = append(out, proseSample{filepath.Base(p), string(b)})
-	}
-	return out
-}
-
-type proseSample struct{ name, text string }
+func samples(tb testing.TB) []sample.Sample { return sample.Load(tb, "prose") }
 
 func BenchmarkCompressHeuristic(b *testing.B) {
 	var sb strings.Builder
 	for _, ps := range samples(b) {
-		sb.WriteString(ps.text)
+		sb.WriteString(ps.Text)
 	}
 	text := sb.String()
 	for _, bc := range []struct {
@@ -382,13 +364,13 @@ func BenchmarkCompressHeuristic(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			var out string
 			var st CompressStats
-			cpu := cpuSeconds()
+			cpu := sample.CPUTime().Seconds()
 			for b.Loop() {
 				out, st, _ = Compress(context.Background(), Heuristic(), text, bc.o)
 			}
 			mb := float64(len(text)) * float64(b.N) / 1e6
 			b.ReportMetric(mb/b.Elapsed().Seconds(), "MB/s")
-			if d := cpuSeconds() - cpu; d > 0 {
+			if d := sample.CPUTime().Seconds() - cpu; d > 0 {
 				b.ReportMetric(mb/d, "MB/cpu-s")
 			}
 			b.ReportMetric(float64(len(out))/float64(len(text)), "ratio")

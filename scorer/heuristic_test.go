@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
 )
@@ -68,7 +69,7 @@ func TestHeuristicSignals(t *testing.T) {
 
 func TestHeuristicRangeAndDeterminism(t *testing.T) {
 	for _, ps := range samples(t) {
-		name, text := ps.name, ps.text
+		name, text := ps.Name, ps.Text
 		_, a := heuristicScores(t, text)
 		_, b := heuristicScores(t, text)
 		if !slices.Equal(a, b) {
@@ -87,7 +88,7 @@ func TestHeuristicRangeAndDeterminism(t *testing.T) {
 func TestHeuristicCalibration(t *testing.T) {
 	total, high := 0, 0
 	for _, ps := range samples(t) {
-		name, text := ps.name, ps.text
+		name, text := ps.Name, ps.Text
 		words, scores := heuristicScores(t, text)
 		n, h := 0, 0
 		for _, l := range layout(text, words, router.Prose) {
@@ -137,19 +138,19 @@ func TestHeuristicBadInput(t *testing.T) {
 func BenchmarkHeuristicScore(b *testing.B) {
 	var sb strings.Builder
 	for _, ps := range samples(b) {
-		sb.WriteString(ps.text)
+		sb.WriteString(ps.Text)
 	}
 	text := sb.String()
 	words := tokenize.Words(text)
 	h := Heuristic()
 	b.SetBytes(int64(len(text)))
-	cpu := cpuSeconds()
+	cpu := sample.CPUTime().Seconds()
 	for b.Loop() {
 		if _, err := h.Score(context.Background(), text, words); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if d := cpuSeconds() - cpu; d > 0 {
+	if d := sample.CPUTime().Seconds() - cpu; d > 0 {
 		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/d, "MB/cpu-s")
 	}
 }

@@ -8,23 +8,12 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/kompress/kompress/internal/modelgen"
+	"github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/tokenize"
 )
-
-// cpuTime returns the process's CPU time, ONNX Runtime's threads included;
-// on a shared machine per-CPU-second rates say more than wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // benchText returns about n bytes of words drawn from the test corpus.
 func benchText(n int) string {
@@ -66,14 +55,14 @@ func BenchmarkONNXWindow(b *testing.B) {
 					wins[i] = w
 				}
 				scores := make([]float32, 510)
-				cpu := cpuTime()
+				cpu := sample.CPUTime()
 				for b.Loop() {
 					if _, err := s.run(context.Background(), wins, scores); err != nil {
 						b.Fatal(err)
 					}
 				}
 				b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*batch), "µs/window")
-				b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/float64(b.N*batch), "cpu-µs/window")
+				b.ReportMetric(float64((sample.CPUTime()-cpu).Microseconds())/float64(b.N*batch), "cpu-µs/window")
 			})
 		}
 	}
@@ -103,7 +92,7 @@ func BenchmarkONNXScore(b *testing.B) {
 			s := newONNX(b, m, ONNXOptions{Threads: cfg.threads, spin: cfg.spin})
 			for _, g := range []int{1, 2} {
 				b.Run(fmt.Sprintf("%s/threads=%d/spin=%v/goroutines=%d", name, cfg.threads, cfg.spin, g), func(b *testing.B) {
-					cpu := cpuTime()
+					cpu := sample.CPUTime()
 					for b.Loop() {
 						var wg sync.WaitGroup
 						for range g {
@@ -116,7 +105,7 @@ func BenchmarkONNXScore(b *testing.B) {
 						wg.Wait()
 					}
 					b.ReportMetric(float64(len(text)*g*b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
-					b.ReportMetric(float64(len(text)*g*b.N)/(cpuTime()-cpu).Seconds()/1e6, "MB/cpu-s")
+					b.ReportMetric(float64(len(text)*g*b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "MB/cpu-s")
 				})
 			}
 		}

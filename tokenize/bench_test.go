@@ -4,20 +4,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
-)
 
-// cpuTime returns the process's user and system CPU time. Benchmarks report
-// MB per CPU second too, since wall time on a shared machine says little.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"github.com/kompress/kompress/internal/sample"
+)
 
 // SampleProse returns about n bytes of deterministic English-like prose with
 // a Zipf-distributed vocabulary, so words repeat as in real text.
@@ -80,14 +70,14 @@ func BenchmarkEncode(b *testing.B) {
 		tok := load(b, tc.name)
 		for _, s := range samples {
 			b.Run(fmt.Sprintf("sugarme/%s/%s", tc.name, s.name), func(b *testing.B) {
-				cpu := cpuTime()
+				cpu := sample.CPUTime()
 				for b.Loop() {
 					if _, err := tok.reference(s.text, true); err != nil {
 						b.Fatal(err)
 					}
 				}
 				b.ReportMetric(float64(len(s.text))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
-				b.ReportMetric(float64(len(s.text))*float64(b.N)/(cpuTime()-cpu).Seconds()/1e6, "MB/cpu-s")
+				b.ReportMetric(float64(len(s.text))*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "MB/cpu-s")
 			})
 			// cold: every iteration starts with an empty cache, as the
 			// first text a process sees does.
@@ -95,7 +85,7 @@ func BenchmarkEncode(b *testing.B) {
 				name := map[bool]string{true: "cold", false: "warm"}[cold]
 				b.Run(fmt.Sprintf("ours-%s/%s/%s", name, tc.name, s.name), func(b *testing.B) {
 					words := Words(s.text)
-					cpu := cpuTime()
+					cpu := sample.CPUTime()
 					for b.Loop() {
 						if cold {
 							tok.cache.init(cacheWords)
@@ -111,7 +101,7 @@ func BenchmarkEncode(b *testing.B) {
 						}
 					}
 					b.ReportMetric(float64(len(s.text))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
-					b.ReportMetric(float64(len(s.text))*float64(b.N)/(cpuTime()-cpu).Seconds()/1e6, "MB/cpu-s")
+					b.ReportMetric(float64(len(s.text))*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "MB/cpu-s")
 				})
 			}
 		}
@@ -136,7 +126,7 @@ func BenchmarkEncodeStream(b *testing.B) {
 			}
 		}
 		b.Run(tc.name+"/logs", func(b *testing.B) {
-			cpu, n, i := cpuTime(), 0, 0
+			cpu, n, i := sample.CPUTime(), 0, 0
 			for b.Loop() {
 				c := chunks[8+k*40+i%40]
 				i++
@@ -146,7 +136,7 @@ func BenchmarkEncodeStream(b *testing.B) {
 				n += len(c)
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "MB/s")
-			b.ReportMetric(float64(n)/(cpuTime()-cpu).Seconds()/1e6, "MB/cpu-s")
+			b.ReportMetric(float64(n)/(sample.CPUTime()-cpu).Seconds()/1e6, "MB/cpu-s")
 		})
 	}
 }
