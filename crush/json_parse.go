@@ -51,6 +51,7 @@ type jsonValue struct {
 	elems []*jsonValue
 	keys  []jsonKey // objects: keys[i] names elems[i]
 	clen  int       // length when printed on one line
+	open  bool      // cut off by the end of input: raw ends in closers it lacked
 }
 
 type jsonKey struct {

@@ -49,23 +49,30 @@ func jsonCheckSamples(t *testing.T, kind string, f func([]byte, Options) ([]byte
 }
 
 var jsonCeilings = map[string]float64{
-	"go-list-json":       0.33,
-	"go-list-m-json":     0.06,
-	"go-mod-edit-json":   0.65,
-	"ip-addr-pretty":     0.58,
-	"ip-addr":            0,
-	"jsonl-dependencies": 0.85,
-	"jsonl-npm-time":     0.05,
-	"lsblk":              0,
-	"minified-npm-view":  0.24,
-	"npm-view-express":   0.2,
-	"package-lock":       0.1,
-	"go-test-json-fail":  0.35,
-	"npm-ls-json":        0,
+	"go-list-json":        0.33,
+	"go-list-m-json":      0.15, // every module's Path named in the notes
+	"eslint-json-jsyaml":  0.15,
+	"eslint-json-cut":     0.3,
+	"eslint-sarif-jsyaml": 0.25,
+	"shellcheck-json1":    0.12,
+	"go-mod-edit-json":    0.65,
+	"ip-addr-pretty":      0.58,
+	"ip-addr":             0,
+	"jsonl-dependencies":  0.85,
+	"jsonl-npm-time":      0.05,
+	"lsblk":               0,
+	"minified-npm-view":   0.24,
+	"npm-view-express":    0.2,
+	"package-lock":        0.1,
+	"go-test-json-fail":   0.35,
+	"npm-ls-json":         0,
 }
 
 func TestJSONSamples(t *testing.T) {
 	jsonCheckSamples(t, "json", JSON, jsonCeilings, func(t *testing.T, name string, in, out []byte) {
+		if _, _, err := jsonParseAll(in); err != nil {
+			return // a cut-off stream: TestJSONCutOff
+		}
 		if _, _, err := jsonParseAll(out); err != nil {
 			t.Errorf("output is not JSON: %v\n%s", err, out)
 		}
@@ -387,3 +394,110 @@ func jsonBench(b *testing.B, kind string, f func([]byte, Options) ([]byte, error
 }
 
 func BenchmarkJSON(b *testing.B) { jsonBench(b, "json", JSON) }
+
+// TestJSONFindingsKeepErrors: linters' JSON reports keep every error
+// finding byte for byte, whatever else is thinned: eslint's messages with
+// severity 2, shellcheck's and SARIF's level "error".
+func TestJSONFindingsKeepErrors(t *testing.T) {
+	for _, name := range []string{"eslint-json-jsyaml", "shellcheck-json1", "eslint-sarif-jsyaml"} {
+		t.Run(name, func(t *testing.T) {
+			in := readSample(t, "json", name)
+			out, err := JSON(in, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			vals, _, err := jsonParseAll(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			errs := 0
+			var walk func(v *jsonValue)
+			walk = func(v *jsonValue) {
+				if v.kind == jsonObject {
+					sev, lvl := jsonMember(v, "severity"), jsonMember(v, "level")
+					if sev >= 0 && string(v.elems[sev].raw) == "2" || lvl >= 0 && string(v.elems[lvl].raw) == `"error"` {
+						errs++
+						if !bytes.Contains(out, v.raw) {
+							t.Errorf("error finding dropped: %.200s", v.raw)
+						}
+						return
+					}
+				}
+				for _, e := range v.elems {
+					walk(e)
+				}
+			}
+			for _, v := range vals {
+				walk(v)
+			}
+			if errs < 5 {
+				t.Fatalf("%d error findings in the sample, want >= 5", errs)
+			}
+			if len(out) > len(in)/4 {
+				t.Errorf("output %d of %d bytes", len(out), len(in))
+			}
+		})
+	}
+}
+
+// TestJSONNamesDroppedRows: an array of records that loses rows names each
+// dropped one by its identity member when that is cheap (go list -m's
+// Path), and says nothing more when it is not.
+func TestJSONNamesDroppedRows(t *testing.T) {
+	in := readSample(t, "json", "go-list-m-json")
+	out, err := JSON(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals, _, _ := jsonParseAll(in)
+	for _, v := range vals {
+		p := v.elems[jsonMember(v, "Path")]
+		if name := p.raw[1 : len(p.raw)-1]; !bytes.Contains(out, name) {
+			t.Errorf("module %s not named", name)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id": %d, "kind": "row", "payload": "%s"}`, 1000+i, strings.Repeat("x", 40))
+	}
+	b.WriteString("]")
+	out, err = JSON([]byte(b.String()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "[… 295 rows omitted; id: 1003–1297 …]") {
+		t.Errorf("consecutive ids not shown as a range:\n%s", out)
+	}
+}
+
+// TestJSONCutOff: a stream cut off mid-value is thinned as far as it
+// parses, and the unparsed rest follows verbatim.
+func TestJSONCutOff(t *testing.T) {
+	full := readSample(t, "json", "eslint-json-jsyaml")
+	for _, n := range []int{60000, 100000, 140000} {
+		in := full[:n]
+		out, err := JSON(in, Options{})
+		if err != nil {
+			t.Fatalf("cut at %d: %v", n, err)
+		}
+		cut, _ := jsonCut(in)
+		if cut <= 0 || !bytes.HasSuffix(out, in[cut:]) {
+			t.Errorf("cut at %d: the unparsed tail (from %d) is not kept verbatim", n, cut)
+		}
+		if len(out) >= len(in)*9/10 {
+			t.Errorf("cut at %d: output %d bytes", n, len(out))
+		}
+		if !bytes.Contains(out, []byte(`"filePath":`)) && !bytes.Contains(out, []byte(`"$columns": ["filePath"`)) {
+			t.Errorf("cut at %d: no file path in view", n)
+		}
+	}
+	for _, in := range []string{`{"a": 1, "b": tru}`, `]`, `{"a": [1, 2}`, `"abc`} {
+		if _, err := JSON([]byte(in), Options{}); !errors.Is(err, ErrNoGain) {
+			t.Errorf("%q: err %v, want ErrNoGain", in, err)
+		}
+	}
+}
