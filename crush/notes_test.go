@@ -31,7 +31,9 @@ var (
 	notesCut  = regexp.MustCompile(`^(.*) \[… \d+ bytes omitted …\]$`)
 	// A note counting tests says how many lines they took when that is not
 	// one a test: "[… 3 passing tests (6 lines) omitted …]".
-	notesTestLines = regexp.MustCompile(` test.* \((\d+) lines\)$`)
+	// So does one counting goroutines: "[… 28 goroutines with this stack,
+	// ids 22–49 (448 lines) omitted …]".
+	notesTestLines = regexp.MustCompile(`(?:^| )(?:test|goroutine).* \((\d+) lines\)$`)
 )
 
 // notesCount returns the input lines a note's count stands for.
