@@ -231,6 +231,7 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		}
 		return max(total-shown, 0), total, "lines"
 	}
+	inText, viewText := in, view
 	in, view = fold.StripANSI(in), fold.StripANSI(view)
 	shown := make(map[string]int, bytes.Count(view, []byte{'\n'})+1)
 	for line := range bytes.Lines(view) {
@@ -245,7 +246,24 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 			omitted++
 		}
 	}
+	if omitted == total && viewShows(view) {
+		// A view that rewrote every line (JSON in the columnar form, say)
+		// still shows rows: "N of N lines omitted" would say it shows
+		// nothing. Count what it leaves out in bytes instead.
+		return max(len(inText)-len(viewText), 0), len(inText), "bytes"
+	}
 	return omitted, total, "lines"
+}
+
+// viewShows reports whether a view has a line that is not an omission
+// note.
+func viewShows(view []byte) bool {
+	for line := range bytes.Lines(view) {
+		if t := bytes.TrimSpace(line); len(t) > 0 && !bytes.HasPrefix(t, []byte("[… ")) && !bytes.HasPrefix(t, []byte(`"[… `)) {
+			return true
+		}
+	}
+	return false
 }
 
 func countWords(b []byte) int {

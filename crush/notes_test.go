@@ -184,27 +184,34 @@ func TestOmissionNotes(t *testing.T) {
 	}
 }
 
-// TestLogNotesCount checks that the notes of a log view count every
-// dropped input line exactly once, where it was dropped.
-func TestLogNotesCount(t *testing.T) {
-	for _, s := range readSamples(t, "log") {
-		t.Run(s.name, func(t *testing.T) {
-			out, err := Log(s.in, Options{})
+// TestNotesCount checks, over every sample that the log, table and diff
+// compressors accept, that their notes count every dropped input line
+// exactly once, where it was dropped: no note says more or less than what
+// it stands for, and none says "N of N" while lines are visible.
+func TestNotesCount(t *testing.T) {
+	for _, s := range notesSamples(t) {
+		for _, c := range notesCompressors {
+			if !c.lineByLine {
+				continue
+			}
+			out, err := c.f(s.in, Options{})
 			if err != nil {
-				t.Skip(err)
+				continue
 			}
-			omitted, noted := 0, 0
-			for _, g := range notesGaps(notesInput(s.in), out) {
-				omitted += max(0, g.to-g.from+1)
-				noted += g.noted
-				if g.noted != g.to-g.from+1 {
-					t.Errorf("input lines %d–%d (%d) noted as %d %s", g.from, g.to, g.to-g.from+1, g.noted, g.units)
+			t.Run(c.name+"/"+s.name, func(t *testing.T) {
+				omitted, noted := 0, 0
+				for _, g := range notesGaps(notesInput(s.in), out) {
+					omitted += max(0, g.to-g.from+1)
+					noted += g.noted
+					if g.noted != g.to-g.from+1 {
+						t.Errorf("input lines %d–%d (%d) noted as %d %s", g.from, g.to, g.to-g.from+1, g.noted, g.units)
+					}
 				}
-			}
-			if omitted != noted {
-				t.Errorf("notes count %d lines, %d omitted", noted, omitted)
-			}
-		})
+				if omitted != noted {
+					t.Errorf("notes count %d lines, %d omitted", noted, omitted)
+				}
+			})
+		}
 	}
 }
 
