@@ -17,6 +17,9 @@ import (
 // hits. Every hit shown keeps its file and line number, lines of different
 // files are never joined, and very long lines (minified code) are cut around
 // the match. The view uses ripgrep's heading form when that is shorter.
+// Context lines (-C N) are kept as N lines around the shown hits, and the
+// note for a file's omitted hits lists their line numbers, "[… 67 more hits
+// at lines 73, 80, 95 omitted …]", when the view still fits its budget.
 //
 // It returns ErrNoGain when the input is empty, holds NUL bytes, does not
 // parse as search output, or the view would not be at least 10% smaller.
@@ -35,10 +38,20 @@ func Search(in []byte, o Options) ([]byte, error) {
 		budget = int(float64(len(in)) * o.TargetRatio)
 	}
 	var out []byte
+levels:
 	for _, p := range searchLevels {
-		out = r.render(p)
-		if len(out) <= budget {
-			break
+		if r.context {
+			// Context as the search asked for it (-C N), at the first
+			// level; less at the later ones.
+			p.context = min(max(p.context, r.contextN*min(p.context, 1)), r.contextN)
+		}
+		// The omitted hits' line numbers when they fit, else counts alone.
+		for _, lines := range []bool{true, false} {
+			p.hitLines = lines
+			out = r.render(p)
+			if len(out) <= budget {
+				break levels
+			}
 		}
 	}
 	if float64(len(out)) > float64(len(in))*(1-logMinGain) {
@@ -56,11 +69,12 @@ const (
 
 // searchParams is one level of compression; later levels show less.
 type searchParams struct {
-	perFile   int // matches shown per file
-	files     int // files shown with their hits
-	context   int // context lines kept on each side of a shown match
-	lineBytes int // longer lines are cut around the match
-	listFiles int // omitted files listed by name with their counts
+	perFile   int  // matches shown per file
+	files     int  // files shown with their hits
+	context   int  // context lines kept on each side of a shown match
+	lineBytes int  // longer lines are cut around the match
+	listFiles int  // omitted files listed by name with their counts
+	hitLines  bool // notes for omitted hits list their line numbers
 }
 
 var searchLevels = []searchParams{
@@ -94,6 +108,7 @@ type searchResult struct {
 	counts   bool     // a -c style list: each file's matches is its count
 	numbered bool     // every hit has a line number
 	context  bool     // the output had context lines (-A/-B/-C)
+	contextN int      // the most context lines on one side of a match group (-C N)
 	heading  bool     // render in heading form even when flat is shorter (rg --json)
 	terms    [][]byte // query terms, lower case
 	term     []byte   // the searched word inferred from the hits, lower case
@@ -239,7 +254,37 @@ func searchParse(in []byte) *searchResult {
 		}
 	}
 	r.counts = searchCounts(r)
+	if r.context && r.numbered {
+		r.contextN = searchContextN(r.files)
+	}
 	return r
+}
+
+// searchContextN infers N of grep -C N: the longest run of context lines
+// that opens or closes a group of adjacent lines (runs between two matches
+// may hold up to 2N).
+func searchContextN(files []*searchFile) int {
+	n := 0
+	for _, f := range files {
+		for i := 0; i < len(f.hits); {
+			j := i + 1
+			for j < len(f.hits) && f.hits[j].line == f.hits[j-1].line+1 {
+				j++
+			}
+			lead, trail := 0, 0
+			for lead < j-i && f.hits[i+lead].context {
+				lead++
+			}
+			for trail < j-i && f.hits[j-1-trail].context {
+				trail++
+			}
+			if lead < j-i { // the group has a match
+				n = max(n, lead, trail)
+			}
+			i = j
+		}
+	}
+	return min(n, 10)
 }
 
 // searchCounts reports whether r is a -c list, "path:N" for each file, and

@@ -13,6 +13,23 @@ type searchShown struct {
 	f       *searchFile
 	hits    []int // indexes into f.hits, in input order
 	omitted int   // matches not shown
+	lines   []int // their line numbers, when the note lists them
+}
+
+// note writes the note for the file's omitted hits; in names the file in
+// the flat form.
+func (s searchShown) note(out []byte, in string) []byte {
+	unit := searchUnit(s.omitted, "more hit") + in
+	if len(s.lines) > 0 {
+		unit += " at " + searchUnit(len(s.lines), "line") + " "
+		for k, l := range s.lines {
+			if k > 0 {
+				unit += ", "
+			}
+			unit += strconv.Itoa(l)
+		}
+	}
+	return append(append(out, Omitted(s.omitted, unit)...), '\n')
 }
 
 // render selects what level p shows and writes it in heading or flat form,
@@ -100,6 +117,17 @@ func (r *searchResult) pick(f *searchFile, p searchParams) searchShown {
 		}
 	}
 	s := searchShown{f: f, omitted: len(matches) - len(chosen)}
+	if p.hitLines && r.numbered && s.omitted > 0 {
+		shown := make(map[int]bool, len(chosen))
+		for _, k := range chosen {
+			shown[k] = true
+		}
+		for _, k := range matches {
+			if !shown[k] {
+				s.lines = append(s.lines, f.hits[k].line)
+			}
+		}
+	}
 	if !r.context || p.context == 0 {
 		s.hits = chosen
 		return s
@@ -173,8 +201,7 @@ func (r *searchResult) renderFlat(out []byte, shown []searchShown, p searchParam
 			out = append(out, '\n')
 		}
 		if s.omitted > 0 {
-			out = append(out, Omitted(s.omitted, searchUnit(s.omitted, "more hit")+" in "+string(s.f.path))...)
-			out = append(out, '\n')
+			out = s.note(out, " in "+string(s.f.path))
 		}
 	}
 	return out
@@ -206,8 +233,7 @@ func (r *searchResult) renderHeading(out []byte, shown []searchShown, p searchPa
 			out = append(out, '\n')
 		}
 		if s.omitted > 0 {
-			out = append(out, Omitted(s.omitted, searchUnit(s.omitted, "more hit"))...)
-			out = append(out, '\n')
+			out = s.note(out, "")
 		}
 	}
 	if len(shown) > 0 {
