@@ -161,7 +161,8 @@ func logMarkListHeads(ls []logLine) {
 
 // logMarkRecords keeps the first line of each record of "Key: value"
 // fields (apt-cache show, dpkg -s: records separated by blank lines), as a
-// summary: "Package: grep" names what the fields below it describe.
+// summary: "Package: grep" names what the fields below it describe; in apt
+// history logs, each transaction's Commandline too.
 func logMarkRecords(ls []logLine) {
 	for i := 0; i < len(ls); {
 		j, fields := i, 0
@@ -173,6 +174,15 @@ func logMarkRecords(ls []logLine) {
 		}
 		if fields >= 3 && logField(ls[i].text) && ls[i].class == logPlain {
 			ls[i].class = logSummary
+		}
+		// An apt history transaction (/var/log/apt/history.log) says what
+		// was run in its Commandline, however long its package lists.
+		if fields >= 3 && bytes.HasPrefix(ls[i].text, []byte("Start-Date: ")) {
+			for k := i + 1; k < j; k++ {
+				if bytes.HasPrefix(ls[k].text, []byte("Commandline: ")) && ls[k].class == logPlain {
+					ls[k].class = logSummary
+				}
+			}
 		}
 		i = j + 1
 	}

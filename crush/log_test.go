@@ -705,3 +705,28 @@ func TestLogGoroutineGroups(t *testing.T) {
 		})
 	}
 }
+
+// TestLogAptHistory: an apt history log keeps each transaction's
+// Start-Date and Commandline, even where its package lists are elided.
+func TestLogAptHistory(t *testing.T) {
+	in := readSample(t, "log", "apt-history-log")
+	out, err := Log(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if bytes.HasPrefix(l, []byte("Start-Date: ")) || bytes.HasPrefix(l, []byte("Commandline: ")) {
+			n++
+			if !bytes.Contains(out, l[:min(len(l), 200)]) {
+				t.Errorf("dropped: %.200s", l)
+			}
+		}
+	}
+	if n < 20 {
+		t.Fatalf("%d transactions lines in the sample", n)
+	}
+	if len(out) > len(in)/2 {
+		t.Errorf("view %d of %d bytes", len(out), len(in))
+	}
+}
