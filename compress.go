@@ -219,7 +219,26 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		return max(total-countWords(view), 0), total, "words"
 	case kind == router.JSON && bytes.Count(in, []byte{'\n'}) < 10:
 		return max(len(in)-len(view), 0), len(in), "bytes"
-	case kind == router.Search || kind == router.Mixed || goTest():
+	case kind == router.Search:
+		// Views in heading form print paths and blank lines the input may
+		// not have: count the hits shown, and other lines only when they
+		// are input lines.
+		lines := make(map[string]bool)
+		for line := range bytes.Lines(in) {
+			lines[string(bytes.TrimRight(line, "\r\n"))] = true
+			total++
+		}
+		shown := 0
+		for line := range bytes.Lines(view) {
+			l := bytes.TrimRight(line, "\r\n")
+			if _, hit := router.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
+				shown++
+			} else if _, hit := router.ParseHeadingHit(l); hit {
+				shown++
+			}
+		}
+		return max(total-shown, 0), total, "lines"
+	case kind == router.Mixed || goTest():
 		shown := 0
 		for line := range bytes.Lines(view) {
 			if !bytes.HasPrefix(line, []byte("[… ")) {

@@ -45,13 +45,15 @@ levels:
 			// level; less at the later ones.
 			p.context = min(max(p.context, r.contextN*min(p.context, 1)), r.contextN)
 		}
-		// The omitted hits' line numbers when they fit, else counts alone.
-		for _, lines := range []bool{true, false} {
-			p.hitLines = lines
-			out = r.render(p)
-			if len(out) <= budget {
-				break levels
+		out = r.render(p)
+		if len(out) <= budget {
+			// The omitted hits' line numbers, file by file while they fit
+			// in what the budget leaves, and in a quarter of the view.
+			p.hitLines = min(budget-len(out), max(len(out)/4, searchMinLines))
+			if listed := r.render(p); len(listed) <= budget {
+				out = listed
 			}
+			break levels
 		}
 	}
 	if float64(len(out)) > float64(len(in))*(1-logMinGain) {
@@ -69,13 +71,16 @@ const (
 
 // searchParams is one level of compression; later levels show less.
 type searchParams struct {
-	perFile   int  // matches shown per file
-	files     int  // files shown with their hits
-	context   int  // context lines kept on each side of a shown match
-	lineBytes int  // longer lines are cut around the match
-	listFiles int  // omitted files listed by name with their counts
-	hitLines  bool // notes for omitted hits list their line numbers
+	perFile   int // matches shown per file
+	files     int // files shown with their hits
+	context   int // context lines kept on each side of a shown match
+	lineBytes int // longer lines are cut around the match
+	listFiles int // omitted files listed by name with their counts
+	hitLines  int // bytes the notes for omitted hits may spend listing their line numbers
 }
+
+// searchMinLines is the least the line numbers of omitted hits may take.
+const searchMinLines = 512
 
 var searchLevels = []searchParams{
 	{perFile: 5, files: 30, context: 2, lineBytes: 300, listFiles: 20},

@@ -59,7 +59,8 @@ func (r *searchResult) render(p searchParams) []byte {
 			restHits += f.matches
 			continue
 		}
-		shown = append(shown, r.pick(f, p))
+		s := r.pick(f, &p)
+		shown = append(shown, s)
 	}
 	flat := r.renderFlat(nil, shown, p)
 	if r.numbered && searchHeadingSafe(shown) {
@@ -94,7 +95,7 @@ func (r *searchResult) render(p searchParams) []byte {
 
 // pick chooses the matches of f to show: the first ones, then the best
 // ranked by the query, with context lines near them.
-func (r *searchResult) pick(f *searchFile, p searchParams) searchShown {
+func (r *searchResult) pick(f *searchFile, p *searchParams) searchShown {
 	var matches []int
 	for k := range f.hits {
 		if !f.hits[k].context {
@@ -117,15 +118,22 @@ func (r *searchResult) pick(f *searchFile, p searchParams) searchShown {
 		}
 	}
 	s := searchShown{f: f, omitted: len(matches) - len(chosen)}
-	if p.hitLines && r.numbered && s.omitted > 0 {
+	if p.hitLines > 0 && r.numbered && s.omitted > 0 {
 		shown := make(map[int]bool, len(chosen))
 		for _, k := range chosen {
 			shown[k] = true
 		}
+		cost := len(" at lines ")
 		for _, k := range matches {
 			if !shown[k] {
 				s.lines = append(s.lines, f.hits[k].line)
+				cost += 2 + len(strconv.Itoa(f.hits[k].line))
 			}
+		}
+		if cost > p.hitLines {
+			s.lines = nil // all of a file's lines or none
+		} else {
+			p.hitLines -= cost
 		}
 	}
 	if !r.context || p.context == 0 {
