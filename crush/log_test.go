@@ -709,7 +709,7 @@ func TestLogGoroutineGroups(t *testing.T) {
 // TestLogAptHistory: an apt history log keeps each transaction's
 // Start-Date and Commandline, even where its package lists are elided.
 func TestLogAptHistory(t *testing.T) {
-	in := readSample(t, "log", "apt-history-log")
+	in := readSample(t, "log", "apt-history-machine")
 	out, err := Log(in, Options{})
 	if err != nil {
 		t.Fatal(err)

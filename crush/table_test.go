@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -324,7 +326,9 @@ func BenchmarkTable(b *testing.B) { jsonBench(b, "table", Table) }
 // TestTableCells: aligned columns come from the layout, so cells with
 // spaces stay whole in the summaries (ps's lstart, ls -l's date, an
 // author's name, ss's "Local Address:Port"); psql and sqlite3 -box keep
-// their header, rules and footer; status rows (LISTEN) stay.
+// their header, rules and footer; status rows (LISTEN) stay. The psql
+// sample lives in crush/testdata: the router sends psql's tables to other
+// kinds for now, so it is no table sample yet.
 func TestTableCells(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -338,11 +342,14 @@ func TestTableCells(t *testing.T) {
 			"                  name                  |                 setting                 | unit |",
 			"----------------------------------------+-----------------------------------------+------+",
 			"\n(354 rows)\n", "  setting: off ×", "  category: Client Connection Defaults / Statement B… ×"}},
-		{"sqlite3-box", []string{"┌──", "│                  name                   │", "├──", "└──", "  size: min 2952, median 8329, max 158021"}},
-		{"sqlite3-column", []string{"name                                       version", "  status: install ok installed ×"}},
+		{"sqlite3-box-dpkg", []string{"┌──", "│                  name                   │", "├──", "└──", "  size: min 2952, median 8329, max 158021"}},
+		{"sqlite3-column-dpkg", []string{"name                                       version", "  status: install ok installed ×"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			in := readSample(t, "table", tc.name)
+			in, err := os.ReadFile(filepath.Join("testdata", tc.name+".txt"))
+			if err != nil {
+				in = readSample(t, "table", tc.name)
+			}
 			out, err := Table(in, Options{})
 			if err != nil {
 				t.Fatal(err)

@@ -68,6 +68,10 @@ func startFailure(t []byte) bool {
 		return hasPrefix(t, "make: ***") || hasPrefix(t, "make[") && bytes.Contains(t, []byte("]: ***"))
 	case 'd':
 		return hasPrefix(t, "dpkg: error")
+	case 'S':
+		// The Go runtime's crash report on a signal, before its goroutine
+		// dump: "SIGQUIT: quit", "SIGSEGV: segmentation violation".
+		return hasPrefix(t, "SIGQUIT: ") || hasPrefix(t, "SIGSEGV: ") || hasPrefix(t, "SIGABRT: ") || hasPrefix(t, "SIGBUS: ")
 	}
 	return false
 }
