@@ -195,7 +195,10 @@ type jsonItem struct {
 
 func (c *jsonCrusher) value(v *jsonValue, ind int, inline bool) {
 	if (v.kind == jsonArray || v.kind == jsonObject) && !v.open {
-		if len(v.raw) <= jsonRawMax && (jsonFailure(v, 0) || jsonFailureText(v.raw)) {
+		if len(v.raw) <= jsonRawMax && (jsonFailureOwn(v) || jsonFailureText(v.raw)) {
+			if c.lv.lossy && v.kind == jsonObject && c.finding(v) {
+				return
+			}
 			c.raw(v)
 			return
 		}
@@ -210,6 +213,46 @@ func (c *jsonCrusher) value(v *jsonValue, ind int, inline bool) {
 	default:
 		c.out = append(c.out, v.raw...)
 	}
+}
+
+// jsonFindingDetail are members of a linter's finding that a reader of
+// the view can do without (where a range ends, the AST node, the fix to
+// apply); the schema note still names them.
+var jsonFindingDetail = map[string]bool{
+	"endLine": true, "endColumn": true, "nodeType": true, "messageId": true, "fix": true,
+	"suggestions": true, "endOffset": true,
+}
+
+// finding prints a failure element that is a finding (it has a message
+// and some jsonFindingDetail member) on one line without those members,
+// its other values verbatim; it reports false, printing nothing, for
+// other elements.
+func (c *jsonCrusher) finding(v *jsonValue) bool {
+	detail, message := false, false
+	for _, k := range v.keys {
+		detail = detail || jsonFindingDetail[k.name]
+		message = message || k.name == "message"
+	}
+	if !detail || !message {
+		return false
+	}
+	c.dropped = true
+	c.out = append(c.out, '{')
+	n := 0
+	for i, k := range v.keys {
+		if jsonFindingDetail[k.name] {
+			continue
+		}
+		if n > 0 {
+			c.out = append(c.out, ", "...)
+		}
+		n++
+		c.out = append(c.out, k.raw...)
+		c.out = append(c.out, ": "...)
+		c.out = append(c.out, v.elems[i].raw...)
+	}
+	c.out = append(c.out, '}')
+	return true
 }
 
 // raw copies a value from the input byte for byte.
@@ -318,7 +361,7 @@ func (c *jsonCrusher) columns(v *jsonValue, items []jsonItem, cols *jsonValue, i
 			continue
 		}
 		e := v.elems[it.idx]
-		if !jsonSameKeys(e, cols) || (len(e.raw) <= jsonRawMax && jsonFailure(e, 0)) {
+		if !jsonSameKeys(e, cols) || (len(e.raw) <= jsonRawMax && jsonFailureOwn(e)) {
 			c.value(e, ind+2, true)
 			continue
 		}
@@ -564,7 +607,7 @@ func (n *jsonNames) String() string {
 // npm's "time" or "versions").
 func (c *jsonCrusher) objectItems(v *jsonValue) []jsonItem {
 	n := len(v.elems)
-	if !c.lv.lossy || n <= c.lv.mapMax || !jsonHomogeneous(v) || (len(v.raw) <= jsonRawMax*4 && jsonFailure(v, 0)) {
+	if !c.lv.lossy || n <= c.lv.mapMax || !jsonHomogeneous(v) || (len(v.raw) <= jsonRawMax*4 && jsonFailureOwn(v)) {
 		return jsonAll(n)
 	}
 	keep := make([]bool, n)
@@ -885,11 +928,23 @@ func jsonNonEmpty(v *jsonValue) bool {
 // down, in objects or arrays) reports a failure through its keys and
 // values.
 func jsonFailure(v *jsonValue, depth int) bool {
+	return jsonFailureIn(v, depth, true)
+}
+
+// jsonFailureOwn is jsonFailure without looking into arrays: whether the
+// element itself, not a list it holds (eslint's messages), reports the
+// failure. Such elements print verbatim; a list is thinned to its
+// failures instead.
+func jsonFailureOwn(v *jsonValue) bool {
+	return jsonFailureIn(v, 0, false)
+}
+
+func jsonFailureIn(v *jsonValue, depth int, arrays bool) bool {
 	if depth > 3 {
 		return false
 	}
 	if v.kind == jsonArray {
-		return slices.ContainsFunc(v.elems, func(e *jsonValue) bool { return jsonFailure(e, depth+1) })
+		return arrays && slices.ContainsFunc(v.elems, func(e *jsonValue) bool { return jsonFailureIn(e, depth+1, arrays) })
 	}
 	if v.kind != jsonObject {
 		return false
@@ -930,7 +985,7 @@ func jsonFailure(v *jsonValue, depth int) bool {
 				return true
 			}
 		}
-		if (e.kind == jsonObject || e.kind == jsonArray) && jsonFailure(e, depth+1) {
+		if (e.kind == jsonObject || e.kind == jsonArray) && jsonFailureIn(e, depth+1, arrays) {
 			return true
 		}
 	}
