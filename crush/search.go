@@ -48,8 +48,8 @@ levels:
 		out = r.render(p)
 		if len(out) <= budget {
 			// The omitted hits' line numbers, file by file while they fit
-			// in what the budget leaves, and in a quarter of the view.
-			p.hitLines = min(budget-len(out), max(len(out)/4, searchMinLines))
+			// in what the budget leaves, and in an eighth of the view.
+			p.hitLines = min(budget-len(out), max(len(out)/8, searchMinLines))
 			if listed := r.render(p); len(listed) <= budget {
 				out = listed
 			}
@@ -80,7 +80,7 @@ type searchParams struct {
 }
 
 // searchMinLines is the least the line numbers of omitted hits may take.
-const searchMinLines = 512
+const searchMinLines = 128
 
 var searchLevels = []searchParams{
 	{perFile: 5, files: 30, context: 2, lineBytes: 300, listFiles: 20},
