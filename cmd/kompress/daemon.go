@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"os"
 	"sync"
 	"time"
 
+	"github.com/kompress/kompress"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
@@ -108,4 +110,45 @@ func addWarnings(list []string, add ...string) []string {
 		}
 	}
 	return list
+}
+
+// backend returns how compress compresses one input: through the server
+// when one is named, else with an engine of its own.
+func (o *compressOptions) backend(ctx context.Context, stderr io.Writer, log *slog.Logger) (func(context.Context, wire.CompressRequest) (wire.Result, error), func(), error) {
+	if url := serverURL(o.server); url != "" {
+		if o.store != "" {
+			return nil, nil, usagef("--server and --store exclude each other: the server owns its store")
+		}
+		return newServerClient(url).Compress, func() {}, nil
+	}
+	var st store.Store
+	var warnings []string
+	if !o.losslessOnly {
+		s, err := openOwnStore(ctx, o.store)
+		switch {
+		case errors.Is(err, store.ErrLocked):
+			return nil, nil, err
+		case err != nil:
+			// Nothing may be lost: without a store, compress losslessly.
+			w := fmt.Sprintf("%v; lossless folds only", err)
+			fmt.Fprintf(stderr, "kompress: warning: %s\n", w)
+			warnings = append(warnings, w)
+		default:
+			st = s
+		}
+	}
+	rec := newWarningRecorder(log.Handler())
+	eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: slog.New(rec)})
+	compress := func(ctx context.Context, req wire.CompressRequest) (wire.Result, error) {
+		res, err := eng.Compress(ctx, "", req)
+		res.Warnings = addWarnings(res.Warnings, warnings...)
+		res.Warnings = addWarnings(res.Warnings, rec.take()...)
+		return res, err
+	}
+	closeStore := func() {
+		if st != nil {
+			st.Close()
+		}
+	}
+	return compress, closeStore, nil
 }
