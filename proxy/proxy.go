@@ -168,7 +168,12 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer resp.Body.Close()
 	if injected && resp.StatusCode == http.StatusOK {
-		p.intercept(ctx, w, a, upstreamRequest{up.URL.String(), up.Header}, out, resp)
+		u := upstreamRequest{up.URL.String(), up.Header}
+		if a == anthropic && isEventStream(resp.Header) {
+			p.streamAnthropic(ctx, w, u, out, resp)
+		} else {
+			p.intercept(ctx, w, a, u, out, resp)
+		}
 		return
 	}
 	relay(w, resp)
