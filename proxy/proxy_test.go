@@ -293,3 +293,25 @@ func TestSplice(t *testing.T) {
 		t.Errorf("parse accepted nesting past maxDepth")
 	}
 }
+
+func TestLargeBodyForwardedUntouched(t *testing.T) {
+	up := newUpstream(t)
+	px, err := New(Options{Upstream: up.srv.URL + "/base/", Engine: testEngine(t), MaxBody: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(px)
+	defer ts.Close()
+	body := `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`
+	post(t, ts.URL+"/v1/messages", body)
+	r := up.requests()[0]
+	mustEqual(t, "upstream body", r.body, []byte(body))
+	if r.path != "/base/v1/messages" {
+		t.Errorf("path %q: the upstream's path is a prefix", r.path)
+	}
+	for _, bad := range []string{"", "api.anthropic.com", "ftp://x", "http://"} {
+		if _, err := New(Options{Upstream: bad, Engine: testEngine(t)}); err == nil {
+			t.Errorf("upstream %q accepted", bad)
+		}
+	}
+}
