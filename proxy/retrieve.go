@@ -103,14 +103,7 @@ func (p *Proxy) resolve(ctx context.Context, a api, up upstreamRequest, body, re
 		if err != nil {
 			return resp, changed, nil
 		}
-		var mine, theirs []call
-		for _, c := range calls(a, resp, root) {
-			if c.name == tool.Retrieve {
-				mine = append(mine, c)
-			} else {
-				theirs = append(theirs, c)
-			}
-		}
+		mine, theirs := splitCalls(a, resp, root)
 		if len(mine) == 0 {
 			if len(hidden) > 0 && !chained(a, body) {
 				p.remember(a, resp, root, hiddenTurn{full: joinRaw(hidden)})
@@ -245,6 +238,19 @@ func calls(a api, b []byte, root *value) []call {
 		}
 	}
 	return out
+}
+
+// splitCalls separates the kompress_retrieve calls of a response from the
+// client's.
+func splitCalls(a api, b []byte, root *value) (mine, theirs []call) {
+	for _, c := range calls(a, b, root) {
+		if c.name == tool.Retrieve {
+			mine = append(mine, c)
+		} else {
+			theirs = append(theirs, c)
+		}
+	}
+	return mine, theirs
 }
 
 // callsTurn is the history element(s) of the model's turn: the whole turn

@@ -89,14 +89,7 @@ func (p *Proxy) streamAnthropic(ctx context.Context, w http.ResponseWriter, up u
 			finish()
 			return
 		}
-		var calledMine, calledTheirs []call
-		for _, c := range calls(anthropic, msg, root) {
-			if c.name == tool.Retrieve {
-				calledMine = append(calledMine, c)
-			} else {
-				calledTheirs = append(calledTheirs, c)
-			}
-		}
+		calledMine, calledTheirs := splitCalls(anthropic, msg, root)
 		shown := dropCalls(anthropic, msg, root, calledMine)
 		if sr, err := parse(shown); err == nil {
 			for _, blk := range sr.get("content").array() {

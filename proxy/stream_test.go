@@ -36,6 +36,13 @@ func streamShape(t *testing.T, stream []byte) []string {
 	return out
 }
 
+// twoBlocks is the shape of a client stream of a text block and one more
+// block, whatever the upstream sent for kompress_retrieve in between.
+var twoBlocks = []string{"message_start",
+	"content_block_start/0", "content_block_delta/0", "content_block_delta/0", "content_block_stop/0",
+	"content_block_start/1", "content_block_delta/1", "content_block_stop/1",
+	"message_delta", "message_stop"}
+
 // The text before a retrieve call reaches the client while the model is
 // still writing, and the continuation streams into the same message.
 func TestAnthropicStreamLive(t *testing.T) {
@@ -67,10 +74,7 @@ func TestAnthropicStreamLive(t *testing.T) {
 	close(gate)
 	rest, _ := io.ReadAll(br)
 	stream := append([]byte("event: message_start\n"), rest...)
-	want := []string{"message_start",
-		"content_block_start/0", "content_block_delta/0", "content_block_delta/0", "content_block_stop/0",
-		"content_block_start/1", "content_block_delta/1", "content_block_stop/1",
-		"message_delta", "message_stop"}
+	want := twoBlocks
 	if got := streamShape(t, stream); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("client stream\n got %v\nwant %v", got, want)
 	}
@@ -113,10 +117,7 @@ func TestAnthropicStreamWithClientTool(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
-	want := []string{"message_start",
-		"content_block_start/0", "content_block_delta/0", "content_block_delta/0", "content_block_stop/0",
-		"content_block_start/1", "content_block_delta/1", "content_block_stop/1",
-		"message_delta", "message_stop"}
+	want := twoBlocks
 	if shape := streamShape(t, got); strings.Join(shape, " ") != strings.Join(want, " ") {
 		t.Errorf("client stream\n got %v\nwant %v", shape, want)
 	}

@@ -1,26 +1,13 @@
 package main
 
 import (
-	"context"
 	"log/slog"
 
 	"github.com/spf13/cobra"
 
 	"github.com/kompress/kompress"
 	"github.com/kompress/kompress/internal/mcp"
-	"github.com/kompress/kompress/wire"
 )
-
-// engineBackend gives the MCP tools an engine with its own store.
-type engineBackend struct{ eng *kompress.Engine }
-
-func (b engineBackend) Compress(ctx context.Context, req wire.CompressRequest) (wire.Result, error) {
-	return b.eng.Compress(ctx, "", req)
-}
-
-func (b engineBackend) Retrieve(ctx context.Context, id string) ([]byte, error) {
-	return b.eng.Retrieve(ctx, "", id)
-}
 
 func newMCPCmd(log *slog.Logger) *cobra.Command {
 	var server, storeURL string
@@ -49,7 +36,7 @@ one itself. Register it with Claude Code:
 					return err
 				}
 				defer st.Close()
-				s.Backend = engineBackend{kompress.New(kompress.Options{Store: st, Logger: log})}
+				s.Backend = mcp.EngineBackend{Engine: kompress.New(kompress.Options{Store: st, Logger: log})}
 			}
 			return s.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout())
 		},

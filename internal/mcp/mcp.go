@@ -31,6 +31,29 @@ type Backend interface {
 	Retrieve(ctx context.Context, id string) ([]byte, error)
 }
 
+// Engine is the compression library as EngineBackend uses it.
+type Engine interface {
+	Compress(ctx context.Context, tenant string, req wire.CompressRequest) (wire.Result, error)
+	Retrieve(ctx context.Context, tenant, id string) ([]byte, error)
+}
+
+// EngineBackend is a Backend over an engine with its own store, for one
+// tenant.
+type EngineBackend struct {
+	Engine Engine
+	Tenant string
+}
+
+// Compress implements Backend.
+func (b EngineBackend) Compress(ctx context.Context, req wire.CompressRequest) (wire.Result, error) {
+	return b.Engine.Compress(ctx, b.Tenant, req)
+}
+
+// Retrieve implements Backend.
+func (b EngineBackend) Retrieve(ctx context.Context, id string) ([]byte, error) {
+	return b.Engine.Retrieve(ctx, b.Tenant, id)
+}
+
 // Versions are the protocol versions the server speaks, newest first.
 var Versions = []string{"2025-06-18", "2025-03-26", "2024-11-05"}
 

@@ -14,16 +14,6 @@ import (
 	"github.com/kompress/kompress/wire"
 )
 
-type engineBackend struct{ eng *kompress.Engine }
-
-func (b engineBackend) Compress(ctx context.Context, req wire.CompressRequest) (wire.Result, error) {
-	return b.eng.Compress(ctx, "", req)
-}
-
-func (b engineBackend) Retrieve(ctx context.Context, id string) ([]byte, error) {
-	return b.eng.Retrieve(ctx, "", id)
-}
-
 // session is a client talking to Serve over a pair of pipes, as over a
 // child process's stdin and stdout.
 type session struct {
@@ -130,7 +120,7 @@ func TestConversation(t *testing.T) {
 	if err != nil || res.CCRID == "" {
 		t.Fatalf("no stored original: %v %+v", err, res.Strategy)
 	}
-	s := start(t, engineBackend{eng})
+	s := start(t, EngineBackend{Engine: eng})
 
 	r := s.call("initialize", map[string]any{"protocolVersion": "2025-03-26", "capabilities": map[string]any{}, "clientInfo": map[string]string{"name": "test", "version": "1"}})
 	var init struct {
