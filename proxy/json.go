@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+
+	"github.com/kompress/kompress/internal/jsonstr"
 )
 
 // value is a JSON value located in the request body: b[start:end] is its
@@ -78,19 +80,18 @@ func (p *parser) value(depth int) (*value, error) {
 				p.i++
 				p.ws()
 			}
-			ks := p.i
-			p.str()
-			var key string
-			if err := json.Unmarshal(p.b[ks:p.i], &key); err != nil {
+			key, next, ok := jsonstr.Append(nil, p.b, p.i+1)
+			if !ok {
 				return nil, errSyntax
 			}
+			p.i = next
 			p.ws()
 			p.i++ // ':'
 			kid, err := p.value(depth + 1)
 			if err != nil {
 				return nil, err
 			}
-			v.keys = append(v.keys, key)
+			v.keys = append(v.keys, string(key))
 			v.vals = append(v.vals, kid)
 		}
 	case '[':
@@ -175,11 +176,8 @@ func (v *value) text(b []byte) (string, bool) {
 	if v == nil || v.kind != '"' {
 		return "", false
 	}
-	var s string
-	if err := json.Unmarshal(b[v.start:v.end], &s); err != nil {
-		return "", false
-	}
-	return s, true
+	s, _, ok := jsonstr.Append(nil, b, v.start+1)
+	return string(s), ok
 }
 
 // str is v.get(key).text(b), "" when absent.

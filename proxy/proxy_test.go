@@ -3,7 +3,9 @@ package proxy
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -313,5 +315,32 @@ func TestLargeBodyForwardedUntouched(t *testing.T) {
 		if _, err := New(Options{Upstream: bad, Engine: testEngine(t)}); err == nil {
 			t.Errorf("upstream %q accepted", bad)
 		}
+	}
+}
+
+// The service's write timeout is for its own short answers: a model's
+// stream through the proxy outlives it. With a timeout of 1ns every write
+// of a handler that did not lift it fails.
+func TestStreamOutlivesWriteTimeout(t *testing.T) {
+	chunks := []string{"event: message_start\ndata: {\"type\":\"message_start\"}\n\n", "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"}
+	up := newUpstream(t, reply{chunks: chunks})
+	eng := testEngine(t)
+	px, err := New(Options{Upstream: up.srv.URL, Engine: eng})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{WriteTimeout: time.Nanosecond}, eng, prometheus.NewRegistry(), nil)
+	srv.Fallback(px)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	defer func() { cancel(); <-done }()
+	resp, body := post(t, "http://"+ln.Addr().String()+"/v1/messages", `{"stream":true}`)
+	if resp.StatusCode != 200 || string(body) != strings.Join(chunks, "") {
+		t.Errorf("got %d %q", resp.StatusCode, body)
 	}
 }
