@@ -246,7 +246,7 @@ func accumulateChat(raw []byte) ([]byte, error) {
 					return nil, errors.New("proxy: tool call delta without index")
 				}
 				for len(calls) <= i {
-					calls = append(calls, object{"function": object{"name": "", "arguments": ""}})
+					calls = append(calls, object{"type": "function", "function": object{"name": "", "arguments": ""}})
 				}
 				c := calls[i]
 				for _, k := range []string{"id", "type"} {
