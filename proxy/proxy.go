@@ -131,11 +131,11 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rest = r.Body
 	}
 	a, known := apiOf(r.Method, r.URL.Path)
-	out, injected := body, false
+	out, injected, conversation := body, false, ""
 	if known && rest == nil {
 		var rw rewrite
 		out, rw = p.rewrite(ctx, a, body)
-		injected = rw.injected
+		injected, conversation = rw.injected, rw.conversation
 		p.log.Debug("proxy request", "api", a.String(), "tool_results", rw.results, "compressed", rw.compressed,
 			"bytes_in", len(body), "bytes_out", len(out), "retrieve_tool", injected)
 	}
@@ -170,9 +170,9 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if injected && resp.StatusCode == http.StatusOK {
 		u := upstreamRequest{up.URL.String(), up.Header}
 		if a == anthropic && isEventStream(resp.Header) {
-			p.streamAnthropic(ctx, w, u, out, resp)
+			p.streamAnthropic(ctx, w, u, out, conversation, resp)
 		} else {
-			p.intercept(ctx, w, a, u, out, resp)
+			p.intercept(ctx, w, a, u, out, conversation, resp)
 		}
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 
 	"github.com/kompress/kompress/internal/tool"
 	"github.com/kompress/kompress/store"
@@ -56,7 +57,7 @@ type upstreamRequest struct {
 	header http.Header
 }
 
-func (p *Proxy) intercept(ctx context.Context, w http.ResponseWriter, a api, up upstreamRequest, body []byte, resp *http.Response) {
+func (p *Proxy) intercept(ctx context.Context, w http.ResponseWriter, a api, up upstreamRequest, body []byte, prev string, resp *http.Response) {
 	stream := isEventStream(resp.Header)
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse))
 	if err != nil {
@@ -72,7 +73,7 @@ func (p *Proxy) intercept(ctx context.Context, w http.ResponseWriter, a api, up 
 			return
 		}
 	}
-	out, changed, fail := p.resolve(ctx, a, up, body, final, stream)
+	out, changed, fail := p.resolve(ctx, a, up, body, final, stream, prev)
 	switch {
 	case fail != nil:
 		writeBody(w, fail.header, fail.status, "", fail.body)
@@ -94,7 +95,7 @@ type upstreamFailure struct {
 
 // resolve answers the kompress_retrieve calls of resp (a complete response
 // JSON) and returns what the client should get.
-func (p *Proxy) resolve(ctx context.Context, a api, up upstreamRequest, body, resp []byte, stream bool) ([]byte, bool, *upstreamFailure) {
+func (p *Proxy) resolve(ctx context.Context, a api, up upstreamRequest, body, resp []byte, stream bool, prev string) ([]byte, bool, *upstreamFailure) {
 	var hidden [][]byte
 	var outputs [][]byte
 	changed := false
@@ -106,7 +107,7 @@ func (p *Proxy) resolve(ctx context.Context, a api, up upstreamRequest, body, re
 		mine, theirs := splitCalls(a, resp, root)
 		if len(mine) == 0 {
 			if len(hidden) > 0 && !chained(a, body) {
-				p.remember(a, resp, root, hiddenTurn{full: joinRaw(hidden)})
+				p.remember(a, resp, root, prev, hiddenTurn{full: joinRaw(hidden)})
 			}
 			return resp, changed, nil
 		}
@@ -124,7 +125,7 @@ func (p *Proxy) resolve(ctx context.Context, a api, up upstreamRequest, body, re
 				hidden = append(hidden, turn, answerTurn(a, answers))
 				outputs = append(outputs, answerTurn(a, answers))
 				root, _ = parse(resp)
-				p.remember(a, resp, root, hiddenTurn{full: joinRaw(hidden), outputs: joinRaw(outputs)})
+				p.remember(a, resp, root, prev, hiddenTurn{full: joinRaw(hidden), outputs: joinRaw(outputs)})
 			}
 			return resp, true, nil
 		}
@@ -362,11 +363,81 @@ func dropCalls(a api, b []byte, root *value, drop []call) []byte {
 }
 
 // remember keeps a hidden turn under the anchor of the response the client
-// gets.
-func (p *Proxy) remember(a api, b []byte, root *value, h hiddenTurn) {
-	if key := responseAnchor(a, b, root); key != "" {
+// gets. A text anchor is qualified by the conversation before the turn (prev, see conversationKey),
+// so two conversations that got the same answer ("Done.") do not share
+// hidden turns; tool call ids are unique on their own.
+func (p *Proxy) remember(a api, b []byte, root *value, prev string, h hiddenTurn) {
+	if key := qualify(responseAnchor(a, b, root), prev); key != "" {
 		p.hidden.put(a.String()+":"+key, h)
 	}
+}
+
+func qualify(anchor, prev string) string {
+	if strings.HasPrefix(anchor, "text:") {
+		return anchor + "|" + prev
+	}
+	return anchor
+}
+
+// conversationKey names the conversation up to the end of a request: a
+// chain of elementKey over its messages (or input items). It is computed on
+// the client's request, before hidden turns are put back, as restoreHidden
+// computes it for each turn of a later request.
+func conversationKey(a api, body []byte, root *value) string {
+	if a == responses {
+		if in := root.get("input"); in.is('"') {
+			s, _ := in.text(body)
+			return chain("", keyOf("user", "", nil, s))
+		}
+		return chainOf(body, root.get("input").array())
+	}
+	return chainOf(body, root.get("messages").array())
+}
+
+func chain(acc, key string) string { return digest(acc + "\x00" + key) }
+
+func chainOf(b []byte, list []*value) string {
+	acc := ""
+	for _, v := range list {
+		acc = chain(acc, elementKey(b, v))
+	}
+	return acc
+}
+
+// elementKey names a message or input item by what the client sends back
+// unchanged: its role, type, ids and own text, not tool output (which the
+// proxy compresses).
+func elementKey(b []byte, v *value) string {
+	var ids []string
+	for _, k := range []string{"id", "tool_call_id", "call_id"} {
+		ids = append(ids, v.str(b, k))
+	}
+	role, typ := v.str(b, "role"), v.str(b, "type")
+	var text []byte
+	content := v.get("content")
+	if s, ok := content.text(b); ok && role != "tool" {
+		text = append(text, s...)
+	}
+	for _, blk := range content.array() {
+		ids = append(ids, blk.str(b, "type"), blk.str(b, "id"), blk.str(b, "tool_use_id"))
+		switch blk.str(b, "type") {
+		case "text", "input_text", "output_text":
+			if role != "tool" {
+				text = append(text, blk.str(b, "text")...)
+			}
+		}
+	}
+	return keyOf(role, typ, ids, string(text))
+}
+
+func keyOf(role, typ string, ids []string, text string) string {
+	if typ == "message" {
+		typ = ""
+	}
+	for len(ids) < 3 {
+		ids = append(ids, "")
+	}
+	return digest(role + "\x00" + typ + "\x00" + strings.Join(ids, "\x00") + "\x00" + text)
 }
 
 // responseAnchor names the turn a response gives the client: its first tool
@@ -447,10 +518,11 @@ func textAnchor(s string) string {
 // they belong to.
 func (p *Proxy) restoreHidden(a api, body []byte, root *value) []edit {
 	var edits []edit
-	insert := func(at *value, key string, outputsOnly bool) bool {
+	insert := func(at *value, before, key string, outputsOnly bool) bool {
 		if key == "" {
 			return false
 		}
+		key = qualify(key, before)
 		h, ok := p.hidden.get(a.String() + ":" + key)
 		if !ok {
 			return false
@@ -467,15 +539,16 @@ func (p *Proxy) restoreHidden(a api, body []byte, root *value) []edit {
 	}
 	switch a {
 	case anthropic, chat:
+		before := ""
 		for _, m := range root.get("messages").array() {
-			if m.str(body, "role") != "assistant" {
-				continue
+			if m.str(body, "role") == "assistant" {
+				if a == anthropic {
+					insert(m, before, blocksAnchor(body, m.get("content")), false)
+				} else {
+					insert(m, before, chatAnchor(body, m), false)
+				}
 			}
-			if a == anthropic {
-				insert(m, blocksAnchor(body, m.get("content")), false)
-			} else {
-				insert(m, chatAnchor(body, m), false)
-			}
+			before = chain(before, elementKey(body, m))
 		}
 	case responses:
 		items := root.get("input").array()
@@ -485,31 +558,28 @@ func (p *Proxy) restoreHidden(a api, body []byte, root *value) []edit {
 				hasCall[it.str(body, "call_id")] = true
 			}
 		}
-		chain := root.get("previous_response_id").is('"')
+		chained := root.get("previous_response_id").is('"')
 		done := map[string]bool{}
+		before := ""
 		for _, it := range items {
-			var key string
+			key := ""
 			outputsOnly := false
 			switch it.str(body, "type") {
 			case "function_call":
 				key = "tool:" + it.str(body, "call_id")
 			case "function_call_output":
-				id := it.str(body, "call_id")
-				if !chain || hasCall[id] {
-					continue
+				if id := it.str(body, "call_id"); chained && !hasCall[id] {
+					key, outputsOnly = "tool:"+id, true
 				}
-				key, outputsOnly = "tool:"+id, true
 			case "message", "":
-				if it.str(body, "role") != "assistant" {
-					continue
+				if it.str(body, "role") == "assistant" {
+					key = itemTextAnchor(body, it)
 				}
-				key = itemTextAnchor(body, it)
-			default:
-				continue
 			}
-			if !done[key] && insert(it, key, outputsOnly) {
+			if key != "" && !done[key] && insert(it, before, key, outputsOnly) {
 				done[key] = true
 			}
+			before = chain(before, elementKey(body, it))
 		}
 	}
 	return edits

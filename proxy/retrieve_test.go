@@ -329,3 +329,25 @@ func TestRegression2089RetrieveWithClientTool(t *testing.T) {
 		}
 	})
 }
+
+// A hidden turn belongs to its conversation: another conversation whose
+// assistant said the same words does not get it, the one it came from does.
+func TestHiddenTurnStaysInItsConversation(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	up := newUpstream(t, reply{body: anthropicCall(id)}, reply{body: anthropicFinal})
+	url := front(t, up, eng, true)
+	post(t, url+"/v1/messages", anthropicRequest(false, bashTool))
+	answer := `{"role":"assistant","content":[{"type":"text","text":"The database refused connections."}]},{"role":"user","content":"and now?"}]}`
+	same := strings.TrimSuffix(anthropicRequest(false, bashTool), "]}") + "," + answer
+	other := strings.Replace(same, "why did it fail?", "what happened?", 1)
+	post(t, url+"/v1/messages", other)
+	post(t, url+"/v1/messages", same)
+	reqs := up.requests()
+	if bytes.Contains(reqs[2].body, []byte("toolu_r")) {
+		t.Errorf("another conversation got the hidden retrieve turn")
+	}
+	if !bytes.Contains(reqs[3].body, []byte(`"tool_use_id":"toolu_r"`)) {
+		t.Errorf("the conversation the hidden turn came from did not get it back")
+	}
+}

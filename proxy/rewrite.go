@@ -51,6 +51,9 @@ type rewrite struct {
 	compressed int  // strings replaced by their compressed form
 	markers    bool // a tool result carries a kompress marker
 	injected   bool // kompress_retrieve was added to the tools
+	// conversation names the client's conversation so far (see
+	// conversationKey), for hidden turns of its answer.
+	conversation string
 }
 
 // toolText is one string of a tool result: v is its JSON string value.
@@ -100,6 +103,7 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 			if e, ok := declareTool(a, body, root); ok {
 				edits = append(edits, e)
 				rw.injected = true
+				rw.conversation = conversationKey(a, body, root)
 			}
 		}
 	}

@@ -19,7 +19,7 @@ import (
 // the client gets its blocks and the message's end, and the hidden call is
 // remembered as resolve does. (Chat Completions and Responses streams are
 // read whole instead, see intercept.)
-func (p *Proxy) streamAnthropic(ctx context.Context, w http.ResponseWriter, up upstreamRequest, body []byte, resp *http.Response) {
+func (p *Proxy) streamAnthropic(ctx context.Context, w http.ResponseWriter, up upstreamRequest, body []byte, prev string, resp *http.Response) {
 	copyHeader(w.Header(), resp.Header)
 	w.WriteHeader(resp.StatusCode)
 	rc := http.NewResponseController(w)
@@ -116,7 +116,7 @@ func (p *Proxy) streamAnthropic(ctx context.Context, w http.ResponseWriter, up u
 		if len(hidden) > 0 {
 			turn := []byte(`{"content":[` + string(joinRaw(visible)) + `]}`)
 			if tr, err := parse(turn); err == nil {
-				p.remember(anthropic, turn, tr, hiddenTurn{full: joinRaw(hidden)})
+				p.remember(anthropic, turn, tr, prev, hiddenTurn{full: joinRaw(hidden)})
 			}
 		}
 		finish()
