@@ -363,9 +363,10 @@ func dropCalls(a api, b []byte, root *value, drop []call) []byte {
 }
 
 // remember keeps a hidden turn under the anchor of the response the client
-// gets. A text anchor is qualified by the conversation before the turn (prev, see conversationKey),
-// so two conversations that got the same answer ("Done.") do not share
-// hidden turns; tool call ids are unique on their own.
+// gets. A text anchor is qualified by the conversation before the turn
+// (prev, see conversationKey), so two conversations that got the same
+// answer ("Done.") do not share hidden turns; tool call ids are unique on
+// their own.
 func (p *Proxy) remember(a api, b []byte, root *value, prev string, h hiddenTurn) {
 	if key := qualify(responseAnchor(a, b, root), prev); key != "" {
 		p.hidden.put(a.String()+":"+key, h)
