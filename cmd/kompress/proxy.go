@@ -93,7 +93,7 @@ Environment:
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8378", "listen address; port 0 picks a free one")
 	f.StringVar(&o.upstream, "upstream", "", "model API base URL, e.g. https://api.anthropic.com")
-	f.StringVar(&o.tenant, "tenant", "", "store namespace of the originals the proxy keeps")
+	f.StringVar(&o.tenant, "tenant", "", "store namespace of the originals the proxy keeps (with KOMPRESS_API_KEYS: the tenant whose key reads them back)")
 	f.BoolVar(&o.retrieveTool, "retrieve-tool", false, "offer kompress_retrieve to the model and answer its calls")
 	f.BoolVar(&o.losslessOnly, "lossless-only", false, "only verified lossless folds on tool results")
 	o.register(f, "default prose scorer")
