@@ -169,9 +169,12 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer resp.Body.Close()
 	if injected && resp.StatusCode == http.StatusOK {
 		u := upstreamRequest{up.URL.String(), up.Header}
-		if a == anthropic && isEventStream(resp.Header) {
+		switch {
+		case a == anthropic && isEventStream(resp.Header):
 			p.streamAnthropic(ctx, w, u, out, conversation, resp)
-		} else {
+		case a == chat && isEventStream(resp.Header):
+			p.streamChat(ctx, w, u, out, conversation, resp)
+		default:
 			p.intercept(ctx, w, a, u, out, conversation, resp)
 		}
 		return

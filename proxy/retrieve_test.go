@@ -295,7 +295,16 @@ func TestRegression2089RetrieveWithClientTool(t *testing.T) {
 		url := front(t, up, eng, true)
 		_, got := post(t, url+"/v1/chat/completions", chatRequest(true))
 		final, err := accumulate(chat, got)
-		if err != nil || bytes.Contains(got, []byte("kompress_retrieve")) || !bytes.Contains(final, []byte(`"id":"call_s"`)) {
+		var cc struct {
+			Choices []struct {
+				Message struct {
+					ToolCalls []struct{ ID string } `json:"tool_calls"`
+				}
+			}
+		}
+		json.Unmarshal(final, &cc)
+		if err != nil || bytes.Contains(got, []byte("kompress_retrieve")) || len(cc.Choices) != 1 ||
+			len(cc.Choices[0].Message.ToolCalls) != 1 || cc.Choices[0].Message.ToolCalls[0].ID != "call_s" {
 			t.Fatalf("client got %v %s", err, got)
 		}
 		next := strings.TrimSuffix(chatRequest(false), "]}") +

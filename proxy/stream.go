@@ -17,8 +17,8 @@ import (
 // the same message, its blocks renumbered after the ones already sent; the
 // client sees one message. When the model called the client's tools too,
 // the client gets its blocks and the message's end, and the hidden call is
-// remembered as resolve does. (Chat Completions and Responses streams are
-// read whole instead, see intercept.)
+// remembered as resolve does. (streamChat does the same for Chat
+// Completions; Responses streams are read whole, see intercept.)
 func (p *Proxy) streamAnthropic(ctx context.Context, w http.ResponseWriter, up upstreamRequest, body []byte, prev string, resp *http.Response) {
 	copyHeader(w.Header(), resp.Header)
 	w.WriteHeader(resp.StatusCode)
@@ -104,7 +104,7 @@ func (p *Proxy) streamAnthropic(ctx context.Context, w http.ResponseWriter, up u
 			hidden = append(hidden, callsTurn(anthropic, msg, root, calledMine, true), answerTurn(anthropic, answers))
 			if len(calledTheirs) == 0 && round < maxRounds {
 				body = appendTurn(anthropic, body, callsTurn(anthropic, msg, root, calledMine, false), answerTurn(anthropic, answers), "")
-				next, errEvent := p.continueStream(ctx, up, body)
+				next, errEvent := p.continueStream(ctx, anthropic, up, body)
 				if errEvent != nil {
 					send(errEvent)
 					return
@@ -125,11 +125,14 @@ func (p *Proxy) streamAnthropic(ctx context.Context, w http.ResponseWriter, up u
 }
 
 // continueStream sends a continuation and returns its event stream, or an
-// error event for the client.
-func (p *Proxy) continueStream(ctx context.Context, up upstreamRequest, body []byte) (io.ReadCloser, []byte) {
+// error event for the client in the API's shape.
+func (p *Proxy) continueStream(ctx context.Context, a api, up upstreamRequest, body []byte) (io.ReadCloser, []byte) {
 	fail := func(msg string) []byte {
-		return []byte("event: error\ndata: " + string(marshal(object{"type": "error",
-			"error": object{"type": "api_error", "message": "kompress proxy: continuing after kompress_retrieve: " + msg}})) + "\n\n")
+		e := object{"type": "api_error", "message": "kompress proxy: continuing after kompress_retrieve: " + msg}
+		if a == chat {
+			return []byte("data: " + string(marshal(object{"error": e})) + "\n\n")
+		}
+		return []byte("event: error\ndata: " + string(marshal(object{"type": "error", "error": e})) + "\n\n")
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, up.url, bytes.NewReader(body))
 	if err != nil {
@@ -144,8 +147,11 @@ func (p *Proxy) continueStream(ctx context.Context, up upstreamRequest, body []b
 	if resp.StatusCode != http.StatusOK || !isEventStream(resp.Header) {
 		defer resp.Body.Close()
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-		if o, err := decodeObject(b); err == nil && o["type"] == "error" {
-			return nil, []byte("event: error\ndata: " + string(b) + "\n\n")
+		if o, err := decodeObject(b); err == nil && o["error"] != nil {
+			if a == chat {
+				return nil, []byte("data: " + string(marshal(o)) + "\n\n")
+			}
+			return nil, []byte("event: error\ndata: " + string(marshal(o)) + "\n\n")
 		}
 		return nil, fail(resp.Status + ": " + string(b))
 	}

@@ -137,3 +137,51 @@ func TestAnthropicStreamWithClientTool(t *testing.T) {
 		t.Errorf("hidden call not put back before the client's turn")
 	}
 }
+
+// Chat Completions streams pass through live too; the continuation's chunks
+// follow in the same stream, with one finish and one [DONE].
+func TestChatStreamLive(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	head := `{"id":"cc_1","object":"chat.completion.chunk","created":1,"model":"gpt-x","choices":[{"index":0,`
+	call := append([]string{"data: " + head + `"delta":{"role":"assistant","content":"Let me look. "},"finish_reason":null}]}` + "\n\n"},
+		chatCallStream(id)[1:]...)
+	gate := make(chan struct{})
+	up := newUpstream(t, reply{chunks: call, gate: gate}, reply{chunks: chunked(synthesize(chat, []byte(chatFinal)))})
+	url := front(t, up, eng, true)
+	resp, err := http.Post(url+"/v1/chat/completions", "application/json", strings.NewReader(chatRequest(true)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	first := make(chan string, 1)
+	go func() {
+		line, _ := br.ReadString('\n')
+		first <- line
+	}()
+	select {
+	case line := <-first:
+		if !strings.Contains(line, "Let me look.") {
+			t.Errorf("first line %q", line)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("nothing reached the client while the upstream was still streaming")
+	}
+	close(gate)
+	rest, _ := io.ReadAll(br)
+	if n := strings.Count(string(rest), "[DONE]"); n != 1 || strings.Count(string(rest), `"finish_reason":"`) != 1 || bytes.Contains(rest, []byte("kompress_retrieve")) {
+		t.Errorf("client stream: %d [DONE], tool call hidden %v:\n%s", n, !bytes.Contains(rest, []byte("kompress_retrieve")), rest)
+	}
+	final, err := accumulate(chat, append([]byte("data: "+head+`"delta":{"role":"assistant","content":"Let me look. "},"finish_reason":null}]}`+"\n\n"), rest...))
+	if err != nil || !bytes.Contains(final, []byte(`"content":"Let me look. The database refused connections."`)) {
+		t.Fatalf("client message %s (%v)", final, err)
+	}
+	next := strings.TrimSuffix(chatRequest(true), "]}") +
+		`,{"role":"assistant","content":"Let me look. The database refused connections."},{"role":"user","content":"thanks"}]}`
+	post(t, url+"/v1/chat/completions", next)
+	third := up.requests()[2].body
+	if h, v := bytes.Index(third, []byte(`"tool_call_id":"call_r"`)), bytes.Index(third, []byte(`"content":"Let me look. The database`)); h < 0 || v < h || !json.Valid(third) {
+		t.Errorf("hidden call not put back before the streamed turn")
+	}
+}
