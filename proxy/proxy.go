@@ -171,9 +171,9 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		u := upstreamRequest{up.URL.String(), up.Header}
 		switch {
 		case a == anthropic && isEventStream(resp.Header):
-			p.streamAnthropic(ctx, w, u, out, conversation, resp)
+			p.streamLive(ctx, w, a, &anthropicFilter{}, u, out, conversation, resp)
 		case a == chat && isEventStream(resp.Header):
-			p.streamChat(ctx, w, u, out, conversation, resp)
+			p.streamLive(ctx, w, a, &chatFilter{}, u, out, conversation, resp)
 		default:
 			p.intercept(ctx, w, a, u, out, conversation, resp)
 		}
