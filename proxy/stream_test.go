@@ -36,6 +36,34 @@ func streamShape(t *testing.T, stream []byte) []string {
 	return out
 }
 
+// streamWhileHeld posts body and reads the first line of the response while
+// the upstream holds the rest of its stream (gate), then lets it go on and
+// returns the first line and the rest. The first line must come while the
+// upstream is still streaming: the proxy streams, it does not buffer.
+func streamWhileHeld(t *testing.T, url, body string, gate chan struct{}) (string, []byte) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	first := make(chan string, 1)
+	go func() {
+		line, _ := br.ReadString('\n')
+		first <- line
+	}()
+	var line string
+	select {
+	case line = <-first:
+	case <-time.After(time.Minute):
+		t.Fatal("nothing reached the client while the upstream was still streaming")
+	}
+	close(gate)
+	rest, _ := io.ReadAll(br)
+	return line, rest
+}
+
 // twoBlocks is the shape of a client stream of a text block and one more
 // block, whatever the upstream sent for kompress_retrieve in between.
 var twoBlocks = []string{"message_start",
@@ -52,27 +80,10 @@ func TestAnthropicStreamLive(t *testing.T) {
 	up := newUpstream(t, reply{chunks: anthropicCallStream(id), gate: gate},
 		reply{chunks: chunked(synthesize(anthropic, []byte(anthropicFinal)))})
 	url := front(t, up, eng, true)
-	resp, err := http.Post(url+"/v1/messages", "application/json", strings.NewReader(anthropicRequest(true, bashTool)))
-	if err != nil {
-		t.Fatal(err)
+	line, rest := streamWhileHeld(t, url+"/v1/messages", anthropicRequest(true, bashTool), gate)
+	if line != "event: message_start\n" {
+		t.Errorf("first line %q", line)
 	}
-	defer resp.Body.Close()
-	br := bufio.NewReader(resp.Body)
-	first := make(chan string, 1)
-	go func() {
-		line, _ := br.ReadString('\n')
-		first <- line
-	}()
-	select {
-	case line := <-first:
-		if line != "event: message_start\n" {
-			t.Errorf("first line %q", line)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("nothing reached the client while the upstream was still streaming")
-	}
-	close(gate)
-	rest, _ := io.ReadAll(br)
 	stream := append([]byte("event: message_start\n"), rest...)
 	want := twoBlocks
 	if got := streamShape(t, stream); strings.Join(got, " ") != strings.Join(want, " ") {
@@ -149,27 +160,10 @@ func TestChatStreamLive(t *testing.T) {
 	gate := make(chan struct{})
 	up := newUpstream(t, reply{chunks: call, gate: gate}, reply{chunks: chunked(synthesize(chat, []byte(chatFinal)))})
 	url := front(t, up, eng, true)
-	resp, err := http.Post(url+"/v1/chat/completions", "application/json", strings.NewReader(chatRequest(true)))
-	if err != nil {
-		t.Fatal(err)
+	line, rest := streamWhileHeld(t, url+"/v1/chat/completions", chatRequest(true), gate)
+	if !strings.Contains(line, "Let me look.") {
+		t.Errorf("first line %q", line)
 	}
-	defer resp.Body.Close()
-	br := bufio.NewReader(resp.Body)
-	first := make(chan string, 1)
-	go func() {
-		line, _ := br.ReadString('\n')
-		first <- line
-	}()
-	select {
-	case line := <-first:
-		if !strings.Contains(line, "Let me look.") {
-			t.Errorf("first line %q", line)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("nothing reached the client while the upstream was still streaming")
-	}
-	close(gate)
-	rest, _ := io.ReadAll(br)
 	if n := strings.Count(string(rest), "[DONE]"); n != 1 || strings.Count(string(rest), `"finish_reason":"`) != 1 || bytes.Contains(rest, []byte("kompress_retrieve")) {
 		t.Errorf("client stream: %d [DONE], tool call hidden %v:\n%s", n, !bytes.Contains(rest, []byte("kompress_retrieve")), rest)
 	}
