@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/kompress/kompress/internal/ansi"
+
 	"github.com/kompress/kompress/ccr"
 	"github.com/kompress/kompress/crush"
 	"github.com/kompress/kompress/failure"
@@ -231,7 +233,7 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		}
 		return max(total-shown, 0), total, "lines"
 	}
-	in, view = fold.StripANSI(in), fold.StripANSI(view)
+	in, view = ansi.Strip(in), ansi.Strip(view)
 	shown := make(map[string]int, bytes.Count(view, []byte{'\n'})+1)
 	for line := range bytes.Lines(view) {
 		shown[string(bytes.TrimRight(line, "\r\n"))]++
@@ -511,7 +513,7 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 		c.ansi = bytes.IndexByte(c.part, 0x1b) >= 0
 		switch {
 		case c.ansi:
-			c.lines = failure.Lines(c.kind, fold.StripANSI(text))
+			c.lines = failure.Lines(c.kind, ansi.Strip(text))
 		case decoded:
 			c.lines = failure.Lines(c.kind, text)
 		default:
@@ -527,11 +529,11 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 		}
 	}
 	if c.ansi {
-		out = fold.StripANSI(out)
+		out = ansi.Strip(out)
 	}
 	missing := failure.Absent(c.lines, out)
 	for _, line := range c.markers {
-		if !bytes.Contains(out, fold.StripANSI(line)) {
+		if !bytes.Contains(out, ansi.Strip(line)) {
 			missing = append(missing, line)
 		}
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/internal/ansi"
+
 	"github.com/kompress/kompress/ccr"
 	"github.com/kompress/kompress/crush"
 	"github.com/kompress/kompress/failure"
@@ -164,7 +166,7 @@ func checkRecovers(t *testing.T, orig []byte, res wire.Result) {
 // router sees each section, appears verbatim as a line of out.
 func checkFailuresKept(t *testing.T, in []byte, out string) {
 	t.Helper()
-	in, out = fold.StripANSI(in), string(fold.StripANSI([]byte(out)))
+	in, out = ansi.Strip(in), string(ansi.Strip([]byte(out)))
 	outLines := map[string]bool{}
 	for l := range strings.Lines(out) {
 		outLines[strings.TrimRight(l, "\r\n")] = true
@@ -491,7 +493,7 @@ func TestReport(t *testing.T) {
 		r.lossless = append(r.lossless, float64(ll.CompressedTokens)/float64(max(ll.OriginalTokens, 1)))
 		res := compress(t, e, wire.CompressRequest{Content: string(s.data)})
 		r.lossy = append(r.lossy, float64(res.CompressedTokens)/float64(max(res.OriginalTokens, 1)))
-		clean, out := fold.StripANSI(s.data), fold.StripANSI([]byte(res.Text))
+		clean, out := ansi.Strip(s.data), ansi.Strip([]byte(res.Text))
 		for _, sec := range router.Split(clean) {
 			part := clean[sec.Start:sec.End]
 			if text := crush.GoTestText(part); sec.Kind == router.Log && text != nil {

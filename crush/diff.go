@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"path"
 	"strconv"
+
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 // Diff crushes unified diffs (git diff, git show, git log -p, diff -u,
@@ -121,7 +123,7 @@ func (d *differ) render(lv diffLevel) []byte {
 func (d *differ) line(raw []byte) {
 	text := raw
 	if bytes.IndexByte(raw, 0x1b) >= 0 {
-		text = tableStripANSI(raw)
+		text = ansi.Strip(raw)
 	}
 	if d.parents > 0 {
 		if kind, ok := d.inHunk(text); ok {

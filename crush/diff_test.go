@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 var diffCeilings = map[string]float64{
@@ -37,7 +39,7 @@ func TestDiffSamples(t *testing.T) {
 	jsonCheckSamples(t, "diff", Diff, diffCeilings, func(t *testing.T, name string, in, out []byte) {
 		huge := bytes.Count(in, []byte("\n+"))+bytes.Count(in, []byte("\n-")) > diffHugeChanges
 		for _, l := range tableLines(in) {
-			s := tableStripANSI(l)
+			s := ansi.Strip(l)
 			if diffHeader(s) && !bytes.Contains(out, l) {
 				t.Errorf("header dropped: %q", l)
 			}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"sort"
 
-	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 // Log compresses build, test and package-manager logs. It keeps every
@@ -193,7 +193,7 @@ func logNewLine(raw []byte) logLine {
 // logClean strips ANSI escapes and keeps only what a terminal would show of
 // a line that progress bars rewrote with "\r".
 func logClean(raw []byte) []byte {
-	text := router.StripANSI(raw)
+	text := ansi.Strip(raw)
 	text = bytes.TrimSuffix(text, []byte{'\r'})
 	for {
 		i := bytes.LastIndexByte(text, '\r')
@@ -388,7 +388,7 @@ func (d *logDoc) appendLine(out []byte, l *logLine, p logParams) []byte {
 	d.shown[l.key]++
 	if l.must {
 		// Verbatim but for colour: the view never shows ANSI escapes.
-		out = append(out, bytes.TrimSuffix(router.StripANSI(l.raw), []byte{'\r'})...)
+		out = append(out, bytes.TrimSuffix(ansi.Strip(l.raw), []byte{'\r'})...)
 		return append(out, '\n')
 	}
 	return append(logAppendCut(out, l.text, p.lineBytes), '\n')

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/internal/ansi"
+
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
 )
@@ -28,7 +30,7 @@ var logOracle = regexp.MustCompile(`(?i)((^|[\s:\[(*])(error|fail|failed|failure
 func logOracleLines(in []byte) []string {
 	var lines []string
 	for _, raw := range strings.Split(string(in), "\n") {
-		line := strings.TrimSuffix(string(router.StripANSI([]byte(raw))), "\r")
+		line := strings.TrimSuffix(string(ansi.Strip([]byte(raw))), "\r")
 		if logOracle.MatchString(string(logClean([]byte(raw)))) && !strings.Contains(line, " -p ") {
 			lines = append(lines, line)
 		}
@@ -516,7 +518,7 @@ func logSubsequence(in, view []byte) (string, bool) {
 		input = append(input, string(logClean([]byte(raw))))
 	}
 	strip := func(raw string) string {
-		return strings.TrimSuffix(string(router.StripANSI([]byte(raw))), "\r")
+		return strings.TrimSuffix(string(ansi.Strip([]byte(raw))), "\r")
 	}
 	raws := strings.Split(string(in), "\n")
 	next := 0

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"sort"
 
+	"github.com/kompress/kompress/internal/ansi"
+
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
 )
@@ -113,7 +115,7 @@ func searchParse(in []byte) *searchResult {
 	for len(in) > 0 {
 		var line []byte
 		line, in, _ = bytes.Cut(in, []byte{'\n'})
-		line = bytes.TrimSuffix(router.StripANSI(line), []byte{'\r'})
+		line = bytes.TrimSuffix(ansi.Strip(line), []byte{'\r'})
 		lines = append(lines, line)
 	}
 	flat, heading := 0, 0

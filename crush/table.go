@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kompress/kompress/internal/ansi"
+
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
 )
@@ -631,7 +633,7 @@ var tableFailWords = map[string]bool{
 func tableFailureRow(r tableRow) bool {
 	raw := r.raw
 	if bytes.IndexByte(raw, 0x1b) >= 0 {
-		raw = tableStripANSI(raw)
+		raw = ansi.Strip(raw)
 	}
 	return len(failure.Lines(router.Table, raw)) > 0 || tableFailureLine(r.raw)
 }
@@ -690,7 +692,7 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 		vals = vals[:0]
 		for _, i := range dropped {
 			if r := t.rows[i]; col < len(r.cells) && len(r.cells[col]) > 0 {
-				vals = append(vals, tableStripANSI(r.cells[col]))
+				vals = append(vals, ansi.Strip(r.cells[col]))
 			}
 		}
 		if len(vals) == 0 {
@@ -803,28 +805,6 @@ func tableNumber(c []byte) (float64, bool) {
 		return 0, false
 	}
 	return x * mult, true
-}
-
-// tableStripANSI drops SGR colour sequences (ls --color) from a cell.
-func tableStripANSI(c []byte) []byte {
-	if bytes.IndexByte(c, 0x1b) < 0 {
-		return c
-	}
-	out := make([]byte, 0, len(c))
-	for i := 0; i < len(c); i++ {
-		if c[i] == 0x1b && i+1 < len(c) && c[i+1] == '[' {
-			j := i + 2
-			for j < len(c) && (c[j] >= '0' && c[j] <= '9' || c[j] == ';') {
-				j++
-			}
-			if j < len(c) {
-				i = j
-				continue
-			}
-		}
-		out = append(out, c[i])
-	}
-	return out
 }
 
 // tableFailureLine reports whether a row's text reads as a failure line.

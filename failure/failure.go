@@ -50,6 +50,8 @@ package failure
 import (
 	"bytes"
 
+	"github.com/kompress/kompress/internal/ansi"
+
 	"github.com/kompress/kompress/router"
 )
 
@@ -83,7 +85,7 @@ func Absent(lines [][]byte, output []byte) [][]byte {
 	for _, l := range lines {
 		want[string(l)] = 0
 		if bytes.IndexByte(l, 0x1b) >= 0 {
-			want[string(router.StripANSI(l))] = 0
+			want[string(ansi.Strip(l))] = 0
 		}
 	}
 	left := len(want)
@@ -99,7 +101,7 @@ func Absent(lines [][]byte, output []byte) [][]byte {
 		line = bytes.TrimSuffix(line, []byte{'\r'})
 		found(line)
 		if bytes.IndexByte(line, 0x1b) >= 0 {
-			found(router.StripANSI(line))
+			found(ansi.Strip(line))
 		}
 	}
 	have := func(key []byte) bool { return want[string(key)] == 1 }
@@ -109,7 +111,7 @@ func Absent(lines [][]byte, output []byte) [][]byte {
 		if have(l) {
 			continue
 		}
-		if bytes.IndexByte(l, 0x1b) >= 0 && have(router.StripANSI(l)) {
+		if bytes.IndexByte(l, 0x1b) >= 0 && have(ansi.Strip(l)) {
 			continue
 		}
 		if !seen[string(l)] {
@@ -144,7 +146,7 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 		line = bytes.TrimSuffix(line, []byte{'\r'})
 		plain := line
 		if bytes.IndexByte(line, 0x1b) >= 0 {
-			scratch = append(scratch[:0], router.StripANSI(line)...)
+			scratch = append(scratch[:0], ansi.Strip(line)...)
 			plain = scratch
 		}
 		// message must see every line to follow which test is running.

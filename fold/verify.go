@@ -3,6 +3,8 @@ package fold
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 // Equivalence is what a fold promises about the text its recovery gives back.
@@ -26,7 +28,7 @@ const (
 	// Both texts must be valid JSON (RFC 8259, UTF-8).
 	JSON Equivalence = "json"
 	// Visible: equal after removing ANSI escape sequences from both texts
-	// (see StripANSI): what a terminal would show is kept, colours are not.
+	// (see internal/ansi): what a terminal would show is kept, colours are not.
 	// The gate accepts it only when asked to.
 	Visible Equivalence = "visible"
 )
@@ -64,7 +66,7 @@ func compare(original, recovered []byte, eq Equivalence) error {
 	case JSON:
 		return jsonEqual(original, recovered)
 	case Visible:
-		a, b := StripANSI(original), StripANSI(recovered)
+		a, b := ansi.Strip(original), ansi.Strip(recovered)
 		if !bytes.Equal(a, b) {
 			return mismatchAt(a, b)
 		}

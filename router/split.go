@@ -3,6 +3,8 @@ package router
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 // Section is a run of input bytes b[Start:End] of one kind.
@@ -167,7 +169,7 @@ func classifyLines(b []byte) []lineInfo {
 			}
 		}
 		if escAt < end {
-			scratch = appendStripped(scratch[:0], line)
+			scratch = ansi.Append(scratch[:0], line)
 			line = scratch
 		}
 		li.blank = isBlank(line)
@@ -424,13 +426,8 @@ func lastNonBlank(lines []lineInfo) int {
 	return -1
 }
 
-func appendStripped(dst, line []byte) []byte {
-	for i := bytes.IndexByte(line, esc); i >= 0; i = bytes.IndexByte(line, esc) {
-		dst = append(dst, line[:i]...)
-		line = line[i+ansiLen(line[i:]):]
-	}
-	return append(dst, line...)
-}
+// esc starts an ANSI escape sequence (see internal/ansi).
+const esc = 0x1b
 
 // jsonRegion scans JSON values from b[start]; on success it returns the
 // offset of the end of the line holding the last value, and JSON or, for go

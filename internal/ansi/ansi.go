@@ -1,20 +1,33 @@
-package fold
+// Package ansi removes ANSI (ECMA-48) escape sequences from tool output. It is
+// the one grammar the router, the lossless folds and the lossy views share, so
+// that what a terminal would show is read the same way everywhere.
+package ansi
 
 import "bytes"
 
-// StripANSI returns text without ANSI (ECMA-48) escape sequences; it defines
-// the Visible equivalence. Removed are CSI sequences (ESC [ params
+// Strip returns text without ANSI (ECMA-48) escape sequences; it defines
+// fold's Visible equivalence. Removed are CSI sequences (ESC [ params
 // intermediates final, e.g. colours and cursor moves), OSC, DCS, SOS, PM and
 // APC strings ended by BEL or ESC \ (e.g. hyperlinks and window titles), and
 // two-byte escapes (ESC then one byte 0x30–0x7E, with any intermediates
 // 0x20–0x2F between). An ESC that does not start a complete sequence is kept.
 // It returns text itself when there is no ESC in it.
-func StripANSI(text []byte) []byte {
+func Strip(text []byte) []byte {
 	i := bytes.IndexByte(text, 0x1b)
 	if i < 0 {
 		return text
 	}
-	out := make([]byte, 0, len(text))
+	return appendFrom(make([]byte, 0, len(text)), text, i)
+}
+
+// Append appends text without escape sequences to dst, as Strip does.
+func Append(dst, text []byte) []byte {
+	return appendFrom(dst, text, bytes.IndexByte(text, 0x1b))
+}
+
+// appendFrom appends text, whose first ESC is at i (or i < 0), to out
+// without escape sequences.
+func appendFrom(out, text []byte, i int) []byte {
 	for i >= 0 {
 		out = append(out, text[:i]...)
 		n := escapeLen(text[i:])
