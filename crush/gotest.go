@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strconv"
 
-	"github.com/kompress/kompress/internal/jsonstr"
+	"github.com/kompress/kompress/internal/testevent"
 )
 
 // gotestTest is one test seen in go test output and how it ended.
@@ -27,7 +27,7 @@ type gotestTest struct {
 // It returns ErrNoGain when in is not a go test -json stream or the view
 // would not be at least 10% smaller.
 func GoTestJSON(in []byte, o Options) ([]byte, error) {
-	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 || !gotestIsJSON(in) {
+	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 || !testevent.IsStream(in) {
 		return nil, ErrNoGain
 	}
 	d := gotestDecode(in)
@@ -40,7 +40,7 @@ func GoTestJSON(in []byte, o Options) ([]byte, error) {
 // ones GoTestJSON keeps verbatim. It returns nil when in is not such a
 // stream.
 func GoTestText(in []byte) []byte {
-	if len(in) == 0 || !gotestIsJSON(in) {
+	if len(in) == 0 || !testevent.IsStream(in) {
 		return nil
 	}
 	return gotestDecode(in).text()
@@ -58,29 +58,6 @@ func (d *logDoc) text() []byte {
 		out = append(out, '\n')
 	}
 	return out
-}
-
-// gotestIsJSON reports whether in starts like a test2json stream: most of
-// its first lines are JSON objects with an "Action".
-func gotestIsJSON(in []byte) bool {
-	seen, events := 0, 0
-	for len(in) > 0 && seen < 16 {
-		var line []byte
-		line, in, _ = bytes.Cut(in, []byte{'\n'})
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		if seen == 0 && line[0] != '{' {
-			return false
-		}
-		seen++
-		var ev gotestEvent
-		if gotestParseEvent(line, &ev) && len(ev.action) > 0 {
-			events++
-		}
-	}
-	return seen > 0 && events*4 >= seen*3
 }
 
 // gotestAttributeVerbose finds the test each line of `go test -v` output
@@ -213,11 +190,6 @@ func gotestUnit(n int, unit string) string {
 	return unit + "s"
 }
 
-// gotestEvent holds the fields of a test2json event that the view needs.
-type gotestEvent struct {
-	action, pkg, test, output, importPath []byte
-}
-
 // gotestSection collects the decoded lines of one package.
 type gotestSection struct {
 	buf     []byte
@@ -246,7 +218,7 @@ func gotestDecode(in []byte) *logDoc {
 		return s
 	}
 	status := make(map[string]byte)
-	var ev gotestEvent
+	var ev testevent.Event
 	for len(in) > 0 {
 		var line []byte
 		line, in, _ = bytes.Cut(in, []byte{'\n'})
@@ -254,31 +226,31 @@ func gotestDecode(in []byte) *logDoc {
 		if len(trimmed) == 0 {
 			continue
 		}
-		ev = gotestEvent{}
-		if !gotestParseEvent(trimmed, &ev) || len(ev.action) == 0 {
+		ev = testevent.Event{}
+		if !testevent.Parse(trimmed, &ev) || len(ev.Action) == 0 {
 			s := section("\x00raw")
 			s.add(bytes.TrimSuffix(line, []byte{'\r'}), "")
 			continue
 		}
-		if len(ev.pkg) > 0 {
-			section(string(ev.pkg)) // packages show in the order they start
+		if len(ev.Package) > 0 {
+			section(string(ev.Package)) // packages show in the order they start
 		}
-		switch string(ev.action) {
+		switch string(ev.Action) {
 		case "output":
 			key := ""
-			if len(ev.test) > 0 {
-				key = string(ev.pkg) + "\x00" + string(ev.test)
+			if len(ev.Test) > 0 {
+				key = string(ev.Package) + "\x00" + string(ev.Test)
 			}
-			section(string(ev.pkg)).write(ev.output, key)
+			section(string(ev.Package)).write(ev.Output, key)
 		case "build-output":
-			pkg := ev.importPath
+			pkg := ev.ImportPath
 			if sp := bytes.IndexByte(pkg, ' '); sp > 0 {
 				pkg = pkg[:sp]
 			}
-			section(string(pkg)).write(ev.output, "")
+			section(string(pkg)).write(ev.Output, "")
 		case "pass", "fail", "skip":
-			if len(ev.test) > 0 {
-				status[string(ev.pkg)+"\x00"+string(ev.test)] = ev.action[0] - 'a' + 'A'
+			if len(ev.Test) > 0 {
+				status[string(ev.Package)+"\x00"+string(ev.Test)] = ev.Action[0] - 'a' + 'A'
 			}
 		}
 	}
@@ -367,105 +339,4 @@ func (s *gotestSection) flush() {
 		s.lines = append(s.lines, gotestOut{start: o.start, end: end, test: o.test})
 	}
 	s.partial = nil
-}
-
-// gotestParseEvent reads a flat JSON object, keeping the string fields an
-// event view needs. Nested values make it fail: test2json never writes them.
-func gotestParseEvent(b []byte, ev *gotestEvent) bool {
-	i := gotestSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return false
-	}
-	i = gotestSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return gotestSpace(b, i+1) == len(b)
-	}
-	for {
-		key, n, ok := gotestString(b, i)
-		if !ok {
-			return false
-		}
-		i = gotestSpace(b, n)
-		if i >= len(b) || b[i] != ':' {
-			return false
-		}
-		i = gotestSpace(b, i+1)
-		if i >= len(b) {
-			return false
-		}
-		if b[i] == '"' {
-			val, n, ok := gotestString(b, i)
-			if !ok {
-				return false
-			}
-			switch string(key) {
-			case "Action":
-				ev.action = val
-			case "Package":
-				ev.pkg = val
-			case "Test":
-				ev.test = val
-			case "Output":
-				ev.output = val
-			case "ImportPath":
-				ev.importPath = val
-			}
-			i = n
-		} else {
-			// A number, true, false or null.
-			j := i
-			for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ' ' {
-				if b[j] == '{' || b[j] == '[' || b[j] == '"' {
-					return false
-				}
-				j++
-			}
-			if j == i {
-				return false
-			}
-			i = j
-		}
-		i = gotestSpace(b, i)
-		if i >= len(b) {
-			return false
-		}
-		switch b[i] {
-		case ',':
-			i = gotestSpace(b, i+1)
-		case '}':
-			return gotestSpace(b, i+1) == len(b)
-		default:
-			return false
-		}
-	}
-}
-
-func gotestSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
-	}
-	return i
-}
-
-// gotestString decodes the JSON string starting at b[i] == '"'. It returns
-// a sub-slice of b when the string has no escapes.
-func gotestString(b []byte, i int) (s []byte, next int, ok bool) {
-	if i >= len(b) || b[i] != '"' {
-		return nil, 0, false
-	}
-	i++
-	start := i
-	for i < len(b) && b[i] != '"' && b[i] != '\\' {
-		if b[i] < 0x20 {
-			return nil, 0, false
-		}
-		i++
-	}
-	if i >= len(b) {
-		return nil, 0, false
-	}
-	if b[i] == '"' {
-		return b[start:i], i + 1, true
-	}
-	return jsonstr.Append(append([]byte(nil), b[start:i]...), b, i)
 }

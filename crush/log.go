@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"sort"
 
+	"github.com/kompress/kompress/internal/testevent"
+
 	"github.com/kompress/kompress/internal/ansi"
 )
 
@@ -23,7 +25,7 @@ func Log(in []byte, o Options) ([]byte, error) {
 	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 {
 		return nil, ErrNoGain
 	}
-	if gotestIsJSON(in) {
+	if testevent.IsStream(in) {
 		return GoTestJSON(in, o)
 	}
 	d := logParse(in)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kompress/kompress/internal/ansi"
+	"github.com/kompress/kompress/internal/testevent"
 
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
@@ -89,7 +90,7 @@ func TestLogSamples(t *testing.T) {
 				t.Fatal("output differs between runs")
 			}
 			text := s.in
-			if gotestIsJSON(s.in) {
+			if testevent.IsStream(s.in) {
 				text = GoTestText(s.in)
 			}
 			// The boundary's check, and the test's own independent reading.
@@ -225,35 +226,6 @@ func TestLogGoTestJSON(t *testing.T) {
 	}
 	if _, err := GoTestJSON([]byte("not json at all\nreally not\n"), Options{}); !errors.Is(err, ErrNoGain) {
 		t.Errorf("GoTestJSON on text: %v, want ErrNoGain", err)
-	}
-}
-
-func TestGoTestParseEvent(t *testing.T) {
-	tests := []struct {
-		in           string
-		ok           bool
-		action, out  string
-		test, pkgOut string
-	}{
-		{`{"Time":"2026-01-01T00:00:00Z","Action":"output","Package":"p","Test":"TestX","Output":"a\tb \"q\" \u00e9 \ud83d\ude00\n"}`, true, "output", "a\tb \"q\" é 😀\n", "TestX", "p"},
-		{`{"Action":"pass","Package":"p","Elapsed":0.01}`, true, "pass", "", "", "p"},
-		{` { "Action" : "fail" , "Package" : "p" } `, true, "fail", "", "", "p"},
-		{`{"Action":"output","Output":"x\u00"}`, false, "", "", "", ""},
-		{`{"Action":{"nested":1}}`, false, "", "", "", ""},
-		{`{"Action":"run"`, false, "", "", "", ""},
-		{`["Action"]`, false, "", "", "", ""},
-		{`{"Action":"x","Output":"bad \q"}`, false, "", "", "", ""},
-	}
-	for _, tt := range tests {
-		var ev gotestEvent
-		ok := gotestParseEvent([]byte(tt.in), &ev)
-		if ok != tt.ok {
-			t.Errorf("%s: ok = %v, want %v", tt.in, ok, tt.ok)
-			continue
-		}
-		if ok && (string(ev.action) != tt.action || string(ev.output) != tt.out || string(ev.test) != tt.test || string(ev.pkg) != tt.pkgOut) {
-			t.Errorf("%s: got %q %q %q %q", tt.in, ev.action, ev.output, ev.test, ev.pkg)
-		}
 	}
 }
 

@@ -3,6 +3,8 @@ package failure
 import (
 	"bytes"
 
+	"github.com/kompress/kompress/internal/testevent"
+
 	"github.com/kompress/kompress/router"
 )
 
@@ -33,8 +35,9 @@ func failedGoTests(text []byte) *goTests {
 			}
 		}
 		if jsonFail && bytes.Contains(line, []byte(`"Action":"fail"`)) {
-			if name := jsonField(line, "Test"); name != nil {
-				g.failed[string(name)] = true
+			var ev testevent.Event
+			if testevent.Parse(bytes.TrimSpace(line), &ev) && ev.Test != nil {
+				g.failed[string(ev.Test)] = true
 			}
 		}
 	}
@@ -58,11 +61,11 @@ func (g *goTests) message(line []byte) bool {
 		return false
 	}
 	if t[0] == '{' {
-		out := jsonField(t, "Output")
-		if out == nil {
+		var ev testevent.Event
+		if !testevent.Parse(t, &ev) || ev.Output == nil {
 			return false
 		}
-		test := jsonField(t, "Test")
+		out, test := ev.Output, ev.Test
 		return g.failed[string(test)] && testMessage(trimIndent(bytes.TrimRight(out, "\n")), out)
 	}
 	for _, p := range [...]string{"=== RUN ", "=== CONT ", "=== NAME ", "=== PAUSE ", "--- FAIL: ", "--- PASS: ", "--- SKIP: "} {

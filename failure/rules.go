@@ -2,9 +2,9 @@ package failure
 
 import (
 	"bytes"
-	"unicode/utf8"
 
-	"github.com/kompress/kompress/internal/jsonstr"
+	"github.com/kompress/kompress/internal/testevent"
+
 	"github.com/kompress/kompress/router"
 )
 
@@ -262,11 +262,11 @@ func jsonEventFailure(t []byte) bool {
 	if bytes.Contains(t, []byte(`"Action":"fail"`)) {
 		return true
 	}
-	out := jsonField(t, "Output")
-	if out == nil {
+	var ev testevent.Event
+	if !testevent.Parse(t, &ev) || ev.Output == nil {
 		return false
 	}
-	out = bytes.TrimRight(out, "\n")
+	out := bytes.TrimRight(ev.Output, "\n")
 	return logFailure(out, out)
 }
 
@@ -369,50 +369,6 @@ func exceptionLine(t []byte) bool {
 		return false
 	}
 	return hasSuffix(name, "Error") || hasSuffix(name, "Exception") || hasSuffix(name, "Interrupt") || hasSuffix(name, "Failure")
-}
-
-// jsonField returns the decoded string value of "name":"..." in a one-line
-// JSON object, or nil. Escapes are decoded enough to match failure text.
-func jsonField(t []byte, name string) []byte {
-	key := []byte(`"` + name + `":"`)
-	i := bytes.Index(t, key)
-	if i < 0 {
-		return nil
-	}
-	s := t[i+len(key):]
-	out := make([]byte, 0, len(s))
-	for k := 0; k < len(s); k++ {
-		c := s[k]
-		switch {
-		case c == '"':
-			return out
-		case c == '\\' && k+1 < len(s):
-			k++
-			switch s[k] {
-			case 'n':
-				out = append(out, '\n')
-			case 't':
-				out = append(out, '\t')
-			case 'r':
-				out = append(out, '\r')
-			case 'u':
-				if k+4 < len(s) {
-					// go test -json writes control characters and the ANSI
-					// escape byte this way. A bad escape is dropped: the
-					// text only has to match failure rules.
-					if r, ok := jsonstr.Hex4(s[k+1 : k+5]); ok {
-						out = utf8.AppendRune(out, r)
-					}
-					k += 4
-				}
-			default:
-				out = append(out, s[k])
-			}
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 func trimIndent(b []byte) []byte {
