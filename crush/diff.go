@@ -5,6 +5,8 @@ import (
 	"path"
 	"strconv"
 
+	"github.com/kompress/kompress/internal/queryterm"
+
 	"github.com/kompress/kompress/internal/ansi"
 )
 
@@ -31,7 +33,7 @@ func Diff(in []byte, o Options) ([]byte, error) {
 	if len(in) == 0 {
 		return nil, ErrNoGain
 	}
-	d := &differ{in: in, terms: jsonQueryTerms(o.Query)}
+	d := &differ{in: in, terms: queryterm.Split(o.Query)}
 	var out []byte
 	for i, lv := range diffLevels {
 		out = d.render(lv)

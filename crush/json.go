@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/queryterm"
 )
 
 // JSON crushes a JSON document, JSON Lines or concatenated JSON values.
@@ -42,7 +44,7 @@ func JSON(in []byte, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, ErrNoGain
 	}
-	c := &jsonCrusher{in: in, terms: jsonQueryTerms(o.Query), lines: lines}
+	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines}
 	root := vals[0]
 	if len(vals) > 1 {
 		c.multi = true
@@ -467,19 +469,6 @@ func (c *jsonCrusher) queryMatches(v *jsonValue, byKey bool) []int {
 		idx = append(idx, h.i)
 	}
 	return idx
-}
-
-// jsonQueryTerms splits a query into lower-case words of two or more bytes.
-func jsonQueryTerms(q string) [][]byte {
-	var terms [][]byte
-	for _, f := range strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == ';' || r == '"' || r == '\''
-	}) {
-		if len(f) >= 2 && !slices.ContainsFunc(terms, func(t []byte) bool { return string(t) == f }) {
-			terms = append(terms, []byte(f))
-		}
-	}
-	return terms
 }
 
 // jsonContainsFold reports whether hay contains the lower-case needle,

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"sort"
 
+	"github.com/kompress/kompress/internal/queryterm"
+
 	"github.com/kompress/kompress/internal/testevent"
 
 	"github.com/kompress/kompress/internal/ansi"
@@ -232,7 +234,7 @@ func (d *logDoc) compress(inLen int, o Options) ([]byte, error) {
 // matchQuery finds the lines that hold at least half of the query's words
 // (case-insensitive), best first; plan keeps the first of them.
 func (d *logDoc) matchQuery(query string) {
-	terms := searchTerms([]byte(query))
+	terms := queryterm.Split(query)
 	if len(terms) == 0 {
 		return
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"sort"
 
+	"github.com/kompress/kompress/internal/queryterm"
+
 	"github.com/kompress/kompress/internal/ansi"
 
 	"github.com/kompress/kompress/failure"
@@ -348,7 +350,7 @@ func searchPathText(l []byte) (path, text []byte, ok bool) {
 // rank scores hits and files against the query, and infers the searched
 // word for cutting long lines.
 func (r *searchResult) rank(query string, inLen int) {
-	r.terms = searchTerms([]byte(query))
+	r.terms = queryterm.Split(query)
 	if len(r.terms) > 0 {
 		for _, f := range r.files {
 			f.score = 2 * searchScore(bytes.ToLower(f.path), r.terms)
@@ -383,26 +385,6 @@ func searchLower(b []byte) []byte {
 		b = b[:4<<10]
 	}
 	return bytes.ToLower(b)
-}
-
-// searchTerms splits a query into distinct lower-case words.
-func searchTerms(q []byte) [][]byte {
-	var terms [][]byte
-	for _, w := range bytes.FieldsFunc(bytes.ToLower(q), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r >= 0x80)
-	}) {
-		if len(w) < 2 {
-			continue
-		}
-		dup := false
-		for _, t := range terms {
-			dup = dup || bytes.Equal(t, w)
-		}
-		if !dup {
-			terms = append(terms, w)
-		}
-	}
-	return terms
 }
 
 func searchScore(lower []byte, terms [][]byte) int {

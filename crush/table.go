@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kompress/kompress/internal/queryterm"
+
 	"github.com/kompress/kompress/internal/ansi"
 
 	"github.com/kompress/kompress/failure"
@@ -38,7 +40,7 @@ func Table(in []byte, o Options) ([]byte, error) {
 	} else {
 		return nil, ErrNoGain
 	}
-	terms := jsonQueryTerms(o.Query)
+	terms := queryterm.Split(o.Query)
 	var out []byte
 	for i, lv := range tableLevels {
 		out = render(lv, terms)
