@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"unicode/utf8"
 
+	"github.com/kompress/kompress/internal/jsonscan"
+
 	"github.com/kompress/kompress/internal/ansi"
 )
 
@@ -436,8 +438,8 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 	i, end := start, -1
 	values := 0
 	for {
-		j, st := scanJSON(b, i)
-		if st == jsonBad {
+		j, st := jsonscan.Scan(b, i)
+		if st == jsonscan.Bad {
 			if values == 0 {
 				*budget -= j - start + 1
 				return -1, 0
@@ -458,7 +460,7 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 		}
 		values++
 		end = k
-		if st == jsonTruncated || k >= len(b) {
+		if st == jsonscan.Truncated || k >= len(b) {
 			break
 		}
 		// Another value may follow on a later line (JSON Lines, concatenated).
@@ -559,7 +561,7 @@ func isCommitLine(line []byte) bool {
 	}
 	n := 0
 	for _, c := range line[7:] {
-		if !isHex(c) {
+		if !jsonscan.IsHex(c) {
 			break
 		}
 		n++

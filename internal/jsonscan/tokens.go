@@ -1,12 +1,10 @@
-package fold
+package jsonscan
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
 	"unicode/utf8"
-
-	"github.com/kompress/kompress/internal/jsonstr"
 )
 
 // A hand-written streaming JSON scanner: it validates a sequence of JSON
@@ -14,16 +12,17 @@ import (
 // whose literals are slices of the input. Nothing is decoded into Go values,
 // so numbers of any size keep their literal text.
 
-var errJSON = errors.New("fold: invalid JSON")
+// ErrSyntax is wrapped by the errors of Scanner.Next.
+var ErrSyntax = errors.New("fold: invalid JSON")
 
 // Token kinds.
 const (
-	tokEOF    = 0
-	tokString = '"'
-	tokNumber = '0'
-	tokTrue   = 't'
-	tokFalse  = 'f'
-	tokNull   = 'n'
+	TokEOF    = 0
+	TokString = '"'
+	TokNumber = '0'
+	TokTrue   = 't'
+	TokFalse  = 'f'
+	TokNull   = 'n'
 	// Structural tokens use their own byte: { } [ ] : ,
 )
 
@@ -38,7 +37,9 @@ const (
 	stTop                 // after a top-level value: another value or EOF
 )
 
-type jsonScanner struct {
+// Scanner is the token view: it validates a sequence of JSON values and
+// yields their tokens, as fold's JSON layout needs.
+type Scanner struct {
 	data  []byte
 	pos   int
 	stack []byte // open containers, '{' or '['
@@ -47,31 +48,58 @@ type jsonScanner struct {
 	// canonical comparison must decode it.
 	wide bool
 	// values counts completed top-level values.
-	values int
+	values   int
+	maxDepth int
 }
 
-func newJSONScanner(data []byte) *jsonScanner {
-	return &jsonScanner{data: data, state: stValue}
+// NewScanner returns a scanner of data that refuses nesting deeper than
+// maxDepth.
+func NewScanner(data []byte, maxDepth int) *Scanner {
+	return &Scanner{data: data, state: stValue, maxDepth: maxDepth}
 }
 
-func (s *jsonScanner) errorf(format string, args ...any) error {
-	return fmt.Errorf("%w at byte %d: %s", errJSON, s.pos, fmt.Sprintf(format, args...))
+// Wide reports whether the last string token holds bytes >= 0x80 or
+// escapes, so that comparing it canonically must decode it.
+func (s *Scanner) Wide() bool { return s.wide }
+
+// Pos returns the offset just past the last token.
+func (s *Scanner) Pos() int { return s.pos }
+
+// Depth returns the number of containers open after the last token.
+func (s *Scanner) Depth() int { return len(s.stack) }
+
+// Values returns the number of complete top-level values scanned.
+func (s *Scanner) Values() int { return s.values }
+
+// Closes reports whether the next byte after white space closes a
+// container: after '{' or '[', that the container is empty.
+func (s *Scanner) Closes() bool {
+	i := s.pos
+	for i < len(s.data) && IsSpace(s.data[i]) {
+		i++
+	}
+	return i < len(s.data) && (s.data[i] == '}' || s.data[i] == ']')
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+func (s *Scanner) errorf(format string, args ...any) error {
+	return fmt.Errorf("%w at byte %d: %s", ErrSyntax, s.pos, fmt.Sprintf(format, args...))
+}
+
+// IsSpace reports JSON white space.
+func IsSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 // next returns the next token. At the end of a well-formed sequence it
-// returns tokEOF; an empty or all-whitespace input is an error.
-func (s *jsonScanner) next() (kind byte, lit []byte, err error) {
+// returns TokEOF; an empty or all-whitespace input is an error.
+func (s *Scanner) Next() (kind byte, lit []byte, err error) {
 	d := s.data
-	for s.pos < len(d) && isSpace(d[s.pos]) {
+	for s.pos < len(d) && IsSpace(d[s.pos]) {
 		s.pos++
 	}
 	if s.pos >= len(d) {
 		if s.state != stTop {
 			return 0, nil, s.errorf("unexpected end of input")
 		}
-		return tokEOF, nil, nil
+		return TokEOF, nil, nil
 	}
 	c := d[s.pos]
 	switch s.state {
@@ -109,7 +137,7 @@ func (s *jsonScanner) next() (kind byte, lit []byte, err error) {
 			return 0, nil, err
 		}
 		s.state = stColon
-		return tokString, lit, nil
+		return TokString, lit, nil
 	case stValueOrClose:
 		if c == ']' {
 			return s.close(c)
@@ -118,8 +146,8 @@ func (s *jsonScanner) next() (kind byte, lit []byte, err error) {
 	// A value: stValue, stValueOrClose or stTop.
 	switch c {
 	case '{', '[':
-		if len(s.stack) >= maxJSONDepth {
-			return 0, nil, s.errorf("nesting deeper than %d", maxJSONDepth)
+		if len(s.stack) >= s.maxDepth {
+			return 0, nil, s.errorf("nesting deeper than %d", s.maxDepth)
 		}
 		s.stack = append(s.stack, c)
 		s.pos++
@@ -135,7 +163,7 @@ func (s *jsonScanner) next() (kind byte, lit []byte, err error) {
 			return 0, nil, err
 		}
 		s.valueDone()
-		return tokString, lit, nil
+		return TokString, lit, nil
 	case 't', 'f', 'n':
 		var word string
 		switch c {
@@ -163,22 +191,19 @@ func (s *jsonScanner) next() (kind byte, lit []byte, err error) {
 			return 0, nil, err
 		}
 		s.valueDone()
-		return tokNumber, lit, nil
+		return TokNumber, lit, nil
 	}
 	return 0, nil, s.errorf("unexpected byte %q", c)
 }
 
-// maxJSONDepth bounds nesting; deeper documents are refused, not folded.
-const maxJSONDepth = 10000
-
-func (s *jsonScanner) close(c byte) (byte, []byte, error) {
+func (s *Scanner) close(c byte) (byte, []byte, error) {
 	s.stack = s.stack[:len(s.stack)-1]
 	s.pos++
 	s.valueDone()
 	return c, s.data[s.pos-1 : s.pos], nil
 }
 
-func (s *jsonScanner) valueDone() {
+func (s *Scanner) valueDone() {
 	if len(s.stack) == 0 {
 		s.state = stTop
 		s.values++
@@ -188,7 +213,7 @@ func (s *jsonScanner) valueDone() {
 }
 
 // delimited checks that a number or keyword is not glued to what follows.
-func (s *jsonScanner) delimited() error {
+func (s *Scanner) delimited() error {
 	if s.pos >= len(s.data) {
 		return nil
 	}
@@ -199,7 +224,7 @@ func (s *jsonScanner) delimited() error {
 	return s.errorf("literal runs into %q", s.data[s.pos])
 }
 
-func (s *jsonScanner) scanString() ([]byte, error) {
+func (s *Scanner) scanString() ([]byte, error) {
 	d := s.data
 	start := s.pos
 	i := s.pos + 1
@@ -258,7 +283,7 @@ func isHex4(b []byte) bool {
 	return true
 }
 
-func (s *jsonScanner) scanNumber() ([]byte, error) {
+func (s *Scanner) scanNumber() ([]byte, error) {
 	d := s.data
 	start := s.pos
 	i := s.pos
@@ -301,47 +326,4 @@ func (s *jsonScanner) scanNumber() ([]byte, error) {
 		return nil, err
 	}
 	return d[start:i], nil
-}
-
-// jsonEqual reports, as an error, whether a and b are the same sequence of
-// JSON values under the canonical rules (see Verify).
-func jsonEqual(a, b []byte) error {
-	sa, sb := newJSONScanner(a), newJSONScanner(b)
-	var bufA, bufB []byte
-	for {
-		ka, la, err := sa.next()
-		if err != nil {
-			return fmt.Errorf("original: %w", err)
-		}
-		wideA := sa.wide
-		kb, lb, err := sb.next()
-		if err != nil {
-			return fmt.Errorf("recovered: %w", err)
-		}
-		if ka != kb {
-			return fmt.Errorf("%w: JSON token %q at byte %d became %q", ErrMismatch, la, sa.pos-len(la), lb)
-		}
-		switch ka {
-		case tokEOF:
-			return nil
-		case tokNumber:
-			if !bytes.Equal(la, lb) {
-				return fmt.Errorf("%w: number %s at byte %d became %s", ErrMismatch, la, sa.pos-len(la), lb)
-			}
-		case tokString:
-			if bytes.Equal(la, lb) {
-				continue
-			}
-			if wideA || sb.wide {
-				// Both literals were scanned, so they decode. A lone
-				// surrogate is marked so that it never equals U+FFFD.
-				bufA, _, _ = jsonstr.AppendMarked(bufA[:0], la, 1)
-				bufB, _, _ = jsonstr.AppendMarked(bufB[:0], lb, 1)
-				if bytes.Equal(bufA, bufB) {
-					continue
-				}
-			}
-			return fmt.Errorf("%w: string at byte %d differs", ErrMismatch, sa.pos-len(la))
-		}
-	}
 }

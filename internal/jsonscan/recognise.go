@@ -1,21 +1,26 @@
-package router
+// Package jsonscan is the one home of JSON scanning in kompress, with the
+// views its callers need: Scan recognises a JSON value for the router
+// without allocating, and Scanner yields the tokens of a sequence of values
+// for fold's lossless layout. Limits are the caller's: Scanner takes its
+// nesting bound as a parameter.
+package jsonscan
 
-// jsonStatus is the outcome of scanning one JSON value.
-type jsonStatus uint8
+// Status is the outcome of scanning one JSON value.
+type Status uint8
 
 const (
-	jsonBad       jsonStatus = iota // a syntax error
-	jsonOK                          // a complete value
-	jsonTruncated                   // valid so far, but the input ended inside it
+	Bad       Status = iota // a syntax error
+	OK                      // a complete value
+	Truncated               // valid so far, but the input ended inside it
 )
 
-// scanJSON validates the JSON object or array starting at b[i] (which must be
-// '{' or '['), without allocating for nesting up to 64 levels. It returns the
+// Scan is the recogniser view: it validates the JSON object or array
+// starting at b[i] (which must be '{' or '['), without allocating for nesting up to 64 levels. It returns the
 // index just past the value (or where scanning stopped) and the status. It is
 // a recogniser for routing, not a parser: it checks structure, string escapes
 // and number syntax, which is what separates JSON from code and logs that
 // merely start with a brace.
-func scanJSON(b []byte, i int) (int, jsonStatus) {
+func Scan(b []byte, i int) (int, Status) {
 	var small [64]byte
 	stack := small[:0]
 	const (
@@ -38,7 +43,7 @@ func scanJSON(b []byte, i int) (int, jsonStatus) {
 				stack = stack[:len(stack)-1]
 				i++
 				if len(stack) == 0 {
-					return i, jsonOK
+					return i, OK
 				}
 				state, first = wantAfter, false
 				continue
@@ -46,10 +51,10 @@ func scanJSON(b []byte, i int) (int, jsonStatus) {
 			first = false
 			if state == wantKey {
 				if c != '"' {
-					return i, jsonBad
+					return i, Bad
 				}
 				j, st := scanString(b, i)
-				if st != jsonOK {
+				if st != OK {
 					return j, st
 				}
 				i, state = j, wantColon
@@ -67,44 +72,44 @@ func scanJSON(b []byte, i int) (int, jsonStatus) {
 				}
 				continue
 			case len(stack) == 0:
-				return i, jsonBad // only containers start a routed value
+				return i, Bad // only containers start a routed value
 			case c == '"':
 				j, st := scanString(b, i)
-				if st != jsonOK {
+				if st != OK {
 					return j, st
 				}
 				i = j
 			case c == '-' || c >= '0' && c <= '9':
 				j, st := scanNumber(b, i)
-				if st != jsonOK {
+				if st != OK {
 					return j, st
 				}
 				i = j
 			case c == 't':
 				j, st := scanLiteral(b, i, "true")
-				if st != jsonOK {
+				if st != OK {
 					return j, st
 				}
 				i = j
 			case c == 'f':
 				j, st := scanLiteral(b, i, "false")
-				if st != jsonOK {
+				if st != OK {
 					return j, st
 				}
 				i = j
 			case c == 'n':
 				j, st := scanLiteral(b, i, "null")
-				if st != jsonOK {
+				if st != OK {
 					return j, st
 				}
 				i = j
 			default:
-				return i, jsonBad
+				return i, Bad
 			}
 			state = wantAfter
 		case wantColon:
 			if c != ':' {
-				return i, jsonBad
+				return i, Bad
 			}
 			i++
 			state = wantValue
@@ -122,14 +127,14 @@ func scanJSON(b []byte, i int) (int, jsonStatus) {
 				stack = stack[:len(stack)-1]
 				i++
 				if len(stack) == 0 {
-					return i, jsonOK
+					return i, OK
 				}
 			default:
-				return i, jsonBad
+				return i, Bad
 			}
 		}
 	}
-	return i, jsonTruncated
+	return i, Truncated
 }
 
 func closer(open byte) byte {
@@ -140,44 +145,45 @@ func closer(open byte) byte {
 }
 
 // scanString scans the string starting at the quote b[i].
-func scanString(b []byte, i int) (int, jsonStatus) {
+func scanString(b []byte, i int) (int, Status) {
 	for j := i + 1; j < len(b); j++ {
 		switch c := b[j]; {
 		case c == '"':
-			return j + 1, jsonOK
+			return j + 1, OK
 		case c == '\\':
 			j++
 			if j >= len(b) {
-				return j, jsonTruncated
+				return j, Truncated
 			}
 			switch b[j] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 			case 'u':
 				for k := 1; k <= 4; k++ {
 					if j+k >= len(b) {
-						return j + k, jsonTruncated
+						return j + k, Truncated
 					}
-					if !isHex(b[j+k]) {
-						return j + k, jsonBad
+					if !IsHex(b[j+k]) {
+						return j + k, Bad
 					}
 				}
 				j += 4
 			default:
-				return j, jsonBad
+				return j, Bad
 			}
 		case c < 0x20:
-			return j, jsonBad
+			return j, Bad
 		}
 	}
-	return len(b), jsonTruncated
+	return len(b), Truncated
 }
 
-func isHex(c byte) bool {
+// IsHex reports an ASCII hexadecimal digit.
+func IsHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // scanNumber scans a JSON number: -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?
-func scanNumber(b []byte, i int) (int, jsonStatus) {
+func scanNumber(b []byte, i int) (int, Status) {
 	j := i
 	if b[j] == '-' {
 		j++
@@ -212,27 +218,27 @@ func scanNumber(b []byte, i int) (int, jsonStatus) {
 		}
 	}
 	if j == len(b) {
-		return j, jsonTruncated
+		return j, Truncated
 	}
-	return j, jsonOK
+	return j, OK
 }
 
-// endStatus is jsonTruncated at the end of input, else jsonBad.
-func endStatus(b []byte, j int) jsonStatus {
+// endStatus is Truncated at the end of input, else Bad.
+func endStatus(b []byte, j int) Status {
 	if j >= len(b) {
-		return jsonTruncated
+		return Truncated
 	}
-	return jsonBad
+	return Bad
 }
 
-func scanLiteral(b []byte, i int, lit string) (int, jsonStatus) {
+func scanLiteral(b []byte, i int, lit string) (int, Status) {
 	for k := 0; k < len(lit); k++ {
 		if i+k >= len(b) {
-			return i + k, jsonTruncated
+			return i + k, Truncated
 		}
 		if b[i+k] != lit[k] {
-			return i + k, jsonBad
+			return i + k, Bad
 		}
 	}
-	return i + len(lit), jsonOK
+	return i + len(lit), OK
 }
