@@ -9,10 +9,12 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/kompress/kompress/internal/logview"
+	"github.com/kompress/kompress/internal/lossy"
+
 	"github.com/kompress/kompress/internal/ansi"
 
 	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/crush"
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/fold"
 	"github.com/kompress/kompress/router"
@@ -147,7 +149,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 					e.log.Warn("store put failed; returning lossless result", "err", err)
 					res.Warnings = append(res.Warnings, "store unavailable: lossy compression skipped")
 				} else {
-					goTest := func() bool { return crush.GoTestText(in) != nil }
+					goTest := func() bool { return logview.GoTestText(in) != nil }
 					if len(checks) == 1 {
 						goTest = func() bool { return checks[0].goTestText() != nil }
 					}
@@ -213,7 +215,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 // output) count lines beyond those shown; prose and HTML, which keep or
 // convert lines but drop words, count words; JSON of a few long lines
 // counts bytes. goTest reports whether in is go test -json output
-// (crush.GoTestText), asked only when the kind leaves it open.
+// (logview.GoTestText), asked only when the kind leaves it open.
 func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, total int, unit string) {
 	switch {
 	case kind == router.Prose || kind == router.HTML:
@@ -378,7 +380,7 @@ func (e *Engine) lossyAllowed(sections []router.Section, req wire.CompressReques
 // lossy runs the compressor of each section's kind and concatenates the
 // views; sections without a compressor or without gain stay verbatim.
 func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, checks []sectionCheck, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string, fellBack bool, err error) {
-	o := crush.Options{Query: req.Query, TargetRatio: target}
+	o := lossy.Options{Query: req.Query, TargetRatio: target}
 	changed := false
 	for i, s := range sections {
 		part := in[s.Start:s.End]
@@ -398,10 +400,10 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 		} else if c := e.crushers[s.Kind]; c != nil {
 			out, err = c(part, o)
 		} else {
-			err = crush.ErrNoGain
+			err = lossy.ErrNoGain
 		}
 		if err != nil || len(out) >= len(part) {
-			if err != nil && !errors.Is(err, crush.ErrNoGain) {
+			if err != nil && !errors.Is(err, lossy.ErrNoGain) {
 				e.log.Warn("compressor failed; section kept", "kind", s.Kind, "err", err)
 			}
 			view = append(view, part...)
@@ -462,7 +464,7 @@ type sectionCheck struct {
 	raw     [][]byte // failure.Lines(kind, part)
 	rawDone bool
 
-	goTest     []byte // crush.GoTestText(part)
+	goTest     []byte // logview.GoTestText(part)
 	goTestDone bool
 
 	lines     [][]byte // the failure lines judged at the boundary: see missing
@@ -491,7 +493,7 @@ func (c *sectionCheck) keep() func([]byte) bool { return keepLines(c.rawLines())
 
 func (c *sectionCheck) goTestText() []byte {
 	if !c.goTestDone {
-		c.goTest, c.goTestDone = crush.GoTestText(c.part), true
+		c.goTest, c.goTestDone = logview.GoTestText(c.part), true
 	}
 	return c.goTest
 }

@@ -17,8 +17,15 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kompress/kompress/internal/diffview"
+	"github.com/kompress/kompress/internal/htmlview"
+	"github.com/kompress/kompress/internal/jsonview"
+	"github.com/kompress/kompress/internal/logview"
+	"github.com/kompress/kompress/internal/lossy"
+	"github.com/kompress/kompress/internal/searchview"
+	"github.com/kompress/kompress/internal/tableview"
+
 	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/crush"
 	"github.com/kompress/kompress/fold"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/scorer"
@@ -87,7 +94,7 @@ type Engine struct {
 
 	// crushers are the lossy compressors by kind (prose goes to the
 	// scorer); tests replace them to prove the boundary checks.
-	crushers map[router.Kind]func([]byte, crush.Options) ([]byte, error)
+	crushers map[router.Kind]func([]byte, lossy.Options) ([]byte, error)
 }
 
 type scorerChoice struct {
@@ -123,13 +130,13 @@ func New(opts Options) *Engine {
 		groundTruth: gt,
 		log:         log,
 		scorers:     map[string]scorerChoice{},
-		crushers: map[router.Kind]func([]byte, crush.Options) ([]byte, error){
-			router.Log:    crush.Log,
-			router.Search: crush.Search,
-			router.JSON:   crush.JSON,
-			router.Table:  crush.Table,
-			router.Diff:   crush.Diff,
-			router.HTML:   crush.HTML,
+		crushers: map[router.Kind]func([]byte, lossy.Options) ([]byte, error){
+			router.Log:    logview.Log,
+			router.Search: searchview.Search,
+			router.JSON:   jsonview.JSON,
+			router.Table:  tableview.Table,
+			router.Diff:   diffview.Diff,
+			router.HTML:   htmlview.HTML,
 		},
 	}
 }

@@ -13,10 +13,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/internal/logview"
+	"github.com/kompress/kompress/internal/lossy"
+
 	"github.com/kompress/kompress/internal/ansi"
 
 	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/crush"
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/fold"
 	"github.com/kompress/kompress/model"
@@ -173,7 +175,7 @@ func checkFailuresKept(t *testing.T, in []byte, out string) {
 	}
 	for _, sec := range router.Split(in) {
 		part := in[sec.Start:sec.End]
-		if text := crush.GoTestText(part); sec.Kind == router.Log && text != nil {
+		if text := logview.GoTestText(part); sec.Kind == router.Log && text != nil {
 			// go test -json: its failure lines count as kept either as the
 			// raw events (pass-through) or as the text they carry.
 			if len(failure.Missing(sec.Kind, part, []byte(out))) == 0 {
@@ -496,7 +498,7 @@ func TestReport(t *testing.T) {
 		clean, out := ansi.Strip(s.data), ansi.Strip([]byte(res.Text))
 		for _, sec := range router.Split(clean) {
 			part := clean[sec.Start:sec.End]
-			if text := crush.GoTestText(part); sec.Kind == router.Log && text != nil {
+			if text := logview.GoTestText(part); sec.Kind == router.Log && text != nil {
 				part = text
 			}
 			n := len(failure.Lines(sec.Kind, part))
@@ -529,7 +531,7 @@ func TestReport(t *testing.T) {
 // failure line: the boundary must notice, keep the input's failure lines,
 // and say so, both for a whole log and for a log section of mixed output.
 func TestFailureBoundary(t *testing.T) {
-	dropFailures := func(in []byte, _ crush.Options) ([]byte, error) {
+	dropFailures := func(in []byte, _ lossy.Options) ([]byte, error) {
 		fails := map[string]bool{}
 		for _, l := range failure.Lines(router.Log, in) {
 			fails[string(l)] = true

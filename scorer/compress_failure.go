@@ -1,9 +1,10 @@
 package scorer
 
 import (
+	"unsafe"
+
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
-	"unsafe"
 )
 
 // failureLines marks the lines that report failures by the rules of

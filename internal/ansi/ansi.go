@@ -87,3 +87,20 @@ func escapeLen(b []byte) int {
 	}
 	return 0
 }
+
+// Visible strips ANSI escapes and keeps only what a terminal would show of
+// a line that progress bars rewrote with "\r".
+func Visible(raw []byte) []byte {
+	text := Strip(raw)
+	text = bytes.TrimSuffix(text, []byte{'\r'})
+	for {
+		i := bytes.LastIndexByte(text, '\r')
+		if i < 0 {
+			return text
+		}
+		if i+1 < len(text) {
+			return text[i+1:]
+		}
+		text = text[:i]
+	}
+}

@@ -1,4 +1,4 @@
-package crush
+package logview
 
 import (
 	"bytes"

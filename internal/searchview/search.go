@@ -1,8 +1,10 @@
-package crush
+package searchview
 
 import (
 	"bytes"
 	"sort"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/queryterm"
 
@@ -22,15 +24,15 @@ import (
 // files are never joined, and very long lines (minified code) are cut around
 // the match. The view uses ripgrep's heading form when that is shorter.
 //
-// It returns ErrNoGain when the input is empty, holds NUL bytes, does not
+// It returns lossy.ErrNoGain when the input is empty, holds NUL bytes, does not
 // parse as search output, or the view would not be at least 10% smaller.
-func Search(in []byte, o Options) ([]byte, error) {
+func Search(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	r := searchParse(in)
 	if r == nil {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	r.rank(o.Query, len(in))
 	budget := len(in) / 5
@@ -45,8 +47,8 @@ func Search(in []byte, o Options) ([]byte, error) {
 			break
 		}
 	}
-	if float64(len(out)) > float64(len(in))*(1-logMinGain) {
-		return nil, ErrNoGain
+	if float64(len(out)) > float64(len(in))*(1-lossy.MinGain) {
+		return nil, lossy.ErrNoGain
 	}
 	return out, nil
 }
@@ -353,11 +355,11 @@ func (r *searchResult) rank(query string, inLen int) {
 	r.terms = queryterm.Split(query)
 	if len(r.terms) > 0 {
 		for _, f := range r.files {
-			f.score = 2 * searchScore(bytes.ToLower(f.path), r.terms)
+			f.score = 2 * queryterm.Score(bytes.ToLower(f.path), r.terms)
 			var best [3]int
 			for k := range f.hits {
 				h := &f.hits[k]
-				h.score = searchScore(searchLower(h.text), r.terms)
+				h.score = queryterm.Score(queryterm.Lower(h.text), r.terms)
 				if h.context {
 					continue
 				}
@@ -376,25 +378,6 @@ func (r *searchResult) rank(query string, inLen int) {
 		sort.SliceStable(r.files, func(a, b int) bool { return r.files[a].matches > r.files[b].matches })
 	}
 	r.term = r.inferTerm()
-}
-
-// searchLower lower-cases at most the first 4 KB of a line: enough to score
-// it, and bounded for minified lines.
-func searchLower(b []byte) []byte {
-	if len(b) > 4<<10 {
-		b = b[:4<<10]
-	}
-	return bytes.ToLower(b)
-}
-
-func searchScore(lower []byte, terms [][]byte) int {
-	n := 0
-	for _, t := range terms {
-		if bytes.Contains(lower, t) {
-			n++
-		}
-	}
-	return n
 }
 
 // inferTerm guesses the searched word when long lines need cutting: the
@@ -419,7 +402,7 @@ func (r *searchResult) inferTerm() []byte {
 			}
 			lines++
 			clear(seen)
-			for _, w := range bytes.FieldsFunc(searchLower(h.text), func(r rune) bool {
+			for _, w := range bytes.FieldsFunc(queryterm.Lower(h.text), func(r rune) bool {
 				return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_')
 			}) {
 				if len(w) >= 3 && !seen[string(w)] {

@@ -1,10 +1,12 @@
-package crush
+package htmlview
 
 import (
 	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -23,18 +25,18 @@ import (
 // decoded and whitespace outside pre collapses.
 //
 // XML and other markup that is not HTML, input that is not UTF-8, and pages
-// that would not shrink by 10% give ErrNoGain.
-func HTML(in []byte, o Options) ([]byte, error) {
+// that would not shrink by 10% give lossy.ErrNoGain.
+func HTML(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) == 0 || !utf8.Valid(in) || bytes.IndexByte(in, 0) >= 0 {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	w := &htmlWriter{out: make([]byte, 0, len(in)/3)}
 	if !w.convert(in) {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	out := w.finish()
 	if len(out) > len(in)*9/10 || len(bytes.TrimSpace(out)) == 0 {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	return out, nil
 }

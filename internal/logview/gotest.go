@@ -1,8 +1,10 @@
-package crush
+package logview
 
 import (
 	"bytes"
 	"strconv"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/testevent"
 )
@@ -24,11 +26,11 @@ type gotestTest struct {
 // The view shows decoded text, not the JSON lines, so failure lines must be
 // checked against GoTestText(in) rather than the input itself.
 //
-// It returns ErrNoGain when in is not a go test -json stream or the view
+// It returns lossy.ErrNoGain when in is not a go test -json stream or the view
 // would not be at least 10% smaller.
-func GoTestJSON(in []byte, o Options) ([]byte, error) {
+func GoTestJSON(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 || !testevent.IsStream(in) {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	d := gotestDecode(in)
 	return d.compress(len(in), o)
@@ -169,7 +171,7 @@ func gotestHide(d *logDoc) {
 // (the "=== RUN" lines of tests that end further on) counts its lines.
 func gotestNote(passed, skipped, lines int, kinds string) string {
 	if passed+skipped == 0 {
-		return Omitted(lines, logUnit(lines, "line")+" of "+kinds)
+		return lossy.Omitted(lines, logUnit(lines, "line")+" of "+kinds)
 	}
 	n, unit := passed, gotestUnit(passed, "passing test")
 	if passed == 0 {
@@ -180,7 +182,7 @@ func gotestNote(passed, skipped, lines int, kinds string) string {
 	if lines != passed+skipped {
 		unit += " (" + strconv.Itoa(lines) + " lines)"
 	}
-	return Omitted(n, unit)
+	return lossy.Omitted(n, unit)
 }
 
 func gotestUnit(n int, unit string) string {

@@ -1,8 +1,10 @@
-package crush
+package searchview
 
 import (
 	"bytes"
 	"encoding/base64"
+
+	"github.com/kompress/kompress/internal/jsonscan"
 
 	"github.com/kompress/kompress/internal/jsonstr"
 )
@@ -62,8 +64,8 @@ func searchParseRGJSON(in []byte) *searchResult {
 			r.files = append(r.files, f)
 		}
 		n := 0
-		if v := rgField(data, "line_number"); v != nil && v.kind == jsonNumber {
-			n = rgNumber(v.raw)
+		if v := rgField(data, "line_number"); v != nil && v.Kind == jsonscan.Number {
+			n = rgNumber(v.Raw)
 		}
 		if n == 0 {
 			r.numbered = false
@@ -96,44 +98,47 @@ func searchParseRGJSON(in []byte) *searchResult {
 	return r
 }
 
+// rgMaxDepth bounds the nesting of an rg --json event; rg writes a few levels.
+const rgMaxDepth = 256
+
 // rgEvent parses one line as an rg --json event and returns its type and
 // data object. Keys may come in any order: rg writes the summary event's
 // "data" before its "type".
-func rgEvent(line []byte) (typ string, data *jsonValue, ok bool) {
+func rgEvent(line []byte) (typ string, data *jsonscan.Value, ok bool) {
 	if len(line) == 0 || line[0] != '{' {
 		return "", nil, false
 	}
-	p := jsonParser{in: line}
-	v, err := p.value(0)
-	if err != nil || v.kind != jsonObject {
+	p := jsonscan.Parser{In: line, MaxDepth: rgMaxDepth}
+	v, err := p.Value(0)
+	if err != nil || v.Kind != jsonscan.Object {
 		return "", nil, false
 	}
-	if p.skipSpace(); p.pos != len(line) {
+	if p.SkipSpace(); p.Pos != len(line) {
 		return "", nil, false
 	}
 	t, ok := rgString(rgField(v, "type"))
 	data = rgField(v, "data")
-	if !ok || data == nil || data.kind != jsonObject {
+	if !ok || data == nil || data.Kind != jsonscan.Object {
 		return "", nil, false
 	}
 	return string(t), data, true
 }
 
 // rgField returns the member of object v named name, or nil.
-func rgField(v *jsonValue, name string) *jsonValue {
-	if v == nil || v.kind != jsonObject {
+func rgField(v *jsonscan.Value, name string) *jsonscan.Value {
+	if v == nil || v.Kind != jsonscan.Object {
 		return nil
 	}
-	for i, k := range v.keys {
-		if k.name == name {
-			return v.elems[i]
+	for i, k := range v.Keys {
+		if k.Name == name {
+			return v.Elems[i]
 		}
 	}
 	return nil
 }
 
 // rgText decodes rg's {"text":"..."} or {"bytes":"<base64>"}.
-func rgText(v *jsonValue) ([]byte, bool) {
+func rgText(v *jsonscan.Value) ([]byte, bool) {
 	if t, ok := rgString(rgField(v, "text")); ok {
 		return t, true
 	}
@@ -146,11 +151,11 @@ func rgText(v *jsonValue) ([]byte, bool) {
 }
 
 // rgString decodes a JSON string value exactly.
-func rgString(v *jsonValue) ([]byte, bool) {
-	if v == nil || v.kind != jsonString {
+func rgString(v *jsonscan.Value) ([]byte, bool) {
+	if v == nil || v.Kind != jsonscan.String {
 		return nil, false
 	}
-	out, _, ok := jsonstr.Append(nil, v.raw, 1)
+	out, _, ok := jsonstr.Append(nil, v.Raw, 1)
 	return out, ok
 }
 

@@ -1,4 +1,4 @@
-package crush
+package tableview
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/queryterm"
 
@@ -22,14 +24,14 @@ import (
 // first and last rows, rows with a failure status (a cell such as failed,
 // Error or CrashLoopBackOff, or a failure line), rows with a rare value in
 // an otherwise uniform column (dpkg's "rc" among "ii"), and rows matching
-// Options.Query. Each run of dropped rows becomes one "[… N rows omitted …]"
+// lossy.Options.Query. Each run of dropped rows becomes one "[… N rows omitted …]"
 // line, and a closing block summarises the dropped rows per column:
 // min/median/max for numeric columns (sizes such as 12G count as numbers),
 // the most common values with counts otherwise.
 //
 // Quoted CSV fields may hold newlines; ragged rows are kept as they are.
-// Input with too few rows to cut 10% gives ErrNoGain.
-func Table(in []byte, o Options) ([]byte, error) {
+// Input with too few rows to cut 10% gives lossy.ErrNoGain.
+func Table(in []byte, o lossy.Options) ([]byte, error) {
 	var render func(tableLevel, [][]byte) []byte
 	if tr := tableTreeParse(in); tr != nil {
 		render = tr.render
@@ -38,7 +40,7 @@ func Table(in []byte, o Options) ([]byte, error) {
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
 		render = func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
 	} else {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	terms := queryterm.Split(o.Query)
 	var out []byte
@@ -50,7 +52,7 @@ func Table(in []byte, o Options) ([]byte, error) {
 		}
 	}
 	if out == nil || len(out) > len(in)*9/10 {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	return out, nil
 }
@@ -563,7 +565,7 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 		for i, r := range t.rows {
 			s := 0
 			for _, term := range terms {
-				if jsonContainsFold(r.raw, term) {
+				if queryterm.ContainsFold(r.raw, term) {
 					s++
 				}
 			}
@@ -602,13 +604,13 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 			continue
 		}
 		if gap > 0 {
-			out = append(append(out, Omitted(gap, "rows")...), '\n')
+			out = append(append(out, lossy.Omitted(gap, "rows")...), '\n')
 			gap = 0
 		}
 		out = append(append(out, r.raw...), '\n')
 	}
 	if gap > 0 {
-		out = append(append(out, Omitted(gap, "rows")...), '\n')
+		out = append(append(out, lossy.Omitted(gap, "rows")...), '\n')
 	}
 	if len(dropped) > 0 {
 		out = t.summary(out, dropped, lv.topValues)

@@ -1,8 +1,11 @@
-package crush
+package tableview
 
 import (
 	"bytes"
 	"sort"
+
+	"github.com/kompress/kompress/internal/lossy"
+	"github.com/kompress/kompress/internal/queryterm"
 )
 
 // Drawn trees (npm ls --all, tree, tree --charset ascii) and go mod graph
@@ -175,7 +178,7 @@ func (t *tableTree) render(lv tableLevel, terms [][]byte) []byte {
 				continue
 			}
 			for _, term := range terms {
-				if jsonContainsFold(l, term) {
+				if queryterm.ContainsFold(l, term) {
 					mark(i)
 					hits++
 					break
@@ -205,7 +208,7 @@ func (t *tableTree) render(lv tableLevel, terms [][]byte) []byte {
 		for range t.col[i] {
 			out = append(out, ' ')
 		}
-		out = append(append(out, Omitted(j-i, unit)...), '\n')
+		out = append(append(out, lossy.Omitted(j-i, unit)...), '\n')
 		i = j
 	}
 	if !t.ends && len(out) > 0 {
@@ -259,7 +262,7 @@ func (g *tableModGraph) render(lv tableLevel, terms [][]byte) []byte {
 	var gapFrom []byte
 	flush := func() {
 		if gap > 0 {
-			out = append(append(out, Omitted(gap, "requirements of "+string(gapFrom))...), '\n')
+			out = append(append(out, lossy.Omitted(gap, "requirements of "+string(gapFrom))...), '\n')
 		}
 		gap = 0
 	}
@@ -272,7 +275,7 @@ func (g *tableModGraph) render(lv tableLevel, terms [][]byte) []byte {
 			keep = seen[string(from)] <= lv.modKids || total[string(from)] == lv.modKids+1 || tableFailureLine(l)
 			if !keep && hits < lv.queryMax {
 				for _, term := range terms {
-					if jsonContainsFold(l, term) {
+					if queryterm.ContainsFold(l, term) {
 						keep = true
 						hits++
 						break

@@ -1,4 +1,4 @@
-package crush
+package jsonview
 
 import (
 	"bytes"
@@ -9,44 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	ksample "github.com/kompress/kompress/internal/sample"
-)
+	"github.com/kompress/kompress/internal/jsonscan"
+	"github.com/kompress/kompress/internal/viewtest"
 
-// jsonCheckSamples runs a compressor over every sample of a kind: it must
-// be deterministic, and its ratio must stay under the ceiling measured for
-// the samples listed in ceilings (ErrNoGain allowed where the ceiling is 0).
-func jsonCheckSamples(t *testing.T, kind string, f func([]byte, Options) ([]byte, error), ceilings map[string]float64,
-	check func(t *testing.T, name string, in, out []byte)) {
-	for _, s := range readSamples(t, kind) {
-		t.Run(s.name, func(t *testing.T) {
-			out, err := f(s.in, Options{})
-			again, err2 := f(s.in, Options{})
-			if !bytes.Equal(out, again) || !errors.Is(err, err2) && err != err2 {
-				t.Fatal("not deterministic")
-			}
-			ceiling, measured := ceilings[s.name]
-			if err != nil {
-				if !errors.Is(err, ErrNoGain) {
-					t.Fatalf("error %v, want nil or ErrNoGain", err)
-				}
-				if measured && ceiling > 0 {
-					t.Fatalf("ErrNoGain, want ratio <= %.3f", ceiling)
-				}
-				return
-			}
-			ratio := float64(len(out)) / float64(len(s.in))
-			if measured && ratio > ceiling {
-				t.Errorf("ratio %.3f, want <= %.3f", ratio, ceiling)
-			}
-			if measured && ceiling == 0 {
-				t.Errorf("ratio %.3f, want ErrNoGain", ratio)
-			}
-			if check != nil {
-				check(t, s.name, s.in, out)
-			}
-		})
-	}
-}
+	"github.com/kompress/kompress/internal/lossy"
+)
 
 var jsonCeilings = map[string]float64{
 	"go-list-json":       0.33,
@@ -65,12 +32,12 @@ var jsonCeilings = map[string]float64{
 }
 
 func TestJSONSamples(t *testing.T) {
-	jsonCheckSamples(t, "json", JSON, jsonCeilings, func(t *testing.T, name string, in, out []byte) {
-		if _, _, err := jsonParseAll(out); err != nil {
+	viewtest.CheckSamples(t, "json", JSON, jsonCeilings, func(t *testing.T, name string, in, out []byte) {
+		if _, _, err := jsonscan.ParseAll(out, jsonMaxDepth); err != nil {
 			t.Errorf("output is not JSON: %v\n%s", err, out)
 		}
 		// Every field name that occurs anywhere stays visible.
-		vals, _, _ := jsonParseAll(in)
+		vals, _, _ := jsonscan.ParseAll(in, jsonMaxDepth)
 		for _, k := range jsonFieldNames(vals) {
 			if !bytes.Contains(out, []byte(k)) {
 				t.Errorf("key %q vanished", k)
@@ -82,7 +49,7 @@ func TestJSONSamples(t *testing.T) {
 // jsonFieldNames lists the keys of all objects except those keyed by data:
 // big maps whose values share a type (npm's "time"), and objects whose keys
 // vary from one instance to the next (package-lock's "dependencies").
-func jsonFieldNames(vals []*jsonValue) []string {
+func jsonFieldNames(vals []*jsonscan.Value) []string {
 	type site struct {
 		objects int
 		keys    map[string]int
@@ -90,10 +57,10 @@ func jsonFieldNames(vals []*jsonValue) []string {
 	}
 	sites := map[string]*site{}
 	var paths []string
-	var walk func(v *jsonValue, path string)
-	walk = func(v *jsonValue, path string) {
-		if v.kind == jsonObject {
-			data := len(v.elems) > 24 && jsonHomogeneous(v)
+	var walk func(v *jsonscan.Value, path string)
+	walk = func(v *jsonscan.Value, path string) {
+		if v.Kind == jsonscan.Object {
+			data := len(v.Elems) > 24 && jsonHomogeneous(v)
 			if !data {
 				s := sites[path]
 				if s == nil {
@@ -102,23 +69,23 @@ func jsonFieldNames(vals []*jsonValue) []string {
 					paths = append(paths, path)
 				}
 				s.objects++
-				for _, k := range v.keys {
-					if s.keys[k.name] == 0 {
-						s.order = append(s.order, k.name)
+				for _, k := range v.Keys {
+					if s.keys[k.Name] == 0 {
+						s.order = append(s.order, k.Name)
 					}
-					s.keys[k.name]++
+					s.keys[k.Name]++
 				}
 			}
-			for i, k := range v.keys {
+			for i, k := range v.Keys {
 				if data {
-					walk(v.elems[i], path+".*")
+					walk(v.Elems[i], path+".*")
 				} else {
-					walk(v.elems[i], path+"."+k.name)
+					walk(v.Elems[i], path+"."+k.Name)
 				}
 			}
 			return
 		}
-		for _, e := range v.elems {
+		for _, e := range v.Elems {
 			walk(e, path+"[]")
 		}
 	}
@@ -152,13 +119,13 @@ func TestJSONGolden(t *testing.T) {
 	for _, name := range []string{"json/npm-view-express", "json/go-list-m-json", "json/jsonl-npm-time", "log/go-test-json-fail", "log/x-gotest-json-panic"} {
 		kind, name, _ := strings.Cut(name, "/")
 		t.Run(name, func(t *testing.T) {
-			out, err := JSON(readSample(t, kind, name), Options{})
+			out, err := JSON(viewtest.Read(t, kind, name), lossy.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, "json", name, out)
+			viewtest.Golden(t, "json", name, out)
 			if kind == "log" {
-				jsonFailureLinesKept(t, readSample(t, kind, name), out)
+				jsonFailureLinesKept(t, viewtest.Read(t, kind, name), out)
 			}
 		})
 	}
@@ -205,7 +172,7 @@ func TestJSONFailureFields(t *testing.T) {
 	}
 	b.WriteString("\n]\n")
 	in := []byte(b.String())
-	out, err := JSON(in, Options{Query: "build-77"})
+	out, err := JSON(in, lossy.Options{Query: "build-77"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,8 +198,8 @@ func TestJSONFailureFields(t *testing.T) {
 }
 
 func TestJSONColumnarLossless(t *testing.T) {
-	in := readSample(t, "json", "jsonl-dependencies")
-	out, err := JSON(in, Options{})
+	in := viewtest.Read(t, "json", "jsonl-dependencies")
+	out, err := JSON(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,27 +241,27 @@ func TestJSONColumnarLossless(t *testing.T) {
 }
 
 func TestJSONQueryKeepsMatches(t *testing.T) {
-	in := readSample(t, "json", "npm-view-express")
-	out, err := JSON(in, Options{Query: "4.17.1"})
+	in := viewtest.Read(t, "json", "npm-view-express")
+	out, err := JSON(in, lossy.Options{Query: "4.17.1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Contains(out, []byte(`"4.17.1"`)) {
 		t.Error("query match dropped")
 	}
-	plain, _ := JSON(in, Options{})
+	plain, _ := JSON(in, lossy.Options{})
 	if bytes.Contains(plain, []byte(`"4.17.1"`)) {
 		t.Error("4.17.1 kept without the query; the test proves nothing")
 	}
 }
 
 func TestJSONTargetRatio(t *testing.T) {
-	in := readSample(t, "json", "go-list-json")
-	def, err := JSON(in, Options{})
+	in := viewtest.Read(t, "json", "go-list-json")
+	def, err := JSON(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tight, err := JSON(in, Options{TargetRatio: 0.1})
+	tight, err := JSON(in, lossy.Options{TargetRatio: 0.1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +273,7 @@ func TestJSONTargetRatio(t *testing.T) {
 func TestJSONTruncatesLongStrings(t *testing.T) {
 	in := []byte(`{"name": "x", "readme": "` + strings.Repeat("Lorem ipsum dolor sit amet. ", 200) + `", "list": [` +
 		strings.TrimSuffix(strings.Repeat(`"item",`, 50), ",") + `]}`)
-	out, err := JSON(in, Options{})
+	out, err := JSON(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,24 +295,24 @@ func TestJSONBadInput(t *testing.T) {
 		"text":       []byte("hello world"),
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := JSON(in, Options{}); !errors.Is(err, ErrNoGain) {
-				t.Errorf("err = %v, want ErrNoGain", err)
+			if _, err := JSON(in, lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+				t.Errorf("err = %v, want lossy.ErrNoGain", err)
 			}
 		})
 	}
 }
 
 func FuzzJSON(f *testing.F) {
-	for _, s := range readSamples(f, "json") {
-		if len(s.in) < 4096 {
-			f.Add(s.in)
+	for _, s := range viewtest.Samples(f, "json") {
+		if len(s.In) < 4096 {
+			f.Add(s.In)
 		}
 	}
 	f.Add([]byte(`[{"a":1,"b":"x"},{"a":2,"b":"y"},{"a":3,"b":"z"},{"a":4,"b":"w"}]`))
 	f.Add([]byte("{\"a\":1}\n{\"a\":2}\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		out, err := JSON(in, Options{Query: "a"})
-		again, _ := JSON(in, Options{Query: "a"})
+		out, err := JSON(in, lossy.Options{Query: "a"})
+		again, _ := JSON(in, lossy.Options{Query: "a"})
 		if !bytes.Equal(out, again) {
 			t.Fatal("not deterministic")
 		}
@@ -355,35 +322,4 @@ func FuzzJSON(f *testing.F) {
 	})
 }
 
-// jsonBench reports MB/s and the mean ratio of a compressor over a kind's
-// samples.
-func jsonBench(b *testing.B, kind string, f func([]byte, Options) ([]byte, error)) {
-	samples := readSamples(b, kind)
-	var total int
-	for _, s := range samples {
-		total += len(s.in)
-	}
-	var ratioSum float64
-	for _, s := range samples {
-		out, err := f(s.in, Options{})
-		if err != nil {
-			out = s.in
-		}
-		ratioSum += float64(len(out)) / float64(len(s.in))
-	}
-	cpu0 := ksample.CPUTime()
-	for b.Loop() {
-		for _, s := range samples {
-			_, _ = f(s.in, Options{})
-		}
-	}
-	mb := float64(total) * float64(b.N) / 1e6
-	b.ReportMetric(mb/b.Elapsed().Seconds(), "MB/s")
-	// The machine is shared: CPU time says more than wall time.
-	if cpu := (ksample.CPUTime() - cpu0).Seconds(); cpu > 0 {
-		b.ReportMetric(mb/cpu, "MB/cpu-s")
-	}
-	b.ReportMetric(ratioSum/float64(len(samples)), "ratio")
-}
-
-func BenchmarkJSON(b *testing.B) { jsonBench(b, "json", JSON) }
+func BenchmarkJSON(b *testing.B) { viewtest.Bench(b, "json", JSON) }

@@ -1,10 +1,14 @@
-package crush
+package htmlview
 
 import (
 	"bytes"
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/viewtest"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -58,7 +62,7 @@ func htmlFind(n *html.Node, match func(*html.Node) bool) []*html.Node {
 }
 
 func TestHTMLSamples(t *testing.T) {
-	jsonCheckSamples(t, "html", HTML, htmlCeilings, func(t *testing.T, name string, in, out []byte) {
+	viewtest.CheckSamples(t, "html", HTML, htmlCeilings, func(t *testing.T, name string, in, out []byte) {
 		doc, err := html.Parse(bytes.NewReader(in))
 		if err != nil {
 			t.Fatal(err)
@@ -107,11 +111,11 @@ func TestHTMLSamples(t *testing.T) {
 func TestHTMLGolden(t *testing.T) {
 	for _, name := range []string{"man-ls-html", "libffi-using", "libffi-index"} {
 		t.Run(name, func(t *testing.T) {
-			out, err := HTML(readSample(t, "html", name), Options{})
+			out, err := HTML(viewtest.Read(t, "html", name), lossy.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, "html", name, out)
+			viewtest.Golden(t, "html", name, out)
 		})
 	}
 }
@@ -134,7 +138,7 @@ func main() {
 </pre>
 <img src="x.png" alt="build graph"><noscript>enable JS</noscript>
 </body></html>`)
-	out, err := HTML(in, Options{})
+	out, err := HTML(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,8 +166,8 @@ func TestHTMLBadInput(t *testing.T) {
 		"deep":     []byte(strings.Repeat("<div>", 100000) + "x"),
 	} {
 		t.Run(name, func(t *testing.T) {
-			out, err := HTML(in, Options{})
-			if err != nil && !errors.Is(err, ErrNoGain) {
+			out, err := HTML(in, lossy.Options{})
+			if err != nil && !errors.Is(err, lossy.ErrNoGain) {
 				t.Errorf("err = %v", err)
 			}
 			if err == nil && len(out) >= len(in) {
@@ -174,22 +178,22 @@ func TestHTMLBadInput(t *testing.T) {
 }
 
 func FuzzHTML(f *testing.F) {
-	for _, s := range readSamples(f, "html") {
-		if len(s.in) < 4096 {
-			f.Add(s.in)
+	for _, s := range viewtest.Samples(f, "html") {
+		if len(s.In) < 4096 {
+			f.Add(s.In)
 		}
 	}
 	f.Add([]byte("<h1>a</h1><pre>x\n y</pre><a href=\"http://b\">c</a>"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		out, err := HTML(in, Options{})
-		again, _ := HTML(in, Options{})
+		out, err := HTML(in, lossy.Options{})
+		again, _ := HTML(in, lossy.Options{})
 		if !bytes.Equal(out, again) {
 			t.Fatal("not deterministic")
 		}
 		if err == nil && len(out) >= len(in) {
-			t.Fatal("no gain without ErrNoGain")
+			t.Fatal("no gain without lossy.ErrNoGain")
 		}
 	})
 }
 
-func BenchmarkHTML(b *testing.B) { jsonBench(b, "html", HTML) }
+func BenchmarkHTML(b *testing.B) { viewtest.Bench(b, "html", HTML) }

@@ -1,4 +1,4 @@
-package crush
+package logview
 
 import (
 	"bytes"
@@ -9,6 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/viewtest"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/ansi"
 	"github.com/kompress/kompress/internal/testevent"
@@ -32,7 +36,7 @@ func logOracleLines(in []byte) []string {
 	var lines []string
 	for _, raw := range strings.Split(string(in), "\n") {
 		line := strings.TrimSuffix(string(ansi.Strip([]byte(raw))), "\r")
-		if logOracle.MatchString(string(logClean([]byte(raw)))) && !strings.Contains(line, " -p ") {
+		if logOracle.MatchString(string(ansi.Visible([]byte(raw)))) && !strings.Contains(line, " -p ") {
 			lines = append(lines, line)
 		}
 	}
@@ -73,25 +77,25 @@ var logCeilings = map[string]float64{
 }
 
 func TestLogSamples(t *testing.T) {
-	for _, s := range readSamples(t, "log") {
-		t.Run(s.name, func(t *testing.T) {
-			out, err := Log(s.in, Options{})
-			if errors.Is(err, ErrNoGain) {
-				if c, ok := logCeilings[s.name]; ok {
-					t.Fatalf("ErrNoGain, want a ratio under %.2f", c)
+	for _, s := range viewtest.Samples(t, "log") {
+		t.Run(s.Name, func(t *testing.T) {
+			out, err := Log(s.In, lossy.Options{})
+			if errors.Is(err, lossy.ErrNoGain) {
+				if c, ok := logCeilings[s.Name]; ok {
+					t.Fatalf("lossy.ErrNoGain, want a ratio under %.2f", c)
 				}
 				return
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, _ := Log(s.in, Options{})
+			again, _ := Log(s.In, lossy.Options{})
 			if !bytes.Equal(out, again) {
 				t.Fatal("output differs between runs")
 			}
-			text := s.in
-			if testevent.IsStream(s.in) {
-				text = GoTestText(s.in)
+			text := s.In
+			if testevent.IsStream(s.In) {
+				text = GoTestText(s.In)
 			}
 			// The boundary's check, and the test's own independent reading.
 			if missing := failure.Missing(router.Log, text, out); len(missing) > 0 {
@@ -100,8 +104,8 @@ func TestLogSamples(t *testing.T) {
 			if missing := logMissing(out, logOracleLines(text)); len(missing) > 0 {
 				t.Errorf("%d failure lines (oracle) missing, first: %q", len(missing), missing[0])
 			}
-			ratio := float64(len(out)) / float64(len(s.in))
-			if c, ok := logCeilings[s.name]; ok && ratio > c {
+			ratio := float64(len(out)) / float64(len(s.In))
+			if c, ok := logCeilings[s.Name]; ok && ratio > c {
 				t.Errorf("ratio %.3f, want at most %.2f", ratio, c)
 			}
 			if bytes.Contains(out, []byte{0x1b}) {
@@ -115,16 +119,16 @@ func TestLogSamples(t *testing.T) {
 var logGoldenNames = map[string]bool{"apt-cache-show": true, "apt-cache-depends": true, "dpkg-s": true}
 
 func TestLogGolden(t *testing.T) {
-	for _, s := range readSamples(t, "log") {
-		if !strings.HasPrefix(s.name, "x-") && !logGoldenNames[s.name] {
+	for _, s := range viewtest.Samples(t, "log") {
+		if !strings.HasPrefix(s.Name, "x-") && !logGoldenNames[s.Name] {
 			continue
 		}
-		t.Run(s.name, func(t *testing.T) {
-			out, err := Log(s.in, Options{})
+		t.Run(s.Name, func(t *testing.T) {
+			out, err := Log(s.In, lossy.Options{})
 			if err != nil {
 				out = []byte("error: " + err.Error() + "\n")
 			}
-			checkGolden(t, "log", s.name, out)
+			viewtest.Golden(t, "log", s.Name, out)
 		})
 	}
 }
@@ -151,7 +155,7 @@ func TestLogSummaries(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {
-			out, err := Log(readSample(t, "log", tt.sample), Options{})
+			out, err := Log(viewtest.Read(t, "log", tt.sample), lossy.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,8 +169,8 @@ func TestLogSummaries(t *testing.T) {
 // TestLogGoTestVerbose checks the go test -v view: every FAIL line kept,
 // passing tests reduced to counts, the panic kept with its frames.
 func TestLogGoTestVerbose(t *testing.T) {
-	in := readSample(t, "log", "x-gotest-v-panic")
-	out, err := Log(in, Options{})
+	in := viewtest.Read(t, "log", "x-gotest-v-panic")
+	out, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,8 +205,8 @@ func TestLogGoTestVerbose(t *testing.T) {
 }
 
 func TestLogGoTestJSON(t *testing.T) {
-	in := readSample(t, "log", "x-gotest-json-panic")
-	out, err := Log(in, Options{})
+	in := viewtest.Read(t, "log", "x-gotest-json-panic")
+	out, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,12 +224,12 @@ func TestLogGoTestJSON(t *testing.T) {
 		}
 	}
 	// The same view whichever entry point is used.
-	direct, err := GoTestJSON(in, Options{})
+	direct, err := GoTestJSON(in, lossy.Options{})
 	if err != nil || !bytes.Equal(direct, out) {
 		t.Errorf("GoTestJSON differs from Log: %v", err)
 	}
-	if _, err := GoTestJSON([]byte("not json at all\nreally not\n"), Options{}); !errors.Is(err, ErrNoGain) {
-		t.Errorf("GoTestJSON on text: %v, want ErrNoGain", err)
+	if _, err := GoTestJSON([]byte("not json at all\nreally not\n"), lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+		t.Errorf("GoTestJSON on text: %v, want lossy.ErrNoGain", err)
 	}
 }
 
@@ -291,7 +295,7 @@ func TestLogTemplates(t *testing.T) {
 		b.WriteString("Setting up libfoo (1.2.3) ...\n")
 	}
 	b.WriteString("done\n")
-	out, err := Log([]byte(b.String()), Options{})
+	out, err := Log([]byte(b.String()), lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +330,7 @@ func TestLogGoroutineDump(t *testing.T) {
 	}
 	b.WriteString("FAIL\texample.com/p\t600.012s\n")
 	in := []byte(b.String())
-	out, err := Log(in, Options{})
+	out, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +356,7 @@ func TestLogManyPackages(t *testing.T) {
 		b.WriteString("ok  \texample.com/m/p" + strconv.Itoa(i) + "\t0." + strconv.Itoa(i%10) + "1s\n")
 	}
 	in := []byte(b.String())
-	out, err := Log(in, Options{})
+	out, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,12 +372,12 @@ func TestLogManyPackages(t *testing.T) {
 }
 
 func TestLogTargetRatio(t *testing.T) {
-	in := readSample(t, "log", "x-npm-e404-silly")
-	loose, err := Log(in, Options{})
+	in := viewtest.Read(t, "log", "x-npm-e404-silly")
+	loose, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tight, err := Log(in, Options{TargetRatio: 0.05})
+	tight, err := Log(in, lossy.Options{TargetRatio: 0.05})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,19 +393,19 @@ func TestLogTargetRatio(t *testing.T) {
 }
 
 func TestLogQuery(t *testing.T) {
-	in := readSample(t, "log", "x-npm-e404-silly")
+	in := viewtest.Read(t, "log", "x-npm-e404-silly")
 	const line = "npm http fetch GET 200 https://registry.npmjs.org/jsprim 10ms (cache updated)"
 	if !bytes.Contains(in, []byte(line+"\n")) {
 		t.Fatal("sample lacks the line this test looks for")
 	}
-	plain, err := Log(in, Options{})
+	plain, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Contains(plain, []byte(line+"\n")) {
 		t.Skip("line is kept without a query; nothing to test")
 	}
-	got, err := Log(in, Options{Query: "JSPRIM fetch"})
+	got, err := Log(in, lossy.Options{Query: "JSPRIM fetch"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -417,13 +421,13 @@ func TestLogBadInput(t *testing.T) {
 		"short":   []byte("ok\n"),
 		"newline": []byte("\n\n\n"),
 	} {
-		if _, err := Log(in, Options{}); !errors.Is(err, ErrNoGain) {
-			t.Errorf("%s: err = %v, want ErrNoGain", name, err)
+		if _, err := Log(in, lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+			t.Errorf("%s: err = %v, want lossy.ErrNoGain", name, err)
 		}
 	}
 	// Invalid UTF-8 and CRLF are shown, not mangled: failure lines verbatim.
 	in := []byte(strings.Repeat("step \xff\xfe done\r\n", 200) + "fatal: bad \xff object\r\n" + strings.Repeat("tail\r\n", 20))
-	out, err := Log(in, Options{})
+	out, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -445,14 +449,14 @@ func FuzzLog(f *testing.F) {
 	f.Add([]byte("Traceback (most recent call last):\n  File \"a\", line 1\nE\n"))
 	f.Add([]byte(`{"Action":"output","Test":"T","Output":"x"}` + "\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		out, err := Log(in, Options{})
+		out, err := Log(in, lossy.Options{})
 		if err != nil {
-			if !errors.Is(err, ErrNoGain) {
+			if !errors.Is(err, lossy.ErrNoGain) {
 				t.Fatalf("unexpected error %v", err)
 			}
 			return
 		}
-		again, _ := Log(in, Options{})
+		again, _ := Log(in, lossy.Options{})
 		if !bytes.Equal(out, again) {
 			t.Fatal("not deterministic")
 		}
@@ -464,11 +468,11 @@ func FuzzLog(f *testing.F) {
 
 func BenchmarkLog(b *testing.B) {
 	for _, name := range []string{"x-gobuild-x", "x-gotest-json-panic", "x-npm-e404-silly", "x-gotest-v-panic", "x-apt-install-imagemagick"} {
-		in := readSample(b, "log", name)
+		in := viewtest.Read(b, "log", name)
 		b.Run(name, func(b *testing.B) {
 			var out []byte
 			for b.Loop() {
-				out, _ = Log(in, Options{})
+				out, _ = Log(in, lossy.Options{})
 			}
 			b.ReportMetric(float64(len(in))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
 			b.ReportMetric(float64(len(out))/float64(len(in)), "ratio")
@@ -487,7 +491,7 @@ var logCut = regexp.MustCompile(` \[… \d+ bytes omitted …\]$`)
 func logSubsequence(in, view []byte) (string, bool) {
 	var input []string
 	for _, raw := range strings.Split(string(in), "\n") {
-		input = append(input, string(logClean([]byte(raw))))
+		input = append(input, string(ansi.Visible([]byte(raw))))
 	}
 	strip := func(raw string) string {
 		return strings.TrimSuffix(string(ansi.Strip([]byte(raw))), "\r")
@@ -517,15 +521,15 @@ func logSubsequence(in, view []byte) (string, bool) {
 // TestLogSubsequence holds every view to being an in-order subsequence of
 // its input's lines plus omission notes: never reordered, never repeated.
 func TestLogSubsequence(t *testing.T) {
-	for _, s := range readSamples(t, "log") {
-		t.Run(s.name, func(t *testing.T) {
-			in := s.in
+	for _, s := range viewtest.Samples(t, "log") {
+		t.Run(s.Name, func(t *testing.T) {
+			in := s.In
 			if text := GoTestText(in); text != nil {
 				in = text // the view shows the decoded events
 			}
-			for _, o := range []Options{{}, {TargetRatio: 0.05}} {
-				out, err := Log(s.in, o)
-				if errors.Is(err, ErrNoGain) {
+			for _, o := range []lossy.Options{{}, {TargetRatio: 0.05}} {
+				out, err := Log(s.In, o)
+				if errors.Is(err, lossy.ErrNoGain) {
 					continue
 				}
 				if err != nil {
@@ -562,7 +566,7 @@ func TestLogRaceReport(t *testing.T) {
 	raceReport(&b, 100)
 	b.WriteString("Found 1 data race(s)\nexit status 66\n")
 	in := []byte(b.String())
-	out, err := Log(in, Options{})
+	out, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -612,8 +616,8 @@ func TestLogNodeTest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in := readSample(t, "log", tt.name)
-			out, err := Log(in, Options{})
+			in := viewtest.Read(t, "log", tt.name)
+			out, err := Log(in, lossy.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

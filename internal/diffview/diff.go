@@ -1,9 +1,11 @@
-package crush
+package diffview
 
 import (
 	"bytes"
 	"path"
 	"strconv"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/queryterm"
 
@@ -17,28 +19,28 @@ import (
 // lines, "Only in" lines. Hunk headers are kept as they are, and so is
 // every changed line, with unchanged context trimmed to one line on each
 // side of a change; each trimmed run becomes "[… N unchanged lines omitted …]"
-// (context lines matching Options.Query stay).
+// (context lines matching lossy.Options.Query stay).
 //
 // Changed lines themselves are capped only for very large hunks (300
 // changed lines, 1000 per file; 20 per file for lock files and minified
 // files such as package-lock.json or go.sum), for diffs of more than 1500
 // changed lines (80 per hunk, 200 per file), or harder when
-// Options.TargetRatio asks for it; the middle of a long run of changes
+// lossy.Options.TargetRatio asks for it; the middle of a long run of changes
 // gives way first, shown as "[… N changed lines (+a −b) omitted …]". Only
 // under a TargetRatio do whole hunks past a file's budget give way, header
 // included, as "[… N hunks (+a −b) omitted …]".
 //
-// Input without hunks, or that would not shrink by 10%, gives ErrNoGain.
-func Diff(in []byte, o Options) ([]byte, error) {
+// Input without hunks, or that would not shrink by 10%, gives lossy.ErrNoGain.
+func Diff(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) == 0 {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	d := &differ{in: in, terms: queryterm.Split(o.Query)}
 	var out []byte
 	for i, lv := range diffLevels {
 		out = d.render(lv)
 		if d.hunks == 0 {
-			return nil, ErrNoGain
+			return nil, lossy.ErrNoGain
 		}
 		if i == len(diffLevels)-1 {
 			break
@@ -52,7 +54,7 @@ func Diff(in []byte, o Options) ([]byte, error) {
 		}
 	}
 	if len(out) > len(in)*9/10 {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	return out, nil
 }
@@ -265,7 +267,7 @@ func (d *differ) noteSkipped() {
 		return
 	}
 	unit := "hunks (+" + strconv.Itoa(d.skipAdd) + " −" + strconv.Itoa(d.skipDel) + ")"
-	d.out = append(append(d.out, Omitted(d.skipped, unit)...), '\n')
+	d.out = append(append(d.out, lossy.Omitted(d.skipped, unit)...), '\n')
 	d.skipped, d.skipAdd, d.skipDel = 0, 0, 0
 }
 
@@ -340,7 +342,7 @@ func (d *differ) flush() {
 		}
 		if l.kind == ' ' && !keep[i] && len(d.terms) > 0 {
 			for _, t := range d.terms {
-				if jsonContainsFold(l.text, t) {
+				if queryterm.ContainsFold(l.text, t) {
 					keep[i] = true
 					break
 				}
@@ -370,8 +372,8 @@ func (d *differ) flush() {
 			if ctxN > 0 {
 				unit += ", " + strconv.Itoa(ctxN) + " unchanged"
 			}
-			d.out = append(append(d.out, Omitted(plus+minus+ctxN, unit+")")...), '\n')
-		} else if note := Omitted(ctxN, "unchanged lines"); size > len(note)+1 {
+			d.out = append(append(d.out, lossy.Omitted(plus+minus+ctxN, unit+")")...), '\n')
+		} else if note := lossy.Omitted(ctxN, "unchanged lines"); size > len(note)+1 {
 			d.out = append(append(d.out, note...), '\n')
 		} else {
 			// The note would not be shorter than the lines.

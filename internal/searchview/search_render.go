@@ -1,9 +1,11 @@
-package crush
+package searchview
 
 import (
 	"bytes"
 	"sort"
 	"strconv"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/router"
 )
@@ -52,14 +54,14 @@ func (r *searchResult) render(p searchParams) []byte {
 	}
 	out = append(out, flat...)
 	if len(rest) > 0 {
-		out = append(out, Omitted(restHits, searchUnit(restHits, "hit")+" in "+strconv.Itoa(len(rest))+" "+searchUnit(len(rest), "more file"))...)
+		out = append(out, lossy.Omitted(restHits, searchUnit(restHits, "hit")+" in "+strconv.Itoa(len(rest))+" "+searchUnit(len(rest), "more file"))...)
 		out = append(out, '\n')
 		// Which files those are is cheap to show and tells where to look
 		// next; the list is indented so it never reads as hits or headings.
 		for k, f := range rest {
 			if k == p.listFiles {
 				out = append(out, "  "...)
-				out = append(out, Omitted(len(rest)-k, searchUnit(len(rest)-k, "further file name"))...)
+				out = append(out, lossy.Omitted(len(rest)-k, searchUnit(len(rest)-k, "further file name"))...)
 				out = append(out, '\n')
 				break
 			}
@@ -173,7 +175,7 @@ func (r *searchResult) renderFlat(out []byte, shown []searchShown, p searchParam
 			out = append(out, '\n')
 		}
 		if s.omitted > 0 {
-			out = append(out, Omitted(s.omitted, searchUnit(s.omitted, "more hit")+" in "+string(s.f.path))...)
+			out = append(out, lossy.Omitted(s.omitted, searchUnit(s.omitted, "more hit")+" in "+string(s.f.path))...)
 			out = append(out, '\n')
 		}
 	}
@@ -206,7 +208,7 @@ func (r *searchResult) renderHeading(out []byte, shown []searchShown, p searchPa
 			out = append(out, '\n')
 		}
 		if s.omitted > 0 {
-			out = append(out, Omitted(s.omitted, searchUnit(s.omitted, "more hit"))...)
+			out = append(out, lossy.Omitted(s.omitted, searchUnit(s.omitted, "more hit"))...)
 			out = append(out, '\n')
 		}
 	}
@@ -222,7 +224,7 @@ func (r *searchResult) renderList(out []byte, p searchParams) []byte {
 	limit := 2 * p.files
 	for k, f := range r.files {
 		if k == limit {
-			out = append(out, Omitted(len(r.files)-limit, searchUnit(len(r.files)-limit, "more file"))...)
+			out = append(out, lossy.Omitted(len(r.files)-limit, searchUnit(len(r.files)-limit, "more file"))...)
 			out = append(out, '\n')
 			break
 		}
@@ -250,7 +252,7 @@ func (r *searchResult) renderCounts(out []byte, p searchParams) []byte {
 		out = append(out, '\n')
 	}
 	if rest := len(r.files) - limit; rest > 0 {
-		out = append(out, Omitted(restHits, searchUnit(restHits, "hit")+" in "+strconv.Itoa(rest)+" "+searchUnit(rest, "more file"))...)
+		out = append(out, lossy.Omitted(restHits, searchUnit(restHits, "hit")+" in "+strconv.Itoa(rest)+" "+searchUnit(rest, "more file"))...)
 		out = append(out, '\n')
 		out = append(out, "["...)
 		out = strconv.AppendInt(out, int64(total), 10)
@@ -292,17 +294,17 @@ func (r *searchResult) appendText(out []byte, h *searchHit, p searchParams) []by
 		h.at = r.matchAt(text)
 	}
 	at := h.at
-	from := logRuneStart(text, max(0, at-p.lineBytes/3))
-	to := logRuneStart(text, min(len(text), from+p.lineBytes))
+	from := lossy.RuneStart(text, max(0, at-p.lineBytes/3))
+	to := lossy.RuneStart(text, min(len(text), from+p.lineBytes))
 	if to < len(text) && to <= at {
 		to = len(text)
 	}
 	if from > 0 {
-		out = append(out, Omitted(from, "bytes")...)
+		out = append(out, lossy.Omitted(from, "bytes")...)
 	}
 	out = append(out, text[from:to]...)
 	if to < len(text) {
-		out = append(out, Omitted(len(text)-to, "bytes")...)
+		out = append(out, lossy.Omitted(len(text)-to, "bytes")...)
 	}
 	return out
 }

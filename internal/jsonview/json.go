@@ -1,4 +1,4 @@
-package crush
+package jsonview
 
 import (
 	"bytes"
@@ -8,6 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/jsonscan"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/queryterm"
 )
@@ -22,14 +26,14 @@ import (
 // with each row's values in column order; objects with another key set stay
 // objects inside "$rows". That form is returned when it saves at least 15%
 // and is small enough to read whole (under 8 KiB, or within
-// Options.TargetRatio when set).
+// lossy.Options.TargetRatio when set).
 //
 // Otherwise it returns a lossy view that is still valid JSON (JSON Lines
 // stay one value per line): long arrays keep their first and last elements,
 // elements that report a failure (error/exception keys, status or level
 // values such as failed/error/fatal, HTTP status >= 400, non-zero exit
 // codes, ok/success false), numeric outliers (far from the median by MAD)
-// and elements matching Options.Query; big homogeneous maps (npm's "time")
+// and elements matching lossy.Options.Query; big homogeneous maps (npm's "time")
 // keep their first and last entries and query matches. Dropped runs become
 // strings such as "[… 120 rows omitted …]" (members named like that in
 // maps), a "[schema of N rows: …]" string first in each thinned array lists
@@ -38,17 +42,17 @@ import (
 // byte for byte from the input so their lines survive verbatim.
 //
 // Malformed input, nesting deeper than 256 levels and output that would
-// not save 10% give ErrNoGain.
-func JSON(in []byte, o Options) ([]byte, error) {
-	vals, lines, err := jsonParseAll(in)
+// not save 10% give lossy.ErrNoGain.
+func JSON(in []byte, o lossy.Options) ([]byte, error) {
+	vals, lines, err := jsonscan.ParseAll(in, jsonMaxDepth)
 	if err != nil {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines}
 	root := vals[0]
 	if len(vals) > 1 {
 		c.multi = true
-		root = &jsonValue{kind: jsonArray, elems: vals, raw: in, clen: len(in)}
+		root = &jsonscan.Value{Kind: jsonscan.Array, Elems: vals, Raw: in, Clen: len(in)}
 	}
 
 	out := c.render(root, jsonLevel{})
@@ -71,10 +75,14 @@ func JSON(in []byte, o Options) ([]byte, error) {
 	// A view that dropped nothing is only a reformat: the lossless folds
 	// do that better.
 	if len(out) > len(in)*9/10 || (!c.dropped && !c.columnar) {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	return out, nil
 }
+
+// jsonMaxDepth bounds nesting so hostile input cannot exhaust the stack;
+// real tool output rarely goes past a few dozen levels.
+const jsonMaxDepth = 256
 
 const (
 	jsonLosslessMax = 8 << 10 // largest lossless columnar result returned by default
@@ -99,7 +107,7 @@ type jsonLevel struct {
 	outlierMax int // most outliers kept per array
 }
 
-// jsonLevels are tried in order until Options.TargetRatio is met; the first
+// jsonLevels are tried in order until lossy.Options.TargetRatio is met; the first
 // is the default.
 var jsonLevels = []jsonLevel{
 	{true, 16, 3, 2, 32, 4, 3, 512, 160, 20, 3},
@@ -118,7 +126,7 @@ type jsonCrusher struct {
 	dropped  bool // the last render omitted or truncated something
 }
 
-func (c *jsonCrusher) render(root *jsonValue, lv jsonLevel) []byte {
+func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
 	c.lv, c.out, c.columnar, c.dropped = lv, make([]byte, 0, len(c.in)/2), false, false
 	if c.multi {
 		c.topLevel(root)
@@ -131,7 +139,7 @@ func (c *jsonCrusher) render(root *jsonValue, lv jsonLevel) []byte {
 
 // topLevel prints the values of JSON Lines or a concatenation, one per line
 // (or one per block), with notes as JSON strings of their own.
-func (c *jsonCrusher) topLevel(root *jsonValue) {
+func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 	if !c.lv.lossy {
 		if cols := jsonColumns(root, nil); cols != nil {
 			c.value(root, 0, false)
@@ -147,7 +155,7 @@ func (c *jsonCrusher) topLevel(root *jsonValue) {
 			c.out = strconv.AppendQuote(c.out, it.note)
 			continue
 		}
-		e := root.elems[it.idx]
+		e := root.Elems[it.idx]
 		if c.lines && !jsonHasLong(e, c.lv.strMax) {
 			// JSON Lines rows print as they were: compact and verbatim.
 			c.raw(e)
@@ -158,14 +166,14 @@ func (c *jsonCrusher) topLevel(root *jsonValue) {
 }
 
 // jsonHasLong reports whether the lossy view would truncate a string in v.
-func jsonHasLong(v *jsonValue, strMax int) bool {
-	if strMax == 0 || len(v.raw) <= strMax {
+func jsonHasLong(v *jsonscan.Value, strMax int) bool {
+	if strMax == 0 || len(v.Raw) <= strMax {
 		return false
 	}
-	if v.kind == jsonString {
+	if v.Kind == jsonscan.String {
 		return true
 	}
-	for _, e := range v.elems {
+	for _, e := range v.Elems {
 		if jsonHasLong(e, strMax) {
 			return true
 		}
@@ -180,37 +188,37 @@ type jsonItem struct {
 	note string
 }
 
-func (c *jsonCrusher) value(v *jsonValue, ind int, inline bool) {
-	if v.kind == jsonArray || v.kind == jsonObject {
-		if len(v.raw) <= jsonRawMax && (jsonFailure(v, 0) || jsonFailureText(v.raw)) {
+func (c *jsonCrusher) value(v *jsonscan.Value, ind int, inline bool) {
+	if v.Kind == jsonscan.Array || v.Kind == jsonscan.Object {
+		if len(v.Raw) <= jsonRawMax && (jsonFailure(v, 0) || jsonFailureText(v.Raw)) {
 			c.raw(v)
 			return
 		}
 	}
-	switch v.kind {
-	case jsonString:
+	switch v.Kind {
+	case jsonscan.String:
 		c.str(v)
-	case jsonArray:
-		c.array(v, ind, inline || v.clen <= jsonInlineWidth)
-	case jsonObject:
-		c.object(v, ind, inline || v.clen <= jsonInlineWidth)
+	case jsonscan.Array:
+		c.array(v, ind, inline || v.Clen <= jsonInlineWidth)
+	case jsonscan.Object:
+		c.object(v, ind, inline || v.Clen <= jsonInlineWidth)
 	default:
-		c.out = append(c.out, v.raw...)
+		c.out = append(c.out, v.Raw...)
 	}
 }
 
 // raw copies a value from the input byte for byte.
-func (c *jsonCrusher) raw(v *jsonValue) {
-	c.out = append(c.out, v.raw...)
+func (c *jsonCrusher) raw(v *jsonscan.Value) {
+	c.out = append(c.out, v.Raw...)
 }
 
-func (c *jsonCrusher) str(v *jsonValue) {
-	if !c.lv.lossy || len(v.raw) <= c.lv.strMax {
-		c.out = append(c.out, v.raw...)
+func (c *jsonCrusher) str(v *jsonscan.Value) {
+	if !c.lv.lossy || len(v.Raw) <= c.lv.strMax {
+		c.out = append(c.out, v.Raw...)
 		return
 	}
 	// Cut on a character boundary outside escapes.
-	r, i := v.raw, 1
+	r, i := v.Raw, 1
 	for i < c.lv.strKeep && i < len(r)-1 {
 		switch {
 		case r[i] == '\\' && i+1 < len(r) && r[i+1] == 'u':
@@ -253,7 +261,7 @@ func (c *jsonCrusher) member(i, ind int, inline bool) {
 	}
 }
 
-func (c *jsonCrusher) array(v *jsonValue, ind int, inline bool) {
+func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 	items := c.arrayItems(v)
 	if cols := jsonColumns(v, items); cols != nil {
 		c.columns(v, items, cols, ind, inline)
@@ -265,7 +273,7 @@ func (c *jsonCrusher) array(v *jsonValue, ind int, inline bool) {
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
 		} else {
-			c.value(v.elems[it.idx], ind+1, inline)
+			c.value(v.Elems[it.idx], ind+1, inline)
 		}
 	}
 	if !inline && len(items) > 0 {
@@ -275,18 +283,18 @@ func (c *jsonCrusher) array(v *jsonValue, ind int, inline bool) {
 }
 
 // columns prints an array of objects in the columnar form.
-func (c *jsonCrusher) columns(v *jsonValue, items []jsonItem, cols *jsonValue, ind int, inline bool) {
+func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonscan.Value, ind int, inline bool) {
 	c.columnar = true
 	c.out = append(c.out, '{')
 	if !inline {
 		c.newline(ind + 1)
 	}
 	c.out = append(c.out, `"$columns": [`...)
-	for i, k := range cols.keys {
+	for i, k := range cols.Keys {
 		if i > 0 {
 			c.out = append(c.out, ", "...)
 		}
-		c.out = append(c.out, k.raw...)
+		c.out = append(c.out, k.Raw...)
 	}
 	c.out = append(c.out, "],"...)
 	if inline {
@@ -301,17 +309,17 @@ func (c *jsonCrusher) columns(v *jsonValue, items []jsonItem, cols *jsonValue, i
 			c.out = strconv.AppendQuote(c.out, it.note)
 			continue
 		}
-		e := v.elems[it.idx]
-		if !jsonSameKeys(e, cols) || (len(e.raw) <= jsonRawMax && jsonFailure(e, 0)) {
+		e := v.Elems[it.idx]
+		if !jsonSameKeys(e, cols) || (len(e.Raw) <= jsonRawMax && jsonFailure(e, 0)) {
 			c.value(e, ind+2, true)
 			continue
 		}
 		c.out = append(c.out, '[')
-		for j, k := range cols.keys {
+		for j, k := range cols.Keys {
 			if j > 0 {
 				c.out = append(c.out, ", "...)
 			}
-			c.value(e.elems[jsonMember(e, k.name)], ind+2, true)
+			c.value(e.Elems[jsonMember(e, k.Name)], ind+2, true)
 		}
 		c.out = append(c.out, ']')
 	}
@@ -325,7 +333,7 @@ func (c *jsonCrusher) columns(v *jsonValue, items []jsonItem, cols *jsonValue, i
 	c.out = append(c.out, '}')
 }
 
-func (c *jsonCrusher) object(v *jsonValue, ind int, inline bool) {
+func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 	items := c.objectItems(v)
 	c.out = append(c.out, '{')
 	for i, it := range items {
@@ -336,10 +344,10 @@ func (c *jsonCrusher) object(v *jsonValue, ind int, inline bool) {
 			c.out = strconv.AppendQuote(c.out, jsonKindsOf(v, items))
 			continue
 		}
-		c.out = append(c.out, v.keys[it.idx].raw...)
+		c.out = append(c.out, v.Keys[it.idx].Raw...)
 		c.out = append(c.out, ": "...)
-		e := v.elems[it.idx]
-		if jsonKeyClass(v.keys[it.idx].name) == jsonKeyError && jsonNonEmpty(e) && len(e.raw) <= jsonRawMax {
+		e := v.Elems[it.idx]
+		if jsonKeyClass(v.Keys[it.idx].Name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax {
 			c.raw(e)
 			continue
 		}
@@ -352,8 +360,8 @@ func (c *jsonCrusher) object(v *jsonValue, ind int, inline bool) {
 }
 
 // arrayItems picks the elements of an array to print.
-func (c *jsonCrusher) arrayItems(v *jsonValue) []jsonItem {
-	n := len(v.elems)
+func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
+	n := len(v.Elems)
 	if !c.lv.lossy || n <= c.lv.arrayMax {
 		return jsonAll(n)
 	}
@@ -364,8 +372,8 @@ func (c *jsonCrusher) arrayItems(v *jsonValue) []jsonItem {
 	for i := max(0, n-c.lv.tail); i < n; i++ {
 		keep[i] = true
 	}
-	for i, e := range v.elems {
-		if jsonFailure(e, 0) || jsonFailureText(e.raw) {
+	for i, e := range v.Elems {
+		if jsonFailure(e, 0) || jsonFailureText(e.Raw) {
 			keep[i] = true
 		}
 	}
@@ -376,11 +384,11 @@ func (c *jsonCrusher) arrayItems(v *jsonValue) []jsonItem {
 		keep[i] = true
 	}
 	items := make([]jsonItem, 0, 16)
-	if s := jsonSchemaText(v.elems, "rows"); s != "" {
+	if s := jsonSchemaText(v.Elems, "rows"); s != "" {
 		items = append(items, jsonItem{note: "[" + s + "]"})
 	}
 	unit := "items"
-	if v.elems[0].kind >= jsonArray {
+	if v.Elems[0].Kind >= jsonscan.Array {
 		unit = "rows"
 	}
 	return c.gaps(items, keep, unit)
@@ -389,9 +397,9 @@ func (c *jsonCrusher) arrayItems(v *jsonValue) []jsonItem {
 // objectItems picks the members of an object to print: all of them unless
 // it is a big map whose values share one type (keys are data there, as in
 // npm's "time" or "versions").
-func (c *jsonCrusher) objectItems(v *jsonValue) []jsonItem {
-	n := len(v.elems)
-	if !c.lv.lossy || n <= c.lv.mapMax || !jsonHomogeneous(v) || (len(v.raw) <= jsonRawMax*4 && jsonFailure(v, 0)) {
+func (c *jsonCrusher) objectItems(v *jsonscan.Value) []jsonItem {
+	n := len(v.Elems)
+	if !c.lv.lossy || n <= c.lv.mapMax || !jsonHomogeneous(v) || (len(v.Raw) <= jsonRawMax*4 && jsonFailure(v, 0)) {
 		return jsonAll(n)
 	}
 	keep := make([]bool, n)
@@ -401,8 +409,8 @@ func (c *jsonCrusher) objectItems(v *jsonValue) []jsonItem {
 	for i := max(0, n-c.lv.mapTail); i < n; i++ {
 		keep[i] = true
 	}
-	for i, e := range v.elems {
-		if jsonKeyClass(v.keys[i].name) == jsonKeyError || jsonFailure(e, 0) || jsonFailureText(e.raw) {
+	for i, e := range v.Elems {
+		if jsonKeyClass(v.Keys[i].Name) == jsonKeyError || jsonFailure(e, 0) || jsonFailureText(e.Raw) {
 			keep[i] = true
 		}
 	}
@@ -431,14 +439,14 @@ func (c *jsonCrusher) gaps(items []jsonItem, keep []bool, unit string) []jsonIte
 		}
 		if gap > 0 {
 			c.dropped = true
-			items = append(items, jsonItem{note: Omitted(gap, unit)})
+			items = append(items, jsonItem{note: lossy.Omitted(gap, unit)})
 			gap = 0
 		}
 		items = append(items, jsonItem{idx: i})
 	}
 	if gap > 0 {
 		c.dropped = true
-		items = append(items, jsonItem{note: Omitted(gap, unit)})
+		items = append(items, jsonItem{note: lossy.Omitted(gap, unit)})
 	}
 	return items
 }
@@ -446,16 +454,16 @@ func (c *jsonCrusher) gaps(items []jsonItem, keep []bool, unit string) []jsonIte
 // queryMatches returns the indices of the elements (or members, matching
 // key or value) that contain the most query terms, best first, at most
 // queryMax of them.
-func (c *jsonCrusher) queryMatches(v *jsonValue, byKey bool) []int {
+func (c *jsonCrusher) queryMatches(v *jsonscan.Value, byKey bool) []int {
 	if len(c.terms) == 0 || c.lv.queryMax == 0 {
 		return nil
 	}
 	type hit struct{ i, score int }
 	var hits []hit
-	for i, e := range v.elems {
+	for i, e := range v.Elems {
 		s := 0
 		for _, t := range c.terms {
-			if jsonContainsFold(e.raw, t) || (byKey && jsonContainsFold(v.keys[i].raw, t)) {
+			if queryterm.ContainsFold(e.Raw, t) || (byKey && queryterm.ContainsFold(v.Keys[i].Raw, t)) {
 				s++
 			}
 		}
@@ -471,56 +479,26 @@ func (c *jsonCrusher) queryMatches(v *jsonValue, byKey bool) []int {
 	return idx
 }
 
-// jsonContainsFold reports whether hay contains the lower-case needle,
-// ignoring ASCII case, without allocating.
-func jsonContainsFold(hay, needle []byte) bool {
-	if len(needle) == 0 || len(hay) < len(needle) {
-		return false
-	}
-	first := needle[0]
-	upper := first
-	if first >= 'a' && first <= 'z' {
-		upper = first - 32
-	}
-	for i := 0; i+len(needle) <= len(hay); {
-		j := bytes.IndexByte(hay[i:len(hay)-len(needle)+1], first)
-		if upper != first {
-			if k := bytes.IndexByte(hay[i:len(hay)-len(needle)+1], upper); k >= 0 && (j < 0 || k < j) {
-				j = k
-			}
-		}
-		if j < 0 {
-			return false
-		}
-		i += j
-		if bytes.EqualFold(hay[i:i+len(needle)], needle) {
-			return true
-		}
-		i++
-	}
-	return false
-}
-
 // jsonColumns returns the object whose key set the printed elements share,
 // when the columnar form applies: at least three objects with two or more
 // keys, and most printed elements sharing that set.
-func jsonColumns(v *jsonValue, items []jsonItem) *jsonValue {
+func jsonColumns(v *jsonscan.Value, items []jsonItem) *jsonscan.Value {
 	if items == nil {
-		items = jsonAll(len(v.elems))
+		items = jsonAll(len(v.Elems))
 	}
-	var first *jsonValue
+	var first *jsonscan.Value
 	same, elems := 0, 0
 	for _, it := range items {
 		if it.note != "" {
 			continue
 		}
 		elems++
-		e := v.elems[it.idx]
-		if e.kind != jsonObject {
+		e := v.Elems[it.idx]
+		if e.Kind != jsonscan.Object {
 			continue
 		}
 		if first == nil {
-			if len(e.keys) < 2 || !jsonUniqueKeys(e) {
+			if len(e.Keys) < 2 || !jsonUniqueKeys(e) {
 				return nil
 			}
 			first = e
@@ -537,10 +515,10 @@ func jsonColumns(v *jsonValue, items []jsonItem) *jsonValue {
 
 // jsonUniqueKeys reports whether no key repeats, so a row of values maps
 // back to exactly one object.
-func jsonUniqueKeys(v *jsonValue) bool {
-	for i := range v.keys {
+func jsonUniqueKeys(v *jsonscan.Value) bool {
+	for i := range v.Keys {
 		for j := range i {
-			if v.keys[i].name == v.keys[j].name {
+			if v.Keys[i].Name == v.Keys[j].Name {
 				return false
 			}
 		}
@@ -549,24 +527,24 @@ func jsonUniqueKeys(v *jsonValue) bool {
 }
 
 // jsonSameKeys reports whether e has exactly the keys of cols, in any order.
-func jsonSameKeys(e, cols *jsonValue) bool {
-	if e.kind != jsonObject || len(e.keys) != len(cols.keys) {
+func jsonSameKeys(e, cols *jsonscan.Value) bool {
+	if e.Kind != jsonscan.Object || len(e.Keys) != len(cols.Keys) {
 		return false
 	}
-	for i, k := range e.keys {
-		if i < len(cols.keys) && cols.keys[i].name == k.name {
+	for i, k := range e.Keys {
+		if i < len(cols.Keys) && cols.Keys[i].Name == k.Name {
 			continue
 		}
-		if jsonMember(cols, k.name) < 0 {
+		if jsonMember(cols, k.Name) < 0 {
 			return false
 		}
 	}
 	return jsonUniqueKeys(e)
 }
 
-func jsonMember(v *jsonValue, name string) int {
-	for i, k := range v.keys {
-		if k.name == name {
+func jsonMember(v *jsonscan.Value, name string) int {
+	for i, k := range v.Keys {
+		if k.Name == name {
 			return i
 		}
 	}
@@ -574,42 +552,42 @@ func jsonMember(v *jsonValue, name string) int {
 }
 
 // jsonHomogeneous reports whether nine in ten member values share a type.
-func jsonHomogeneous(v *jsonValue) bool {
+func jsonHomogeneous(v *jsonscan.Value) bool {
 	var n [6]int
-	for _, e := range v.elems {
-		n[e.kind]++
+	for _, e := range v.Elems {
+		n[e.Kind]++
 	}
-	return slices.Max(n[:])*10 >= len(v.elems)*9
+	return slices.Max(n[:])*10 >= len(v.Elems)*9
 }
 
 // jsonKindsOf describes the value types of the dropped members of a map.
-func jsonKindsOf(v *jsonValue, items []jsonItem) string {
-	shown := make([]bool, len(v.elems))
+func jsonKindsOf(v *jsonscan.Value, items []jsonItem) string {
+	shown := make([]bool, len(v.Elems))
 	for _, it := range items {
 		if it.note == "" {
 			shown[it.idx] = true
 		}
 	}
 	var n [6]int
-	for i, e := range v.elems {
+	for i, e := range v.Elems {
 		if !shown[i] {
-			n[e.kind]++
+			n[e.Kind]++
 		}
 	}
 	var parts []string
 	for k, cnt := range n {
 		if cnt > 0 {
-			parts = append(parts, jsonKind(k).String()+" ×"+strconv.Itoa(cnt))
+			parts = append(parts, jsonscan.Kind(k).String()+" ×"+strconv.Itoa(cnt))
 		}
 	}
 	note := "values: " + strings.Join(parts, ", ")
 	if len(parts) == 1 {
-		note = "values: " + jsonKind(slices.Index(n[:], slices.Max(n[:]))).String()
+		note = "values: " + jsonscan.Kind(slices.Index(n[:], slices.Max(n[:]))).String()
 	}
 	// Fields of dropped object values stay visible.
-	var objs []*jsonValue
-	for i, e := range v.elems {
-		if !shown[i] && e.kind == jsonObject {
+	var objs []*jsonscan.Value
+	for i, e := range v.Elems {
+		if !shown[i] && e.Kind == jsonscan.Object {
 			objs = append(objs, e)
 		}
 	}
@@ -677,60 +655,60 @@ func jsonLower(dst []byte, s string) []byte {
 
 // jsonNonEmpty reports whether a value carries something: not null, false,
 // zero, or an empty string, array or object.
-func jsonNonEmpty(v *jsonValue) bool {
-	switch v.kind {
-	case jsonNull:
+func jsonNonEmpty(v *jsonscan.Value) bool {
+	switch v.Kind {
+	case jsonscan.Null:
 		return false
-	case jsonBool:
-		return v.raw[0] == 't'
-	case jsonNumber:
-		f, err := strconv.ParseFloat(string(v.raw), 64)
+	case jsonscan.Bool:
+		return v.Raw[0] == 't'
+	case jsonscan.Number:
+		f, err := strconv.ParseFloat(string(v.Raw), 64)
 		return err != nil || f != 0
-	case jsonString:
-		return len(v.raw) > 2
+	case jsonscan.String:
+		return len(v.Raw) > 2
 	}
-	return len(v.elems) > 0
+	return len(v.Elems) > 0
 }
 
 // jsonFailure reports whether an object (or one nested up to three levels
 // down) reports a failure through its keys and values.
-func jsonFailure(v *jsonValue, depth int) bool {
-	if v.kind != jsonObject || depth > 3 {
+func jsonFailure(v *jsonscan.Value, depth int) bool {
+	if v.Kind != jsonscan.Object || depth > 3 {
 		return false
 	}
-	for i, k := range v.keys {
-		e := v.elems[i]
-		switch jsonKeyClass(k.name) {
+	for i, k := range v.Keys {
+		e := v.Elems[i]
+		switch jsonKeyClass(k.Name) {
 		case jsonKeyError:
 			if jsonNonEmpty(e) {
 				return true
 			}
 		case jsonKeyStatus:
-			switch e.kind {
-			case jsonString:
-				if len(e.raw) <= 26 {
+			switch e.Kind {
+			case jsonscan.String:
+				if len(e.Raw) <= 26 {
 					var buf [24]byte
-					if jsonFailWords[string(jsonLower(buf[:0], string(e.raw[1:len(e.raw)-1])))] {
+					if jsonFailWords[string(jsonLower(buf[:0], string(e.Raw[1:len(e.Raw)-1])))] {
 						return true
 					}
 				}
-			case jsonNumber:
-				if strings.Contains(strings.ToLower(k.name), "status") {
-					if f, err := strconv.ParseFloat(string(e.raw), 64); err == nil && f >= 400 && f < 600 {
+			case jsonscan.Number:
+				if strings.Contains(strings.ToLower(k.Name), "status") {
+					if f, err := strconv.ParseFloat(string(e.Raw), 64); err == nil && f >= 400 && f < 600 {
 						return true
 					}
 				}
 			}
 		case jsonKeyExit:
-			if e.kind == jsonNumber && jsonNonEmpty(e) {
+			if e.Kind == jsonscan.Number && jsonNonEmpty(e) {
 				return true
 			}
 		case jsonKeyOK:
-			if e.kind == jsonBool && e.raw[0] == 'f' {
+			if e.Kind == jsonscan.Bool && e.Raw[0] == 'f' {
 				return true
 			}
 		}
-		if e.kind == jsonObject && jsonFailure(e, depth+1) {
+		if e.Kind == jsonscan.Object && jsonFailure(e, depth+1) {
 			return true
 		}
 	}
@@ -740,8 +718,8 @@ func jsonFailure(v *jsonValue, depth int) bool {
 // jsonOutliers returns up to max indices of array elements with a numeric
 // member far from that member's median, measured in median absolute
 // deviations, most extreme first.
-func jsonOutliers(v *jsonValue, max int) []int {
-	if max == 0 || len(v.elems) < 8 {
+func jsonOutliers(v *jsonscan.Value, max int) []int {
+	if max == 0 || len(v.Elems) < 8 {
 		return nil
 	}
 	type obs struct {
@@ -750,26 +728,26 @@ func jsonOutliers(v *jsonValue, max int) []int {
 	}
 	var names []string
 	byName := map[string][]obs{}
-	for i, e := range v.elems {
-		if e.kind != jsonObject {
+	for i, e := range v.Elems {
+		if e.Kind != jsonscan.Object {
 			continue
 		}
-		for j, k := range e.keys {
-			if e.elems[j].kind != jsonNumber {
+		for j, k := range e.Keys {
+			if e.Elems[j].Kind != jsonscan.Number {
 				continue
 			}
-			x, err := strconv.ParseFloat(string(e.elems[j].raw), 64)
+			x, err := strconv.ParseFloat(string(e.Elems[j].Raw), 64)
 			if err != nil || math.IsInf(x, 0) {
 				continue
 			}
-			if _, ok := byName[k.name]; !ok {
-				names = append(names, k.name)
+			if _, ok := byName[k.Name]; !ok {
+				names = append(names, k.Name)
 			}
-			byName[k.name] = append(byName[k.name], obs{i, x})
+			byName[k.Name] = append(byName[k.Name], obs{i, x})
 		}
 	}
 	score := map[int]float64{}
-	xs := make([]float64, 0, len(v.elems))
+	xs := make([]float64, 0, len(v.Elems))
 	for _, name := range names {
 		ob := byName[name]
 		if len(ob) < 8 {
@@ -831,19 +809,19 @@ type jsonSchema struct {
 }
 
 type jsonField struct {
-	kinds uint8 // bit per jsonKind
+	kinds uint8 // bit per jsonscan.Kind
 	count int
 }
 
-func (s *jsonSchema) add(prefix string, v *jsonValue, depth int) {
+func (s *jsonSchema) add(prefix string, v *jsonscan.Value, depth int) {
 	if depth > 8 {
 		return
 	}
-	for i, k := range v.keys {
-		e := v.elems[i]
-		path := k.name
+	for i, k := range v.Keys {
+		e := v.Elems[i]
+		path := k.Name
 		if prefix != "" {
-			path = prefix + k.name
+			path = prefix + k.Name
 		}
 		f := s.fields[path]
 		if f == nil {
@@ -855,16 +833,16 @@ func (s *jsonSchema) add(prefix string, v *jsonValue, depth int) {
 			s.fields[path] = f
 			s.paths = append(s.paths, path)
 		}
-		f.kinds |= 1 << e.kind
+		f.kinds |= 1 << e.Kind
 		f.count++
 		switch {
-		case e.kind == jsonObject && len(e.elems) > 24 && jsonHomogeneous(e):
+		case e.Kind == jsonscan.Object && len(e.Elems) > 24 && jsonHomogeneous(e):
 			// A map keyed by data: its keys are values, not fields.
-		case e.kind == jsonObject:
+		case e.Kind == jsonscan.Object:
 			s.add(path+".", e, depth+1)
-		case e.kind == jsonArray:
-			for _, x := range e.elems {
-				if x.kind == jsonObject {
+		case e.Kind == jsonscan.Array:
+			for _, x := range e.Elems {
+				if x.Kind == jsonscan.Object {
 					s.add(path+"[].", x, depth+1)
 				}
 			}
@@ -875,11 +853,11 @@ func (s *jsonSchema) add(prefix string, v *jsonValue, depth int) {
 // jsonSchemaText lists every key path in the objects among elems, e.g.
 // "schema of 120 rows: id num, name str, error str|null ×3"; counts show
 // where a path is missing from some objects.
-func jsonSchemaText(elems []*jsonValue, unit string) string {
+func jsonSchemaText(elems []*jsonscan.Value, unit string) string {
 	s := jsonSchema{fields: map[string]*jsonField{}}
 	objects := 0
 	for _, e := range elems {
-		if e.kind == jsonObject {
+		if e.Kind == jsonscan.Object {
 			objects++
 			s.add("", e, 0)
 		}
@@ -920,7 +898,7 @@ func jsonSchemaText(elems []*jsonValue, unit string) string {
 		b.WriteString(p)
 		b.WriteByte(' ')
 		sep := ""
-		for k := jsonNull; k <= jsonObject; k++ {
+		for k := jsonscan.Null; k <= jsonscan.Object; k++ {
 			if f.kinds&(1<<k) != 0 {
 				b.WriteString(sep)
 				b.WriteString(k.String())

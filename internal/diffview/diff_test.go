@@ -1,4 +1,4 @@
-package crush
+package diffview
 
 import (
 	"bytes"
@@ -6,6 +6,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/viewtest"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/ansi"
 )
@@ -36,9 +40,9 @@ func diffHeader(l []byte) bool {
 }
 
 func TestDiffSamples(t *testing.T) {
-	jsonCheckSamples(t, "diff", Diff, diffCeilings, func(t *testing.T, name string, in, out []byte) {
+	viewtest.CheckSamples(t, "diff", Diff, diffCeilings, func(t *testing.T, name string, in, out []byte) {
 		huge := bytes.Count(in, []byte("\n+"))+bytes.Count(in, []byte("\n-")) > diffHugeChanges
-		for _, l := range tableLines(in) {
+		for _, l := range viewtest.Lines(in) {
 			s := ansi.Strip(l)
 			if diffHeader(s) && !bytes.Contains(out, l) {
 				t.Errorf("header dropped: %q", l)
@@ -53,11 +57,11 @@ func TestDiffSamples(t *testing.T) {
 func TestDiffGolden(t *testing.T) {
 	for _, name := range []string{"diff-u-xsys-unix", "git-diff-word-color"} {
 		t.Run(name, func(t *testing.T) {
-			out, err := Diff(readSample(t, "diff", name), Options{})
+			out, err := Diff(viewtest.Read(t, "diff", name), lossy.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, "diff", name, out)
+			viewtest.Golden(t, "diff", name, out)
 		})
 	}
 }
@@ -82,11 +86,11 @@ func diffContextHunk(file string, lines int) []byte {
 
 func TestDiffTrimsContext(t *testing.T) {
 	in := diffContextHunk("pkg/f.go", 2000)
-	out, err := Diff(in, Options{})
+	out, err := Diff(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range tableLines(in) {
+	for _, l := range viewtest.Lines(in) {
 		if len(l) > 0 && l[0] != ' ' && !bytes.Contains(out, l) {
 			t.Errorf("line dropped: %q", l)
 		}
@@ -95,7 +99,7 @@ func TestDiffTrimsContext(t *testing.T) {
 	if !bytes.Contains(out, []byte(" \tctx := load(3) // unchanged context line\n-\told := compute(4)\n+\tnew := compute(4, true)\n \tctx := load(5)")) {
 		t.Errorf("context around the change not kept:\n%.600s", out)
 	}
-	if bytes.Contains(out, []byte("load(1) ")) || !bytes.Contains(out, []byte(Omitted(2, "unchanged lines"))) {
+	if bytes.Contains(out, []byte("load(1) ")) || !bytes.Contains(out, []byte(lossy.Omitted(2, "unchanged lines"))) {
 		t.Errorf("outer context not trimmed:\n%.600s", out)
 	}
 	if r := float64(len(out)) / float64(len(in)); r > 0.75 {
@@ -105,7 +109,7 @@ func TestDiffTrimsContext(t *testing.T) {
 
 func TestDiffQueryKeepsContext(t *testing.T) {
 	in := diffContextHunk("pkg/f.go", 400)
-	out, err := Diff(in, Options{Query: "load(41)"})
+	out, err := Diff(in, lossy.Options{Query: "load(41)"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +126,7 @@ func TestDiffCaps(t *testing.T) {
 	}
 	b.Write(diffContextHunk("main.go", 200))
 	in := []byte(b.String())
-	out, err := Diff(in, Options{})
+	out, err := Diff(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,11 +139,11 @@ func TestDiffCaps(t *testing.T) {
 
 	// TargetRatio caps ordinary files too.
 	in = diffContextHunk("big.go", 40000)
-	def, err := Diff(in, Options{})
+	def, err := Diff(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tight, err := Diff(in, Options{TargetRatio: 0.1})
+	tight, err := Diff(in, lossy.Options{TargetRatio: 0.1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,8 +161,8 @@ func TestDiffBadInput(t *testing.T) {
 		"nul":       []byte("@@ -1,3 +1,3 @@\n \x00\n-\xff\n+a\n"),
 	} {
 		t.Run(name, func(t *testing.T) {
-			out, err := Diff(in, Options{})
-			if err != nil && !errors.Is(err, ErrNoGain) {
+			out, err := Diff(in, lossy.Options{})
+			if err != nil && !errors.Is(err, lossy.ErrNoGain) {
 				t.Errorf("err = %v", err)
 			}
 			if err == nil && len(out) >= len(in) {
@@ -169,22 +173,22 @@ func TestDiffBadInput(t *testing.T) {
 }
 
 func FuzzDiff(f *testing.F) {
-	for _, s := range readSamples(f, "diff") {
-		if len(s.in) < 4096 {
-			f.Add(s.in)
+	for _, s := range viewtest.Samples(f, "diff") {
+		if len(s.In) < 4096 {
+			f.Add(s.In)
 		}
 	}
 	f.Add(diffContextHunk("a.go", 100))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		out, err := Diff(in, Options{Query: "x"})
-		again, _ := Diff(in, Options{Query: "x"})
+		out, err := Diff(in, lossy.Options{Query: "x"})
+		again, _ := Diff(in, lossy.Options{Query: "x"})
 		if !bytes.Equal(out, again) {
 			t.Fatal("not deterministic")
 		}
 		if err == nil && len(out) >= len(in) {
-			t.Fatal("no gain without ErrNoGain")
+			t.Fatal("no gain without lossy.ErrNoGain")
 		}
 	})
 }
 
-func BenchmarkDiff(b *testing.B) { jsonBench(b, "diff", Diff) }
+func BenchmarkDiff(b *testing.B) { viewtest.Bench(b, "diff", Diff) }

@@ -1,4 +1,4 @@
-package crush
+package searchview
 
 import (
 	"bytes"
@@ -8,6 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/viewtest"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/router"
@@ -83,31 +87,31 @@ func searchInputLocations(in []byte) map[string]bool {
 }
 
 func TestSearchSamples(t *testing.T) {
-	for _, s := range readSamples(t, "search") {
-		t.Run(s.name, func(t *testing.T) {
-			out, err := Search(s.in, Options{})
-			if errors.Is(err, ErrNoGain) {
-				if c, ok := searchCeilings[s.name]; ok {
-					t.Fatalf("ErrNoGain, want a ratio under %.2f", c)
+	for _, s := range viewtest.Samples(t, "search") {
+		t.Run(s.Name, func(t *testing.T) {
+			out, err := Search(s.In, lossy.Options{})
+			if errors.Is(err, lossy.ErrNoGain) {
+				if c, ok := searchCeilings[s.Name]; ok {
+					t.Fatalf("lossy.ErrNoGain, want a ratio under %.2f", c)
 				}
 				return
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, _ := Search(s.in, Options{})
+			again, _ := Search(s.In, lossy.Options{})
 			if !bytes.Equal(out, again) {
 				t.Fatal("output differs between runs")
 			}
-			ratio := float64(len(out)) / float64(len(s.in))
-			if c, ok := searchCeilings[s.name]; ok && ratio > c {
+			ratio := float64(len(out)) / float64(len(s.In))
+			if c, ok := searchCeilings[s.Name]; ok && ratio > c {
 				t.Errorf("ratio %.3f, want at most %.2f", ratio, c)
 			}
-			r := searchParse(s.in)
+			r := searchParse(s.In)
 			if r.counts {
 				// A -c view shows input lines ("path:N") and notes only.
 				in := make(map[string]bool)
-				for _, l := range strings.Split(string(s.in), "\n") {
+				for _, l := range strings.Split(string(s.In), "\n") {
 					in[l] = true
 				}
 				for _, l := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
@@ -121,13 +125,13 @@ func TestSearchSamples(t *testing.T) {
 			}
 			// Every hit shown names a real location of the input: nothing
 			// fused across files, no line number invented.
-			in := searchInputLocations(s.in)
+			in := searchInputLocations(s.In)
 			for _, loc := range searchLocations(t, out) {
 				if r.numbered && !in[loc] {
 					t.Errorf("view shows %s, which is no hit of the input", loc)
 				}
 			}
-			if m := failure.Missing(router.Search, s.in, out); len(m) > 0 {
+			if m := failure.Missing(router.Search, s.In, out); len(m) > 0 {
 				t.Errorf("failure lines missing: %q", m)
 			}
 			// Messages such as "grep: x: No such file or directory" stay.
@@ -144,16 +148,16 @@ func TestSearchSamples(t *testing.T) {
 var searchGoldenNames = map[string]bool{"rg-json-func-new": true}
 
 func TestSearchGolden(t *testing.T) {
-	for _, s := range readSamples(t, "search") {
-		if !strings.HasPrefix(s.name, "x-") && !searchGoldenNames[s.name] {
+	for _, s := range viewtest.Samples(t, "search") {
+		if !strings.HasPrefix(s.Name, "x-") && !searchGoldenNames[s.Name] {
 			continue
 		}
-		t.Run(s.name, func(t *testing.T) {
-			out, err := Search(s.in, Options{})
+		t.Run(s.Name, func(t *testing.T) {
+			out, err := Search(s.In, lossy.Options{})
 			if err != nil {
 				out = []byte("error: " + err.Error() + "\n")
 			}
-			checkGolden(t, "search", s.name, out)
+			viewtest.Golden(t, "search", s.Name, out)
 		})
 	}
 }
@@ -176,7 +180,7 @@ func searchFixture(nf, nh int) []byte {
 
 func TestSearchCapsAndCounts(t *testing.T) {
 	in := searchFixture(60, 20)
-	out, err := Search(in, Options{})
+	out, err := Search(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +206,7 @@ func TestSearchCapsAndCounts(t *testing.T) {
 
 func TestSearchQuery(t *testing.T) {
 	in := searchFixture(60, 20)
-	out, err := Search(in, Options{Query: "where is the Needle"})
+	out, err := Search(in, lossy.Options{Query: "where is the Needle"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +243,7 @@ func TestSearchForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := Search([]byte(tt.in), Options{Query: "last"})
+			out, err := Search([]byte(tt.in), lossy.Options{Query: "last"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -273,8 +277,8 @@ func searchRepeat(line string, n int) string {
 }
 
 func TestSearchLongLines(t *testing.T) {
-	in := readSample(t, "search", "x-rg-minified")
-	out, err := Search(in, Options{})
+	in := viewtest.Read(t, "search", "x-rg-minified")
+	out, err := Search(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,8 +298,8 @@ func TestSearchBadInput(t *testing.T) {
 		"nul":   []byte("a.go:1:x\x00y\n"),
 		"prose": []byte(strings.Repeat("This is not search output at all, just words.\n", 50)),
 	} {
-		if _, err := Search(in, Options{}); !errors.Is(err, ErrNoGain) {
-			t.Errorf("%s: err = %v, want ErrNoGain", name, err)
+		if _, err := Search(in, lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+			t.Errorf("%s: err = %v, want lossy.ErrNoGain", name, err)
 		}
 	}
 }
@@ -310,14 +314,14 @@ func FuzzSearch(f *testing.F) {
 	f.Add([]byte("a:1:x\na-2-y\n--\nb:3:z\n"), "x z")
 	f.Add([]byte("dir/a.go\n12:x\n13-y\n\ndir/b.go\n1:z\n"), "")
 	f.Fuzz(func(t *testing.T, in []byte, q string) {
-		out, err := Search(in, Options{Query: q})
+		out, err := Search(in, lossy.Options{Query: q})
 		if err != nil {
-			if !errors.Is(err, ErrNoGain) {
+			if !errors.Is(err, lossy.ErrNoGain) {
 				t.Fatalf("unexpected error %v", err)
 			}
 			return
 		}
-		again, _ := Search(in, Options{Query: q})
+		again, _ := Search(in, lossy.Options{Query: q})
 		if !bytes.Equal(out, again) {
 			t.Fatal("not deterministic")
 		}
@@ -329,11 +333,11 @@ func FuzzSearch(f *testing.F) {
 
 func BenchmarkSearch(b *testing.B) {
 	for _, name := range []string{"x-rg-todo-compile", "x-grep-rn-deadline", "x-grep-C2-panic", "x-rg-heading-funcnew", "x-rg-minified"} {
-		in := readSample(b, "search", name)
+		in := viewtest.Read(b, "search", name)
 		b.Run(name, func(b *testing.B) {
 			var out []byte
 			for b.Loop() {
-				out, _ = Search(in, Options{Query: "deadline context"})
+				out, _ = Search(in, lossy.Options{Query: "deadline context"})
 			}
 			b.ReportMetric(float64(len(in))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
 			b.ReportMetric(float64(len(out))/float64(len(in)), "ratio")
@@ -355,7 +359,7 @@ func TestSearchCounts(t *testing.T) {
 		{"pkg17", "src/pkg17/file.go:4"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
-			out, err := Search(in, Options{Query: tc.query})
+			out, err := Search(in, lossy.Options{Query: tc.query})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -386,11 +390,33 @@ func TestSearchKeepsFailureLines(t *testing.T) {
 		}
 	}
 	in := []byte(b.String())
-	out, err := Search(in, Options{})
+	out, err := Search(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m := failure.Missing(router.Search, in, out); len(m) > 0 {
 		t.Errorf("failure lines missing: %q\n%s", m, out)
+	}
+}
+
+// TestNotesSearchNotSearch checks that Search refuses table rows whose
+// first column looks like "name-N-text" context lines instead of dropping
+// them without a note (QA: kubectl-like listing routed to Search).
+func TestNotesSearchNotSearch(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("NAME                      READY   STATUS    RESTARTS  AGE\n")
+	for i := 1; i <= 40; i++ {
+		b.WriteString("kworker-" + strconv.Itoa(i) + "-7f9c" + strconv.Itoa(i) + "          1/1     Running   0         01:09:33\n")
+	}
+	in := []byte(b.String())
+	if out, err := Search(in, lossy.Options{}); err != lossy.ErrNoGain {
+		t.Errorf("Search = %q, %v; want ErrNoGain", out, err)
+	}
+	// Context lines of a file that has matches are still context.
+	ok := []byte(strings.Repeat("a-1-b.go-3-x\na-1-b.go:4:hit\na-1-b.go-5-y\n--\n", 30))
+	if _, err := Search(ok, lossy.Options{}); err == lossy.ErrNoGain {
+		if r := searchParse(ok); r == nil {
+			t.Error("context lines of a file with matches not parsed")
+		}
 	}
 }

@@ -1,4 +1,4 @@
-package crush
+package tableview
 
 import (
 	"bytes"
@@ -6,6 +6,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/viewtest"
+
+	"github.com/kompress/kompress/internal/lossy"
 )
 
 var tableCeilings = map[string]float64{
@@ -29,7 +33,7 @@ var tableCeilings = map[string]float64{
 }
 
 func TestTableSamples(t *testing.T) {
-	jsonCheckSamples(t, "table", Table, tableCeilings, func(t *testing.T, name string, in, out []byte) {
+	viewtest.CheckSamples(t, "table", Table, tableCeilings, func(t *testing.T, name string, in, out []byte) {
 		if tableTreeParse(in) != nil || tableModGraphParse(in) != nil {
 			tableCheckTree(t, in, out)
 			return
@@ -65,17 +69,17 @@ func TestTableSamples(t *testing.T) {
 func TestTableGolden(t *testing.T) {
 	for _, name := range []string{"ps-aux", "dpkg-l", "ls-l-usr-bin", "npm-ls-all-tree", "tree-ascii-tls", "go-mod-graph"} {
 		t.Run(name, func(t *testing.T) {
-			out, err := Table(readSample(t, "table", name), Options{})
+			out, err := Table(viewtest.Read(t, "table", name), lossy.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, "table", name, out)
+			viewtest.Golden(t, "table", name, out)
 		})
 	}
 }
 
 func TestTableSummary(t *testing.T) {
-	out, err := Table(readSample(t, "table", "ps-aux"), Options{})
+	out, err := Table(viewtest.Read(t, "table", "ps-aux"), lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,11 +99,11 @@ func tableCheckTree(t *testing.T, in, out []byte) {
 		t.Error("column summary of a tree")
 	}
 	omitted, noted := 0, 0
-	for _, g := range notesGaps(in, out) {
-		omitted += max(0, g.to-g.from+1)
-		noted += g.noted
-		if g.noted != g.to-g.from+1 {
-			t.Errorf("input lines %d–%d noted as %d", g.from, g.to, g.noted)
+	for _, g := range viewtest.Gaps(in, out) {
+		omitted += max(0, g.To-g.From+1)
+		noted += g.Noted
+		if g.Noted != g.To-g.From+1 {
+			t.Errorf("input lines %d–%d noted as %d", g.From, g.To, g.Noted)
 		}
 	}
 	if omitted != noted || omitted == 0 {
@@ -133,7 +137,7 @@ func TestTableTree(t *testing.T) {
 	}
 	b.WriteString("└── tail@3.0.0\n")
 	in := []byte(b.String())
-	out, err := Table(in, Options{})
+	out, err := Table(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +158,7 @@ func TestTableTreeManyTop(t *testing.T) {
 	}
 	b.WriteString("`-- zz.go\n\n0 directories, 151 files\n")
 	in := []byte(b.String())
-	out, err := Table(in, Options{Query: "file077"})
+	out, err := Table(in, lossy.Options{Query: "file077"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +180,7 @@ func TestTableHeaderLabels(t *testing.T) {
 			fmt.Fprintf(&b, "process_a     1    %2d tokio-rt- root  %3d   unknown                          /proc/1/task/%d/fd/1 (readlink: Permission denied)\n", 50+i, i, i)
 		}
 	}
-	out, err := Table([]byte(b.String()), Options{})
+	out, err := Table([]byte(b.String()), lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +202,7 @@ func TestTableKeepFew(t *testing.T) {
 	for i := range 31 {
 		fmt.Fprintf(&b, "-rw-r--r--  1 root root  %4d Nov 29 14:36 file%d.go\n", 100+i, i)
 	}
-	if out, err := Table([]byte(b.String()), Options{}); !errors.Is(err, ErrNoGain) {
+	if out, err := Table([]byte(b.String()), lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
 		t.Errorf("a 31-row listing was cut:\n%s", out)
 	}
 }
@@ -219,7 +223,7 @@ func TestTableFailureRows(t *testing.T) {
 		fmt.Fprintf(&b, "%-29s %-7s %-18s %-10d %dd\n", fmt.Sprintf("api-%d-7f9c8d", i), "1/1", status, restarts, i%9+1)
 	}
 	in := []byte(b.String())
-	out, err := Table(in, Options{Query: "api-64-"})
+	out, err := Table(in, lossy.Options{Query: "api-64-"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +257,7 @@ func TestTableCSVQuotedNewlines(t *testing.T) {
 		}
 	}
 	in := []byte(b.String())
-	out, err := Table(in, Options{})
+	out, err := Table(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,8 +272,8 @@ func TestTableCSVQuotedNewlines(t *testing.T) {
 }
 
 func TestTableQuery(t *testing.T) {
-	in := readSample(t, "table", "dpkg-l")
-	out, err := Table(in, Options{Query: "libcurl"})
+	in := viewtest.Read(t, "table", "dpkg-l")
+	out, err := Table(in, lossy.Options{Query: "libcurl"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,8 +293,8 @@ func TestTableBadInput(t *testing.T) {
 		"ragged":   []byte(strings.Repeat("a b c\nd\n\n e f g h i j\n", 40)),
 	} {
 		t.Run(name, func(t *testing.T) {
-			out, err := Table(in, Options{})
-			if err != nil && !errors.Is(err, ErrNoGain) {
+			out, err := Table(in, lossy.Options{})
+			if err != nil && !errors.Is(err, lossy.ErrNoGain) {
 				t.Errorf("err = %v", err)
 			}
 			if err == nil && len(out) >= len(in) {
@@ -301,22 +305,22 @@ func TestTableBadInput(t *testing.T) {
 }
 
 func FuzzTable(f *testing.F) {
-	for _, s := range readSamples(f, "table") {
-		if len(s.in) < 4096 {
-			f.Add(s.in)
+	for _, s := range viewtest.Samples(f, "table") {
+		if len(s.In) < 4096 {
+			f.Add(s.In)
 		}
 	}
 	f.Add([]byte("a,b\n1,\"x\ny\"\n2,3\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		out, err := Table(in, Options{Query: "x"})
-		again, _ := Table(in, Options{Query: "x"})
+		out, err := Table(in, lossy.Options{Query: "x"})
+		again, _ := Table(in, lossy.Options{Query: "x"})
 		if !bytes.Equal(out, again) {
 			t.Fatal("not deterministic")
 		}
 		if err == nil && len(out) >= len(in) {
-			t.Fatal("no gain without ErrNoGain")
+			t.Fatal("no gain without lossy.ErrNoGain")
 		}
 	})
 }
 
-func BenchmarkTable(b *testing.B) { jsonBench(b, "table", Table) }
+func BenchmarkTable(b *testing.B) { viewtest.Bench(b, "table", Table) }

@@ -1,8 +1,10 @@
-package crush
+package logview
 
 import (
 	"bytes"
 	"sort"
+
+	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/queryterm"
 
@@ -21,11 +23,11 @@ import (
 // Passing tests of `go test -v`, TAP and node's spec reporter are reduced to
 // counts, and `go test -json` is rendered as readable text (see GoTestJSON).
 //
-// It returns ErrNoGain when the input is empty, holds NUL bytes, or the view
+// It returns lossy.ErrNoGain when the input is empty, holds NUL bytes, or the view
 // would not be at least 10% smaller.
-func Log(in []byte, o Options) ([]byte, error) {
+func Log(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 {
-		return nil, ErrNoGain
+		return nil, lossy.ErrNoGain
 	}
 	if testevent.IsStream(in) {
 		return GoTestJSON(in, o)
@@ -124,9 +126,6 @@ var logLevels = []logParams{
 	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 2, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
 }
 
-// logMinGain is the share of the input a view must save to be worth it.
-const logMinGain = 0.10
-
 func logParse(in []byte) *logDoc {
 	text := in
 	n := bytes.Count(in, []byte{'\n'}) + 1
@@ -190,28 +189,11 @@ func logField(t []byte) bool {
 }
 
 func logNewLine(raw []byte) logLine {
-	text := logClean(raw)
+	text := ansi.Visible(raw)
 	return logLine{raw: raw, text: text, key: logKey(text), class: logClassify(text), block: -1, pos: -1, test: -1}
 }
 
-// logClean strips ANSI escapes and keeps only what a terminal would show of
-// a line that progress bars rewrote with "\r".
-func logClean(raw []byte) []byte {
-	text := ansi.Strip(raw)
-	text = bytes.TrimSuffix(text, []byte{'\r'})
-	for {
-		i := bytes.LastIndexByte(text, '\r')
-		if i < 0 {
-			return text
-		}
-		if i+1 < len(text) {
-			return text[i+1:]
-		}
-		text = text[:i]
-	}
-}
-
-func (d *logDoc) compress(inLen int, o Options) ([]byte, error) {
+func (d *logDoc) compress(inLen int, o lossy.Options) ([]byte, error) {
 	budget := 0
 	if o.TargetRatio > 0 && o.TargetRatio < 1 {
 		budget = int(float64(inLen) * o.TargetRatio)
@@ -225,8 +207,8 @@ func (d *logDoc) compress(inLen int, o Options) ([]byte, error) {
 			break
 		}
 	}
-	if float64(len(out)) > float64(inLen)*(1-logMinGain) {
-		return nil, ErrNoGain
+	if float64(len(out)) > float64(inLen)*(1-lossy.MinGain) {
+		return nil, lossy.ErrNoGain
 	}
 	return out, nil
 }
@@ -241,7 +223,7 @@ func (d *logDoc) matchQuery(query string) {
 	need := (len(terms) + 1) / 2
 	for i := range d.lines {
 		l := &d.lines[i]
-		if n := searchScore(searchLower(l.text), terms); n >= need {
+		if n := queryterm.Score(queryterm.Lower(l.text), terms); n >= need {
 			l.qscore = uint8(min(n, 255))
 			d.queried = append(d.queried, int32(i))
 		}
@@ -403,18 +385,10 @@ func logAppendCut(out, text []byte, limit int) []byte {
 	if len(text) <= limit+40 {
 		return append(out, text...)
 	}
-	cut := logRuneStart(text, limit)
+	cut := lossy.RuneStart(text, limit)
 	out = append(out, text[:cut]...)
 	out = append(out, ' ')
-	return append(out, Omitted(len(text)-cut, "bytes")...)
-}
-
-// logRuneStart moves i back to the start of the UTF-8 sequence it is in.
-func logRuneStart(b []byte, i int) int {
-	for k := 0; k < 3 && i > 0 && i < len(b) && b[i]&0xc0 == 0x80; k++ {
-		i--
-	}
-	return i
+	return append(out, lossy.Omitted(len(text)-cut, "bytes")...)
 }
 
 // appendGap writes the notes for the dropped lines ls[a:b].
@@ -484,7 +458,7 @@ func (d *logDoc) appendHidden(out []byte, a, b int) []byte {
 }
 
 func logAppendNote(out []byte, n int, unit string) []byte {
-	out = append(out, Omitted(n, unit)...)
+	out = append(out, lossy.Omitted(n, unit)...)
 	return append(out, '\n')
 }
 
