@@ -14,11 +14,11 @@ import (
 
 	"github.com/kompress/kompress/internal/ansi"
 
-	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/internal/marker"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/router"
-	"github.com/kompress/kompress/tokens"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -159,7 +159,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 					if len(out) > 0 && out[len(out)-1] != '\n' {
 						out = append(out, '\n')
 					}
-					out = append(out, ccr.Marker(id, omitted, total, unit)...)
+					out = append(out, marker.Marker(id, omitted, total, unit)...)
 					if in[len(in)-1] == '\n' {
 						out = append(out, '\n')
 					}
@@ -521,10 +521,10 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 		default:
 			c.lines = c.rawLines() // the gate's lines: same kind, same text
 		}
-		if len(ccr.Find(c.part)) > 0 {
+		if len(marker.Find(c.part)) > 0 {
 			for line := range bytes.Lines(c.part) {
 				line = bytes.TrimRight(line, "\r\n")
-				if ccr.HasMarker(line) {
+				if marker.HasMarker(line) {
 					c.markers = append(c.markers, line)
 				}
 			}
@@ -561,11 +561,11 @@ func (e *Engine) countTokens(res *wire.Result, original string) {
 
 // tokenCounter returns the engine's token counter, or nil when counting is
 // off or the counter cannot load.
-func (e *Engine) tokenCounter() *tokens.Counter {
+func (e *Engine) tokenCounter() *tokencount.Counter {
 	if e.opts.Encoding == "none" {
 		return nil
 	}
-	e.counterOnce.Do(func() { e.counter, e.counterErr = tokens.New(e.opts.Encoding) })
+	e.counterOnce.Do(func() { e.counter, e.counterErr = tokencount.New(e.opts.Encoding) })
 	if e.counterErr != nil {
 		e.log.Warn("token counter unavailable", "err", e.counterErr)
 		return nil

@@ -18,9 +18,9 @@ import (
 
 	"github.com/kompress/kompress/internal/ansi"
 
-	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/failure"
 	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/store"
@@ -132,7 +132,7 @@ func TestSamples(t *testing.T) {
 				if err != nil || exp.Text != string(s.data) {
 					t.Fatalf("expand of lossy result: err %v, exact %v", err, exp.Text == string(s.data))
 				}
-				if refs := ccr.Find([]byte(res.Text)); len(refs) == 0 || refs[len(refs)-1].ID != res.CCRID {
+				if refs := marker.Find([]byte(res.Text)); len(refs) == 0 || refs[len(refs)-1].ID != res.CCRID {
 					t.Errorf("lossy text has no marker naming %s", res.CCRID)
 				}
 			default:
@@ -223,7 +223,7 @@ func TestStoreDownNothingLost(t *testing.T) {
 			lossyBefore++
 		}
 		res := compress(t, e, wire.CompressRequest{Content: string(s.data)})
-		if res.CCRID != "" || len(ccr.Find([]byte(res.Text))) > len(ccr.Find(s.data)) {
+		if res.CCRID != "" || len(marker.Find([]byte(res.Text))) > len(marker.Find(s.data)) {
 			t.Fatalf("%s: marker without a stored original", s.name)
 		}
 		if res.Equivalence == string(fold.Visible) {
@@ -270,7 +270,7 @@ func TestOwnMarkersSurviveRecompression(t *testing.T) {
 		// sends it through again: our marker must come out verbatim.
 		doubled := first.Text + "\n" + string(s.data)
 		second := compress(t, e, wire.CompressRequest{Content: doubled})
-		for _, r := range ccr.Find([]byte(first.Text)) {
+		for _, r := range marker.Find([]byte(first.Text)) {
 			marker := first.Text[r.Start:r.End]
 			if !strings.Contains(second.Text, marker) {
 				t.Errorf("%s: marker %q lost on recompression (%s)", s.name, marker, second.Strategy)
@@ -293,7 +293,7 @@ func TestOwnMarkersSurviveRecompression(t *testing.T) {
 
 func TestExpandLeavesForeignMarkers(t *testing.T) {
 	e := newEngine(t, memStore(t))
-	real := ccr.Marker("0123456789ab", 5, 10, "lines")
+	real := marker.Marker("0123456789ab", 5, 10, "lines")
 	text := "before\n" + real + "\nafter\n"
 	res, err := e.Expand(context.Background(), "", text)
 	if err != nil {
@@ -618,7 +618,7 @@ func TestExpandConcatenated(t *testing.T) {
 	}
 	// A marker quoted without its digest is replaced in place.
 	res := compress(t, e, wire.CompressRequest{Content: string(lossy[0].data)})
-	refs := ccr.Find([]byte(res.Text))
+	refs := marker.Find([]byte(res.Text))
 	marker := res.Text[refs[0].Start:refs[0].End]
 	got, err = e.Expand(context.Background(), "", "see "+marker+" for details")
 	if err != nil || got.Text != "see "+string(lossy[0].data)+" for details" {

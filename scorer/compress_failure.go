@@ -3,7 +3,7 @@ package scorer
 import (
 	"unsafe"
 
-	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/router"
 )
 

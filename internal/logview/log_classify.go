@@ -3,7 +3,7 @@ package logview
 import (
 	"bytes"
 
-	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/router"
 )
 

@@ -17,7 +17,7 @@ import (
 	"github.com/kompress/kompress/internal/ansi"
 	"github.com/kompress/kompress/internal/testevent"
 
-	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/router"
 )
 

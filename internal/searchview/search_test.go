@@ -13,7 +13,7 @@ import (
 
 	"github.com/kompress/kompress/internal/lossy"
 
-	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/router"
 )
 

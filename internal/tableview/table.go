@@ -14,7 +14,7 @@ import (
 
 	"github.com/kompress/kompress/internal/ansi"
 
-	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/router"
 )
 

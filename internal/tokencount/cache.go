@@ -1,4 +1,4 @@
-package tokens
+package tokencount
 
 import (
 	"hash/maphash"

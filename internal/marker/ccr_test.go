@@ -1,4 +1,4 @@
-package ccr_test
+package marker_test
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kompress/kompress/ccr"
+	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/store/storetest"
 )
@@ -29,25 +29,25 @@ func TestMarker(t *testing.T) {
 		{id, 1, 2, "été", "[kompress: 1 of 2 t omitted; full output: retrieve id=ab12cd34ef56]"},
 	}
 	for _, c := range cases {
-		got := ccr.Marker(c.id, c.omitted, c.total, c.unit)
+		got := marker.Marker(c.id, c.omitted, c.total, c.unit)
 		if got != c.want {
 			t.Errorf("Marker(%q, %d, %d, %q) =\n %s\nwant\n %s", c.id, c.omitted, c.total, c.unit, got, c.want)
 		}
-		refs := ccr.Find([]byte(got))
+		refs := marker.Find([]byte(got))
 		if len(refs) != 1 || refs[0].Start != 0 || refs[0].End != len(got) || refs[0].ID != strings.ToLower(c.id) {
 			t.Errorf("Find(Marker(...)) = %+v, want one ref spanning %q", refs, got)
 		}
 	}
-	huge := ccr.Marker(id, 1<<62, 1<<62, "bytes")
-	if !ccr.HasMarker([]byte(huge)) {
+	huge := marker.Marker(id, 1<<62, 1<<62, "bytes")
+	if !marker.HasMarker([]byte(huge)) {
 		t.Errorf("Marker with huge counts does not parse: %s", huge)
 	}
 }
 
 func TestFindInContext(t *testing.T) {
-	m := ccr.Marker(id, 3, 10, "lines")
+	m := marker.Marker(id, 3, 10, "lines")
 	long := strings.Repeat("0f", 32)
-	mLong := ccr.Marker(long, 1, 2, "rows")
+	mLong := marker.Marker(long, 1, 2, "rows")
 	cases := []struct {
 		name  string
 		text  string
@@ -68,7 +68,7 @@ func TestFindInContext(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			refs := ccr.Find([]byte(c.text))
+			refs := marker.Find([]byte(c.text))
 			if len(refs) != len(c.spans) {
 				t.Fatalf("Find found %d markers, want %d: %+v", len(refs), len(c.spans), refs)
 			}
@@ -77,12 +77,12 @@ func TestFindInContext(t *testing.T) {
 					t.Errorf("ref %d = %q id %q, want %q id %q", i, got, r.ID, c.spans[i], c.ids[i])
 				}
 			}
-			if !ccr.HasMarker([]byte(c.text)) {
+			if !marker.HasMarker([]byte(c.text)) {
 				t.Error("HasMarker = false")
 			}
 		})
 	}
-	r := ccr.Find([]byte(m))[0]
+	r := marker.Find([]byte(m))[0]
 	if r.Omitted != 3 || r.Total != 10 || r.Unit != "lines" {
 		t.Errorf("ref = %+v, want 3 of 10 lines", r)
 	}
@@ -90,7 +90,7 @@ func TestFindInContext(t *testing.T) {
 
 // TestFindForeign: text that resembles a marker but is not exactly ours.
 func TestFindForeign(t *testing.T) {
-	m := ccr.Marker(id, 3, 10, "lines")
+	m := marker.Marker(id, 3, 10, "lines")
 	foreign := map[string]string{
 		"other tool":         "[headroom: 3 of 10 lines omitted; ccr_id=ab12cd34ef56]",
 		"capitalised":        strings.Replace(m, "kompress", "Kompress", 1),
@@ -117,10 +117,10 @@ func TestFindForeign(t *testing.T) {
 		"fullwidth brackets": "［" + m[1:len(m)-1] + "］",
 	}
 	for name, text := range foreign {
-		if refs := ccr.Find([]byte(text)); len(refs) != 0 {
+		if refs := marker.Find([]byte(text)); len(refs) != 0 {
 			t.Errorf("%s: Find(%q) = %+v, want nothing", name, text, refs)
 		}
-		if ccr.HasMarker([]byte(text)) {
+		if marker.HasMarker([]byte(text)) {
 			t.Errorf("%s: HasMarker(%q) = true", name, text)
 		}
 	}
@@ -135,10 +135,10 @@ func TestExpand(t *testing.T) {
 		t.Fatal(err)
 	}
 	get := func(ctx context.Context, id string) ([]byte, error) { return s.Get(ctx, "", id) }
-	m := ccr.Marker(sid, 1, 3, "lines")
-	unknown := ccr.Marker("0123456789ab", 1, 3, "lines")
+	m := marker.Marker(sid, 1, 3, "lines")
+	unknown := marker.Marker("0123456789ab", 1, 3, "lines")
 	text := []byte("before\n" + m + "\nmid " + unknown + "\n" + m + " after")
-	out, expanded, missing, err := ccr.Expand(ctx, text, get)
+	out, expanded, missing, err := marker.Expand(ctx, text, get)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestExpand(t *testing.T) {
 
 	// Nothing to expand: the text comes back as is.
 	plain := []byte("no markers [kompress: here")
-	out, expanded, missing, err = ccr.Expand(ctx, plain, get)
+	out, expanded, missing, err = marker.Expand(ctx, plain, get)
 	if err != nil || !bytes.Equal(out, plain) || expanded != nil || missing != nil {
 		t.Errorf("Expand(plain) = %q, %v, %v, %v", out, expanded, missing, err)
 	}
@@ -160,17 +160,17 @@ func TestExpand(t *testing.T) {
 	// get is asked once per distinct id.
 	calls := 0
 	counting := func(ctx context.Context, id string) ([]byte, error) { calls++; return get(ctx, id) }
-	if _, _, _, err := ccr.Expand(ctx, []byte(m+m+m), counting); err != nil || calls != 1 {
+	if _, _, _, err := marker.Expand(ctx, []byte(m+m+m), counting); err != nil || calls != 1 {
 		t.Errorf("three markers of one id: %d get calls, err %v; want 1", calls, err)
 	}
 }
 
 func TestExpandStoreDown(t *testing.T) {
-	m := []byte("x " + ccr.Marker(id, 1, 2, "lines"))
+	m := []byte("x " + marker.Marker(id, 1, 2, "lines"))
 	down := func(ctx context.Context, id string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: redis: connection refused", store.ErrUnavailable)
 	}
-	out, _, _, err := ccr.Expand(context.Background(), m, down)
+	out, _, _, err := marker.Expand(context.Background(), m, down)
 	if !errors.Is(err, store.ErrUnavailable) || out != nil {
 		t.Errorf("Expand with store down = %q, %v; want ErrUnavailable", out, err)
 	}
@@ -180,26 +180,26 @@ func TestExpandStoreDown(t *testing.T) {
 		t.Error("get called after cancel")
 		return nil, nil
 	}
-	if _, _, _, err := ccr.Expand(ctx, m, never); !errors.Is(err, context.Canceled) {
+	if _, _, _, err := marker.Expand(ctx, m, never); !errors.Is(err, context.Canceled) {
 		t.Errorf("Expand with canceled ctx err = %v, want context.Canceled", err)
 	}
 }
 
 func TestExpandEmptyOriginal(t *testing.T) {
-	m := ccr.Marker(id, 0, 0, "lines")
+	m := marker.Marker(id, 0, 0, "lines")
 	empty := func(ctx context.Context, id string) ([]byte, error) { return nil, nil }
-	out, expanded, _, err := ccr.Expand(context.Background(), []byte("<"+m+">"), empty)
+	out, expanded, _, err := marker.Expand(context.Background(), []byte("<"+m+">"), empty)
 	if err != nil || string(out) != "<>" || len(expanded) != 1 {
 		t.Errorf("Expand(empty original) = %q, %v, %v", out, expanded, err)
 	}
 }
 
 func FuzzFind(f *testing.F) {
-	f.Add([]byte(ccr.Marker(id, 3, 10, "lines")))
+	f.Add([]byte(marker.Marker(id, 3, 10, "lines")))
 	f.Add([]byte("[kompress: 1 of 2 x omitted; full output: retrieve id=" + strings.Repeat("A", 64) + "]"))
 	f.Add([]byte("[kompress: [kompress: 0 of 0"))
 	f.Fuzz(func(t *testing.T, text []byte) {
-		refs := ccr.Find(text)
+		refs := marker.Find(text)
 		last := 0
 		for _, r := range refs {
 			if r.Start < last || r.End <= r.Start || r.End > len(text) {
@@ -207,11 +207,11 @@ func FuzzFind(f *testing.F) {
 			}
 			last = r.End
 			span := string(text[r.Start:r.End])
-			if want := ccr.Marker(r.ID, r.Omitted, r.Total, r.Unit); !strings.EqualFold(span, want) {
+			if want := marker.Marker(r.ID, r.Omitted, r.Total, r.Unit); !strings.EqualFold(span, want) {
 				t.Fatalf("span %q does not re-render: %q", span, want)
 			}
 		}
-		if ccr.HasMarker(text) != (len(refs) > 0) {
+		if marker.HasMarker(text) != (len(refs) > 0) {
 			t.Fatalf("HasMarker = %v with %d refs", !(len(refs) > 0), len(refs))
 		}
 	})
@@ -225,16 +225,16 @@ func FuzzMarkerRoundTrip(f *testing.F) {
 			return
 		}
 		id := fmt.Sprintf("%x", raw)
-		m := ccr.Marker(id, omitted, total, unit)
+		m := marker.Marker(id, omitted, total, unit)
 		text := before + m + after
-		var mine *ccr.Ref
-		for _, r := range ccr.Find([]byte(text)) {
+		var mine *marker.Ref
+		for _, r := range marker.Find([]byte(text)) {
 			if r.Start == len(before) {
 				mine = &r
 			}
 		}
 		if mine == nil || mine.End != len(before)+len(m) || mine.ID != id {
-			t.Fatalf("marker %q at %d in %q not found intact: %+v", m, len(before), text, ccr.Find([]byte(text)))
+			t.Fatalf("marker %q at %d in %q not found intact: %+v", m, len(before), text, marker.Find([]byte(text)))
 		}
 		if mine.Omitted > mine.Total || mine.Omitted < 0 {
 			t.Fatalf("counts %d of %d", mine.Omitted, mine.Total)

@@ -1,4 +1,4 @@
-// Package ccr writes and reads the marker that stands in a lossy result
+// Package marker writes and reads the marker that stands in a lossy result
 // for what was left out, naming the id under which the full original is
 // stored (compress, cache, retrieve).
 //
@@ -12,7 +12,7 @@
 // counts. Find is strict: text that differs anywhere, such as other tools'
 // markers, a truncated marker, or a wrong id length or charset, is not
 // ours, so it is never expanded or treated as a kompress marker.
-package ccr
+package marker
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-// Package tokens counts model tokens the way the result object reports them:
+// Package tokencount counts model tokens the way the result object reports them:
 // o200k_base by default, loaded from the embedded tables of
 // tiktoken-go-loader so it works offline.
 //
@@ -17,7 +17,7 @@
 // at rune boundaries, so its count may be off by about one token per cut.
 // This keeps work O(n log n) and memory bounded for any input;
 // tiktoken-go's own merge is quadratic in the piece length.
-package tokens
+package tokencount
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package tokens
+package tokencount
 
 import (
 	"math/rand/v2"

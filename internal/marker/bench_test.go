@@ -1,10 +1,10 @@
-package ccr_test
+package marker_test
 
 import (
 	"bytes"
 	"testing"
 
-	"github.com/kompress/kompress/ccr"
+	"github.com/kompress/kompress/internal/marker"
 )
 
 // BenchmarkFind scans a 1 MiB log with lookalike prefixes and one marker
@@ -14,7 +14,7 @@ func BenchmarkFind(b *testing.B) {
 	for i := 0; text.Len() < 1<<20; i++ {
 		switch i % 100 {
 		case 0:
-			text.WriteString(ccr.Marker(id, i, i+100, "lines") + "\n")
+			text.WriteString(marker.Marker(id, i, i+100, "lines") + "\n")
 		case 50:
 			text.WriteString("[kompress: not a marker] 2024-01-01T00:00:00Z level=info\n")
 		default:
@@ -23,7 +23,7 @@ func BenchmarkFind(b *testing.B) {
 	}
 	b.SetBytes(int64(text.Len()))
 	for b.Loop() {
-		if len(ccr.Find(text.Bytes())) == 0 {
+		if len(marker.Find(text.Bytes())) == 0 {
 			b.Fatal("no markers found")
 		}
 	}
