@@ -14,7 +14,7 @@ import (
 
 func readSample(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "samples", name+".txt"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", name+".txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ var exitStatus = regexp.MustCompile(`(?m)^# exit status: (\d+)`)
 // log output of a failed command has failure lines; output of kinds that have
 // none (JSON, code, diffs), and search hits over Errorf, reports none.
 func TestSamplesByExit(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "*", "*.txt"))
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", "*", "*.txt"))
 	if len(paths) == 0 {
 		t.Fatal("no samples")
 	}
@@ -370,7 +370,7 @@ func FuzzLines(f *testing.F) {
 }
 
 func BenchmarkLines(b *testing.B) {
-	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "*", "*.txt"))
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", "*", "*.txt"))
 	var all [][]byte
 	var kinds []router.Kind
 	total := 0

@@ -438,7 +438,7 @@ func TestLogBadInput(t *testing.T) {
 
 func FuzzLog(f *testing.F) {
 	for _, kind := range []string{"log"} {
-		files, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", kind, "x-*.txt"))
+		files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", kind, "x-*.txt"))
 		for _, file := range files {
 			if in, err := os.ReadFile(file); err == nil && len(in) < 16<<10 {
 				f.Add(in)

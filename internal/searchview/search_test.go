@@ -305,7 +305,7 @@ func TestSearchBadInput(t *testing.T) {
 }
 
 func FuzzSearch(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "search", "*.txt"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", "search", "*.txt"))
 	for _, file := range files {
 		if in, err := os.ReadFile(file); err == nil && len(in) < 8<<10 {
 			f.Add(in, "")

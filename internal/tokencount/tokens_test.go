@@ -120,7 +120,7 @@ func TestCountRandom(t *testing.T) {
 }
 
 func TestCountSamples(t *testing.T) {
-	files, err := filepath.Glob("../testdata/samples/*/*.txt")
+	files, err := filepath.Glob("../../testdata/samples/*/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Skip("no samples")
 	}
@@ -230,7 +230,7 @@ func FuzzCount(f *testing.F) {
 	for _, s := range tricky {
 		f.Add(s)
 	}
-	files, _ := filepath.Glob("../testdata/samples/*/*.txt")
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
 	for _, file := range files {
 		data, _ := os.ReadFile(file)
 		if len(data) > 512 {
@@ -256,7 +256,7 @@ func FuzzCount(f *testing.F) {
 }
 
 func BenchmarkCount(b *testing.B) {
-	files, _ := filepath.Glob("../testdata/samples/*/*.txt")
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
 	var data []byte
 	for _, f := range files {
 		d, _ := os.ReadFile(f)
@@ -323,7 +323,7 @@ func TestBMPClasses(t *testing.T) {
 // TestCountParts checks that cutting where pieceStart says (as Count does
 // for large texts) changes no count.
 func TestCountParts(t *testing.T) {
-	files, err := filepath.Glob("../testdata/samples/*/*.txt")
+	files, err := filepath.Glob("../../testdata/samples/*/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Skip("no samples")
 	}
