@@ -82,15 +82,15 @@ const asyncCountBytes = 64 << 10
 func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wire.CompressRequest, target float64, res *wire.Result) (string, error) {
 	switch {
 	case len(in) == 0:
-		return "passthrough-empty", nil
+		return wire.StrategyPassthroughEmpty, nil
 	case bytes.IndexByte(in, 0) >= 0:
 		res.Kind = string(router.Binary)
-		return "passthrough-binary", nil
+		return wire.StrategyPassthroughBinary, nil
 	case !utf8.Valid(in):
 		res.Kind = string(router.Binary)
-		return "passthrough-invalid-utf8", nil
+		return wire.StrategyPassthroughInvalidUTF8, nil
 	case len(in) < e.opts.MinBytes:
-		return "passthrough-small", nil
+		return wire.StrategyPassthroughSmall, nil
 	}
 
 	sections := router.Split(in)
@@ -114,9 +114,9 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		gate = &e.colorGate
 	}
 	lossless, eq, steps := e.foldSections(ctx, gate, in, sections, checks, req.Tool)
-	best, bestStrategy := in, "passthrough-low-savings"
+	best, bestStrategy := in, wire.StrategyPassthroughLowSavings
 	if len(lossless) < len(in) {
-		best, bestStrategy = lossless, "lossless"
+		best, bestStrategy = lossless, wire.StrategyLossless
 		res.Lossless, res.Equivalence, res.Steps = true, string(eq), steps
 	}
 
@@ -137,8 +137,8 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 				res.Warnings = append(res.Warnings, "failure-preserve-fallback: a lossy compressor dropped a failure line")
 			}
 		}
-		if fellBack && bestStrategy == "passthrough-low-savings" {
-			bestStrategy = "failure-preserve-fallback"
+		if fellBack && bestStrategy == wire.StrategyPassthroughLowSavings {
+			bestStrategy = wire.StrategyFailurePreserveFallback
 		}
 		if view != nil {
 			if len(view)+markerBudget < len(best)*9/10 {
@@ -165,7 +165,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 					}
 					res.Lossless, res.Equivalence, res.Steps = false, "", lsteps
 					res.CCRID, res.Scorer = id, scorerName
-					best, bestStrategy = out, "lossy"
+					best, bestStrategy = out, wire.StrategyLossy
 				}
 			}
 		}
@@ -177,11 +177,11 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		if bestStrategy == "failure-preserve-fallback" {
 			return bestStrategy, nil
 		}
-		return "passthrough-low-savings", nil
+		return wire.StrategyPassthroughLowSavings, nil
 	}
 	// best was built for this result and is not written again: no copy.
 	res.Text = unsafe.String(unsafe.SliceData(best), len(best))
-	if bestStrategy == "lossy" {
+	if bestStrategy == wire.StrategyLossy {
 		return "lossy:" + strategyName(res.Steps), nil
 	}
 	if eq := fold.Equivalence(res.Equivalence); eq != fold.Byte && e.opts.Store != nil && !req.LosslessOnly {
@@ -199,7 +199,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 			if float64(len(lossless)) > float64(len(in))*(1-e.opts.MinSavings) {
 				res.Lossless, res.Equivalence, res.Steps = false, "", nil
 				res.Text = req.Content
-				return "passthrough-low-savings", nil
+				return wire.StrategyPassthroughLowSavings, nil
 			}
 			res.Text, res.Equivalence, res.Steps = string(lossless), string(eq), steps
 		}

@@ -16,6 +16,39 @@ var ErrBadRequest = errors.New("kompress: bad request")
 // and no model or runtime could be loaded; the HTTP service answers 503.
 var ErrScorerUnavailable = errors.New("kompress: scorer unavailable")
 
+// Error codes of the JSON error shape (ErrorBody.Code). Clients switch on
+// these, so they are stable.
+const (
+	CodeBadRequest       = "bad_request"
+	CodeInvalidUTF8      = "invalid_utf8"
+	CodeBadID            = "bad_id"
+	CodeAmbiguousID      = "ambiguous_id"
+	CodeUnauthorized     = "unauthorized"
+	CodeNotFound         = "not_found"
+	CodeMethodNotAllowed = "method_not_allowed"
+	CodeTooLarge         = "too_large"
+	CodeUnsupportedMedia = "unsupported_media_type"
+	CodeStoreUnavailable = "store_unavailable"
+	CodeScorerBusy       = "scorer_busy"
+	CodeScorerMissing    = "scorer_unavailable"
+	CodeTimeout          = "timeout"
+	CodeCanceled         = "canceled"
+	CodeNotReady         = "not_ready"
+	CodeInternal         = "internal"
+)
+
+// Result strategies (Result.Strategy).
+const (
+	StrategyPassthroughEmpty        = "passthrough-empty"         // input is empty
+	StrategyPassthroughBinary       = "passthrough-binary"        // input is not text
+	StrategyPassthroughInvalidUTF8  = "passthrough-invalid-utf8"  // input is not valid UTF-8
+	StrategyPassthroughSmall        = "passthrough-small"         // input too small to be worth compressing
+	StrategyPassthroughLowSavings   = "passthrough-low-savings"   // no result saved enough
+	StrategyFailurePreserveFallback = "failure-preserve-fallback" // a lossy view dropped a failure line; nothing better
+	StrategyLossless                = "lossless"                  // a verified lossless fold
+	StrategyLossy                   = "lossy"                     // a lossy view; the original is stored and the marker names it
+)
+
 // CompressRequest is the body of POST /v1/compress.
 type CompressRequest struct {
 	Content      string   `json:"content"`
