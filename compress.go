@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -29,17 +28,12 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	if err := ctx.Err(); err != nil {
 		return wire.Result{}, err
 	}
+	if err := req.Validate(); err != nil {
+		return wire.Result{}, err
+	}
 	var target float64
 	if req.TargetRatio != nil {
 		target = *req.TargetRatio
-		if target <= 0 || target >= 1 {
-			return wire.Result{}, fmt.Errorf("%w: target_ratio must be in (0, 1), got %v", ErrBadRequest, target)
-		}
-	}
-	switch req.Scorer {
-	case "", "auto", "onnx", "heuristic":
-	default:
-		return wire.Result{}, fmt.Errorf("%w: scorer must be auto, onnx or heuristic, got %q", ErrBadRequest, req.Scorer)
 	}
 	// The engine only reads the input; viewing the string's bytes instead
 	// of copying them keeps a 100 MB input from costing another 100 MB.

@@ -5,6 +5,7 @@ package wire
 
 import (
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -136,4 +137,30 @@ type StrategyStats struct {
 	CompressedBytes  int64 `json:"compressed_bytes"`
 	OriginalTokens   int64 `json:"original_tokens"`
 	CompressedTokens int64 `json:"compressed_tokens"`
+}
+
+// ValidScorer reports whether mode names a scorer a request may ask for; ""
+// means the default.
+func ValidScorer(mode string) bool {
+	switch mode {
+	case "", "auto", "onnx", "heuristic":
+		return true
+	}
+	return false
+}
+
+// ValidTargetRatio reports whether r is a target ratio in (0, 1).
+func ValidTargetRatio(r float64) bool { return r > 0 && r < 1 }
+
+// Validate reports the first invalid option of r, wrapping ErrBadRequest.
+// The CLI, the HTTP service and the engine all check requests with it (the
+// CLI with ValidScorer and ValidTargetRatio, to name its flags).
+func (r CompressRequest) Validate() error {
+	if r.TargetRatio != nil && !ValidTargetRatio(*r.TargetRatio) {
+		return fmt.Errorf("%w: target_ratio must be in (0, 1), got %v", ErrBadRequest, *r.TargetRatio)
+	}
+	if !ValidScorer(r.Scorer) {
+		return fmt.Errorf("%w: scorer must be auto, onnx or heuristic, got %q", ErrBadRequest, r.Scorer)
+	}
+	return nil
 }
