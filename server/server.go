@@ -292,17 +292,12 @@ func (s *Server) handleCompress(c *gin.Context) {
 	case b.Content == nil:
 		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, `missing field "content" (a string; may be empty)`))
 		return
-	case req.TargetRatio != nil && !(*req.TargetRatio > 0 && *req.TargetRatio < 1):
-		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, "target_ratio %v: want a number in (0, 1)", *req.TargetRatio))
-		return
 	case len(req.Tool) > maxToolName:
 		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, "tool: longer than %d bytes", maxToolName))
 		return
 	}
-	switch req.Scorer {
-	case "", "auto", "onnx", "heuristic":
-	default:
-		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, "scorer %q: want auto, onnx or heuristic", req.Scorer))
+	if err := req.Validate(); err != nil {
+		s.fail(c, err) // 400 bad_request, as the engine's own check would be
 		return
 	}
 	req.Content = *b.Content

@@ -42,7 +42,7 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var target *float64
 			if cmd.Flags().Changed("target-ratio") {
-				if o.targetRatio <= 0 || o.targetRatio >= 1 {
+				if !wire.ValidTargetRatio(o.targetRatio) {
 					return usagef("--target-ratio must be in (0, 1), got %v", o.targetRatio)
 				}
 				target = &o.targetRatio
