@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kompress/kompress/crush"
-	"github.com/kompress/kompress/failure"
-	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/internal/ansi"
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/internal/logview"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/wire"
 )
@@ -110,7 +110,7 @@ func auditOne(t *testing.T, e *Engine, path string, in []byte) auditCase {
 	c.routed, c.strategy = res.Kind, res.Strategy
 	c.inBytes, c.outB = len(in), len(res.Text)
 	c.ratio = float64(len(res.Text)) / float64(max(len(in), 1))
-	clean, out := fold.StripANSI(in), string(fold.StripANSI([]byte(res.Text)))
+	clean, out := ansi.Strip(in), string(ansi.Strip([]byte(res.Text)))
 	kept := func(line string) bool {
 		line = strings.TrimRight(line, "\r\n")
 		return strings.TrimSpace(line) == "" || strings.Contains(out, line)
@@ -118,7 +118,7 @@ func auditOne(t *testing.T, e *Engine, path string, in []byte) auditCase {
 	for _, sec := range router.Split(clean) {
 		part := clean[sec.Start:sec.End]
 		c.sections = append(c.sections, fmt.Sprintf("%s(%d)", sec.Kind, sec.End-sec.Start))
-		if text := crush.GoTestText(part); sec.Kind == router.Log && text != nil {
+		if text := logview.GoTestText(part); sec.Kind == router.Log && text != nil {
 			if len(failure.Missing(sec.Kind, part, []byte(out))) == 0 {
 				continue
 			}
