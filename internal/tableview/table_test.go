@@ -331,7 +331,7 @@ func BenchmarkTable(b *testing.B) { viewtest.Bench(b, "table", Table) }
 // spaces stay whole in the summaries (ps's lstart, ls -l's date, an
 // author's name, ss's "Local Address:Port"); psql and sqlite3 -box keep
 // their header, rules and footer; status rows (LISTEN) stay. The psql
-// sample lives in crush/testdata: the router sends psql's tables to other
+// sample lives in testdata here: the router sends psql's tables to other
 // kinds for now, so it is no table sample yet.
 func TestTableCells(t *testing.T) {
 	for _, tc := range []struct {
