@@ -80,10 +80,13 @@ func TestLinesSamples(t *testing.T) {
 			"make: *** [Makefile:6: main.o] Error 1",
 			"util.c:2:48: error: expected ‘;’ before ‘}’ token",
 			"make: Target 'all' not remade because of errors.",
+			// the source line a caret points at, and the caret line
+			"    6 |     printf(\"%d\\n\", cnt);",
+			"      |                    ^~~",
 		}, []string{
 			"cc -Wall -Wextra -Werror -O2 -c main.c -o main.o",
 			"rm -f *.o app",
-			"    6 |     printf(\"%d\\n\", cnt);",
+			"      |                    int",
 		}},
 		{"log/gcc-errors", router.Log, []string{
 			"main.c:7:15: warning: initialization of ‘char *’ from ‘int’ makes pointer from integer without a cast [-Wint-conversion]",
