@@ -53,6 +53,15 @@ func ansiLen(b []byte) int {
 		}
 		return len(b)
 	default:
-		return 2
+		// Two-byte escapes, with any intermediates between: "ESC ( B" (the
+		// reset tput sgr0 emits, with ESC [ m), "ESC =", "ESC 7".
+		j := 1
+		for j < len(b) && b[j] >= 0x20 && b[j] <= 0x2f {
+			j++
+		}
+		if j < len(b) && b[j] >= 0x30 && b[j] <= 0x7e {
+			return j + 1
+		}
+		return min(j, len(b))
 	}
 }

@@ -27,6 +27,9 @@ func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 	if isBlank(line) {
 		return kNone, wNone, false, hv
 	}
+	if k, w := toolLine(line); w > 0 {
+		return k, w, false, hv
+	}
 	if k, w := classifyDiff(line); w > 0 {
 		return k, w, false, hv
 	}

@@ -689,6 +689,11 @@ func sections(b []byte, lines []lineInfo) []Section {
 				merged[len(merged)-1].absorb(r)
 			case i+1 < len(runs) && !runs[i+1].structural:
 				runs[i+1].absorbFront(r)
+			case len(merged) > 0 && merged[len(merged)-1].structural && merged[len(merged)-1].kind == kJSON && i+1 >= len(runs):
+				// A status line after a JSON value ("exit status 1", "done")
+				// is not part of it: joined, the value would no longer parse.
+				changed = false
+				merged = appendRun(merged, r)
 			case len(merged) > 0 && (i+1 >= len(runs) || r.weak()):
 				merged[len(merged)-1].absorb(r)
 			case i+1 < len(runs) && r.weak():
