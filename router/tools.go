@@ -54,6 +54,13 @@ func toolLine(line []byte) (kind, weight uint8) {
 		if tapResult(t) {
 			return kLog, wStrong
 		}
+	case '%', 'D':
+		if hasPrefix(t, "% Total ") || hasPrefix(t, "Dload ") {
+			return kLog, wStrong // curl's progress meter
+		}
+		if hasPrefix(t, "DETAIL:  ") && len(line) == len(t) {
+			return kLog, wStrong // psql
+		}
 	case 'T':
 		if hasPrefix(t, "TAP version ") {
 			return kLog, wStrong
@@ -82,7 +89,11 @@ func toolLine(line []byte) (kind, weight uint8) {
 		if hasPrefix(t, "Parse error") || hasPrefix(t, "Runtime error") {
 			return kLog, wStrong // sqlite3
 		}
-	case 'L', 'D', 'H', 'E':
+	case 'H':
+		if hasPrefix(t, "HTTP/") && len(line) == len(t) && httpStatus(t) {
+			return kLog, wStrong // curl -i: the status line heads the response headers
+		}
+	case 'L', 'E':
 		for _, p := range [...]string{"LINE ", "DETAIL:  ", "HINT:  ", "ERROR:  "} {
 			if hasPrefix(t, p) && len(line) == len(t) {
 				return kLog, wStrong // psql
@@ -183,6 +194,16 @@ func shadowRow(t []byte) bool {
 		}
 	}
 	return true
+}
+
+// httpStatus reports a status line: "HTTP/1.1 200 OK", "HTTP/2 404".
+func httpStatus(t []byte) bool {
+	sp := bytes.IndexByte(t, ' ')
+	if sp < 0 {
+		return false
+	}
+	_, e := leadingNum(t[sp+1:])
+	return e == 3 && (len(t) == sp+4 || t[sp+4] == ' ')
 }
 
 // curlInfo reports curl -v's informational lines.
