@@ -341,8 +341,9 @@ func testCounts(t []byte, word string) bool {
 	return e > 0 && n > 0 && hasPrefix(t[e:], " "+word)
 }
 
-// eslintRow reports eslint's stylish rows ("  12:5  error  'x' is not
-// defined  no-undef") and marks the file header above them.
+// eslintRow reports eslint's stylish rows of severity error ("  12:5
+// error  'x' is not defined  no-undef") and marks the file header above
+// them.
 func (r *reader) eslintRow(t []byte) bool {
 	_, e := leadingNum(t)
 	if e == 0 || e >= len(t) || t[e] != ':' {
@@ -357,8 +358,8 @@ func (r *reader) eslintRow(t []byte) bool {
 		return false
 	}
 	rest = trimIndent(rest)
-	if !(wordAt(rest, "error") || wordAt(rest, "warning")) {
-		return false
+	if !wordAt(rest, "error") {
+		return false // warnings are lint findings, by the hundred in a build that works
 	}
 	if r.pathLine >= 0 {
 		r.mark[r.pathLine] = true
@@ -468,9 +469,11 @@ func (r *reader) sanitizerLine(i int, t []byte) (hit, ok bool) {
 }
 
 // straceLine judges a strace line: a system call that failed with an errno
-// other than the ones programs expect while probing (ENOENT on a search
-// path, EAGAIN, ECHILD...), a fatal signal, a non-zero exit or a kill. ok is
-// false for lines that are not strace's.
+// other than the ones programs expect in normal operation (EAGAIN, ECHILD,
+// ENOTTY, EINTR...; ENOENT counts, since which file was missing is often
+// the answer), a fatal signal, a non-zero exit or a kill. The errno's text
+// ("No such file or directory") does not make a line count by itself. ok
+// is false for lines that are not strace's.
 func straceLine(t []byte) (hit, ok bool) {
 	if hasPrefix(t, "[pid ") {
 		if k := bytes.IndexByte(t, ']'); k > 0 {
@@ -514,7 +517,7 @@ func straceLine(t []byte) (hit, ok bool) {
 		errno = errno[:j]
 	}
 	switch string(errno) {
-	case "ENOENT", "EAGAIN", "EWOULDBLOCK", "ECHILD", "ENOTTY", "EINPROGRESS", "ENODATA", "ENOSYS", "EINTR", "ERESTARTSYS", "ETIMEDOUT", "ENOTSUP", "EOPNOTSUPP":
+	case "EAGAIN", "EWOULDBLOCK", "ECHILD", "ENOTTY", "EINPROGRESS", "ENODATA", "ENOSYS", "EINTR", "ERESTARTSYS", "ETIMEDOUT", "ENOTSUP", "EOPNOTSUPP":
 		return false, true
 	}
 	return true, true

@@ -70,6 +70,8 @@ func startFailure(t []byte) (strong, weak bool) {
 		return hasPrefix(t, "< HTTP/") && httpStatusFailed(t[2:]), false
 	case 'H':
 		return hasPrefix(t, "HTTP/") && httpStatusFailed(t), false
+	case '#':
+		return hasPrefix(t, "# fail ") && !zeroAfter(t[len("# fail"):]), false // TAP's count of failed tests
 	case 0xe2:
 		// jest's "● suite › test" titles; "● Console" is its log capture.
 		return hasPrefix(t, "● ") && !hasPrefix(t, "● Console"), false
@@ -140,6 +142,11 @@ func diagnostic(line []byte) bool {
 		}
 	}
 	h, ok := router.ParseHit(line)
+	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
+		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
+		_, e := leadingNum(h.Text)
+		return hasPrefix(h.Text[e:], " - error") || hasPrefix(h.Text[e:], " - warning")
+	}
 	if !ok || h.Context || len(h.Text) < 2 || h.Text[0] != ' ' {
 		return false
 	}
@@ -445,6 +452,12 @@ func exceptionLine(t []byte) bool {
 	for end < len(t) && (isLetter(t[end]) || isDigit(t[end]) || t[end] == '_' || t[end] == '.' || t[end] == '$') {
 		end++
 	}
+	if end < len(t) && hasPrefix(t[end:], " [") {
+		// node's "AssertionError [ERR_ASSERTION]: 1 == 2"
+		if k := bytes.Index(t[end:], []byte("]:")); k > 0 && bytes.IndexByte(t[end+2:end+k], ' ') < 0 {
+			t = append(t[:end:end], t[end+k+1:]...)
+		}
+	}
 	if end == 0 || end < len(t) && t[end] != ':' || end == len(t) && !bytes.HasSuffix(t, []byte("Interrupt")) {
 		return false
 	}
@@ -455,7 +468,8 @@ func exceptionLine(t []byte) bool {
 	if len(name) < 5 || name[0] < 'A' || name[0] > 'Z' {
 		return false
 	}
-	return hasSuffix(name, "Error") || hasSuffix(name, "Exception") || hasSuffix(name, "Interrupt") || hasSuffix(name, "Failure")
+	return hasSuffix(name, "Error") || hasSuffix(name, "Exception") || hasSuffix(name, "Interrupt") || hasSuffix(name, "Failure") ||
+		hasSuffix(name, "ExceptionGroup")
 }
 
 // jsonField returns the decoded string value of "name":"..." in a one-line
