@@ -5,12 +5,15 @@ import (
 	"errors"
 	"hash/fnv"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/fold"
 	"github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
@@ -406,6 +409,37 @@ func TestRankKey(t *testing.T) {
 	for n := range idx {
 		if int(uint32(keys[n])) != idx[n] {
 			t.Fatalf("position %d: rankKey order has word %d, better has %d", n, uint32(keys[n]), idx[n])
+		}
+	}
+}
+
+// TestMisroutedLogKeepsFailures compresses every log sample as if the
+// router had called it prose, with a scorer that would drop every word it
+// may: each failure line of the log (the one definition, as for a log) is
+// still a whole line of the output.
+func TestMisroutedLogKeepsFailures(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "log", "*.txt"))
+	if len(paths) == 0 {
+		t.Skip("no log samples")
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(fold.StripANSI(b))
+		out, _, err := Compress(context.Background(), constScorer(0), text, CompressOptions{Kind: router.Prose})
+		if err != nil {
+			t.Fatal(err)
+		}
+		have := map[string]bool{}
+		for l := range strings.Lines(out) {
+			have[strings.TrimRight(l, "\r\n")] = true
+		}
+		for _, l := range failure.Lines(router.Log, []byte(text)) {
+			if !have[strings.TrimRight(string(l), "\r")] {
+				t.Errorf("%s: failure line word-dropped as prose: %q", filepath.Base(p), l)
+			}
 		}
 	}
 }
