@@ -30,20 +30,9 @@ type sample struct {
 
 func samples(t testing.TB) []sample {
 	t.Helper()
-	files, err := filepath.Glob("testdata/samples/*/*.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
+	out := setSamples(t, "samples")
+	if len(out) == 0 {
 		t.Skip("no samples under testdata/samples")
-	}
-	var out []sample
-	for _, f := range files {
-		d, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, sample{kind: filepath.Base(filepath.Dir(f)), name: filepath.Base(f), data: d})
 	}
 	return out
 }

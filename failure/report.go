@@ -345,20 +345,7 @@ func testCounts(t []byte, word string) bool {
 // error  'x' is not defined  no-undef") and marks the file header above
 // them.
 func (r *reader) eslintRow(t []byte) bool {
-	_, e := leadingNum(t)
-	if e == 0 || e >= len(t) || t[e] != ':' {
-		return false
-	}
-	_, e2 := leadingNum(t[e+1:])
-	if e2 == 0 {
-		return false
-	}
-	rest := t[e+1+e2:]
-	if len(rest) < 2 || rest[0] != ' ' {
-		return false
-	}
-	rest = trimIndent(rest)
-	if !wordAt(rest, "error") {
+	if sev, ok := router.LintRow(t); !ok || sev != "error" {
 		return false // warnings are lint findings, by the hundred in a build that works
 	}
 	if r.pathLine >= 0 {

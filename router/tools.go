@@ -119,7 +119,7 @@ func toolLine(line []byte) (kind, weight uint8) {
 			return kLog, wStrong // jest
 		}
 	}
-	if isDigit(t[0]) && eslintRow(t) {
+	if _, ok := LintRow(t); ok && isDigit(t[0]) {
 		return kLog, wStrong
 	}
 	if syscallLine(t) {
@@ -242,18 +242,27 @@ func httpLine(r []byte) bool {
 	return true
 }
 
-// eslintRow reports eslint's stylish rows: "12:5  error  msg  rule".
-func eslintRow(t []byte) bool {
+// LintRow parses a row of eslint's stylish report, "12:5  error  msg
+// rule" (unindented), and returns its severity, "error" or "warning".
+func LintRow(t []byte) (severity string, ok bool) {
 	_, e := leadingNum(t)
 	if e == 0 || e >= len(t) || t[e] != ':' {
-		return false
+		return "", false
 	}
 	_, e2 := leadingNum(t[e+1:])
 	if e2 == 0 {
-		return false
+		return "", false
 	}
 	r := trimBlank(t[e+1+e2:])
-	return len(r) < len(t[e+1+e2:]) && (hasPrefix(r, "error ") || hasPrefix(r, "warning "))
+	if len(r) == len(t[e+1+e2:]) {
+		return "", false
+	}
+	for _, sev := range [...]string{"error", "warning"} {
+		if hasPrefix(r, sev+" ") {
+			return sev, true
+		}
+	}
+	return "", false
 }
 
 // syscallLine reports strace's "openat(AT_FDCWD, ...) = 3", with a "[pid
