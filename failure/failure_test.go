@@ -354,12 +354,13 @@ func TestBadInput(t *testing.T) {
 }
 
 func FuzzLines(f *testing.F) {
-	for _, name := range []string{"log/go-test-v-fail", "log/go-test-json-fail", "log/cargo-test-fail", "search/grep-missing-path", "table/go-test-results-tsv"} {
+	for _, name := range []string{"log/go-test-v-fail", "log/go-test-json-fail", "log/cargo-test-fail", "search/grep-missing-path", "table/go-test-results-tsv",
+		"log/asan-heap-overflow", "log/valgrind-memcheck-leaks", "log/shellcheck-tty", "log/strace-f-fork-fail", "log/tsc-pretty-color"} {
 		f.Add(readSample(f, name))
 	}
 	f.Add([]byte(`{"Action":"output","Test":"T","Output":"\u001b[31m--- FAIL\u00`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, k := range []router.Kind{router.Log, router.Search, router.Table, router.Prose} {
+		for _, k := range []router.Kind{router.Log, router.Search, router.Table, router.Prose, router.HTML} {
 			lines := Lines(k, b)
 			for _, l := range lines {
 				if bytes.IndexByte(l, '\n') >= 0 {
