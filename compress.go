@@ -439,7 +439,7 @@ func joinWarn(a, b string) string {
 }
 
 // mustSurviveMissing returns the lines of the input that must appear
-// verbatim in out but do not: failure lines of every section (by its kind)
+// verbatim in out but do not: failure lines of every section (the one definition of package failure, for every section that is not data)
 // and lines carrying our own markers, which are never compressed again.
 func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
 	var missing [][]byte
