@@ -437,8 +437,9 @@ func joinWarn(a, b string) string {
 }
 
 // mustSurviveMissing returns the lines of the input that must appear
-// verbatim in out but do not: failure lines of every section (by its kind)
-// and lines carrying our own markers, which are never compressed again.
+// verbatim in out but do not: failure lines of every section (package
+// failure's one definition, for every section that is not data) and lines
+// carrying our own markers, which are never compressed again.
 func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
 	var missing [][]byte
 	for i := range checks {

@@ -5,11 +5,14 @@ import (
 	"errors"
 	"hash/fnv"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/kompress/kompress/internal/ansi"
 	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/mustkeep"
@@ -97,6 +100,15 @@ func TestCompress(t *testing.T) {
 		{"log failure rules on request", constScorer(0), CompressOptions{Kind: router.Log},
 			"build step one\nthe tests FAILED with exit status 2\n",
 			"build\nthe tests FAILED with exit status 2\n"},
+		{"diagnostics in prose verbatim", constScorer(0), CompressOptions{},
+			"some words here\nsrc/a.ts(3,5): error TS2322: Type 'string' is not assignable\n  12:5  error  'x' is not defined  no-undef\n==42== ERROR SUMMARY: 4 errors from 4 contexts (suppressed: 0 from 0)\nthe end\n",
+			"some\nsrc/a.ts(3,5): error TS2322: Type 'string' is not assignable\n  12:5  error  'x' is not defined  no-undef\n==42== ERROR SUMMARY: 4 errors from 4 contexts (suppressed: 0 from 0)\nthe\n"},
+		{"caret and its source line verbatim", constScorer(0), CompressOptions{},
+			"b.c:2:27: error: expected expression before ';' token\n    2 | int f(int x) { return x + ; }\n      |                           ^\nnothing more to say here\n",
+			"b.c:2:27: error: expected expression before ';' token\n    2 | int f(int x) { return x + ; }\n      |                           ^\nnothing\n"},
+		{"byte tables verbatim", constScorer(0), CompressOptions{},
+			"Shadow bytes around the buggy address:\n  0x0c087fff7ff0: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n=>0x0c087fff8000: fa fa 00 00 00 00 00[fa]fa fa fa fa fa fa fa fa\n00000000  7f 45 4c 46 02 01 01 00  00 00 00 00 00 00 00 00  |.ELF............|\n",
+			"Shadow\n  0x0c087fff7ff0: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n=>0x0c087fff8000: fa fa 00 00 00 00 00[fa]fa fa fa fa fa fa fa fa\n00000000  7f 45 4c 46 02 01 01 00  00 00 00 00 00 00 00 00  |.ELF............|\n"},
 		{"a sentence about errors is prose", constScorer(0), CompressOptions{},
 			"an error occurs when the file is missing\n",
 			"an\n"},
@@ -397,6 +409,37 @@ func TestRankKey(t *testing.T) {
 	for n := range idx {
 		if int(uint32(keys[n])) != idx[n] {
 			t.Fatalf("position %d: rankKey order has word %d, better has %d", n, uint32(keys[n]), idx[n])
+		}
+	}
+}
+
+// TestMisroutedLogKeepsFailures compresses every log sample as if the
+// router had called it prose, with a scorer that would drop every word it
+// may: each failure line of the log (the one definition, as for a log) is
+// still a whole line of the output.
+func TestMisroutedLogKeepsFailures(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "samples", "log", "*.txt"))
+	if len(paths) == 0 {
+		t.Skip("no log samples")
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(ansi.Strip(b))
+		out, _, err := Compress(context.Background(), constScorer(0), text, CompressOptions{Kind: router.Prose})
+		if err != nil {
+			t.Fatal(err)
+		}
+		have := map[string]bool{}
+		for l := range strings.Lines(out) {
+			have[strings.TrimRight(l, "\r\n")] = true
+		}
+		for _, l := range failure.Lines(router.Log, []byte(text)) {
+			if !have[strings.TrimRight(string(l), "\r")] {
+				t.Errorf("%s: failure line word-dropped as prose: %q", filepath.Base(p), l)
+			}
 		}
 	}
 }
