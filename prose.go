@@ -27,7 +27,7 @@ func (e *Engine) prose(ctx context.Context, part []byte, mode string, target flo
 	if err != nil {
 		return nil, "", warn, fmt.Errorf("%w: %v", wire.ErrScorerUnavailable, err)
 	}
-	co := scorer.CompressOptions{TargetRatio: target}
+	co := scorer.CompressOptions{TargetRatio: target, Counter: e.tokenCounter()}
 	out = make([]byte, 0, len(part)) // the output is never longer than the input
 	for len(part) > 0 {
 		n := cutPoint(part, proseChunk)
