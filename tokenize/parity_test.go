@@ -17,8 +17,8 @@ var parityFloor = map[string]int{
 	"qwen3":       26,
 	"gpt4o":       26,
 	"claude":      26,
-	"deepseek_v3": 0, // three Split regexes: sugarme, word by word
-	"llama2":      14,// SentencePiece-style BPE with byte fallback: sugarme
+	"deepseek_v3": 0,  // three Split regexes: sugarme, word by word
+	"llama2":      14, // SentencePiece-style BPE with byte fallback: sugarme
 }
 
 // TestParityWithTransformersJS encodes the texts of testdata/parity with
