@@ -159,7 +159,9 @@ func (b *encBuilder) ints(name string, v ...int64) {
 
 func (b *encBuilder) scalarInt(name string, v int64) { b.init(tensor{name: name, int64s: []int64{v}}) }
 
-func (b *encBuilder) floatScalar(name string, v float32) { b.init(tensor{name: name, floats: []float32{v}}) }
+func (b *encBuilder) floatScalar(name string, v float32) {
+	b.init(tensor{name: name, floats: []float32{v}})
+}
 
 // weight adds a random float tensor of the given dims, uniform in ±0.08.
 func (b *encBuilder) weight(name string, dims ...int) string {
