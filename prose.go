@@ -33,7 +33,10 @@ func (e *Engine) prose(ctx context.Context, part []byte, mode string, target flo
 		n := cutPoint(part, proseChunk)
 		chunk := unsafe.String(unsafe.SliceData(part), n) // read-only view of the input
 		part = part[n:]
-		text, _, err := scorer.Compress(ctx, s, chunk, co)
+		text, st, err := scorer.Compress(ctx, s, chunk, co)
+		if st.MissedWindows > 0 {
+			warn = joinWarn(warn, fmt.Sprintf("scorer %s: %d of %d windows missed the deadline; the heuristic scored them", s.Name(), st.MissedWindows, st.Windows))
+		}
 		if err != nil && s.Name() != "heuristic" {
 			if ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				return nil, "", warn, ctx.Err()

@@ -44,6 +44,9 @@ type CompressStats struct {
 	// Tokens and KeptTokens count the input and output tokens in
 	// TargetRatio mode (0 otherwise).
 	Tokens, KeptTokens int
+	// Windows and MissedWindows count, when the model scorer ran out of
+	// time (a *PartialError), its windows and those the heuristic scored.
+	Windows, MissedWindows int
 }
 
 var (
@@ -125,6 +128,10 @@ func compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 		scores, err = h.score(ctx, text, words, protected) // classify each word once
 	} else {
 		scores, err = s.Score(ctx, text, words)
+	}
+	if pe := (*PartialError)(nil); errors.As(err, &pe) {
+		scores, err = pe.Scores, nil // the budget ran out: take what it bought
+		st.Windows, st.MissedWindows = pe.Windows, pe.Missed
 	}
 	if err != nil {
 		return "", nil, nil, st, fmt.Errorf("scorer %s: %w", s.Name(), err)

@@ -4,9 +4,13 @@ package scorer
 
 import (
 	"context"
+	"errors"
 	"math"
 	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/kompress/kompress/internal/modelgen"
 	"github.com/kompress/kompress/model"
@@ -63,5 +67,143 @@ func TestEncoderGraphs(t *testing.T) {
 		if hi-lo < 1e-3 {
 			t.Errorf("%s: all scores within [%v, %v]: the graph ignores its input", m.Name, lo, hi)
 		}
+	}
+}
+
+// TestWindowCache checks that a repeated Score call is served from the
+// window cache without running the model, with the same scores, and that
+// the cache stays within its bound.
+func TestWindowCache(t *testing.T) {
+	m := loadModel(t, modelgen.BPEFinal)
+	s := newONNX(t, m, ONNXOptions{BatchSize: 1})
+	runs := 0
+	testHookRun = func() { runs++ }
+	defer func() { testHookRun = nil }()
+	text := longText(200)
+	words := tokenize.Words(text)
+	a, err := s.Score(context.Background(), text, words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := runs
+	if first < 2 || s.cache.len() != first {
+		t.Fatalf("%d runs, %d cached windows: want several, one per run", first, s.cache.len())
+	}
+	b, err := s.Score(context.Background(), text, words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs != first {
+		t.Errorf("the repeated request ran the model %d more times", runs-first)
+	}
+	if !slices.Equal(a, b) {
+		t.Error("cached scores differ")
+	}
+	// A text that grew shares its first windows with the earlier one.
+	longer := text + " " + longText(40)
+	if _, err := s.Score(context.Background(), longer, tokenize.Words(longer)); err != nil {
+		t.Fatal(err)
+	}
+	if extra := runs - first; extra >= first {
+		t.Errorf("the grown text ran the model %d times, as many as the original", extra)
+	}
+
+	c := newWindowCache(10)
+	c.put([]int32{1}, make([]float32, 6))
+	c.put([]int32{2}, make([]float32, 6)) // evicts {1}
+	if _, ok := c.get([]int32{1}); ok || c.len() != 1 {
+		t.Errorf("cache over its bound: %d windows", c.len())
+	}
+}
+
+// TestParallelAndPartial checks that parallel batches give the scores of
+// serial ones, and that a deadline passing mid-request keeps the windows
+// the model scored and gives the rest the heuristic's scores.
+func TestParallelAndPartial(t *testing.T) {
+	m := loadModel(t, modelgen.BPEFinal)
+	text := longText(300)
+	words := tokenize.Words(text)
+	serial := newONNX(t, m, ONNXOptions{BatchSize: 1, Parallel: 1, CacheTokens: -1})
+	par := newONNX(t, m, ONNXOptions{BatchSize: 1, Parallel: 3, CacheTokens: -1})
+	a, err := serial.Score(context.Background(), text, words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := par.Score(context.Background(), text, words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a, b) {
+		t.Fatal("parallel scores differ from serial ones")
+	}
+
+	ctx := newBudget()
+	runs := 0
+	testHookRun = func() {
+		if runs++; runs > 1 {
+			ctx.expire() // the budget runs out after the first window
+		}
+	}
+	defer func() { testHookRun = nil }()
+	got, err := serial.Score(ctx, text, words)
+	var pe *PartialError
+	if !errors.As(err, &pe) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Score past the deadline: %v, want a *PartialError", err)
+	}
+	if pe.Missed != pe.Windows-1 || !slices.Equal(got, pe.Scores) {
+		t.Fatalf("partial: %d of %d windows missed, want all but one", pe.Missed, pe.Windows)
+	}
+	h, _ := Heuristic().Score(context.Background(), text, words)
+	enc, _ := m.Tokenizer.Encode(text, words)
+	firstWin := serial.windows(enc)[0]
+	inFirst := map[int32]bool{}
+	for _, wi := range firstWin.words {
+		inFirst[wi] = true
+	}
+	for i := range got {
+		want := h[i]
+		if inFirst[int32(i)] {
+			want = a[i]
+		}
+		if got[i] != want && !(inFirst[int32(i)] && got[i] == max(a[i], h[i])) {
+			t.Fatalf("word %d: partial score %v, want %v (model %v, heuristic %v)", i, got[i], want, a[i], h[i])
+		}
+	}
+	// Compress takes the partial scores and says so in its stats.
+	testHookRun = nil
+	ctx2 := newBudget()
+	runs = 0
+	testHookRun = func() {
+		if runs++; runs > 1 {
+			ctx2.expire()
+		}
+	}
+	_, st, err := Compress(ctx2, serial, text, CompressOptions{TargetRatio: 0.5})
+	if err != nil || st.MissedWindows == 0 || st.Windows != pe.Windows {
+		t.Errorf("Compress past the deadline: %v, stats %+v", err, st)
+	}
+}
+
+// budget is a context whose deadline passes when the test says so, not on
+// a clock: tests must not depend on how fast a loaded machine runs.
+type budget struct {
+	context.Context
+	once sync.Once
+	done chan struct{}
+}
+
+func newBudget() *budget {
+	return &budget{Context: context.Background(), done: make(chan struct{})}
+}
+
+func (b *budget) expire()                     { b.once.Do(func() { close(b.done) }) }
+func (b *budget) Done() <-chan struct{}       { return b.done }
+func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (b *budget) Err() error {
+	select {
+	case <-b.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
 	}
 }
