@@ -5,14 +5,19 @@ package scorer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/kompress/kompress/internal/modelgen"
+	"github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/tokenize"
 )
@@ -205,5 +210,54 @@ func (b *budget) Err() error {
 		return context.DeadlineExceeded
 	default:
 		return nil
+	}
+}
+
+// BenchmarkEncoderWindow measures one 512-token window through a
+// ModernBERT-base-shaped encoder (hidden 768, 12 heads, GeGLU 1152) with
+// random weights, fp32 and 8-bit MatMulNBits, with KOMPRESS_BENCH_LAYERS
+// layers (default 2; the real model has 22, and the cost grows linearly
+// with them). Reports wall and CPU time per window and the model's size.
+func BenchmarkEncoderWindow(b *testing.B) {
+	layers := 2
+	if v := os.Getenv("KOMPRESS_BENCH_LAYERS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			b.Fatalf("KOMPRESS_BENCH_LAYERS=%q", v)
+		}
+		layers = n
+	}
+	for _, quantized := range []bool{false, true} {
+		b.Run(fmt.Sprintf("layers=%d/int8=%v", layers, quantized), func(b *testing.B) {
+			dir := filepath.Join(b.TempDir(), "encoder")
+			sh := modelgen.EncoderShape{Hidden: 768, Heads: 12, Intermediate: 1152, Layers: layers, Quantized: quantized}
+			if err := modelgen.WriteEncoder(dir, sh, 512, 512); err != nil {
+				b.Fatal(err)
+			}
+			fi, err := os.Stat(filepath.Join(dir, model.ONNXFile))
+			if err != nil {
+				b.Fatal(err)
+			}
+			m, err := model.Load(dir)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := newONNX(b, m, ONNXOptions{BatchSize: 1, CacheTokens: -1})
+			r := rand.New(rand.NewPCG(7, 8))
+			w := window{tokens: make([]int32, 510), words: make([]int32, 510)}
+			for k := range w.tokens {
+				w.tokens[k], w.words[k] = int32(r.IntN(300)), int32(k)
+			}
+			scores := make([]float32, 510)
+			cpu := sample.CPUTime()
+			for b.Loop() {
+				if _, err := s.run(context.Background(), []window{w}, scores); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/window")
+			b.ReportMetric(float64((sample.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/window")
+			b.ReportMetric(float64(fi.Size())/(1<<20), "model-MiB")
+		})
 	}
 }
