@@ -3,6 +3,7 @@ package scorer
 import (
 	"context"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -76,21 +77,8 @@ func TestMeaningWords(t *testing.T) {
 			}
 		}
 		for _, w := range names {
-			line = append(line, w+" "+itoa(kept[w])+"/"+itoa(seen[w]))
+			line = append(line, w+" "+strconv.Itoa(kept[w])+"/"+strconv.Itoa(seen[w]))
 		}
 		t.Logf("target %.1f: %s", o.TargetRatio, strings.Join(line, ", "))
-	}
-}
-
-func itoa(n int) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			return string(b[i:])
-		}
 	}
 }
