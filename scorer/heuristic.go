@@ -48,6 +48,7 @@ const (
 	hStop        = 0.10 // ends a sentence or clause: . ! ? : ;
 	hComma       = 0.04 // ends with a comma
 	hPunctOnly   = 0.20 // words of punctuation only: — & ->
+	hUnit        = 0.25 // follows a number, without punctuation between
 	hMinLinesIDF = 8    // fewer lines than this: rarity is uninformative
 )
 
@@ -119,7 +120,7 @@ func (heuristic) score(ctx context.Context, text string, words []tokenize.Word, 
 	}
 
 	// Pass 2: score.
-	sentenceStart := true
+	sentenceStart, afterNumber := true, false
 	lineStart := 0 // index of the first word of the current line
 	heading := false
 	for i, w := range words {
@@ -161,6 +162,9 @@ func (heuristic) score(ctx context.Context, text string, words []tokenize.Word, 
 			if first {
 				s += hLineStart
 			}
+			if afterNumber {
+				s += hUnit
+			}
 			if heading {
 				s += hHeading
 			}
@@ -173,6 +177,9 @@ func (heuristic) score(ctx context.Context, text string, words []tokenize.Word, 
 		}
 		scores[i] = float32(min(max(s, 0), 1))
 		sentenceStart = endsSentence(word)
+		// A number's next word is often its unit: 4.37 light-years,
+		// $1.06 trillion, 1500 BC.
+		afterNumber = isNumberWord(word)
 	}
 	return scores, nil
 }
@@ -402,4 +409,17 @@ func isHeadingLine(text string, words []tokenize.Word, first int, lineOf []int32
 		}
 	}
 	return true
+}
+
+// isNumberWord reports a number not followed by punctuation ("42", "$1.06",
+// but not "42," or "42."): what comes next may be its unit.
+func isNumberWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	switch w[len(w)-1] {
+	case ',', '.', ';', ':', ')', '!', '?':
+		return false
+	}
+	return mustkeep.Class(w) == mustkeep.Number
 }
