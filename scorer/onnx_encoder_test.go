@@ -20,6 +20,7 @@ import (
 	"github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/tokenize"
+	"github.com/kompress/kompress/tokens"
 )
 
 // encoderModel builds a ModernBERT-shaped test model (fp32, or with 8-bit
@@ -259,5 +260,33 @@ func BenchmarkEncoderWindow(b *testing.B) {
 			b.ReportMetric(float64((sample.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/window")
 			b.ReportMetric(float64(fi.Size())/(1<<20), "model-MiB")
 		})
+	}
+}
+
+// TestONNXTargetRatio checks that TargetRatio is a share of tokens with
+// the model's scores too: Compress fits the budget whatever the scorer.
+func TestONNXTargetRatio(t *testing.T) {
+	s := newONNX(t, loadModel(t, modelgen.BPEFinal), ONNXOptions{})
+	tok, err := tokens.New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ps := range samples(t) {
+		in := tok.Count(ps.Text)
+		low, _, err := Compress(context.Background(), s, ps.Text, CompressOptions{TargetRatio: 1e-9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		floor := float64(tok.Count(low)) / float64(in)
+		for _, r := range []float64{0.3, 0.5} {
+			out, _, err := Compress(context.Background(), s, ps.Text, CompressOptions{TargetRatio: r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := float64(tok.Count(out)) / float64(in)
+			if want := max(r, floor); math.Abs(got-want) > 0.02 {
+				t.Errorf("%s: target %.1f kept %.3f of the tokens, want %.3f ± 0.02 (floor %.3f)", ps.Name, r, got, want, floor)
+			}
+		}
 	}
 }
