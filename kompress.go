@@ -17,13 +17,20 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/crush"
+	"github.com/kompress/kompress/internal/diffview"
+	"github.com/kompress/kompress/internal/htmlview"
+	"github.com/kompress/kompress/internal/jsonview"
+	"github.com/kompress/kompress/internal/logview"
+	"github.com/kompress/kompress/internal/lossy"
+	"github.com/kompress/kompress/internal/searchview"
+	"github.com/kompress/kompress/internal/tableview"
+
 	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/internal/marker"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/scorer"
 	"github.com/kompress/kompress/store"
-	"github.com/kompress/kompress/tokens"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -79,7 +86,7 @@ type Engine struct {
 	log         *slog.Logger
 
 	counterOnce sync.Once
-	counter     *tokens.Counter
+	counter     *tokencount.Counter
 	counterErr  error
 
 	scorerMu sync.Mutex
@@ -87,7 +94,7 @@ type Engine struct {
 
 	// crushers are the lossy compressors by kind (prose goes to the
 	// scorer); tests replace them to prove the boundary checks.
-	crushers map[router.Kind]func([]byte, crush.Options) ([]byte, error)
+	crushers map[router.Kind]func([]byte, lossy.Options) ([]byte, error)
 }
 
 type scorerChoice struct {
@@ -123,13 +130,13 @@ func New(opts Options) *Engine {
 		groundTruth: gt,
 		log:         log,
 		scorers:     map[string]scorerChoice{},
-		crushers: map[router.Kind]func([]byte, crush.Options) ([]byte, error){
-			router.Log:    crush.Log,
-			router.Search: crush.Search,
-			router.JSON:   crush.JSON,
-			router.Table:  crush.Table,
-			router.Diff:   crush.Diff,
-			router.HTML:   crush.HTML,
+		crushers: map[router.Kind]func([]byte, lossy.Options) ([]byte, error){
+			router.Log:    logview.Log,
+			router.Search: searchview.Search,
+			router.JSON:   jsonview.JSON,
+			router.Table:  tableview.Table,
+			router.Diff:   diffview.Diff,
+			router.HTML:   htmlview.HTML,
 		},
 	}
 }
@@ -137,7 +144,7 @@ func New(opts Options) *Engine {
 // Warm loads what the first request would otherwise wait for: the token
 // counter's table and the default scorer (the model, when one is found).
 func (e *Engine) Warm(ctx context.Context) {
-	e.counterOnce.Do(func() { e.counter, e.counterErr = tokens.New(e.opts.Encoding) })
+	e.counterOnce.Do(func() { e.counter, e.counterErr = tokencount.New(e.opts.Encoding) })
 	e.scorer(ctx, e.opts.Scorer)
 }
 
@@ -211,7 +218,7 @@ func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandRe
 		}
 		return []byte(res.Text)
 	}
-	out, expanded, missing, err := ccr.ExpandViews(ctx, b, get, view)
+	out, expanded, missing, err := marker.ExpandViews(ctx, b, get, view)
 	if err != nil {
 		return wire.ExpandResult{}, err
 	}
@@ -220,7 +227,7 @@ func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandRe
 
 func markerIDs(b []byte) []string {
 	var ids []string
-	for _, r := range ccr.Find(b) {
+	for _, r := range marker.Find(b) {
 		ids = append(ids, r.ID)
 	}
 	return ids

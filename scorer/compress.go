@@ -12,10 +12,10 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
-	"github.com/kompress/kompress/tokens"
 )
 
 // CompressOptions says how many words Compress keeps. The zero value keeps
@@ -28,7 +28,7 @@ type CompressOptions struct {
 	// kept even when they alone exceed it.
 	TargetRatio float64
 	// Counter counts the tokens of TargetRatio; nil means o200k_base.
-	Counter *tokens.Counter
+	Counter *tokencount.Counter
 	// Threshold keeps words scoring above it, in [0, 1); 0 means 0.5.
 	Threshold float64
 	// Kind selects the failure.Lines rules for the lines kept verbatim:
@@ -224,7 +224,7 @@ const fitRounds = 4
 func fitTokens(text string, words []tokenize.Word, lines []line, names []nameSpan, scores []float32, forced []bool, o CompressOptions) (keep []bool, out string, in, got int, err error) {
 	tok := o.Counter
 	if tok == nil {
-		if tok, err = tokens.New(""); err != nil {
+		if tok, err = tokencount.New(""); err != nil {
 			return nil, "", 0, 0, err
 		}
 	}

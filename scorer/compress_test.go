@@ -10,12 +10,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/sample"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
-	"github.com/kompress/kompress/tokens"
 )
 
 // constScorer gives every word the same score.
@@ -326,7 +326,7 @@ func TestCompressSamples(t *testing.T) {
 // tokens: the output holds that share of the input's tokens, within two
 // points, unless the words that must stay (the floor) already exceed it.
 func TestCompressTargetRatio(t *testing.T) {
-	tok, err := tokens.New("")
+	tok, err := tokencount.New("")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,9 +19,9 @@ import (
 
 	"github.com/kompress/kompress/internal/modelgen"
 	"github.com/kompress/kompress/internal/sample"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/tokenize"
-	"github.com/kompress/kompress/tokens"
 )
 
 // encoderModel builds a ModernBERT-shaped test model (fp32, or with 8-bit
@@ -269,7 +269,7 @@ func BenchmarkEncoderWindow(b *testing.B) {
 // the model's scores too: Compress fits the budget whatever the scorer.
 func TestONNXTargetRatio(t *testing.T) {
 	s := newONNX(t, loadModel(t, modelgen.BPEFinal), ONNXOptions{})
-	tok, err := tokens.New("")
+	tok, err := tokencount.New("")
 	if err != nil {
 		t.Fatal(err)
 	}

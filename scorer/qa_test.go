@@ -13,8 +13,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/tokenize"
-	"github.com/kompress/kompress/tokens"
 )
 
 // qaCase is one question of testdata/qa (see its README): a question, its
@@ -115,7 +115,7 @@ type qaResult struct {
 	ratio          float64 // outTok / inTok
 }
 
-func (r *qaResult) add(in, out string, answers []string, tok *tokens.Counter) bool {
+func (r *qaResult) add(in, out string, answers []string, tok *tokencount.Counter) bool {
 	r.cases++
 	r.inTok += tok.Count(in)
 	r.outTok += tok.Count(out)
@@ -132,7 +132,7 @@ func (r *qaResult) add(in, out string, answers []string, tok *tokens.Counter) bo
 // and truncation.
 func qaRun(tb testing.TB, s Scorer, target float64) (got, random, trunc qaResult) {
 	tb.Helper()
-	tok, err := tokens.New("")
+	tok, err := tokencount.New("")
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func qaRun(tb testing.TB, s Scorer, target float64) (got, random, trunc qaResult
 
 // dropRandom keeps a random subset of the words of text, in order, with at
 // most budget tokens: the baseline any scorer must beat.
-func dropRandom(text string, budget int, seed uint64, tok *tokens.Counter) string {
+func dropRandom(text string, budget int, seed uint64, tok *tokencount.Counter) string {
 	words := tokenize.Words(text)
 	order := rand.New(rand.NewPCG(seed, 7)).Perm(len(words))
 	keep := make([]bool, len(words))
@@ -178,7 +178,7 @@ func dropRandom(text string, budget int, seed uint64, tok *tokens.Counter) strin
 
 // truncate keeps the longest prefix of text's words with at most budget
 // tokens.
-func truncate(text string, budget int, tok *tokens.Counter) string {
+func truncate(text string, budget int, tok *tokencount.Counter) string {
 	words := tokenize.Words(text)
 	lo, hi := 0, len(words) // the prefix of lo words fits
 	for lo < hi {

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/kompress/kompress/tokens"
+	"github.com/kompress/kompress/internal/tokencount"
 	sugar "github.com/sugarme/tokenizer"
 	"github.com/sugarme/tokenizer/pretrained"
 	"golang.org/x/text/unicode/norm"
@@ -56,9 +56,9 @@ type Tokenizer struct {
 	prefix, suffix []int32 // special tokens around every sequence
 	pad            int32
 	addPrefixSpace bool
-	norm           *norm.Form       // normalise words first (NFC, NFKC); nil: as they are
-	split          *tokens.Splitter // splitBPE's pre-tokenizer
-	added          addedTokens      // matched in the text before anything else
+	norm           *norm.Form           // normalise words first (NFC, NFKC); nil: as they are
+	split          *tokencount.Splitter // splitBPE's pre-tokenizer
+	added          addedTokens          // matched in the text before anything else
 
 	bpe *bpe
 	wp  *wordPiece
@@ -79,7 +79,7 @@ const (
 	byteLevel
 	bert
 	// splitBPE is byte-level BPE behind a Split pre-tokenizer of one of the
-	// patterns tokens.Splitter knows (Llama 3, Qwen 2/3, GPT-4o).
+	// patterns tokencount.Splitter knows (Llama 3, Qwen 2/3, GPT-4o).
 	splitBPE
 )
 
@@ -278,8 +278,8 @@ func unicodeNormalizer(c *component) (*norm.Form, bool) {
 
 // splitPreTokenizer recognises Sequence[Split(pattern, Isolated),
 // ByteLevel(no regex, no prefix space)], the pre-tokenizer of Llama 3,
-// Qwen and GPT-4o files, for a pattern tokens.Splitter reproduces.
-func splitPreTokenizer(pre *component) (*tokens.Splitter, bool) {
+// Qwen and GPT-4o files, for a pattern tokencount.Splitter reproduces.
+func splitPreTokenizer(pre *component) (*tokencount.Splitter, bool) {
 	if pre == nil || pre.Type != "Sequence" || len(pre.PreTokenizers) != 2 {
 		return nil, false
 	}
@@ -293,7 +293,7 @@ func splitPreTokenizer(pre *component) (*tokens.Splitter, bool) {
 		bl.Type != "ByteLevel" || bl.AddPrefixSpace || bl.UseRegex == nil || *bl.UseRegex {
 		return nil, false
 	}
-	return tokens.NewSplitter(*sp.Pattern.Regex)
+	return tokencount.NewSplitter(*sp.Pattern.Regex)
 }
 
 func empty(s *string) bool { return s == nil || *s == "" }
