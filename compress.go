@@ -43,8 +43,8 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	res := wire.Result{Text: req.Content, CCRID: "", OriginalBytes: len(in)}
 	// Counting a large original overlaps with the pipeline.
 	var original <-chan int
-	if len(in) >= asyncCountBytes {
-		original = e.countAsync(req.Content)
+	if len(in) >= asyncCountBytes && !e.opts.SkipTokenCounts {
+		original = e.countAsync(ctx, req.Content)
 	}
 	r, err := e.compress(ctx, tenant, in, req, target, &res)
 	if err != nil {
@@ -55,16 +55,20 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	}
 	res.Strategy = r
 	res.CompressedBytes = len(res.Text)
-	if original == nil {
-		e.countTokens(&res, req.Content)
-	} else if n := <-original; n >= 0 {
-		res.Tokenizer, res.OriginalTokens = e.counter.Name(), n
-		res.CompressedTokens = n
-		if res.Text != req.Content {
-			res.CompressedTokens = e.counter.Count(res.Text)
+	switch {
+	case e.opts.SkipTokenCounts:
+	case original == nil:
+		e.countTokens(ctx, &res, req.Content)
+	default:
+		if n := <-original; n >= 0 {
+			res.Tokenizer, res.OriginalTokens = e.counter.Name(), n
+			res.CompressedTokens = n
+			if res.Text != req.Content {
+				res.CompressedTokens, _ = e.counter.CountContext(ctx, res.Text)
+			}
+		} else {
+			res.Tokenizer = "none"
 		}
-	} else {
-		res.Tokenizer = "none"
 	}
 	return res, ctx.Err()
 }
@@ -540,18 +544,19 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 
 // countTokens fills the token fields; a counter that cannot load leaves
 // them zero with the tokenizer named "none".
-func (e *Engine) countTokens(res *wire.Result, original string) {
+func (e *Engine) countTokens(ctx context.Context, res *wire.Result, original string) {
 	c := e.tokenCounter()
 	if c == nil {
 		res.Tokenizer = "none"
 		return
 	}
 	res.Tokenizer = c.Name()
-	res.OriginalTokens = c.Count(original)
+	// A cancelled count is not reported: Compress returns ctx's error.
+	res.OriginalTokens, _ = c.CountContext(ctx, original)
 	if res.Text == original {
 		res.CompressedTokens = res.OriginalTokens
 	} else {
-		res.CompressedTokens = c.Count(res.Text)
+		res.CompressedTokens, _ = c.CountContext(ctx, res.Text)
 	}
 }
 
@@ -572,13 +577,19 @@ func (e *Engine) tokenCounter() *tokens.Counter {
 // countAsync counts text's tokens on another goroutine, for large inputs
 // whose count would otherwise wait for the pipeline; the result is read
 // from the returned channel (-1 when counting is off).
-func (e *Engine) countAsync(text string) <-chan int {
+func (e *Engine) countAsync(ctx context.Context, text string) <-chan int {
 	ch := make(chan int, 1)
 	c := e.tokenCounter()
 	if c == nil {
 		ch <- -1
 		return ch
 	}
-	go func() { ch <- c.Count(text) }()
+	go func() {
+		n, err := c.CountContext(ctx, text)
+		if err != nil {
+			n = -1
+		}
+		ch <- n
+	}()
 	return ch
 }

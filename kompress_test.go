@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -646,5 +647,23 @@ func TestColourCodes(t *testing.T) {
 	}
 	if r := compress(t, New(Options{}), wire.CompressRequest{Content: string(in)}); r.Equivalence == string(fold.Visible) {
 		t.Errorf("no store, yet colour codes dropped")
+	}
+}
+
+// TestSkipTokenCounts checks that SkipTokenCounts changes only the token
+// fields: the same text, none counted; and that counts are filled otherwise.
+func TestSkipTokenCounts(t *testing.T) {
+	in := strings.Repeat("2024-05-01T10:00:00Z INFO request served path=/api/v1/items status=200\n", 200)
+	counted := compress(t, New(Options{}), wire.CompressRequest{Content: in})
+	skipped := compress(t, New(Options{SkipTokenCounts: true}), wire.CompressRequest{Content: in})
+	if counted.OriginalTokens == 0 || counted.CompressedTokens == 0 || counted.Tokenizer != "o200k_base" {
+		t.Errorf("counted: tokens %d -> %d, tokenizer %q", counted.OriginalTokens, counted.CompressedTokens, counted.Tokenizer)
+	}
+	if skipped.OriginalTokens != 0 || skipped.CompressedTokens != 0 || skipped.Tokenizer != "" {
+		t.Errorf("skipped: tokens %d -> %d, tokenizer %q", skipped.OriginalTokens, skipped.CompressedTokens, skipped.Tokenizer)
+	}
+	skipped.OriginalTokens, skipped.CompressedTokens, skipped.Tokenizer = counted.OriginalTokens, counted.CompressedTokens, counted.Tokenizer
+	if !reflect.DeepEqual(counted, skipped) {
+		t.Errorf("results differ beyond the token fields:\n%+v\n%+v", counted, skipped)
 	}
 }

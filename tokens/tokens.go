@@ -20,6 +20,7 @@
 package tokens
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"strings"
@@ -104,13 +105,20 @@ func (c *Counter) Name() string { return c.name }
 
 // Count returns the number of tokens in text. Special-token strings are
 // counted as ordinary text, never rejected.
-func (c *Counter) Count(text string) (n int) {
+func (c *Counter) Count(text string) int {
+	n, _ := c.CountContext(context.Background(), text)
+	return n
+}
+
+// CountContext is Count that gives up, returning ctx's error, once ctx is
+// done; it looks at ctx every checkEvery bytes.
+func (c *Counter) CountContext(ctx context.Context, text string) (n int, err error) {
 	if c.split == nil {
-		return c.countChunked(text)
+		return c.countChunked(ctx, text)
 	}
 	procs := min(runtime.GOMAXPROCS(0), len(text)/parallelPart)
 	if procs < 2 {
-		return c.count(text)
+		return c.count(ctx, text)
 	}
 	// Large texts are counted in parts on several cores. Each part starts
 	// where a piece surely starts, so the parts' pieces are the text's.
@@ -126,15 +134,21 @@ func (c *Counter) Count(text string) (n int) {
 	counts := make([]int, len(parts))
 	var wg sync.WaitGroup
 	for k, p := range parts {
-		wg.Go(func() { counts[k] = c.count(p) })
+		wg.Go(func() { counts[k], _ = c.count(ctx, p) })
 	}
-	n = c.count(text)
+	n, err = c.count(ctx, text)
 	wg.Wait()
 	for _, k := range counts {
 		n += k
 	}
-	return n
+	if err == nil {
+		err = ctx.Err()
+	}
+	return n, err
 }
+
+// checkEvery is how much text is counted between looks at the context.
+const checkEvery = 64 << 10
 
 // parallelPart is the least text worth counting on a core of its own.
 const parallelPart = 256 << 10
@@ -158,14 +172,21 @@ func pieceStart(s string, i int) int {
 }
 
 // count counts text on one core.
-func (c *Counter) count(text string) (n int) {
+func (c *Counter) count(ctx context.Context, text string) (n int, err error) {
 	valid := utf8.ValidString(text)
+	check := checkEvery
 	for i := 0; i < len(text); {
+		if i >= check {
+			if err := ctx.Err(); err != nil {
+				return n, err
+			}
+			check = i + checkEvery
+		}
 		e := c.split.next(text, i)
 		n += c.countPiece(text[i:e], valid)
 		i = e
 	}
-	return n
+	return n, nil
 }
 
 // countPiece counts one pre-tokenizer piece; valid says the whole text is
@@ -224,8 +245,11 @@ func replaceInvalid(s string) string {
 }
 
 // countChunked counts with tiktoken-go, chunk by chunk.
-func (c *Counter) countChunked(text string) (n int) {
+func (c *Counter) countChunked(ctx context.Context, text string) (n int, err error) {
 	for len(text) > 0 {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
 		cut := len(text)
 		if cut > chunkSize {
 			cut = splitPoint(text, chunkSize)
@@ -233,7 +257,7 @@ func (c *Counter) countChunked(text string) (n int) {
 		n += len(c.enc.EncodeOrdinary(text[:cut]))
 		text = text[cut:]
 	}
-	return n
+	return n, nil
 }
 
 // splitPoint returns a cut at or before max that falls just after a newline

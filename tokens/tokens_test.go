@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -327,6 +328,13 @@ func TestCountParts(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Skip("no samples")
 	}
+	count := func(c *Counter, s string) int {
+		n, err := c.count(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
 	var all []byte
 	for _, name := range native {
 		c := mustNew(t, name)
@@ -337,19 +345,36 @@ func TestCountParts(t *testing.T) {
 			}
 			all = append(all, data...)
 			s := string(data)
-			want := c.count(s)
+			want := count(c, s)
 			for i := 0; i < len(s); i += max(len(s)/7, 1) {
 				cut := pieceStart(s, i)
 				if cut < 0 {
 					break
 				}
-				if got := c.count(s[:cut]) + c.count(s[cut:]); got != want {
+				if got := count(c, s[:cut]) + count(c, s[cut:]); got != want {
 					t.Errorf("%s: %s cut at %d: %d tokens, want %d", name, f, cut, got, want)
 				}
 			}
 		}
-		if got, want := c.Count(string(all)), c.count(string(all)); got != want {
+		if got, want := c.Count(string(all)), count(c, string(all)); got != want {
 			t.Errorf("%s: Count of all samples = %d, want %d", name, got, want)
+		}
+	}
+}
+
+// TestCountContext checks that a done context stops counting, and that a
+// live one counts as Count does.
+func TestCountContext(t *testing.T) {
+	text := strings.Repeat("ok  \tgithub.com/x/y\t0.01s\n", 3*parallelPart/20)
+	for _, name := range native {
+		c := mustNew(t, name)
+		ctx, cancel := context.WithCancel(context.Background())
+		if n, err := c.CountContext(ctx, text); err != nil || n != c.Count(text) {
+			t.Errorf("%s: live context: %d, %v; want %d, nil", name, n, err, c.Count(text))
+		}
+		cancel()
+		if _, err := c.CountContext(ctx, text); err != context.Canceled {
+			t.Errorf("%s: cancelled context: err %v, want context.Canceled", name, err)
 		}
 	}
 }

@@ -86,7 +86,8 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 			defer st.Close()
 		}
 	}
-	eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: log})
+	// Text output shows no token counts: do not count them.
+	eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: log, SkipTokenCounts: !o.json})
 
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	defer out.Flush()
