@@ -21,11 +21,13 @@ package tokens
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"runtime"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
 	loader "github.com/pkoukk/tiktoken-go-loader"
@@ -77,16 +79,12 @@ func New(encoding string) (*Counter, error) {
 	c := &Counter{name: encoding}
 	switch encoding {
 	case "o200k_base", "cl100k_base":
-		data, err := assets.Assets.ReadFile(encoding + ".tiktoken")
-		if err != nil {
-			return nil, fmt.Errorf("tokens: load %s: %w", encoding, err)
-		}
-		entries, err := parseRanks(data)
+		v, err := loadVocab(encoding)
 		if err != nil {
 			return nil, fmt.Errorf("tokens: load %s: %w", encoding, err)
 		}
 		c.split = newSplitter(encoding == "o200k_base")
-		c.ranks = newVocab(entries)
+		c.ranks = v
 		c.cache = newCache()
 	default:
 		setLoader.Do(func() { tiktoken.SetBpeLoader(loader.NewOfflineLoader()) })
@@ -98,6 +96,41 @@ func New(encoding string) (*Counter, error) {
 	}
 	counters[encoding] = c
 	return c, nil
+}
+
+//go:generate go test -run TestFlatTable -update-table .
+
+// o200kFlat is o200k_base's rank table in the flat form (see vocab),
+// generated from tiktoken-go-loader's rank file, which is MIT licensed.
+//
+//go:embed o200k_base.flat
+var o200kFlat string
+
+// loadVocab returns encoding's rank table: o200k_base's is embedded ready to
+// use; others are built from their rank file.
+func loadVocab(encoding string) (*vocab, error) {
+	if encoding == "o200k_base" {
+		return loadFlat(unsafe.Slice(unsafe.StringData(o200kFlat), len(o200kFlat)))
+	}
+	flat, err := buildFromAsset(encoding)
+	if err != nil {
+		return nil, err
+	}
+	return loadFlat(flat)
+}
+
+// buildFromAsset builds the flat form of encoding from tiktoken-go-loader's
+// embedded rank file.
+func buildFromAsset(encoding string) ([]byte, error) {
+	data, err := assets.Assets.ReadFile(encoding + ".tiktoken")
+	if err != nil {
+		return nil, err
+	}
+	entries, err := parseRanks(data)
+	if err != nil {
+		return nil, err
+	}
+	return buildFlat(entries)
 }
 
 // Name is the encoding's name, reported as the result's tokenizer.
