@@ -145,6 +145,9 @@ func (sp *splitter) next(s string, i int) int {
 //
 // taking the first alternative that matches, each with backtracking.
 func (sp *splitter) nextO200k(s string, i int) int {
+	if e := nextASCII(s, i); e > i {
+		return e
+	}
 	c0, n0 := sp.at(s, i)
 	if c0.pre() || c0&(cUpper|cLower) != 0 {
 		// The optional prefix is tried taken first, then not.
@@ -310,6 +313,136 @@ func contraction(s string, e int) int {
 		if e+2 < len(s) && s[e+2]|0x20 == 'l' {
 			return e + 3
 		}
+	}
+	return e
+}
+
+// ASCII byte kinds for nextASCII; aHigh is any byte of a multi-byte rune.
+const (
+	aHigh uint8 = iota
+	aUpper
+	aLower
+	aDigit
+	aNewline
+	aSpace // other whitespace
+	aOther
+)
+
+var asciiKind = func() (t [256]uint8) {
+	for b := range 128 {
+		switch {
+		case 'A' <= b && b <= 'Z':
+			t[b] = aUpper
+		case 'a' <= b && b <= 'z':
+			t[b] = aLower
+		case '0' <= b && b <= '9':
+			t[b] = aDigit
+		case b == '\r' || b == '\n':
+			t[b] = aNewline
+		case b == ' ' || b == '\t' || b == '\v' || b == '\f':
+			t[b] = aSpace
+		default:
+			t[b] = aOther
+		}
+	}
+	return t
+}()
+
+// kindAt is the kind of s[i], or 255 (no kind) past the end of s.
+func kindAt(s string, i int) uint8 {
+	if i < len(s) {
+		return asciiKind[s[i]]
+	}
+	return 255
+}
+
+// nextASCII returns the end of o200k_base's piece at s[i] when every rune
+// that decides it is ASCII (where the pattern's classes are plain: upper and
+// lower letters are disjoint, and so on), or i to defer to nextO200k's
+// general matcher. It must agree with that matcher wherever it answers.
+func nextASCII(s string, i int) int {
+	k := asciiKind[s[i]]
+	j := i
+	switch k {
+	case aHigh:
+		return i
+	case aDigit:
+		e := i + 1
+		for e < len(s) && e < i+3 && asciiKind[s[e]] == aDigit {
+			e++
+		}
+		if kindAt(s, e) == aHigh {
+			return i // a non-ASCII digit may continue the number
+		}
+		return e
+	case aOther, aSpace:
+		// [^\r\n\p{L}\p{N}]? before a word.
+		if n := kindAt(s, i+1); n == aUpper || n == aLower {
+			j = i + 1
+		} else if n == aHigh {
+			return i
+		}
+	}
+	if kk := asciiKind[s[j]]; kk == aUpper || kk == aLower {
+		e := j
+		for e < len(s) && asciiKind[s[e]] == aUpper {
+			e++
+		}
+		for e < len(s) && asciiKind[s[e]] == aLower {
+			e++
+		}
+		if kindAt(s, e) == aHigh {
+			return i // a non-ASCII letter or mark may continue the word
+		}
+		return contraction(s, e)
+	}
+	switch k {
+	case aOther:
+		return otherRun(s, i)
+	case aSpace, aNewline:
+		if s[i] == ' ' && kindAt(s, i+1) == aOther {
+			return otherRun(s, i+1)
+		}
+		// \s*[\r\n]+|\s+(?!\S)|\s+
+		e, nl := i, -1
+		for e < len(s) {
+			switch asciiKind[s[e]] {
+			case aNewline:
+				nl = e + 1
+				e++
+				continue
+			case aSpace:
+				e++
+				continue
+			case aHigh:
+				return i // U+0085 or U+00A0 may continue the run
+			}
+			break
+		}
+		switch {
+		case nl >= 0:
+			return nl
+		case e < len(s) && e-i > 1:
+			return e - 1
+		}
+		return e
+	}
+	return i
+}
+
+// otherRun matches [^\s\p{L}\p{N}]+[\r\n/]* from s[i], an ASCII
+// punctuation byte, or returns -1 when a non-ASCII rune may continue the
+// run.
+func otherRun(s string, i int) int {
+	e := i
+	for e < len(s) && asciiKind[s[e]] == aOther {
+		e++
+	}
+	if kindAt(s, e) == aHigh {
+		return -1
+	}
+	for e < len(s) && (s[e] == '\r' || s[e] == '\n' || s[e] == '/') {
+		e++
 	}
 	return e
 }

@@ -207,6 +207,9 @@ func pieceStart(s string, i int) int {
 // count counts text on one core.
 func (c *Counter) count(ctx context.Context, text string) (n int, err error) {
 	valid := utf8.ValidString(text)
+	seen := seenPool.Get().(*seenPieces)
+	defer seenPool.Put(seen)
+	clear(seen[:])
 	check := checkEvery
 	for i := 0; i < len(text); {
 		if i >= check {
@@ -216,11 +219,39 @@ func (c *Counter) count(ctx context.Context, text string) (n int, err error) {
 			check = i + checkEvery
 		}
 		e := c.split.next(text, i)
-		n += c.countPiece(text[i:e], valid)
+		p := text[i:e]
 		i = e
+		if len(p) == 1 {
+			n++ // every byte is a token
+			continue
+		}
+		// Tool output repeats its pieces: most are found here, at the
+		// cost of a hash and a compare.
+		sl := &seen[hashOf(p)&(seenSlots-1)]
+		if sl.piece == p {
+			n += int(sl.n)
+			continue
+		}
+		k := c.countPiece(p, valid)
+		*sl = seenPiece{piece: p, n: int32(k)}
+		n += k
 	}
 	return n, nil
 }
+
+// seenPieces is a direct-mapped cache of one count's pieces and their
+// counts; its keys are slices of the text being counted, so it is cleared
+// before each use.
+type seenPieces [seenSlots]seenPiece
+
+type seenPiece struct {
+	piece string
+	n     int32
+}
+
+const seenSlots = 1 << 12
+
+var seenPool = sync.Pool{New: func() any { return new(seenPieces) }}
 
 // countPiece counts one pre-tokenizer piece; valid says the whole text is
 // valid UTF-8.
