@@ -45,6 +45,10 @@ var jsonDoc = []byte(`{
 }
 `)
 
+// slack is the provider deadline for tests where every provider must
+// finish: DefaultTimeout is tight for a machine loaded many times over.
+const slack = time.Minute
+
 func skipReason(o Outcome, name string) string {
 	for _, s := range o.Skipped {
 		if s.Provider == name {
@@ -85,7 +89,9 @@ func TestGateSkipsBadProviders(t *testing.T) {
 			return &Proposal{Text: minified, Recover: func() ([]byte, error) { return minified, nil }, Equivalence: "roughly"}, nil
 		}},
 	}
-	g := &Gate{Providers: providers, Timeout: 50 * time.Millisecond}
+	// Long enough for every quick provider on a loaded machine; "slow"
+	// never returns, so the gate always waits this out for it.
+	g := &Gate{Providers: providers, Timeout: 2 * time.Second}
 	o := g.Fold(context.Background(), content, Info{})
 	want := map[string]string{
 		"liar-json": SkipUnverified, "liar-byte": SkipUnverified, "panics": SkipPanic,
@@ -114,7 +120,7 @@ func TestGateExternalWinsWithMarginal(t *testing.T) {
 	if text == nil {
 		t.Fatal("no minified text")
 	}
-	g := &Gate{Providers: []Provider{honest("minifier", text, JSON)}}
+	g := &Gate{Providers: []Provider{honest("minifier", text, JSON)}, Timeout: slack}
 	o := g.Fold(context.Background(), content, Info{})
 	if o.Label != "minifier" || o.Equivalence != JSON {
 		t.Fatalf("winner %q %s, want minifier json; skipped %v", o.Label, o.Equivalence, o.Skipped)
@@ -161,7 +167,7 @@ func TestGateExternalBlocksMustExpand(t *testing.T) {
 	secret := Block("unregistered", []byte("z\n"))
 	g := &Gate{Providers: []Provider{fakeProvider{"opaque", func(context.Context, []byte) (*Proposal, error) {
 		return &Proposal{Text: secret, Recover: func() ([]byte, error) { return content, nil }, Equivalence: Byte}, nil
-	}}}}
+	}}}, Timeout: slack}
 	o := g.Fold(context.Background(), content, Info{})
 	if got := skipReason(o, "opaque"); got != SkipUnverified {
 		t.Errorf("opaque provider: skip %q, want unverified; winner %q", got, o.Label)
@@ -175,7 +181,7 @@ func TestGateDeterministicTies(t *testing.T) {
 	content := []byte(strings.Repeat("a line that repeats itself\n", 30))
 	best := (&Gate{}).Fold(context.Background(), content, Info{})
 	// Two externals proposing exactly the built-in text: the built-in wins.
-	g := &Gate{Providers: []Provider{honest("zz", best.Text, Byte), honest("aa", best.Text, Byte)}}
+	g := &Gate{Providers: []Provider{honest("zz", best.Text, Byte), honest("aa", best.Text, Byte)}, Timeout: slack}
 	for range 5 {
 		o := g.Fold(context.Background(), content, Info{})
 		if o.Label != "repeat" || o.MarginalBytes != 0 {
@@ -187,7 +193,7 @@ func TestGateDeterministicTies(t *testing.T) {
 	if len(text) >= len(best.Text) {
 		t.Fatalf("test text %d bytes, not smaller than %d", len(text), len(best.Text))
 	}
-	g = &Gate{Providers: []Provider{honest("zz", text, Byte), honest("aa", text, Byte)}}
+	g = &Gate{Providers: []Provider{honest("zz", text, Byte), honest("aa", text, Byte)}, Timeout: slack}
 	for range 5 {
 		o := g.Fold(context.Background(), content, Info{})
 		if o.Label != "aa" || o.MarginalBytes != len(best.Text)-len(text) {
@@ -232,7 +238,7 @@ func TestGateKeep(t *testing.T) {
 	g := &Gate{Providers: []Provider{fakeProvider{"drops", func(context.Context, []byte) (*Proposal, error) {
 		t := foldSearch(content, nil)
 		return &Proposal{Text: t, Recover: func() ([]byte, error) { return Expand(t) }, Equivalence: Byte}, nil
-	}}}}
+	}}}, Timeout: slack}
 	o = g.Fold(context.Background(), content, Info{Keep: keep})
 	if got := skipReason(o, "drops"); got != SkipKeep {
 		t.Errorf("provider dropping a kept line: skip %q, want keep", got)

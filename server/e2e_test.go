@@ -124,10 +124,10 @@ func startServe(t *testing.T, env []string, args ...string) *proc {
 		p.base = a
 	case <-p.exited:
 		t.Fatalf("kompress serve exited at start: %v\n%s", cmd.ProcessState, p.stderr)
-	case <-time.After(30 * time.Second):
-		t.Fatalf("kompress serve printed no \"listening on\" line in 30s:\n%s", p.stderr)
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("kompress serve printed no \"listening on\" line in 2m:\n%s", p.stderr)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	for {
 		if err := p.client("").Health(ctx); err == nil {
@@ -169,10 +169,10 @@ func (p *proc) stop() {
 		if code := p.cmd.ProcessState.ExitCode(); code != 0 {
 			p.t.Errorf("kompress serve exited %d after SIGTERM, want 0\n%s", code, p.stderr)
 		}
-	case <-time.After(40 * time.Second):
+	case <-time.After(2 * time.Minute):
 		_ = p.cmd.Process.Kill()
 		<-p.exited
-		p.t.Errorf("kompress serve did not stop within 40s of SIGTERM\n%s", p.stderr)
+		p.t.Errorf("kompress serve did not stop within 2m of SIGTERM\n%s", p.stderr)
 	}
 }
 

@@ -134,6 +134,15 @@ func (s *Server) routes() *gin.Engine {
 	return r
 }
 
+// Fallback makes h answer the requests no API route matches, instead of a
+// 404 (kompress proxy forwards them to the model API). The request still
+// passes the request-id, metrics, log and recovery middleware, but not
+// authentication: those requests carry the upstream's credentials. Call it
+// before Serve.
+func (s *Server) Fallback(h http.Handler) {
+	s.router.NoRoute(gin.WrapH(h))
+}
+
 // Handler returns the HTTP handler of the API, for tests or to mount
 // under another server.
 func (s *Server) Handler() http.Handler { return s.router }

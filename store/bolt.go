@@ -57,8 +57,8 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 		FreelistType: bolt.FreelistMapType,
 	})
 	if errors.Is(err, bolt.ErrTimeout) {
-		return nil, fmt.Errorf("%w: bolt %s is locked by another process (another kompress still running?); gave up after %s",
-			ErrUnavailable, path, opts.LockTimeout)
+		return nil, fmt.Errorf("%w: %w: bolt %s is locked by another process (another kompress still running?); gave up after %s",
+			ErrUnavailable, ErrLocked, path, opts.LockTimeout)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: bolt %s: %w", ErrUnavailable, path, err)

@@ -31,6 +31,9 @@ var (
 	ErrAmbiguous   = errors.New("store: id prefix matches several originals")
 	ErrBadID       = errors.New("store: malformed id")
 	ErrTooLarge    = errors.New("store: original larger than the store's size bound")
+	// ErrLocked means another process holds the bolt file (it also
+	// matches ErrUnavailable).
+	ErrLocked = errors.New("store: bolt file locked by another process")
 )
 
 // Store keeps originals by tenant. Ids are lower-case hex prefixes of the

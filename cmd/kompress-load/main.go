@@ -35,6 +35,7 @@ func main() {
 	flag.StringVar(&cfg.Key, "key", os.Getenv("KOMPRESS_API_KEY"), "bearer key (default $KOMPRESS_API_KEY)")
 	flag.IntVar(&cfg.Conns, "c", 16, "concurrent connections")
 	flag.DurationVar(&cfg.Duration, "d", 10*time.Second, "duration of the run")
+	flag.IntVar(&cfg.Requests, "n", 0, "stop after this many requests (0 = no limit)")
 	flag.IntVar(&cfg.Size, "size", 4096, "bytes per input")
 	flag.StringVar(&cfg.Scorer, "scorer", "", "scorer to ask for: auto, onnx or heuristic (default: the server's)")
 	flag.Uint64Var(&cfg.Seed, "seed", uint64(time.Now().UnixNano()), "seed for the inputs")

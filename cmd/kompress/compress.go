@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/kompress/kompress"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
@@ -25,6 +24,7 @@ type compressOptions struct {
 	targetRatio  float64
 	losslessOnly bool
 	lossyFiles   bool
+	server       string
 	engineFlags
 }
 
@@ -60,6 +60,7 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 	f.Float64Var(&o.targetRatio, "target-ratio", 0, "aim for about this share of the input's size, in (0, 1)")
 	f.BoolVar(&o.losslessOnly, "lossless-only", false, "only verified lossless folds; never drop anything")
 	f.BoolVar(&o.lossyFiles, "lossy-ground-truth", false, "allow lossy compression of file-tool output and source code")
+	f.StringVar(&o.server, "server", "", serverHelp)
 	o.register(f, "prose scorer")
 	return cmd
 }
@@ -75,20 +76,11 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	var st store.Store
-	if !o.losslessOnly {
-		s, err := openStore(ctx, o.store)
-		if err != nil {
-			// Nothing may be lost: without a store, compress losslessly.
-			fmt.Fprintf(cmd.ErrOrStderr(), "kompress: warning: %v; lossless folds only\n", err)
-		} else {
-			st = s
-			defer st.Close()
-		}
+	compressOne, closeBackend, err := o.backend(ctx, cmd.ErrOrStderr(), log)
+	if err != nil {
+		return err
 	}
-	// Text output shows no token counts: do not count them.
-	eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: log, SkipTokenCounts: !o.json})
-
+	defer closeBackend()
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	defer out.Flush()
 	enc := json.NewEncoder(out)
@@ -114,7 +106,7 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 			Scorer:                o.scorer,
 			AllowLossyGroundTruth: o.lossyFiles,
 		}
-		res, err := eng.Compress(ctx, "", req)
+		res, err := compressOne(ctx, req)
 		if err != nil {
 			return err
 		}

@@ -67,6 +67,10 @@ func newRootCmd(log *slog.Logger) *cobra.Command {
 		newExpandCmd(log),
 		newRetrieveCmd(log),
 		newServeCmd(log),
+		newProxyCmd(log),
+		newMCPCmd(log),
+		newToolsCmd(),
+		newVersionCmd(),
 	)
 	return root
 }

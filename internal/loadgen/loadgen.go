@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kompress/kompress/wire"
@@ -20,6 +21,7 @@ type Config struct {
 	Key      string        // bearer key, if the server wants one
 	Conns    int           // concurrent connections (16)
 	Duration time.Duration // how long to send (10s)
+	Requests int           // stop after sending this many requests in all (0 = no limit)
 	Size     int           // bytes per input (4096)
 	Scorer   string        // CompressRequest.Scorer ("" = server default)
 	Seed     uint64        // varies the inputs between runs
@@ -77,8 +79,8 @@ type worker struct {
 }
 
 // Run sends compress requests from cfg.Conns goroutines, each over its own
-// keep-alive connection, until cfg.Duration passes or ctx ends. Only
-// requests sent within the duration count.
+// keep-alive connection, until cfg.Duration passes, cfg.Requests have been
+// sent, or ctx ends. Only requests sent within the duration count.
 func Run(ctx context.Context, cfg Config) (Report, error) {
 	if cfg.URL == "" {
 		return Report{}, errors.New("loadgen: no URL")
@@ -116,6 +118,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
 	workers := make([]*worker, cfg.Conns)
+	var sent atomic.Int64
+	more := func() bool {
+		return ctx.Err() == nil && (cfg.Requests <= 0 || sent.Add(1) <= int64(cfg.Requests))
+	}
 	var wg sync.WaitGroup
 	start := time.Now()
 	for w := range workers {
@@ -124,7 +130,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := 0; ctx.Err() == nil; i++ {
+			for i := 0; more(); i++ {
 				content := inputs[w][i%perWorker]
 				if i >= perWorker {
 					// Past the prepared set, vary the tail so ids stay new.

@@ -109,7 +109,7 @@ func startRedis(t testing.TB, bin string) (string, func(), error) {
 		})
 	}
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute) // a loaded machine starts processes slowly
 	for {
 		select {
 		case <-exited:
@@ -121,7 +121,7 @@ func startRedis(t testing.TB, bin string) (string, func(), error) {
 		}
 		if time.Now().After(deadline) {
 			kill()
-			return "", nil, fmt.Errorf("redis-server on %s did not answer PING within 10s:\n%s", addr, log.String())
+			return "", nil, fmt.Errorf("redis-server on %s did not answer PING within 2m:\n%s", addr, log.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
