@@ -61,9 +61,10 @@ func classOf(l, lu, ll, lt, lm, lo, m, n, space, newline bool) class {
 	return c
 }
 
-// bmpClasses holds the class of every rune below U+10000, built on first use
-// from the categories' range tables (asking unicode.Is about each rune took
-// 10 ms of every start-up); rarer runes are classified on the fly.
+// bmpClasses holds the class of every rune below U+10000, built at the
+// first non-ASCII rune from the categories' range tables (asking unicode.Is
+// about each rune took 10 ms of every start-up); rarer runes are classified
+// on the fly.
 var bmpClasses = sync.OnceValue(func() *[1 << 16]class {
 	tables := []*unicode.RangeTable{unicode.L, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Lm, unicode.Lo,
 		unicode.M, unicode.N, unicode.White_Space} // unicode.IsSpace is White_Space
@@ -88,26 +89,35 @@ var bmpClasses = sync.OnceValue(func() *[1 << 16]class {
 	return &t
 })
 
+// asciiClasses are the classes of the ASCII runes, so that ASCII text
+// never waits for bmpClasses.
+var asciiClasses = func() (t [utf8.RuneSelf]class) {
+	for r := range t {
+		t[r] = classify(rune(r))
+	}
+	return t
+}()
+
 // splitter cuts text into the pieces the BPE runs on.
 type splitter struct {
-	bmp *[1 << 16]class
+	ascii *[utf8.RuneSelf]class
 	// o200k selects o200k_base's pattern; otherwise cl100k_base's.
 	o200k bool
 }
 
 func newSplitter(o200k bool) *splitter {
-	return &splitter{bmp: bmpClasses(), o200k: o200k}
+	return &splitter{ascii: &asciiClasses, o200k: o200k}
 }
 
 // at returns the class and width of the rune at s[i]. An invalid byte is one
 // U+FFFD of width 1, as tiktoken-go sees it after converting to []rune.
 func (sp *splitter) at(s string, i int) (class, int) {
 	if b := s[i]; b < utf8.RuneSelf {
-		return sp.bmp[b], 1
+		return sp.ascii[b], 1
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
 	if r < 1<<16 {
-		return sp.bmp[r], n
+		return bmpClasses()[r], n
 	}
 	return classify(r), n
 }
