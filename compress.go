@@ -388,7 +388,7 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 		strategy := string(s.Kind)
 		if s.Kind == router.Prose {
 			var name, w string
-			out, name, w, err = e.prose(ctx, part, req.Scorer, target)
+			out, name, w, err = e.prose(ctx, part, req.Scorer, target, req.ScoreTimeout)
 			warn = joinWarn(warn, w)
 			if errors.Is(err, wire.ErrScorerUnavailable) {
 				return nil, nil, "", warn, false, err

@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	isample "github.com/kompress/kompress/internal/sample"
+	"github.com/kompress/kompress/tokenize"
 	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -683,5 +685,43 @@ func TestSkipTokenCounts(t *testing.T) {
 	skipped.OriginalTokens, skipped.CompressedTokens, skipped.Tokenizer = counted.OriginalTokens, counted.CompressedTokens, counted.Tokenizer
 	if !reflect.DeepEqual(counted, skipped) {
 		t.Errorf("results differ beyond the token fields:\n%+v\n%+v", counted, skipped)
+	}
+}
+
+// slowScorer stands for a model that takes longer than any budget but
+// stops when its context ends.
+type slowScorer struct{ calls *atomic.Int32 }
+
+func (slowScorer) Name() string { return "onnx:slow" }
+
+func (s slowScorer) Score(ctx context.Context, text string, words []tokenize.Word) ([]float32, error) {
+	s.calls.Add(1)
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// TestScoreTimeout checks that a request whose model scoring runs out of
+// its ScoreTimeout is finished with the heuristic in the same call: a lossy
+// result, its original stored, the model asked once, and a warning.
+func TestScoreTimeout(t *testing.T) {
+	data, err := os.ReadFile("testdata/samples/prose/license-apache.txt")
+	if err != nil {
+		t.Skip(err)
+	}
+	e := New(Options{Store: memStore(t)})
+	var calls atomic.Int32
+	e.scorers["auto"] = scorerChoice{s: slowScorer{&calls}}
+	res, err := e.Compress(context.Background(), "", wire.CompressRequest{Content: string(data), ScoreTimeout: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Scorer != "heuristic" || res.CCRID == "" || calls.Load() != 1 {
+		t.Errorf("scorer %q, ccr_id %q, model calls %d, strategy %q kind %q", res.Scorer, res.CCRID, calls.Load(), res.Strategy, res.Kind)
+	}
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, wire.ScoreDeadlineWarning) }) {
+		t.Errorf("warnings %q", res.Warnings)
+	}
+	if got, err := e.Retrieve(context.Background(), "", res.CCRID); err != nil || string(got) != string(data) {
+		t.Errorf("retrieve: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 	"unicode/utf8"
 	"unsafe"
 
@@ -18,8 +19,9 @@ import (
 const proseChunk = 1 << 20
 
 // prose compresses text with the requested scorer, falling back to the
-// heuristic when the model is unavailable or misses the request's deadline.
-func (e *Engine) prose(ctx context.Context, part []byte, mode string, target float64) (out []byte, name, warn string, err error) {
+// heuristic when the model is unavailable, fails, or misses the request's
+// deadline or the scoring budget (scoreTimeout, when positive).
+func (e *Engine) prose(ctx context.Context, part []byte, mode string, target float64, scoreTimeout time.Duration) (out []byte, name, warn string, err error) {
 	if mode == "" {
 		mode = e.opts.Scorer
 	}
@@ -27,18 +29,28 @@ func (e *Engine) prose(ctx context.Context, part []byte, mode string, target flo
 	if err != nil {
 		return nil, "", warn, fmt.Errorf("%w: %v", wire.ErrScorerUnavailable, err)
 	}
+	sctx := ctx
+	if scoreTimeout > 0 && s.Name() != "heuristic" {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, scoreTimeout)
+		defer cancel()
+	}
 	co := scorer.CompressOptions{TargetRatio: target}
 	out = make([]byte, 0, len(part)) // the output is never longer than the input
 	for len(part) > 0 {
 		n := cutPoint(part, proseChunk)
 		chunk := unsafe.String(unsafe.SliceData(part), n) // read-only view of the input
 		part = part[n:]
-		text, _, err := scorer.Compress(ctx, s, chunk, co)
+		text, _, err := scorer.Compress(sctx, s, chunk, co)
 		if err != nil && s.Name() != "heuristic" {
 			if ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				return nil, "", warn, ctx.Err()
 			}
-			warn = joinWarn(warn, fmt.Sprintf("scorer %s failed (%v); used heuristic", s.Name(), err))
+			if sctx != ctx && sctx.Err() != nil && ctx.Err() == nil {
+				warn = joinWarn(warn, fmt.Sprintf("%s %v; used the heuristic scorer", wire.ScoreDeadlineWarning, scoreTimeout))
+			} else {
+				warn = joinWarn(warn, fmt.Sprintf("scorer %s failed (%v); used heuristic", s.Name(), err))
+			}
 			s = scorer.Heuristic()
 			text, _, err = scorer.Compress(context.WithoutCancel(ctx), s, chunk, co)
 		}
