@@ -17,13 +17,20 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/crush"
+	"github.com/kompress/kompress/internal/diffview"
+	"github.com/kompress/kompress/internal/htmlview"
+	"github.com/kompress/kompress/internal/jsonview"
+	"github.com/kompress/kompress/internal/logview"
+	"github.com/kompress/kompress/internal/lossy"
+	"github.com/kompress/kompress/internal/searchview"
+	"github.com/kompress/kompress/internal/tableview"
+
 	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/internal/marker"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/scorer"
 	"github.com/kompress/kompress/store"
-	"github.com/kompress/kompress/tokens"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -83,7 +90,7 @@ type Engine struct {
 	log         *slog.Logger
 
 	counterOnce sync.Once
-	counter     *tokens.Counter
+	counter     *tokencount.Counter
 	counterErr  error
 
 	scorerMu sync.Mutex
@@ -91,7 +98,7 @@ type Engine struct {
 
 	// crushers are the lossy compressors by kind (prose goes to the
 	// scorer); tests replace them to prove the boundary checks.
-	crushers map[router.Kind]func([]byte, crush.Options) ([]byte, error)
+	crushers map[router.Kind]func([]byte, lossy.Options) ([]byte, error)
 }
 
 type scorerChoice struct {
@@ -127,13 +134,13 @@ func New(opts Options) *Engine {
 		groundTruth: gt,
 		log:         log,
 		scorers:     map[string]scorerChoice{},
-		crushers: map[router.Kind]func([]byte, crush.Options) ([]byte, error){
-			router.Log:    crush.Log,
-			router.Search: crush.Search,
-			router.JSON:   crush.JSON,
-			router.Table:  crush.Table,
-			router.Diff:   crush.Diff,
-			router.HTML:   crush.HTML,
+		crushers: map[router.Kind]func([]byte, lossy.Options) ([]byte, error){
+			router.Log:    logview.Log,
+			router.Search: searchview.Search,
+			router.JSON:   jsonview.JSON,
+			router.Table:  tableview.Table,
+			router.Diff:   diffview.Diff,
+			router.HTML:   htmlview.HTML,
 		},
 	}
 }
@@ -147,6 +154,31 @@ func (e *Engine) Warm(ctx context.Context) {
 	e.scorer(ctx, e.opts.Scorer)
 }
 
+// ModelState reports the default scorer's state, for /readyz. It does not
+// load the model: Warm does.
+func (e *Engine) ModelState() wire.ModelState {
+	mode := e.opts.Scorer
+	if mode == "" {
+		mode = scorer.ModeAuto
+	}
+	st := wire.ModelState{Mode: mode, State: "not-loaded"}
+	e.scorerMu.Lock()
+	c, ok := e.scorers[mode]
+	e.scorerMu.Unlock()
+	switch {
+	case !ok:
+	case c.err != nil:
+		st.State = "unavailable"
+	case c.s.Name() != "heuristic":
+		st.State, st.Scorer = "loaded", c.s.Name()
+	case mode == scorer.ModeHeuristic:
+		st.State, st.Scorer = "heuristic", "heuristic"
+	default:
+		st.State, st.Scorer = "fallback", "heuristic"
+	}
+	return st
+}
+
 // Retrieve returns the original stored under id for tenant.
 func (e *Engine) Retrieve(ctx context.Context, tenant, id string) ([]byte, error) {
 	if e.opts.Store == nil {
@@ -155,9 +187,13 @@ func (e *Engine) Retrieve(ctx context.Context, tenant, id string) ([]byte, error
 	return e.opts.Store.Get(ctx, tenant, id)
 }
 
-// Ready reports whether the engine can serve lossy requests (its store is
-// reachable). An engine without a store is ready: it is lossless-only.
+// Ready reports whether the engine can serve lossy requests: its store is
+// reachable and, in mode onnx, the model loaded. An engine without a store
+// is ready: it is lossless-only.
 func (e *Engine) Ready(ctx context.Context) error {
+	if e.ModelState().State == "unavailable" {
+		return fmt.Errorf("%w: the ONNX scorer does not load", wire.ErrScorerUnavailable)
+	}
 	if e.opts.Store == nil {
 		return nil
 	}
@@ -188,7 +224,7 @@ func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandRe
 		}
 		return []byte(res.Text)
 	}
-	out, expanded, missing, err := ccr.ExpandViews(ctx, b, get, view)
+	out, expanded, missing, err := marker.ExpandViews(ctx, b, get, view)
 	if err != nil {
 		return wire.ExpandResult{}, err
 	}
@@ -197,7 +233,7 @@ func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandRe
 
 func markerIDs(b []byte) []string {
 	var ids []string
-	for _, r := range ccr.Find(b) {
+	for _, r := range marker.Find(b) {
 		ids = append(ids, r.ID)
 	}
 	return ids

@@ -10,7 +10,8 @@
 //	GET  /v1/retrieve/:id    the original bytes, text/plain; charset=utf-8
 //	GET  /v1/stats           wire.Stats of the caller's tenant, this process
 //	GET  /healthz            200 while the process serves
-//	GET  /readyz             200 when Engine.Ready succeeds, else 503
+//	GET  /readyz             200 when Engine.Ready succeeds, else 503; the
+//	                         body reports the model state (wire.ModelState)
 //	GET  /metrics            Prometheus text format
 //
 // With Config.Keys set, every route but /healthz and /readyz needs
@@ -262,13 +263,20 @@ func (s *Server) handleReady(c *gin.Context) {
 	if err := s.eng.Ready(ctx); err != nil {
 		// The probe is unauthenticated: say what is wrong, not where.
 		msg := "engine not ready"
-		if errors.Is(err, store.ErrUnavailable) {
+		switch {
+		case errors.Is(err, store.ErrUnavailable):
 			msg = "store unavailable"
+		case errors.Is(err, wire.ErrScorerUnavailable):
+			msg = "model unavailable"
 		}
 		s.fail(c, &apiError{status: http.StatusServiceUnavailable, code: codeNotReady, msg: msg, cause: err})
 		return
 	}
-	writeJSON(c, http.StatusOK, map[string]string{"status": "ready"})
+	body := map[string]any{"status": "ready"}
+	if ms, ok := s.eng.(interface{ ModelState() wire.ModelState }); ok {
+		body["model"] = ms.ModelState()
+	}
+	writeJSON(c, http.StatusOK, body)
 }
 
 // compressBody finds a missing content field, which the shadowing pointer
@@ -292,17 +300,12 @@ func (s *Server) handleCompress(c *gin.Context) {
 	case b.Content == nil:
 		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, `missing field "content" (a string; may be empty)`))
 		return
-	case req.TargetRatio != nil && !(*req.TargetRatio > 0 && *req.TargetRatio < 1):
-		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, "target_ratio %v: want a number in (0, 1)", *req.TargetRatio))
-		return
 	case len(req.Tool) > maxToolName:
 		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, "tool: longer than %d bytes", maxToolName))
 		return
 	}
-	switch req.Scorer {
-	case "", "auto", "onnx", "heuristic":
-	default:
-		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, "scorer %q: want auto, onnx or heuristic", req.Scorer))
+	if err := req.Validate(); err != nil {
+		s.fail(c, err) // 400 bad_request, as the engine's own check would be
 		return
 	}
 	req.Content = *b.Content

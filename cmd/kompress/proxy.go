@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kompress/kompress"
+	"github.com/kompress/kompress/internal/envconfig"
 	"github.com/kompress/kompress/proxy"
 	"github.com/kompress/kompress/server"
 )
@@ -43,7 +44,7 @@ With --retrieve-tool, requests that declare tools and carry a kompress marker
 get a kompress_retrieve tool, whose calls the proxy answers from the store.
 
 Environment:
-` + envHelp(),
+` + envconfig.Help(),
 		Args: maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.validate(); err != nil {

@@ -10,6 +10,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/kompress/kompress/internal/envconfig"
+
 	"github.com/spf13/cobra"
 )
 
@@ -58,6 +60,7 @@ func newRootCmd(log *slog.Logger) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "kompress",
 		Short:         "Compress tool output for LLM agents, losslessly first, reversibly when lossy",
+		Long:          "Compress tool output for LLM agents, losslessly first, reversibly when lossy.\n\nEnvironment:\n" + envconfig.Help(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -1,0 +1,126 @@
+// Package failure finds the lines of tool output that report a failure, so
+// that every compressor can be held to DESIGN invariant 2: each such line
+// appears verbatim in the output, or the result falls back.
+//
+// There is one definition of a failure report (see Report and the README's
+// "Failure lines" section), applied to every section that is not data,
+// whatever the router decided: a log misrouted to prose keeps the same
+// failure lines. Data is what a compressor shows as values, not as report
+// text: JSON values, source code, diff content, and search hits over source
+// (a grep hit on a line that mentions Errorf is not a failure; the search
+// tool's own complaints are). Table rows also count when a cell reads as a
+// failed status (Error, Failed, CrashLoopBackOff, Exited (1)). HTML lines
+// that carry markup are rendered by the HTML view, so only its plain text
+// lines are judged.
+package failure
+
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/ansi"
+
+	"github.com/kompress/kompress/router"
+)
+
+// Lines returns every line of text that reports a failure, in order, as
+// subslices of text without the line ending.
+func Lines(kind router.Kind, text []byte) [][]byte {
+	var out [][]byte
+	each(kind, text, func(line []byte) { out = append(out, line) })
+	return out
+}
+
+// Data reports whether kind is data, whose lines are values rather than
+// reports: JSON, code and diffs (and input that is not text).
+func Data(kind router.Kind) bool {
+	switch kind {
+	case router.JSON, router.Code, router.Diff, router.Empty, router.Binary:
+		return true
+	}
+	return false
+}
+
+// Missing returns the failure lines of original (by Lines) that do not appear
+// verbatim as a whole line of output, each once, in order. A line also counts
+// as present when output holds it without its ANSI escapes, so a compressor
+// that strips colour (and declares so) is not blamed for that.
+func Missing(kind router.Kind, original, output []byte) [][]byte {
+	return Absent(Lines(kind, original), output)
+}
+
+// Absent returns the lines (failure lines, as Lines gives them) that do not
+// appear in output by the rules of Missing. Callers that check one text
+// against several outputs find its lines once.
+func Absent(lines [][]byte, output []byte) [][]byte {
+	if len(lines) == 0 {
+		return nil
+	}
+	// Index the few lines sought rather than every line of output: each
+	// output line is then one lookup, with no copy, and the scan stops
+	// once everything is found.
+	want := make(map[string]int, len(lines))
+	for _, l := range lines {
+		want[string(l)] = 0
+		if bytes.IndexByte(l, 0x1b) >= 0 {
+			want[string(ansi.Strip(l))] = 0
+		}
+	}
+	left := len(want)
+	found := func(key []byte) {
+		if n, ok := want[string(key)]; ok && n == 0 {
+			want[string(key)] = 1
+			left--
+		}
+	}
+	for rest := output; len(rest) > 0 && left > 0; {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte{'\n'})
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		found(line)
+		if bytes.IndexByte(line, 0x1b) >= 0 {
+			found(ansi.Strip(line))
+		}
+	}
+	have := func(key []byte) bool { return want[string(key)] == 1 }
+	var missing [][]byte
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if have(l) {
+			continue
+		}
+		if bytes.IndexByte(l, 0x1b) >= 0 && have(ansi.Strip(l)) {
+			continue
+		}
+		if !seen[string(l)] {
+			seen[string(l)] = true
+			missing = append(missing, l)
+		}
+	}
+	return missing
+}
+
+// each calls fn for each failure line of text, in order.
+func each(kind router.Kind, text []byte, fn func([]byte)) {
+	if Data(kind) {
+		return
+	}
+	var only func(plain []byte) bool // which lines the report rules judge
+	var also func(plain []byte) bool // what else counts in this kind
+	switch kind {
+	case router.Search:
+		only = notHit
+		also = searchComplaint
+	case router.Table:
+		also = tableFailure
+	case router.HTML:
+		only = func(plain []byte) bool { return bytes.IndexByte(plain, '<') < 0 }
+	}
+	r := newReader(text)
+	r.rows, r.page = kind == router.Table, kind == router.HTML
+	r.judge(only, also)
+	for i, m := range r.mark {
+		if m {
+			fn(r.raw(i))
+		}
+	}
+}

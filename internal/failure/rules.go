@@ -1,0 +1,540 @@
+package failure
+
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/testevent"
+
+	"github.com/kompress/kompress/router"
+)
+
+// startFailure matches failure reports by how the (unindented) line
+// starts. strong forms count anywhere; weak ones ("Error handling ...")
+// only outside running text.
+func startFailure(t []byte) (strong, weak bool) {
+	switch t[0] {
+	case '-':
+		return hasPrefix(t, "--- FAIL") || hasPrefix(t, "--> ") && location(t[4:]), false
+	case 'F':
+		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t) ||
+			hasPrefix(t, "File \"") && bytes.Contains(t, []byte("\", line ")), false
+	case 'W':
+		return hasPrefix(t, "WARNING: DATA RACE") || hasPrefix(t, "WRITE of size "), false
+	case 'f':
+		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal"), false
+	case 'p':
+		return hasPrefix(t, "panic:"), false
+	case 'P':
+		return hasPrefix(t, "Parse error"), false
+	case 'R':
+		return hasPrefix(t, "Runtime error") || hasPrefix(t, "READ of size "), false
+	case 'T':
+		return hasPrefix(t, "Traceback (most recent call last)"), false
+	case 'E':
+		// apt "E: ...", "Err:1 http://...", pytest "E   assert 1 == 2",
+		// "Error: ...", "ERROR:  relation ...", "Exception in thread".
+		if hasPrefix(t, "E: ") || hasPrefix(t, "Err:") || hasPrefix(t, "E   ") || hasPrefix(t, "Exception in thread") ||
+			hasPrefix(t, "Exception Group Traceback") || wordAt(t, "ERROR") {
+			return true, false
+		}
+		if wordAt(t, "Error") {
+			return reportAfter(t[len("Error"):]), true
+		}
+	case 'e':
+		if wordAt(t, "error") {
+			return reportAfter(t[len("error"):]), true
+		}
+	case 'n':
+		return hasPrefix(t, "npm ERR!") || hasPrefix(t, "npm error") || hasPrefix(t, "not ok "), false
+	case 'C':
+		return hasPrefix(t, "Caused by:"), false
+	case 'S':
+		return hasPrefix(t, "Suppressed: "), false
+	case 'K':
+		return wordAt(t, "Killed"), false
+	case 'A':
+		return wordAt(t, "Aborted"), false
+	case 'I':
+		return shellcheckHeader(t), false
+	case 'l':
+		return hasPrefix(t, "left: "), false // Rust assert_eq! detail
+	case 'r':
+		return hasPrefix(t, "right: "), false
+	case 'm':
+		return hasPrefix(t, "make: ***") || hasPrefix(t, "make[") && bytes.Contains(t, []byte("]: ***")), false
+	case 'd':
+		return hasPrefix(t, "dpkg: error"), false
+	case 'c':
+		return hasPrefix(t, "curl: ("), false
+	case '<':
+		return hasPrefix(t, "< HTTP/") && httpStatusFailed(t[2:]), false
+	case 'H':
+		return hasPrefix(t, "HTTP/") && httpStatusFailed(t), false
+	case '#':
+		return hasPrefix(t, "# fail ") && !zeroAfter(t[len("# fail"):]), false // TAP's count of failed tests
+	case 0xe2:
+		// jest's "● suite › test" titles; "● Console" is its log capture.
+		return hasPrefix(t, "● ") && !hasPrefix(t, "● Console"), false
+	}
+	return false, false
+}
+
+// reportAfter reports what follows a leading "Error"/"error" in a report
+// ("Error: x", "error[E0425]", "Error 2", "error TS2322"), as opposed to a
+// sentence that starts with the word.
+func reportAfter(a []byte) bool {
+	if len(a) == 0 {
+		return true
+	}
+	switch a[0] {
+	case ':', '[', '!':
+		return true
+	case ' ':
+		return len(a) > 1 && (isDigit(a[1]) || a[1] >= 'A' && a[1] <= 'Z' && len(a) > 2 && a[2] >= 'A' && a[2] <= 'Z')
+	}
+	return false
+}
+
+// location reports rustc's "src/main.rs:4:20" after " --> ".
+func location(t []byte) bool {
+	t = bytes.TrimSpace(t)
+	h, ok := router.ParseHit(append(t[:len(t):len(t)], ':', ' ')) // a copy: t is the caller's text
+	return ok && !h.Context
+}
+
+// shellcheckHeader reports shellcheck's "In script.sh line 3:".
+func shellcheckHeader(t []byte) bool {
+	if !hasPrefix(t, "In ") || t[len(t)-1] != ':' {
+		return false
+	}
+	i := bytes.LastIndex(t, []byte(" line "))
+	if i < 0 {
+		return false
+	}
+	_, e := leadingNum(t[i+len(" line "):])
+	return e > 0 && i+len(" line ")+e == len(t)-1
+}
+
+// httpStatusFailed reports "HTTP/1.1 500 Internal Server Error" and other
+// statuses of 400 and above.
+func httpStatusFailed(t []byte) bool {
+	sp := bytes.IndexByte(t, ' ')
+	if sp < 0 {
+		return false
+	}
+	n, e := leadingNum(t[sp+1:])
+	return e == 3 && n >= 400 && n < 600
+}
+
+// raceFound matches the race detector's closing "Found 2 data race(s)".
+func raceFound(t []byte) bool {
+	n, e := leadingNum(t[min(len(t), len("Found ")):])
+	return hasPrefix(t, "Found ") && e > 0 && n > 0 && string(t[len("Found ")+e:]) == " data race(s)"
+}
+
+// diagnostic matches "file:line:col: message" and "file:line: error: ..." at
+// the start of a line, and "file(line,col): error ..." (tsc, MSVC).
+func diagnostic(line []byte) bool {
+	if i := bytes.Index(line, []byte("): ")); i > 0 && bytes.IndexByte(line[:i], '(') > 0 {
+		r := line[i+3:]
+		if hasPrefix(r, "error") || hasPrefix(r, "warning") || hasPrefix(r, "fatal") {
+			return true
+		}
+	}
+	h, ok := router.ParseHit(line)
+	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
+		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
+		_, e := leadingNum(h.Text)
+		return hasPrefix(h.Text[e:], " - error") || hasPrefix(h.Text[e:], " - warning")
+	}
+	if !ok || h.Context || len(h.Text) < 2 || h.Text[0] != ' ' {
+		return false
+	}
+	if h.Col > 0 {
+		return h.Text[1] != ' ' && h.Text[1] != '\t'
+	}
+	r := h.Text[1:]
+	for _, p := range [...]string{"error", "warning", "note:", "fatal", "Error", "undefined reference", "multiple definition"} {
+		if hasPrefix(r, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordFailure scans the words of a line for the failure vocabulary of the
+// package doc, with the context rules that keep "0 errors", "--fail-fast"
+// and "log.Fatal" out. strong words count anywhere; weak ones ("failed",
+// "failure", "fatal", "errors") only outside running text, where licences
+// and manuals use them as words ("a failure of the program to operate").
+func wordFailure(b []byte) (strong, weak bool) {
+	if bytes.IndexByte(b, 0xe2) >= 0 {
+		for _, m := range [...]string{"✗", "✘", "✖", "❌"} {
+			if bytes.Contains(b, []byte(m)) {
+				return true, false
+			}
+		}
+	}
+	for i := 0; i < len(b); {
+		c := b[i]
+		if !isLetter(c) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && isLetter(b[j]) {
+			j++
+		}
+		switch wordHit(b, i, j) {
+		case hitStrong:
+			return true, false
+		case hitWeak:
+			weak = true
+		}
+		i = j
+	}
+	return false, weak
+}
+
+// Levels of a word's hit: see wordFailure.
+const (
+	hitNone = iota
+	hitWeak
+	hitStrong
+)
+
+func level(strong bool) int {
+	if strong {
+		return hitStrong
+	}
+	return hitNone
+}
+
+func weakIf(ok bool) int {
+	if ok {
+		return hitWeak
+	}
+	return hitNone
+}
+
+// wordHit judges the word b[i:j] in its line: hitNone, hitWeak or
+// hitStrong.
+func wordHit(b []byte, i, j int) int {
+	w := b[i:j]
+	if len(w) == 1 && w[0] == 'E' && (i == 0 || !isLetter(b[i-1]) && !isDigit(b[i-1])) {
+		// npm's "E404", "E403": E and three digits, then a non-word byte.
+		return level(j+3 <= len(b) && isDigit(b[j]) && isDigit(b[j+1]) && isDigit(b[j+2]) &&
+			(j+3 == len(b) || !isDigit(b[j+3]) && !isLetter(b[j+3])))
+	}
+	if len(w) < 4 || len(w) > 40 {
+		return hitNone
+	}
+	// Identifiers, flags and path components: "-Werror", "--fail-fast",
+	// "errors.New", "log.Fatal", "fail_count", "tests/failures/a.txt".
+	if i > 0 && (b[i-1] == '-' || b[i-1] == '_' || b[i-1] == '.' || b[i-1] == '/' || b[i-1] == '`' || isDigit(b[i-1])) {
+		return hitNone
+	}
+	if j < len(b) && (b[j] == '_' || b[j] == '/' || isDigit(b[j]) || b[j] == '-' && j+1 < len(b) && isLetter(b[j+1]) ||
+		b[j] == '.' && j+1 < len(b) && isLetter(b[j+1])) {
+		return hitNone
+	}
+	after := b[j:]
+	switch lower(w[0]) {
+	case 'e':
+		switch {
+		case string(w) == "ERROR":
+			return level(!zeroAfter(after))
+		case equalFold(w, "error"):
+			if len(after) > 0 && (after[0] == ':' || after[0] == '[' || after[0] == '!') ||
+				hasPrefix(after, " ") && len(after) > 1 && isDigit(after[1]) && after[1] != '0' { // make's "Error 2"
+				return hitStrong
+			}
+			return weakIf(countBefore(b, i) > 0 && wholeCount(b, i)) // javac's "1 error"
+		case equalFold(w, "errors"):
+			return weakIf(!zeroAfter(after) && !zeroBefore(b, i))
+		case w[0] == 'E' && len(w) >= 4 && isUpperWord(w):
+			return level(npmCode(w)) // ENOENT, EACCES; E404 is handled below
+		case hasSuffix(w, "Error") || hasSuffix(w, "Exception"):
+			return level(len(after) > 0 && after[0] == ':')
+		case string(w) == "exit" || string(w) == "exited":
+			return level(nonZeroExit(after))
+		}
+	case 'f':
+		switch {
+		case equalFold(w, "fail"), equalFold(w, "failed"), equalFold(w, "failure"), equalFold(w, "failures"), equalFold(w, "failing"):
+			return weakIf(!zeroAfter(after) && !zeroBefore(b, i))
+		case equalFold(w, "fatal"):
+			return hitWeak
+		}
+	case 'p':
+		return level(equalFold(w, "panic") && hasPrefix(after, ":") || string(w) == "panicked" ||
+			string(w) == "permitted" && hasSuffix(b[:i], "Operation not "))
+	case 'z':
+		return level(string(w) == "zero" && hasSuffix(b[:i], "non-") && hasPrefix(after, " exit"))
+	case 'k':
+		return level(string(w) == "killed" && i >= 8 && string(b[i-8:i]) == "signal: ")
+	case 'd':
+		return level(string(w) == "denied" && (hasSuffix(b[:i], "Permission ") || hasSuffix(b[:i], "permission ") || hasSuffix(b[:i], "Access ")))
+	case 's':
+		return level(string(w) == "such" && bytes.Contains(b, []byte("No such file or directory")))
+	case 'S':
+		return level(string(w) == "Segmentation" && hasPrefix(after, " fault"))
+	case 'c':
+		return level(string(w) == "core" && hasPrefix(after, " dumped") || string(w) == "command" && hasPrefix(after, " not found"))
+	case 't':
+		return level(string(w) == "timed" && hasPrefix(after, " out"))
+	case 'u':
+		return level(string(w) == "undefined" && hasPrefix(after, " reference"))
+	}
+	return hitNone
+}
+
+// npmCode reports node/npm error codes and npm's E404 style.
+func npmCode(w []byte) bool {
+	switch string(w) {
+	case "ENOENT", "EACCES", "EPERM", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EADDRINUSE", "ENOTFOUND",
+		"EEXIST", "ENOTDIR", "EISDIR", "EINTEGRITY", "ERESOLVE", "ENOSPC", "EMFILE", "ELIFECYCLE", "ENOTEMPTY":
+		return true
+	}
+	return false
+}
+
+// nonZeroExit reads " status 1", " code 2", " code: 2", " with code 2" and
+// " with status 2" after "exit"/"exited".
+func nonZeroExit(after []byte) bool {
+	for _, p := range [...]string{" status ", " status: ", " code ", " code: ", " with code ", " with status ", " with exit code "} {
+		if hasPrefix(after, p) {
+			r := after[len(p):]
+			if len(r) > 0 && r[0] == '-' {
+				return true
+			}
+			n, e := leadingNum(r)
+			return e > 0 && n != 0
+		}
+	}
+	return false
+}
+
+// zeroAfter reports "=0", ": 0", " 0" and "=false" right after a word, as in
+// "failures=0" or "ERROR 0".
+func zeroAfter(after []byte) bool {
+	for _, p := range [...]string{"=0", ": 0", " 0", ":0", "=false", ": false"} {
+		if hasPrefix(after, p) && (len(after) == len(p) || !isDigit(after[len(p)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroBefore reports "0 failed", "no failures", "without failures".
+func zeroBefore(b []byte, i int) bool {
+	before := b[:i]
+	return countBefore(b, i) == 0 || hasSuffix(before, "no ") || hasSuffix(before, "No ") || hasSuffix(before, "without ")
+}
+
+// wholeCount reports whether the number before word b[i:] is a word of its
+// own ("1 error", not "complex128 error").
+func wholeCount(b []byte, i int) bool {
+	k := i - 2
+	for k > 0 && isDigit(b[k-1]) {
+		k--
+	}
+	return k == 0 || b[k-1] == ' ' || b[k-1] == '(' || b[k-1] == '\t'
+}
+
+// countBefore returns the number right before word b[i:] ("3 errors"), or
+// -1 when there is none.
+func countBefore(b []byte, i int) int {
+	if i < 2 || b[i-1] != ' ' || !isDigit(b[i-2]) {
+		return -1
+	}
+	k := i - 2
+	for k > 0 && isDigit(b[k-1]) {
+		k--
+	}
+	n, _ := leadingNum(b[k : i-1])
+	return n
+}
+
+// jsonEventFailure judges a go test -json event: a fail action, or output
+// whose text is itself a failure line.
+func jsonEventFailure(t []byte) bool {
+	if bytes.Contains(t, []byte(`"Action":"fail"`)) {
+		return true
+	}
+	var ev testevent.Event
+	if !testevent.Parse(t, &ev) || ev.Output == nil {
+		return false
+	}
+	out := bytes.TrimRight(ev.Output, "\n")
+	return Report(out)
+}
+
+// notHit reports a line of search output that is not a hit: hits (and
+// ripgrep's heading-mode hits) are data.
+func notHit(plain []byte) bool {
+	if _, ok := router.ParseHit(plain); ok {
+		return false
+	}
+	_, ok := router.ParseHeadingHit(plain)
+	return !ok
+}
+
+// searchComplaint reports the search tool's own complaints ("grep: x: No
+// such file or directory", "rg: dir: Permission denied (os error 13)").
+func searchComplaint(plain []byte) bool {
+	for _, p := range [...]string{"grep: ", "rg: ", "find: ", "ag: ", "fd: ", "ls: ", "ugrep: ", "git grep: "} {
+		if hasPrefix(plain, p) {
+			return true
+		}
+	}
+	for _, s := range [...]string{"Permission denied", "No such file or directory", "(os error ", "Operation not permitted", "Input/output error"} {
+		if bytes.Contains(plain, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// tableFailure reports rows with a cell that reads as a failed status. A
+// cell is delimited by a column gap (tab, comma, '|', ';', quote, or two or
+// more spaces), so a free-text column that merely mentions an error
+// ("a fast memory error detector" in dpkg -l) is not a status.
+func tableFailure(plain []byte) bool {
+	if bytes.Contains(plain, []byte("│")) {
+		plain = bytes.ReplaceAll(plain, []byte("│"), []byte("|")) // box-drawn tables (sqlite3 -box)
+	}
+	for i := 0; i < len(plain); {
+		for i < len(plain) && (isSep(plain[i]) || plain[i] == ' ') {
+			i++
+		}
+		j := i
+		for j < len(plain) && !isSep(plain[j]) && !(plain[j] == ' ' && j+1 < len(plain) && plain[j+1] == ' ') {
+			j++
+		}
+		cell := plain[i:j]
+		if k := bytes.IndexByte(cell, ' '); k >= 0 {
+			// "Exited (1) 2 hours ago": judge the first word with what follows.
+			if statusCell(cell[:k], cell[k:]) && equalFold(cell[:k], "exited") {
+				return true
+			}
+		} else if j > i && statusCell(cell, plain[j:]) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+func isSep(c byte) bool { return c == '\t' || c == ',' || c == '|' || c == ';' || c == '"' }
+
+func statusCell(cell, after []byte) bool {
+	for _, s := range [...]string{"error", "failed", "fail", "failure", "crashloopbackoff", "imagepullbackoff",
+		"errimagepull", "oomkilled", "evicted", "unhealthy", "createcontainererror", "invalidimagename"} {
+		if equalFold(cell, s) {
+			return true
+		}
+	}
+	if equalFold(cell, "exited") {
+		// docker ps "Exited (1) 2 hours ago"
+		if hasPrefix(after, " (") {
+			n, e := leadingNum(after[2:])
+			return e > 0 && n != 0
+		}
+	}
+	return false
+}
+
+// exceptionLine matches "ValueError: bad", "java.lang.IllegalStateException:
+// x" and "KeyboardInterrupt" at the start of a line.
+func exceptionLine(t []byte) bool {
+	end := 0
+	for end < len(t) && (isLetter(t[end]) || isDigit(t[end]) || t[end] == '_' || t[end] == '.' || t[end] == '$') {
+		end++
+	}
+	if end < len(t) && hasPrefix(t[end:], " [") {
+		// node's "AssertionError [ERR_ASSERTION]: 1 == 2"
+		if k := bytes.Index(t[end:], []byte("]:")); k > 0 && bytes.IndexByte(t[end+2:end+k], ' ') < 0 {
+			t = append(t[:end:end], t[end+k+1:]...)
+		}
+	}
+	if end == 0 || end < len(t) && t[end] != ':' || end == len(t) && !bytes.HasSuffix(t, []byte("Interrupt")) {
+		return false
+	}
+	name := t[:end]
+	if i := bytes.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	if len(name) < 5 || name[0] < 'A' || name[0] > 'Z' {
+		return false
+	}
+	return hasSuffix(name, "Error") || hasSuffix(name, "Exception") || hasSuffix(name, "Interrupt") || hasSuffix(name, "Failure") ||
+		hasSuffix(name, "ExceptionGroup")
+}
+
+func trimIndent(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return b[i:]
+}
+
+// wordAt reports whether t starts with the word w.
+func wordAt(t []byte, w string) bool {
+	return hasPrefix(t, w) && (len(t) == len(w) || !isLetter(t[len(w)]) && !isDigit(t[len(w)]) && t[len(w)] != '_' && t[len(w)] != '.' && t[len(w)] != '-')
+}
+
+func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
+func hasSuffix(b []byte, p string) bool { return len(b) >= len(p) && string(b[len(b)-len(p):]) == p }
+
+func hasPrefixFold(b []byte, p string) bool {
+	return len(b) >= len(p) && equalFold(b[:len(p)], p)
+}
+
+// equalFold is ASCII case folding, enough for the vocabulary here.
+func equalFold(a []byte, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if lower(a[i]) != lower(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func isLetter(c byte) bool { return letterBytes[c] }
+
+var letterBytes = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-('a'-'A')] = true, true
+	}
+	return t
+}()
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isUpperWord(w []byte) bool {
+	for _, c := range w {
+		if !(c >= 'A' && c <= 'Z' || isDigit(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+func leadingNum(b []byte) (n, end int) {
+	for end < len(b) && isDigit(b[end]) && end < 10 {
+		n = n*10 + int(b[end]-'0')
+		end++
+	}
+	return n, end
+}

@@ -1,0 +1,237 @@
+package tokencount
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"unsafe"
+)
+
+// vocab is the rank table in a flat form that needs no building: an
+// open-addressing hash table of 4-byte slots, each holding a token's rank
+// and a tag of its hash, over the tokens' bytes laid end to end in rank
+// order. For o200k_base the whole form is generated (go generate, from
+// tiktoken-go-loader's file) and embedded, so a process that counts pays
+// no table build: only offsets are summed from the tokens' lengths.
+// Other encodings build the same form from their rank file on first use.
+type vocab struct {
+	slots []byte // 4 bytes per slot, little endian: tag<<rankBits | rank+1; 0 is empty
+	mask  uint32 // slots-1
+	blob  string // the tokens' bytes in rank order
+	off   []uint32
+	max   int // the longest token's length: longer strings need no lookup
+}
+
+const (
+	rankBits = 20
+	rankMask = 1<<rankBits - 1
+)
+
+// entry is one token of an encoding and its rank.
+type entry struct {
+	tok  string
+	rank int32
+}
+
+// flat is the serialised vocab: a header, then one length byte per token
+// (in rank order), the slots and the tokens' bytes.
+//
+//	"ktok" | tokens uint32 | log2(slots) uint32 | longest uint32
+const flatMagic = "ktok"
+
+// buildFlat lays entries out in the flat form. Ranks must be 0..n-1, each
+// once, tokens 1 to 255 bytes; the slots are at most four fifths full.
+func buildFlat(entries []entry) ([]byte, error) {
+	n := len(entries)
+	if n >= rankMask {
+		return nil, fmt.Errorf("%d tokens: too many", n)
+	}
+	toks := make([]string, n)
+	for _, e := range entries {
+		if e.rank < 0 || int(e.rank) >= n || toks[e.rank] != "" {
+			return nil, fmt.Errorf("ranks are not 0..%d, each once (rank %d)", n-1, e.rank)
+		}
+		if len(e.tok) == 0 || len(e.tok) > 255 {
+			return nil, fmt.Errorf("token of rank %d has %d bytes", e.rank, len(e.tok))
+		}
+		toks[e.rank] = e.tok
+	}
+	logSlots := 1
+	for 4<<logSlots < 5*n {
+		logSlots++
+	}
+	nslots := 1 << logSlots
+	longest, size := 0, 0
+	for _, t := range toks {
+		longest, size = max(longest, len(t)), size+len(t)
+	}
+	out := make([]byte, 16, 16+n+4*nslots+size)
+	copy(out, flatMagic)
+	binary.LittleEndian.PutUint32(out[4:], uint32(n))
+	binary.LittleEndian.PutUint32(out[8:], uint32(logSlots))
+	binary.LittleEndian.PutUint32(out[12:], uint32(longest))
+	for _, t := range toks {
+		out = append(out, byte(len(t)))
+	}
+	slots := out[len(out) : len(out)+4*nslots]
+	out = out[:len(out)+4*nslots]
+	mask := uint32(nslots - 1)
+	for r, t := range toks {
+		h := hashOf(t)
+		i := uint32(h) & mask
+		for binary.LittleEndian.Uint32(slots[4*i:]) != 0 {
+			i = (i + 1) & mask
+		}
+		binary.LittleEndian.PutUint32(slots[4*i:], tagOf(h)|uint32(r+1))
+	}
+	for _, t := range toks {
+		out = append(out, t...)
+	}
+	return out, nil
+}
+
+// loadFlat reads the flat form; the vocab keeps pointing into data, which
+// must not change.
+func loadFlat(data []byte) (*vocab, error) {
+	if len(data) < 16 || string(data[:4]) != flatMagic {
+		return nil, errors.New("not a flat rank table")
+	}
+	n := int(binary.LittleEndian.Uint32(data[4:]))
+	logSlots := binary.LittleEndian.Uint32(data[8:])
+	longest := int(binary.LittleEndian.Uint32(data[12:]))
+	if logSlots > 28 || n >= rankMask {
+		return nil, errors.New("flat rank table: bad header")
+	}
+	nslots := 1 << logSlots
+	lens, rest := data[16:], data[16:]
+	if len(lens) < n+4*nslots {
+		return nil, errors.New("flat rank table: truncated")
+	}
+	lens, rest = lens[:n], rest[n:]
+	v := &vocab{slots: rest[:4*nslots], mask: uint32(nslots - 1), max: longest, off: make([]uint32, n+1)}
+	rest = rest[4*nslots:]
+	var o uint32
+	for r, l := range lens {
+		v.off[r] = o
+		o += uint32(l)
+	}
+	v.off[n] = o
+	if int(o) != len(rest) {
+		return nil, errors.New("flat rank table: token bytes do not add up")
+	}
+	v.blob = unsafe.String(unsafe.SliceData(rest), len(rest))
+	return v, nil
+}
+
+// hashOf hashes a token; the flat form's layout depends on it, so changing
+// it means regenerating the embedded table.
+func hashOf(s string) uint64 {
+	const k0, k1 = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F
+	h := uint64(len(s)) * k0
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	for len(b) >= 8 {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * k1
+		h ^= h >> 31
+		b = b[8:]
+	}
+	var w uint64
+	switch n := len(b); {
+	case n >= 4:
+		w = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+	case n > 0:
+		w = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
+	}
+	h = (h ^ w) * k1
+	return h ^ h>>29
+}
+
+// tagOf is the part of a slot that a hash's top bits fill.
+func tagOf(h uint64) uint32 { return uint32(h>>(64-(32-rankBits))) << rankBits }
+
+// parseRanks reads a .tiktoken rank file: lines of a base64 token, a space
+// and its rank. All tokens share one string, so loading costs a few large
+// allocations instead of one per token (and no map of 200k strings): it is
+// most of the start-up of a short run.
+func parseRanks(data []byte) ([]entry, error) {
+	arena := make([]byte, 0, base64.StdEncoding.DecodedLen(len(data)))
+	type span struct{ off, n, rank int32 }
+	spans := make([]span, 0, bytes.Count(data, []byte{'\n'})+1)
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if len(line) > 0 && line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		if len(line) == 0 {
+			continue
+		}
+		sp := bytes.IndexByte(line, ' ')
+		if sp < 0 {
+			return nil, fmt.Errorf("bad rank line %q", line)
+		}
+		b64, num := line[:sp], line[sp+1:]
+		off := len(arena)
+		n, err := base64.StdEncoding.Decode(arena[off:off+base64.StdEncoding.DecodedLen(len(b64))], b64)
+		if err != nil {
+			return nil, fmt.Errorf("bad token %q: %w", b64, err)
+		}
+		arena = arena[:off+n]
+		rank, err := parseRank(num)
+		if err != nil {
+			return nil, fmt.Errorf("bad rank line %q", line)
+		}
+		spans = append(spans, span{int32(off), int32(n), rank})
+	}
+	all := unsafe.String(unsafe.SliceData(arena), len(arena)) // arena is not written again
+	entries := make([]entry, len(spans))
+	for i, s := range spans {
+		entries[i] = entry{tok: all[s.off : s.off+s.n], rank: s.rank}
+	}
+	return entries, nil
+}
+
+func parseRank(b []byte) (int32, error) {
+	if len(b) == 0 || len(b) > 9 {
+		return 0, errBadRank
+	}
+	var r int32
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, errBadRank
+		}
+		r = r*10 + int32(c-'0')
+	}
+	return r, nil
+}
+
+var errBadRank = errors.New("bad rank")
+
+// rank returns the rank of token s, or noRank.
+func (v *vocab) rank(s string) int32 {
+	if len(s) > v.max || len(s) == 0 {
+		return noRank
+	}
+	h := hashOf(s)
+	tag := tagOf(h)
+	for i := uint32(h) & v.mask; ; i = (i + 1) & v.mask {
+		sl := binary.LittleEndian.Uint32(v.slots[4*i:])
+		if sl == 0 {
+			return noRank
+		}
+		if sl&^rankMask == tag {
+			r := sl&rankMask - 1
+			if v.blob[v.off[r]:v.off[r+1]] == s {
+				return int32(r)
+			}
+		}
+	}
+}
+
+// has reports whether s is a token.
+func (v *vocab) has(s string) bool { return v.rank(s) != noRank }
