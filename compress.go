@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 	"unicode/utf8"
 	"unsafe"
 
@@ -41,8 +42,8 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	res := wire.Result{Text: req.Content, CCRID: "", OriginalBytes: len(in)}
 	// Counting a large original overlaps with the pipeline.
 	var original <-chan int
-	if len(in) >= asyncCountBytes {
-		original = e.countAsync(req.Content)
+	if len(in) >= asyncCountBytes && !e.opts.SkipTokenCounts {
+		original = e.countAsync(ctx, req.Content)
 	}
 	r, err := e.compress(ctx, tenant, in, req, target, &res)
 	if err != nil {
@@ -53,16 +54,20 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	}
 	res.Strategy = r
 	res.CompressedBytes = len(res.Text)
-	if original == nil {
-		e.countTokens(&res, req.Content)
-	} else if n := <-original; n >= 0 {
-		res.Tokenizer, res.OriginalTokens = e.counter.Name(), n
-		res.CompressedTokens = n
-		if res.Text != req.Content {
-			res.CompressedTokens = e.counter.Count(res.Text)
+	switch {
+	case e.opts.SkipTokenCounts:
+	case original == nil:
+		e.countTokens(ctx, &res, req.Content)
+	default:
+		if n := <-original; n >= 0 {
+			res.Tokenizer, res.OriginalTokens = e.counter.Name(), n
+			res.CompressedTokens = n
+			if res.Text != req.Content {
+				res.CompressedTokens, _ = e.counter.CountContext(ctx, res.Text)
+			}
+		} else {
+			res.Tokenizer = "none"
 		}
-	} else {
-		res.Tokenizer = "none"
 	}
 	return res, ctx.Err()
 }
@@ -419,7 +424,7 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 		strategy := string(s.Kind)
 		if s.Kind == router.Prose {
 			var name, w string
-			out, name, w, err = e.prose(ctx, part, req.Scorer, target)
+			out, name, w, err = e.prose(ctx, part, req.Scorer, target, req.ScoreTimeout)
 			warn = joinWarn(warn, w)
 			if errors.Is(err, wire.ErrScorerUnavailable) {
 				return nil, nil, "", warn, false, err
@@ -432,7 +437,7 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 			out, err = c(part, o)
 			if err == nil && s.Kind == router.HTML && target > 0 {
 				var name, w string
-				out, name, w, err = e.htmlToTarget(ctx, part, out, req.Scorer, target)
+				out, name, w, err = e.htmlToTarget(ctx, part, out, req.Scorer, target, req.ScoreTimeout)
 				warn = joinWarn(warn, w)
 				if errors.Is(err, wire.ErrScorerUnavailable) {
 					return nil, nil, "", warn, false, err
@@ -479,7 +484,7 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 // text still holds more than target of the page's tokens, so --target-ratio
 // means the same on HTML as on prose. name is the scorer used, "" when the
 // text was short enough already.
-func (e *Engine) htmlToTarget(ctx context.Context, page, text []byte, mode string, target float64) (out []byte, name, warn string, err error) {
+func (e *Engine) htmlToTarget(ctx context.Context, page, text []byte, mode string, target float64, scoreTimeout time.Duration) (out []byte, name, warn string, err error) {
 	c := e.tokenCounter()
 	if c == nil {
 		if c, err = tokencount.New(""); err != nil {
@@ -491,7 +496,7 @@ func (e *Engine) htmlToTarget(ctx context.Context, page, text []byte, mode strin
 	if have == 0 || float64(have) <= want {
 		return text, "", "", nil
 	}
-	return e.prose(ctx, text, mode, want/float64(have))
+	return e.prose(ctx, text, mode, want/float64(have), scoreTimeout)
 }
 
 func joinWarn(a, b string) string {
@@ -607,18 +612,19 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 
 // countTokens fills the token fields; a counter that cannot load leaves
 // them zero with the tokenizer named "none".
-func (e *Engine) countTokens(res *wire.Result, original string) {
+func (e *Engine) countTokens(ctx context.Context, res *wire.Result, original string) {
 	c := e.tokenCounter()
 	if c == nil {
 		res.Tokenizer = "none"
 		return
 	}
 	res.Tokenizer = c.Name()
-	res.OriginalTokens = c.Count(original)
+	// A cancelled count is not reported: Compress returns ctx's error.
+	res.OriginalTokens, _ = c.CountContext(ctx, original)
 	if res.Text == original {
 		res.CompressedTokens = res.OriginalTokens
 	} else {
-		res.CompressedTokens = c.Count(res.Text)
+		res.CompressedTokens, _ = c.CountContext(ctx, res.Text)
 	}
 }
 
@@ -639,13 +645,19 @@ func (e *Engine) tokenCounter() *tokencount.Counter {
 // countAsync counts text's tokens on another goroutine, for large inputs
 // whose count would otherwise wait for the pipeline; the result is read
 // from the returned channel (-1 when counting is off).
-func (e *Engine) countAsync(text string) <-chan int {
+func (e *Engine) countAsync(ctx context.Context, text string) <-chan int {
 	ch := make(chan int, 1)
 	c := e.tokenCounter()
 	if c == nil {
 		ch <- -1
 		return ch
 	}
-	go func() { ch <- c.Count(text) }()
+	go func() {
+		n, err := c.CountContext(ctx, text)
+		if err != nil {
+			n = -1
+		}
+		ch <- n
+	}()
 	return ch
 }

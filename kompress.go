@@ -72,6 +72,10 @@ type Options struct {
 	// Encoding names the token counter's encoding ("" means o200k_base,
 	// "none" turns counting off).
 	Encoding string
+	// SkipTokenCounts leaves the results' token fields zero and their
+	// tokenizer empty, for callers that never read them (the CLI's text
+	// output): counting is then never paid for.
+	SkipTokenCounts bool
 	// Logger receives warnings (missing model, store errors). Nil discards.
 	Logger *slog.Logger
 }
@@ -144,7 +148,9 @@ func New(opts Options) *Engine {
 // Warm loads what the first request would otherwise wait for: the token
 // counter's table and the default scorer (the model, when one is found).
 func (e *Engine) Warm(ctx context.Context) {
-	e.counterOnce.Do(func() { e.counter, e.counterErr = tokencount.New(e.opts.Encoding) })
+	if !e.opts.SkipTokenCounts {
+		e.tokenCounter()
+	}
 	e.scorer(ctx, e.opts.Scorer)
 }
 

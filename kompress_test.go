@@ -8,9 +8,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/kompress/kompress/internal/logview"
 	"github.com/kompress/kompress/internal/lossy"
@@ -20,9 +23,11 @@ import (
 	"github.com/kompress/kompress/fold"
 	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/marker"
+	isample "github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/store"
+	"github.com/kompress/kompress/tokenize"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -350,38 +355,54 @@ func FuzzCompress(f *testing.F) {
 // BenchmarkLossless measures the whole lossless path (router, every fold,
 // verification) over all samples against gzip -1 over the same bytes in the
 // same run. Token counting is left out here; see tokens.BenchmarkCount.
+// BenchmarkLossless compares the lossless path, the default path with
+// token counts (as the CLI's --json runs it) and gzip -1 with a reused
+// writer over the samples, in MB per CPU second (cpu-MB/s) as well as wall
+// time: the machine may be shared.
 func BenchmarkLossless(b *testing.B) {
 	all := samples(b)
 	var total int64
 	for _, s := range all {
 		total += int64(len(s.data))
 	}
-	e := New(Options{Encoding: "none"})
-	b.Run("kompress", func(b *testing.B) {
-		var out int64
-		b.SetBytes(total)
-		for b.Loop() {
-			out = 0
-			for _, s := range all {
-				res, _ := e.Compress(context.Background(), "", wire.CompressRequest{Content: string(s.data), LosslessOnly: true})
-				out += int64(res.CompressedBytes)
+	perCPU := func(b *testing.B, cpu time.Duration) {
+		b.ReportMetric(float64(total)*float64(b.N)/(isample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
+	}
+	run := func(name string, e *Engine, lossless bool) {
+		b.Run(name, func(b *testing.B) {
+			var out int64
+			b.SetBytes(total)
+			cpu := isample.CPUTime()
+			for b.Loop() {
+				out = 0
+				for _, s := range all {
+					res, _ := e.Compress(context.Background(), "", wire.CompressRequest{Content: string(s.data), LosslessOnly: lossless})
+					out += int64(res.CompressedBytes)
+				}
 			}
-		}
-		b.ReportMetric(float64(out)/float64(total), "ratio")
-	})
+			perCPU(b, cpu)
+			b.ReportMetric(float64(out)/float64(total), "ratio")
+		})
+	}
+	run("kompress", New(Options{SkipTokenCounts: true}), true)
+	run("kompress-default-counted", New(Options{Store: memStore(b), Scorer: "heuristic"}), false)
 	b.Run("gzip-1", func(b *testing.B) {
 		b.SetBytes(total)
 		var out int64
+		var buf bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+		cpu := isample.CPUTime()
 		for b.Loop() {
 			out = 0
 			for _, s := range all {
-				var buf bytes.Buffer
-				w, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+				buf.Reset()
+				w.Reset(&buf)
 				w.Write(s.data)
 				w.Close()
 				out += int64(buf.Len())
 			}
 		}
+		perCPU(b, cpu)
 		b.ReportMetric(float64(out)/float64(total), "ratio")
 	})
 }
@@ -590,5 +611,61 @@ func TestColourCodes(t *testing.T) {
 	}
 	if r := compress(t, New(Options{}), wire.CompressRequest{Content: string(in)}); r.Equivalence == string(fold.Visible) {
 		t.Errorf("no store, yet colour codes dropped")
+	}
+}
+
+// TestSkipTokenCounts checks that SkipTokenCounts changes only the token
+// fields: the same text, none counted; and that counts are filled otherwise.
+func TestSkipTokenCounts(t *testing.T) {
+	in := strings.Repeat("2024-05-01T10:00:00Z INFO request served path=/api/v1/items status=200\n", 200)
+	counted := compress(t, New(Options{}), wire.CompressRequest{Content: in})
+	skipped := compress(t, New(Options{SkipTokenCounts: true}), wire.CompressRequest{Content: in})
+	if counted.OriginalTokens == 0 || counted.CompressedTokens == 0 || counted.Tokenizer != "o200k_base" {
+		t.Errorf("counted: tokens %d -> %d, tokenizer %q", counted.OriginalTokens, counted.CompressedTokens, counted.Tokenizer)
+	}
+	if skipped.OriginalTokens != 0 || skipped.CompressedTokens != 0 || skipped.Tokenizer != "" {
+		t.Errorf("skipped: tokens %d -> %d, tokenizer %q", skipped.OriginalTokens, skipped.CompressedTokens, skipped.Tokenizer)
+	}
+	skipped.OriginalTokens, skipped.CompressedTokens, skipped.Tokenizer = counted.OriginalTokens, counted.CompressedTokens, counted.Tokenizer
+	if !reflect.DeepEqual(counted, skipped) {
+		t.Errorf("results differ beyond the token fields:\n%+v\n%+v", counted, skipped)
+	}
+}
+
+// slowScorer stands for a model that takes longer than any budget but
+// stops when its context ends.
+type slowScorer struct{ calls *atomic.Int32 }
+
+func (slowScorer) Name() string { return "onnx:slow" }
+
+func (s slowScorer) Score(ctx context.Context, text string, words []tokenize.Word) ([]float32, error) {
+	s.calls.Add(1)
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// TestScoreTimeout checks that a request whose model scoring runs out of
+// its ScoreTimeout is finished with the heuristic in the same call: a lossy
+// result, its original stored, the model asked once, and a warning.
+func TestScoreTimeout(t *testing.T) {
+	data, err := os.ReadFile("testdata/samples/prose/license-apache.txt")
+	if err != nil {
+		t.Skip(err)
+	}
+	e := New(Options{Store: memStore(t)})
+	var calls atomic.Int32
+	e.scorers["auto"] = scorerChoice{s: slowScorer{&calls}}
+	res, err := e.Compress(context.Background(), "", wire.CompressRequest{Content: string(data), ScoreTimeout: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.CCRID == "" || calls.Load() == 0 {
+		t.Errorf("scorer %q, ccr_id %q, model calls %d, strategy %q kind %q", res.Scorer, res.CCRID, calls.Load(), res.Strategy, res.Kind)
+	}
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, wire.ScoreDeadlineWarning) }) {
+		t.Errorf("warnings %q", res.Warnings)
+	}
+	if got, err := e.Retrieve(context.Background(), "", res.CCRID); err != nil || string(got) != string(data) {
+		t.Errorf("retrieve: %v", err)
 	}
 }

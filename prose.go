@@ -3,14 +3,16 @@ package kompress
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/kompress/kompress/scorer"
 	"github.com/kompress/kompress/wire"
 )
 
 // prose compresses text with the requested scorer, falling back to the
-// heuristic when the model is unavailable or misses the request's deadline.
-func (e *Engine) prose(ctx context.Context, part []byte, mode string, target float64) (out []byte, name, warn string, err error) {
+// heuristic when the model is unavailable, fails, or misses the request's
+// deadline or the scoring budget (scoreTimeout, when positive).
+func (e *Engine) prose(ctx context.Context, part []byte, mode string, target float64, scoreTimeout time.Duration) (out []byte, name, warn string, err error) {
 	if mode == "" {
 		mode = e.opts.Scorer
 	}
@@ -18,7 +20,18 @@ func (e *Engine) prose(ctx context.Context, part []byte, mode string, target flo
 	if err != nil {
 		return nil, "", warn, fmt.Errorf("%w: %v", wire.ErrScorerUnavailable, err)
 	}
-	out, name, fallback, err := scorer.CompressChunks(ctx, s, part, scorer.CompressOptions{TargetRatio: target, Counter: e.tokenCounter()})
+	// The scoring budget bounds the model only: windows it leaves are
+	// scored by the heuristic, and the request goes on under ctx.
+	sctx := ctx
+	if scoreTimeout > 0 && s.Name() != "heuristic" {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, scoreTimeout)
+		defer cancel()
+	}
+	out, name, fallback, err := scorer.CompressChunks(sctx, s, part, scorer.CompressOptions{TargetRatio: target, Counter: e.tokenCounter()})
+	if sctx != ctx && sctx.Err() != nil && ctx.Err() == nil {
+		fallback = joinWarn(fmt.Sprintf("%s %v; used the heuristic scorer", wire.ScoreDeadlineWarning, scoreTimeout), fallback)
+	}
 	return out, name, joinWarn(warn, fallback), err
 }
 

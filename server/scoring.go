@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/kompress/kompress/wire"
@@ -38,13 +40,28 @@ func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressR
 	default:
 		return s.heuristic(ctx, tenant, req, "busy")
 	}
-	sctx, cancel := context.WithTimeout(ctx, s.cfg.ScoreTimeout)
+	// The engine bounds model scoring itself and goes on with the
+	// heuristic, so the request's other work is not done twice. The
+	// backstop is for a model call that cannot be interrupted: only then
+	// is the request run again with the heuristic.
+	req.ScoreTimeout = s.cfg.ScoreTimeout
+	sctx, cancel := context.WithTimeout(ctx, s.cfg.ScoreTimeout+scoreGrace(s.cfg.ScoreTimeout))
 	defer cancel()
 	res, err := s.attempt(sctx, tenant, req)
 	if err != nil && sctx.Err() != nil && ctx.Err() == nil {
 		return s.heuristic(ctx, tenant, req, "deadline")
 	}
+	if err == nil && slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, wire.ScoreDeadlineWarning) }) {
+		s.m.scorerFallbacks.WithLabelValues("deadline").Inc()
+	}
 	return res, err
+}
+
+// scoreGrace is how long past ScoreTimeout a request waits for the engine
+// to finish with the heuristic before giving up on it: a quarter of the
+// timeout, at least 50 ms.
+func scoreGrace(timeout time.Duration) time.Duration {
+	return max(timeout/4, 50*time.Millisecond)
 }
 
 // heuristic runs the request with the heuristic scorer. Only results where
@@ -57,7 +74,7 @@ func (s *Server) heuristic(ctx context.Context, tenant string, req wire.Compress
 		s.m.scorerFallbacks.WithLabelValues(reason).Inc()
 		msg := "model scoring was at capacity; used the heuristic scorer"
 		if reason == "deadline" {
-			msg = fmt.Sprintf("model scoring took longer than %v; used the heuristic scorer", s.cfg.ScoreTimeout)
+			msg = fmt.Sprintf("%s %v; used the heuristic scorer", wire.ScoreDeadlineWarning, s.cfg.ScoreTimeout)
 		}
 		res.Warnings = append(res.Warnings, msg)
 	}

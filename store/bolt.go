@@ -37,9 +37,10 @@ var (
 const sweepBatch = 64
 
 type boltStore struct {
-	db   *bolt.DB
-	path string
-	opts Options
+	db      *bolt.DB
+	path    string
+	opts    Options
+	commits commitQueue
 }
 
 func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error) {
@@ -74,9 +75,6 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 		db.Close()
 		return nil, fmt.Errorf("%w: bolt %s: %w", ErrUnavailable, path, err)
 	}
-	// A lone Put waits this long for company before committing: small next
-	// to the fsync it may save.
-	db.MaxBatchDelay = time.Millisecond
 	return &boltStore{db: db, path: path, opts: opts}, nil
 }
 
@@ -97,10 +95,10 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	}
 	now := s.opts.Now()
 	var id string
-	// Batch commits with fsync before returning, so the original is durable
-	// once Put returns; concurrent Puts share one commit and one fsync. The
-	// function may run more than once, so it only assigns id.
-	err := s.db.Batch(func(tx *bolt.Tx) error {
+	// commit returns once the transaction is synced, so the original is
+	// durable once Put returns; concurrent Puts share one commit and its
+	// fsyncs. The function may run more than once, so it only assigns id.
+	err := s.commits.commit(s.db, func(tx *bolt.Tx) error {
 		if err := s.sweep(tx, now); err != nil {
 			return err
 		}

@@ -17,6 +17,10 @@ var ErrBadRequest = errors.New("kompress: bad request")
 // and no model or runtime could be loaded; the HTTP service answers 503.
 var ErrScorerUnavailable = errors.New("kompress: scorer unavailable")
 
+// ScoreDeadlineWarning begins the warning of a result whose model scoring
+// ran out of its CompressRequest.ScoreTimeout.
+const ScoreDeadlineWarning = "model scoring took longer than"
+
 // Error codes of the JSON error shape (ErrorBody.Code). Clients switch on
 // these, so they are stable.
 const (
@@ -61,6 +65,11 @@ type CompressRequest struct {
 	// AllowLossyGroundTruth opts file-tool output and source code into lossy
 	// compression (invariant 7).
 	AllowLossyGroundTruth bool `json:"allow_lossy_ground_truth,omitempty"`
+	// ScoreTimeout, when positive, bounds model scoring: text not scored by
+	// then is scored by the heuristic, with a warning, and the rest of the
+	// request goes on under its own deadline, so nothing is done twice. The
+	// service sets it; it is not part of the wire format.
+	ScoreTimeout time.Duration `json:"-"`
 }
 
 // Result is one compression result (CLI --json line and HTTP response).

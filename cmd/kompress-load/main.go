@@ -5,19 +5,28 @@
 // differed.
 //
 //	kompress-load -url http://127.0.0.1:8377 -c 16 -d 10s
+//
+// With -echo ADDR it is instead the baseline to compare a server with: a
+// trivial HTTP server that answers POST /v1/compress with the content as
+// the result's text, doing no work. It prints its URL and serves until
+// SIGINT or SIGTERM.
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
 	"github.com/kompress/kompress/internal/loadgen"
+	"github.com/kompress/kompress/wire"
 )
 
 func main() {
@@ -32,6 +41,7 @@ func main() {
 	flag.Uint64Var(&cfg.Seed, "seed", uint64(time.Now().UnixNano()), "seed for the inputs")
 	flag.BoolVar(&cfg.Retrieve, "retrieve", false, "read back every lossy result's original and compare")
 	asJSON := flag.Bool("json", false, "print the report as JSON")
+	echo := flag.String("echo", "", "serve a trivial echo server on this address instead (port 0 picks one)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "kompress-load: unexpected arguments %q\n", flag.Args())
@@ -40,6 +50,13 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *echo != "" {
+		if err := serveEcho(ctx, *echo); err != nil {
+			fmt.Fprintln(os.Stderr, "kompress-load:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	rep, err := loadgen.Run(ctx, cfg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kompress-load:", err)
@@ -58,4 +75,38 @@ func main() {
 	if rep.Errors > 0 || rep.Mismatches > 0 {
 		os.Exit(1)
 	}
+}
+
+// serveEcho answers each compress request with its content, unchanged, as
+// cheaply as a JSON HTTP server can: the floor under any real server's cost.
+func serveEcho(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ok"}`))
+	})
+	mux.HandleFunc("POST /v1/compress", func(w http.ResponseWriter, r *http.Request) {
+		var req wire.CompressRequest
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		n := len(req.Content)
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(wire.Result{Text: req.Content, Strategy: "echo", OriginalBytes: n, CompressedBytes: n})
+	})
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Printf("http://%s\n", ln.Addr())
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }

@@ -45,8 +45,13 @@ func (c *cache) put(piece string, n int) {
 	// not keep a large input alive.
 	piece = strings.Clone(piece)
 	s.mu.Lock()
-	if s.m == nil || len(s.m) >= shardEntries {
-		s.m = make(map[string]int32, shardEntries)
+	switch {
+	case s.m == nil:
+		// Small at first: a short text touches most shards once, and 64
+		// maps sized for shardEntries were most of a 4 KB count's cost.
+		s.m = make(map[string]int32)
+	case len(s.m) >= shardEntries:
+		clear(s.m)
 	}
 	s.m[piece] = int32(n)
 	s.mu.Unlock()

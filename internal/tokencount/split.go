@@ -61,9 +61,10 @@ func classOf(l, lu, ll, lt, lm, lo, m, n, space, newline bool) class {
 	return c
 }
 
-// bmpClasses holds the class of every rune below U+10000, built on first use
-// from the categories' range tables (asking unicode.Is about each rune took
-// 10 ms of every start-up); rarer runes are classified on the fly.
+// bmpClasses holds the class of every rune below U+10000, built at the
+// first non-ASCII rune from the categories' range tables (asking unicode.Is
+// about each rune took 10 ms of every start-up); rarer runes are classified
+// on the fly.
 var bmpClasses = sync.OnceValue(func() *[1 << 16]class {
 	tables := []*unicode.RangeTable{unicode.L, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Lm, unicode.Lo,
 		unicode.M, unicode.N, unicode.White_Space} // unicode.IsSpace is White_Space
@@ -88,9 +89,18 @@ var bmpClasses = sync.OnceValue(func() *[1 << 16]class {
 	return &t
 })
 
+// asciiClasses are the classes of the ASCII runes, so that ASCII text
+// never waits for bmpClasses.
+var asciiClasses = func() (t [utf8.RuneSelf]class) {
+	for r := range t {
+		t[r] = classify(rune(r))
+	}
+	return t
+}()
+
 // splitter cuts text into the pieces the BPE runs on.
 type splitter struct {
-	bmp *[1 << 16]class
+	ascii *[utf8.RuneSelf]class
 	// o200k selects o200k_base's pattern; otherwise cl100k_base's.
 	o200k bool
 	// digits is the longest run of \p{N} in one piece: 3 (\p{N}{1,3}),
@@ -99,7 +109,7 @@ type splitter struct {
 }
 
 func newSplitter(o200k bool) *splitter {
-	return &splitter{bmp: bmpClasses(), o200k: o200k, digits: 3}
+	return &splitter{ascii: &asciiClasses, o200k: o200k, digits: 3}
 }
 
 // The split patterns of Hugging Face tokenizer.json files that Splitter
@@ -139,11 +149,11 @@ func (s *Splitter) Next(text string, i int) int { return s.sp.next(text, i) }
 // U+FFFD of width 1, as tiktoken-go sees it after converting to []rune.
 func (sp *splitter) at(s string, i int) (class, int) {
 	if b := s[i]; b < utf8.RuneSelf {
-		return sp.bmp[b], 1
+		return sp.ascii[b], 1
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
 	if r < 1<<16 {
-		return sp.bmp[r], n
+		return bmpClasses()[r], n
 	}
 	return classify(r), n
 }
@@ -181,6 +191,9 @@ func (sp *splitter) next(s string, i int) int {
 //
 // taking the first alternative that matches, each with backtracking.
 func (sp *splitter) nextO200k(s string, i int) int {
+	if e := nextASCII(s, i); e > i {
+		return e
+	}
 	c0, n0 := sp.at(s, i)
 	if c0.pre() || c0&(cUpper|cLower) != 0 {
 		// The optional prefix is tried taken first, then not.
@@ -346,6 +359,136 @@ func contraction(s string, e int) int {
 		if e+2 < len(s) && s[e+2]|0x20 == 'l' {
 			return e + 3
 		}
+	}
+	return e
+}
+
+// ASCII byte kinds for nextASCII; aHigh is any byte of a multi-byte rune.
+const (
+	aHigh uint8 = iota
+	aUpper
+	aLower
+	aDigit
+	aNewline
+	aSpace // other whitespace
+	aOther
+)
+
+var asciiKind = func() (t [256]uint8) {
+	for b := range 128 {
+		switch {
+		case 'A' <= b && b <= 'Z':
+			t[b] = aUpper
+		case 'a' <= b && b <= 'z':
+			t[b] = aLower
+		case '0' <= b && b <= '9':
+			t[b] = aDigit
+		case b == '\r' || b == '\n':
+			t[b] = aNewline
+		case b == ' ' || b == '\t' || b == '\v' || b == '\f':
+			t[b] = aSpace
+		default:
+			t[b] = aOther
+		}
+	}
+	return t
+}()
+
+// kindAt is the kind of s[i], or 255 (no kind) past the end of s.
+func kindAt(s string, i int) uint8 {
+	if i < len(s) {
+		return asciiKind[s[i]]
+	}
+	return 255
+}
+
+// nextASCII returns the end of o200k_base's piece at s[i] when every rune
+// that decides it is ASCII (where the pattern's classes are plain: upper and
+// lower letters are disjoint, and so on), or i to defer to nextO200k's
+// general matcher. It must agree with that matcher wherever it answers.
+func nextASCII(s string, i int) int {
+	k := asciiKind[s[i]]
+	j := i
+	switch k {
+	case aHigh:
+		return i
+	case aDigit:
+		e := i + 1
+		for e < len(s) && e < i+3 && asciiKind[s[e]] == aDigit {
+			e++
+		}
+		if kindAt(s, e) == aHigh {
+			return i // a non-ASCII digit may continue the number
+		}
+		return e
+	case aOther, aSpace:
+		// [^\r\n\p{L}\p{N}]? before a word.
+		if n := kindAt(s, i+1); n == aUpper || n == aLower {
+			j = i + 1
+		} else if n == aHigh {
+			return i
+		}
+	}
+	if kk := asciiKind[s[j]]; kk == aUpper || kk == aLower {
+		e := j
+		for e < len(s) && asciiKind[s[e]] == aUpper {
+			e++
+		}
+		for e < len(s) && asciiKind[s[e]] == aLower {
+			e++
+		}
+		if kindAt(s, e) == aHigh {
+			return i // a non-ASCII letter or mark may continue the word
+		}
+		return contraction(s, e)
+	}
+	switch k {
+	case aOther:
+		return otherRun(s, i)
+	case aSpace, aNewline:
+		if s[i] == ' ' && kindAt(s, i+1) == aOther {
+			return otherRun(s, i+1)
+		}
+		// \s*[\r\n]+|\s+(?!\S)|\s+
+		e, nl := i, -1
+		for e < len(s) {
+			switch asciiKind[s[e]] {
+			case aNewline:
+				nl = e + 1
+				e++
+				continue
+			case aSpace:
+				e++
+				continue
+			case aHigh:
+				return i // U+0085 or U+00A0 may continue the run
+			}
+			break
+		}
+		switch {
+		case nl >= 0:
+			return nl
+		case e < len(s) && e-i > 1:
+			return e - 1
+		}
+		return e
+	}
+	return i
+}
+
+// otherRun matches [^\s\p{L}\p{N}]+[\r\n/]* from s[i], an ASCII
+// punctuation byte, or returns -1 when a non-ASCII rune may continue the
+// run.
+func otherRun(s string, i int) int {
+	e := i
+	for e < len(s) && asciiKind[s[e]] == aOther {
+		e++
+	}
+	if kindAt(s, e) == aHigh {
+		return -1
+	}
+	for e < len(s) && (s[e] == '\r' || s[e] == '\n' || s[e] == '/') {
+		e++
 	}
 	return e
 }

@@ -20,11 +20,14 @@
 package tokencount
 
 import (
+	"context"
+	_ "embed"
 	"fmt"
 	"runtime"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
 	loader "github.com/pkoukk/tiktoken-go-loader"
@@ -76,16 +79,12 @@ func New(encoding string) (*Counter, error) {
 	c := &Counter{name: encoding}
 	switch encoding {
 	case "o200k_base", "cl100k_base":
-		data, err := assets.Assets.ReadFile(encoding + ".tiktoken")
-		if err != nil {
-			return nil, fmt.Errorf("tokens: load %s: %w", encoding, err)
-		}
-		entries, err := parseRanks(data)
+		v, err := loadVocab(encoding)
 		if err != nil {
 			return nil, fmt.Errorf("tokens: load %s: %w", encoding, err)
 		}
 		c.split = newSplitter(encoding == "o200k_base")
-		c.ranks = newVocab(entries)
+		c.ranks = v
 		c.cache = newCache()
 	default:
 		setLoader.Do(func() { tiktoken.SetBpeLoader(loader.NewOfflineLoader()) })
@@ -99,18 +98,60 @@ func New(encoding string) (*Counter, error) {
 	return c, nil
 }
 
+//go:generate go test -run TestFlatTable -update-table .
+
+// o200kFlat is o200k_base's rank table in the flat form (see vocab),
+// generated from tiktoken-go-loader's rank file, which is MIT licensed.
+//
+//go:embed o200k_base.flat
+var o200kFlat string
+
+// loadVocab returns encoding's rank table: o200k_base's is embedded ready to
+// use; others are built from their rank file.
+func loadVocab(encoding string) (*vocab, error) {
+	if encoding == "o200k_base" {
+		return loadFlat(unsafe.Slice(unsafe.StringData(o200kFlat), len(o200kFlat)))
+	}
+	flat, err := buildFromAsset(encoding)
+	if err != nil {
+		return nil, err
+	}
+	return loadFlat(flat)
+}
+
+// buildFromAsset builds the flat form of encoding from tiktoken-go-loader's
+// embedded rank file.
+func buildFromAsset(encoding string) ([]byte, error) {
+	data, err := assets.Assets.ReadFile(encoding + ".tiktoken")
+	if err != nil {
+		return nil, err
+	}
+	entries, err := parseRanks(data)
+	if err != nil {
+		return nil, err
+	}
+	return buildFlat(entries)
+}
+
 // Name is the encoding's name, reported as the result's tokenizer.
 func (c *Counter) Name() string { return c.name }
 
 // Count returns the number of tokens in text. Special-token strings are
 // counted as ordinary text, never rejected.
-func (c *Counter) Count(text string) (n int) {
+func (c *Counter) Count(text string) int {
+	n, _ := c.CountContext(context.Background(), text)
+	return n
+}
+
+// CountContext is Count that gives up, returning ctx's error, once ctx is
+// done; it looks at ctx every checkEvery bytes.
+func (c *Counter) CountContext(ctx context.Context, text string) (n int, err error) {
 	if c.split == nil {
-		return c.countChunked(text)
+		return c.countChunked(ctx, text)
 	}
 	procs := min(runtime.GOMAXPROCS(0), len(text)/parallelPart)
 	if procs < 2 {
-		return c.count(text)
+		return c.count(ctx, text)
 	}
 	// Large texts are counted in parts on several cores. Each part starts
 	// where a piece surely starts, so the parts' pieces are the text's.
@@ -126,15 +167,21 @@ func (c *Counter) Count(text string) (n int) {
 	counts := make([]int, len(parts))
 	var wg sync.WaitGroup
 	for k, p := range parts {
-		wg.Go(func() { counts[k] = c.count(p) })
+		wg.Go(func() { counts[k], _ = c.count(ctx, p) })
 	}
-	n = c.count(text)
+	n, err = c.count(ctx, text)
 	wg.Wait()
 	for _, k := range counts {
 		n += k
 	}
-	return n
+	if err == nil {
+		err = ctx.Err()
+	}
+	return n, err
 }
+
+// checkEvery is how much text is counted between looks at the context.
+const checkEvery = 64 << 10
 
 // parallelPart is the least text worth counting on a core of its own.
 const parallelPart = 256 << 10
@@ -158,15 +205,53 @@ func pieceStart(s string, i int) int {
 }
 
 // count counts text on one core.
-func (c *Counter) count(text string) (n int) {
+func (c *Counter) count(ctx context.Context, text string) (n int, err error) {
 	valid := utf8.ValidString(text)
+	seen := seenPool.Get().(*seenPieces)
+	defer seenPool.Put(seen)
+	clear(seen[:])
+	check := checkEvery
 	for i := 0; i < len(text); {
+		if i >= check {
+			if err := ctx.Err(); err != nil {
+				return n, err
+			}
+			check = i + checkEvery
+		}
 		e := c.split.next(text, i)
-		n += c.countPiece(text[i:e], valid)
+		p := text[i:e]
 		i = e
+		if len(p) == 1 {
+			n++ // every byte is a token
+			continue
+		}
+		// Tool output repeats its pieces: most are found here, at the
+		// cost of a hash and a compare.
+		sl := &seen[hashOf(p)&(seenSlots-1)]
+		if sl.piece == p {
+			n += int(sl.n)
+			continue
+		}
+		k := c.countPiece(p, valid)
+		*sl = seenPiece{piece: p, n: int32(k)}
+		n += k
 	}
-	return n
+	return n, nil
 }
+
+// seenPieces is a direct-mapped cache of one count's pieces and their
+// counts; its keys are slices of the text being counted, so it is cleared
+// before each use.
+type seenPieces [seenSlots]seenPiece
+
+type seenPiece struct {
+	piece string
+	n     int32
+}
+
+const seenSlots = 1 << 12
+
+var seenPool = sync.Pool{New: func() any { return new(seenPieces) }}
 
 // countPiece counts one pre-tokenizer piece; valid says the whole text is
 // valid UTF-8.
@@ -224,8 +309,11 @@ func replaceInvalid(s string) string {
 }
 
 // countChunked counts with tiktoken-go, chunk by chunk.
-func (c *Counter) countChunked(text string) (n int) {
+func (c *Counter) countChunked(ctx context.Context, text string) (n int, err error) {
 	for len(text) > 0 {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
 		cut := len(text)
 		if cut > chunkSize {
 			cut = splitPoint(text, chunkSize)
@@ -233,7 +321,7 @@ func (c *Counter) countChunked(text string) (n int) {
 		n += len(c.enc.EncodeOrdinary(text[:cut]))
 		text = text[cut:]
 	}
-	return n
+	return n, nil
 }
 
 // splitPoint returns a cut at or before max that falls just after a newline

@@ -1,6 +1,11 @@
 package tokencount
 
 import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"github.com/kompress/kompress/internal/sample"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -196,7 +201,7 @@ func TestMerge(t *testing.T) {
 }
 
 // TestLongPieces: one huge piece is merged in maxPiece chunks and stays
-// close to the exact count. How fast that is belongs to the benchmarks.
+// close to the exact count (its speed is BenchmarkLongPiece's).
 func TestLongPieces(t *testing.T) {
 	c := mustNew(t, "")
 	for _, tt := range []struct {
@@ -251,35 +256,51 @@ func FuzzCount(f *testing.F) {
 	})
 }
 
+// benchTexts are the samples concatenated, and those of the repetitive
+// tool-output kinds (logs, search hits, tables) on their own.
+func benchTexts(b *testing.B) map[string]string {
+	texts := map[string]string{}
+	for _, kind := range []string{"*", "log", "search", "table"} {
+		files, _ := filepath.Glob("../../testdata/samples/" + kind + "/*.txt")
+		var data []byte
+		for _, f := range files {
+			d, _ := os.ReadFile(f)
+			data = append(data, d...)
+		}
+		if len(data) == 0 {
+			b.Skip("no samples")
+		}
+		name := kind
+		if kind == "*" {
+			name = "all"
+		}
+		texts[name] = string(data)
+	}
+	return texts
+}
+
+// BenchmarkCount reports MB per CPU second (cpu-MB/s) beside the wall-clock
+// figure: large texts are counted on several cores, and the machine may be
+// shared.
 func BenchmarkCount(b *testing.B) {
-	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
-	var data []byte
-	for _, f := range files {
-		d, _ := os.ReadFile(f)
-		data = append(data, d...)
-	}
-	if len(data) == 0 {
-		data = []byte(strings.Repeat("ok  \tgithub.com/x/y\t0.01s\n--- FAIL: TestX (0.00s)\n", 20000))
-	}
-	text := string(data)
+	texts := benchTexts(b)
 	for _, name := range native {
-		b.Run(name, func(b *testing.B) {
-			c := mustNew(b, name)
-			b.SetBytes(int64(len(text)))
-			for b.Loop() {
-				c.Count(text)
-			}
-		})
-		b.Run(name+"/tiktoken-go", func(b *testing.B) {
-			ref := reference(b, name)
-			b.SetBytes(int64(len(text)))
-			for b.Loop() {
-				ref.EncodeOrdinary(text)
-			}
-		})
+		c := mustNew(b, name)
+		for _, kind := range []string{"all", "log", "search", "table"} {
+			text := texts[kind]
+			b.Run(name+"/"+kind, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				cpu := sample.CPUTime()
+				for b.Loop() {
+					c.Count(text)
+				}
+				b.ReportMetric(float64(len(text))*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
+			})
+		}
 	}
 	b.Run("o200k_base/parallel", func(b *testing.B) {
 		c := mustNew(b, "o200k_base")
+		text := texts["all"]
 		b.SetBytes(int64(len(text)))
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
@@ -287,6 +308,34 @@ func BenchmarkCount(b *testing.B) {
 			}
 		})
 	})
+}
+
+// BenchmarkCountTiktoken is the reference implementation on the samples.
+func BenchmarkCountTiktoken(b *testing.B) {
+	text := benchTexts(b)["all"]
+	for _, name := range native {
+		b.Run(name, func(b *testing.B) {
+			ref := reference(b, name)
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				ref.EncodeOrdinary(text)
+			}
+		})
+	}
+}
+
+// BenchmarkNew is a process's first counter: o200k_base's table is
+// embedded, cl100k_base's built.
+func BenchmarkNew(b *testing.B) {
+	for _, name := range native {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := loadVocab(name); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 // TestVocabMatchesLoader checks the tables parsed from the embedded rank
@@ -323,6 +372,13 @@ func TestCountParts(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Skip("no samples")
 	}
+	count := func(c *Counter, s string) int {
+		n, err := c.count(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
 	var all []byte
 	for _, name := range native {
 		c := mustNew(t, name)
@@ -333,20 +389,85 @@ func TestCountParts(t *testing.T) {
 			}
 			all = append(all, data...)
 			s := string(data)
-			want := c.count(s)
+			want := count(c, s)
 			for i := 0; i < len(s); i += max(len(s)/7, 1) {
 				cut := pieceStart(s, i)
 				if cut < 0 {
 					break
 				}
-				if got := c.count(s[:cut]) + c.count(s[cut:]); got != want {
+				if got := count(c, s[:cut]) + count(c, s[cut:]); got != want {
 					t.Errorf("%s: %s cut at %d: %d tokens, want %d", name, f, cut, got, want)
 				}
 			}
 		}
-		if got, want := c.Count(string(all)), c.count(string(all)); got != want {
+		if got, want := c.Count(string(all)), count(c, string(all)); got != want {
 			t.Errorf("%s: Count of all samples = %d, want %d", name, got, want)
 		}
+	}
+}
+
+// TestCountContext checks that a done context stops counting, and that a
+// live one counts as Count does.
+func TestCountContext(t *testing.T) {
+	text := strings.Repeat("ok  \tgithub.com/x/y\t0.01s\n", 3*parallelPart/20)
+	for _, name := range native {
+		c := mustNew(t, name)
+		ctx, cancel := context.WithCancel(context.Background())
+		if n, err := c.CountContext(ctx, text); err != nil || n != c.Count(text) {
+			t.Errorf("%s: live context: %d, %v; want %d, nil", name, n, err, c.Count(text))
+		}
+		cancel()
+		if _, err := c.CountContext(ctx, text); err != context.Canceled {
+			t.Errorf("%s: cancelled context: err %v, want context.Canceled", name, err)
+		}
+	}
+}
+
+var updateTable = flag.Bool("update-table", false, "rewrite o200k_base.flat from tiktoken-go-loader's rank file")
+
+// TestFlatTable checks that the embedded o200k_base table is the one built
+// from tiktoken-go-loader's rank file (-update-table rewrites it).
+func TestFlatTable(t *testing.T) {
+	want, err := buildFromAsset("o200k_base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *updateTable {
+		if err := os.WriteFile("o200k_base.flat", want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if o200kFlat != string(want) {
+		t.Fatal("o200k_base.flat is stale: run go generate ./internal/tokencount")
+	}
+}
+
+// TestLoadFlatRejects checks that loadFlat refuses damaged tables.
+func TestLoadFlatRejects(t *testing.T) {
+	good := []byte(o200kFlat)
+	for name, data := range map[string][]byte{
+		"empty":     nil,
+		"magic":     append([]byte("xxxx"), good[4:]...),
+		"truncated": good[:len(good)/2],
+		"extra":     append(bytes.Clone(good), 'x'),
+	} {
+		if _, err := loadFlat(data); err == nil {
+			t.Errorf("%s: loaded", name)
+		}
+	}
+}
+
+func BenchmarkLongPiece(b *testing.B) {
+	c := mustNew(b, "")
+	for _, unit := range []string{"a", "xyzzy", "-", "\xff"} {
+		text := strings.Repeat(unit, (1<<20)/len(unit))
+		b.Run(fmt.Sprintf("%q", unit), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				c.Count(text)
+			}
+		})
 	}
 }
 

@@ -6,34 +6,27 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/bits"
 	"unsafe"
 )
 
-// vocab is the rank table. Go's map[string]int costs a hash of the string
-// and a second memory access for the key; most lookups are of short pieces,
-// so tokens up to 15 bytes sit inline, packed into two words, in an
-// open-addressing table, and only longer ones go to a map.
+// vocab is the rank table in a flat form that needs no building: an
+// open-addressing hash table of 4-byte slots, each holding a token's rank
+// and a tag of its hash, over the tokens' bytes laid end to end in rank
+// order. For o200k_base the whole form is generated (go generate, from
+// tiktoken-go-loader's file) and embedded, so a process that counts pays
+// no table build: only offsets are summed from the tokens' lengths.
+// Other encodings build the same form from their rank file on first use.
 type vocab struct {
-	// hot holds the tokens of rank below hotRanks again in a table small
-	// enough to stay in cache; low ranks are the frequent pieces.
-	hot   *vocab
-	slots []slot
-	shift uint // 64 - log2(len(slots))
-	long  map[string]int32
+	slots []byte // 4 bytes per slot, little endian: tag<<rankBits | rank+1; 0 is empty
+	mask  uint32 // slots-1
+	blob  string // the tokens' bytes in rank order
+	off   []uint32
 	max   int // the longest token's length: longer strings need no lookup
 }
 
-// slot holds a token of 1 to 15 bytes: lo has bytes 0-7, hi bytes 8-14 and
-// the length in its top byte, so a zero hi is an empty slot.
-type slot struct {
-	lo, hi uint64
-	rank   int32
-}
-
 const (
-	shortToken = 15
-	hotRanks   = 16384
+	rankBits = 20
+	rankMask = 1<<rankBits - 1
 )
 
 // entry is one token of an encoding and its rank.
@@ -42,67 +35,120 @@ type entry struct {
 	rank int32
 }
 
-func newVocab(entries []entry) *vocab {
-	var hot []entry
-	for _, e := range entries {
-		if e.rank < hotRanks && len(e.tok) <= shortToken {
-			hot = append(hot, e)
-		}
+// flat is the serialised vocab: a header, then one length byte per token
+// (in rank order), the slots and the tokens' bytes.
+//
+//	"ktok" | tokens uint32 | log2(slots) uint32 | longest uint32
+const flatMagic = "ktok"
+
+// buildFlat lays entries out in the flat form. Ranks must be 0..n-1, each
+// once, tokens 1 to 255 bytes; the slots are at most four fifths full.
+func buildFlat(entries []entry) ([]byte, error) {
+	n := len(entries)
+	if n >= rankMask {
+		return nil, fmt.Errorf("%d tokens: too many", n)
 	}
-	v := newTable(entries)
-	v.hot = newTable(hot)
-	return v
+	toks := make([]string, n)
+	for _, e := range entries {
+		if e.rank < 0 || int(e.rank) >= n || toks[e.rank] != "" {
+			return nil, fmt.Errorf("ranks are not 0..%d, each once (rank %d)", n-1, e.rank)
+		}
+		if len(e.tok) == 0 || len(e.tok) > 255 {
+			return nil, fmt.Errorf("token of rank %d has %d bytes", e.rank, len(e.tok))
+		}
+		toks[e.rank] = e.tok
+	}
+	logSlots := 1
+	for 4<<logSlots < 5*n {
+		logSlots++
+	}
+	nslots := 1 << logSlots
+	longest, size := 0, 0
+	for _, t := range toks {
+		longest, size = max(longest, len(t)), size+len(t)
+	}
+	out := make([]byte, 16, 16+n+4*nslots+size)
+	copy(out, flatMagic)
+	binary.LittleEndian.PutUint32(out[4:], uint32(n))
+	binary.LittleEndian.PutUint32(out[8:], uint32(logSlots))
+	binary.LittleEndian.PutUint32(out[12:], uint32(longest))
+	for _, t := range toks {
+		out = append(out, byte(len(t)))
+	}
+	slots := out[len(out) : len(out)+4*nslots]
+	out = out[:len(out)+4*nslots]
+	mask := uint32(nslots - 1)
+	for r, t := range toks {
+		h := hashOf(t)
+		i := uint32(h) & mask
+		for binary.LittleEndian.Uint32(slots[4*i:]) != 0 {
+			i = (i + 1) & mask
+		}
+		binary.LittleEndian.PutUint32(slots[4*i:], tagOf(h)|uint32(r+1))
+	}
+	for _, t := range toks {
+		out = append(out, t...)
+	}
+	return out, nil
 }
 
-func newTable(entries []entry) *vocab {
-	size := 1
-	for size < 2*len(entries) {
-		size <<= 1
+// loadFlat reads the flat form; the vocab keeps pointing into data, which
+// must not change.
+func loadFlat(data []byte) (*vocab, error) {
+	if len(data) < 16 || string(data[:4]) != flatMagic {
+		return nil, errors.New("not a flat rank table")
 	}
-	v := &vocab{
-		slots: make([]slot, size),
-		shift: uint(64 - bits.TrailingZeros(uint(size))),
-		long:  map[string]int32{},
+	n := int(binary.LittleEndian.Uint32(data[4:]))
+	logSlots := binary.LittleEndian.Uint32(data[8:])
+	longest := int(binary.LittleEndian.Uint32(data[12:]))
+	if logSlots > 28 || n >= rankMask {
+		return nil, errors.New("flat rank table: bad header")
 	}
-	// Tokens go in in the order of their home slots, so the writes sweep
-	// the table (megabytes) once instead of missing the cache at each
-	// token: that was most of the time to build it. Linear probing finds
-	// a token whatever the order of insertion.
-	const buckets = 1 << 12
-	bucket := func(sl slot) int { return v.home(sl.lo, sl.hi) * buckets / size }
-	short := make([]slot, 0, len(entries))
-	var starts [buckets + 1]int32
-	for _, e := range entries {
-		v.max = max(v.max, len(e.tok))
-		if len(e.tok) == 0 || len(e.tok) > shortToken {
-			v.long[e.tok] = e.rank
-			continue
-		}
-		lo, hi := pack(e.tok)
-		sl := slot{lo: lo, hi: hi, rank: e.rank}
-		short = append(short, sl)
-		starts[bucket(sl)+1]++
+	nslots := 1 << logSlots
+	lens, rest := data[16:], data[16:]
+	if len(lens) < n+4*nslots {
+		return nil, errors.New("flat rank table: truncated")
 	}
-	for b := 1; b < len(starts); b++ {
-		starts[b] += starts[b-1]
+	lens, rest = lens[:n], rest[n:]
+	v := &vocab{slots: rest[:4*nslots], mask: uint32(nslots - 1), max: longest, off: make([]uint32, n+1)}
+	rest = rest[4*nslots:]
+	var o uint32
+	for r, l := range lens {
+		v.off[r] = o
+		o += uint32(l)
 	}
-	sorted := make([]slot, len(short))
-	for _, sl := range short {
-		b := bucket(sl)
-		sorted[starts[b]] = sl
-		starts[b]++
+	v.off[n] = o
+	if int(o) != len(rest) {
+		return nil, errors.New("flat rank table: token bytes do not add up")
 	}
-	for _, sl := range sorted {
-		i := v.home(sl.lo, sl.hi)
-		// A repeated token keeps its last rank, as a map would (the sort
-		// is stable).
-		for v.slots[i].hi != 0 && (v.slots[i].lo != sl.lo || v.slots[i].hi != sl.hi) {
-			i = (i + 1) & (len(v.slots) - 1)
-		}
-		v.slots[i] = sl
-	}
-	return v
+	v.blob = unsafe.String(unsafe.SliceData(rest), len(rest))
+	return v, nil
 }
+
+// hashOf hashes a token; the flat form's layout depends on it, so changing
+// it means regenerating the embedded table.
+func hashOf(s string) uint64 {
+	const k0, k1 = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F
+	h := uint64(len(s)) * k0
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	for len(b) >= 8 {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * k1
+		h ^= h >> 31
+		b = b[8:]
+	}
+	var w uint64
+	switch n := len(b); {
+	case n >= 4:
+		w = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+	case n > 0:
+		w = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
+	}
+	h = (h ^ w) * k1
+	return h ^ h>>29
+}
+
+// tagOf is the part of a slot that a hash's top bits fill.
+func tagOf(h uint64) uint32 { return uint32(h>>(64-(32-rankBits))) << rankBits }
 
 // parseRanks reads a .tiktoken rank file: lines of a base64 token, a space
 // and its rank. All tokens share one string, so loading costs a few large
@@ -166,44 +212,23 @@ func parseRank(b []byte) (int32, error) {
 
 var errBadRank = errors.New("bad rank")
 
-func pack(s string) (lo, hi uint64) {
-	var b [16]byte
-	copy(b[:], s)
-	return binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:]) | uint64(len(s))<<56
-}
-
-func (v *vocab) home(lo, hi uint64) int {
-	return int((lo*0x9E3779B97F4A7C15 ^ hi*0xC2B2AE3D27D4EB4F) >> v.shift)
-}
-
 // rank returns the rank of token s, or noRank.
 func (v *vocab) rank(s string) int32 {
-	if len(s) > shortToken || len(s) == 0 {
-		if len(s) > v.max {
-			return noRank
-		}
-		if r, ok := v.long[s]; ok {
-			return r
-		}
+	if len(s) > v.max || len(s) == 0 {
 		return noRank
 	}
-	lo, hi := pack(s)
-	if v.hot != nil {
-		if r := v.hot.find(lo, hi); r != noRank {
-			return r
-		}
-	}
-	return v.find(lo, hi)
-}
-
-func (v *vocab) find(lo, hi uint64) int32 {
-	for i := v.home(lo, hi); ; i = (i + 1) & (len(v.slots) - 1) {
-		sl := &v.slots[i]
-		if sl.lo == lo && sl.hi == hi {
-			return sl.rank
-		}
-		if sl.hi == 0 {
+	h := hashOf(s)
+	tag := tagOf(h)
+	for i := uint32(h) & v.mask; ; i = (i + 1) & v.mask {
+		sl := binary.LittleEndian.Uint32(v.slots[4*i:])
+		if sl == 0 {
 			return noRank
+		}
+		if sl&^rankMask == tag {
+			r := sl&rankMask - 1
+			if v.blob[v.off[r]:v.off[r+1]] == s {
+				return int32(r)
+			}
 		}
 	}
 }

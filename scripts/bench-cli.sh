@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# bench-cli.sh: whole-process speed of kompress next to the gzip -1 binary,
+# measured as CPU time (user+sys, from /usr/bin/time) over the same files in
+# one run, so that a loaded machine slows both alike. Prints each figure
+# and its ratio to gzip -1.
+#
+#   scripts/bench-cli.sh [-r REPEATS] [-b BASELINE_BINARY] [-H] [FILE...]
+#
+# FILE defaults to testdata/samples/*/*.txt. -b also measures an older
+# kompress binary in the same run (before/after). -H adds the HTTP figures:
+# kompress-load at 16 connections on 4 KB logs against `kompress serve` with
+# the memory and the bolt store, and against kompress-load's trivial echo
+# server. Binaries are built into a temporary directory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+repeats=5 base="" http=0
+while getopts "r:b:H" o; do
+	case $o in
+	r) repeats=$OPTARG ;;
+	b) base=$OPTARG ;;
+	H) http=1 ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+files=("$@")
+[ ${#files[@]} -gt 0 ] || files=(testdata/samples/*/*.txt)
+
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+go build -o "$tmp/kompress" ./cmd/kompress
+go build -o "$tmp/kompress-load" ./cmd/kompress-load
+export XDG_STATE_HOME=$tmp/state # the model, if installed, stays where it is
+
+bytes=$(cat "${files[@]}" | wc -c)
+first=$(ls testdata/samples/log/*.txt | head -1)
+head -c 4096 "$first" >"$tmp/4k.log"
+
+# cpu CMD...: CPU seconds of REPEATS runs of CMD (stdout discarded), per run.
+cpu() {
+	/usr/bin/time -f "%U %S" -o "$tmp/t" bash -c 'for ((i = 0; i < '"$repeats"'; i++)); do "$@" >/dev/null 2>>"'"$tmp/stderr"'"; done' _ "$@"
+	awk -v r="$repeats" '{ printf "%.4f", ($1 + $2) / r }' "$tmp/t"
+}
+
+echo "$(date -u +%FT%TZ) $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); ${#files[@]} files, $bytes bytes; $repeats runs each, CPU time per run"
+gz=$(cpu gzip -1 -c "${files[@]}")
+gz4=$(cpu gzip -1 -c "$tmp/4k.log")
+printf "%-34s %9s %8s\n" "run" "CPU s" "× gzip"
+row() { printf "%-34s %9s %8.2f\n" "$1" "$2" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
+row "gzip -1" "$gz" "$gz"
+bins=("$tmp/kompress")
+[ -z "$base" ] || bins=("$base" "$tmp/kompress")
+for bin in "${bins[@]}"; do
+	tag=new
+	[ "$bin" != "$base" ] || tag=base
+	row "$tag --lossless-only" "$(cpu "$bin" compress --lossless-only "${files[@]}")" "$gz"
+	row "$tag default" "$(cpu "$bin" compress --store memory: "${files[@]}")" "$gz"
+	row "$tag default --json" "$(cpu "$bin" compress --store memory: --json "${files[@]}")" "$gz"
+	t4=$(cpu "$bin" compress --store memory: --json "$tmp/4k.log")
+	printf "%-34s %9s   %.1f ms CPU (gzip -1: %.1f ms)\n" "$tag one 4 KB call, --json" "$t4" \
+		"$(awk -v a="$t4" 'BEGIN { print a * 1000 }')" "$(awk -v a="$gz4" 'BEGIN { print a * 1000 }')"
+done
+
+[ "$http" = 1 ] || exit 0
+# serve BIN ARGS...: start a server that prints or logs its URL; sets url.
+serve() {
+	"$@" >"$tmp/serve.out" 2>&1 &
+	pids+=($!)
+	for _ in $(seq 100); do
+		url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$tmp/serve.out" | head -1 || true)
+		[ -z "$url" ] || return 0
+		sleep 0.1
+	done
+	cat "$tmp/serve.out" >&2
+	exit 1
+}
+load() {
+	"$tmp/kompress-load" -url "$url" -c 16 -d 10s -size 4096 -json | awk -F': ' '/"ReqPerSec"/ { printf "%.0f", $2 }'
+}
+stop() { kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true; }
+echo "HTTP, 16 connections, 4 KB logs, 10 s each (load generator on the same machine):"
+serve "$tmp/kompress-load" -echo 127.0.0.1:0
+echo_rps=$(load)
+stop
+serve "$tmp/kompress" serve --addr 127.0.0.1:0 --store memory:
+mem_rps=$(load)
+stop
+serve "$tmp/kompress" serve --addr 127.0.0.1:0 --store "bolt:$tmp/bench.db"
+bolt_rps=$(load)
+stop
+awk -v e="$echo_rps" -v m="$mem_rps" -v b="$bolt_rps" 'BEGIN {
+	printf "  echo server %6d req/s\n  memory store %5d req/s (%.0f%% of echo)\n  bolt store %7d req/s (%.0f%% of memory)\n", e, m, 100 * m / e, b, 100 * b / m
+}'
