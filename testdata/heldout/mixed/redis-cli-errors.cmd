@@ -1,0 +1,2 @@
+{ for i in $(seq 1 40); do echo "SET user:$i '{\"id\":$i,\"name\":\"u$i\"}'"; done; printf '%s\n' "LPUSH queue a b c" "GET queue" "INCR user:1" "HSET h f" "EVAL 'return redis.call(\"nope\")' 0" "XADD s * a 1" "XREADGROUP GROUP g c STREAMS s >" "CONFIG SET maxmemory abc" "KEYS user:*" "INFO memory" "SLOWLOG GET 5" "FOO bar"; } | redis-cli -s /tmp/qa/redis.sock 2>&1   # fresh redis-server 7 on a unix socket
+# exit status: 0

@@ -1,0 +1,2 @@
+MANWIDTH=100 man ssh_config | col -b
+# exit status: 0

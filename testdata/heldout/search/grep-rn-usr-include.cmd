@@ -1,0 +1,2 @@
+grep -rn 'pthread_mutex_|EINVAL' /usr/include
+# exit status: 0
