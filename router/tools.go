@@ -299,3 +299,44 @@ func syscallLine(t []byte) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// ShellcheckHeader parses shellcheck's tty heading of a finding, "In
+// deploy.sh line 3:", and returns the file and the line number.
+func ShellcheckHeader(t []byte) (file []byte, line int, ok bool) {
+	if !hasPrefix(t, "In ") || len(t) < 4 || t[len(t)-1] != ':' {
+		return nil, 0, false
+	}
+	i := bytes.LastIndex(t, []byte(" line "))
+	if i < 3 {
+		return nil, 0, false
+	}
+	n, e := leadingNum(t[i+len(" line "):])
+	if e == 0 || i+len(" line ")+e != len(t)-1 {
+		return nil, 0, false
+	}
+	return t[3:i], n, true
+}
+
+// ShellcheckNote parses shellcheck's note under a source line, "  ^-- SC2086
+// (info): Double quote ...", and returns its code and severity (error,
+// warning, info, style).
+func ShellcheckNote(t []byte) (code, severity []byte, ok bool) {
+	t = trimBlank(t)
+	if len(t) == 0 || t[0] != '^' {
+		return nil, nil, false
+	}
+	i := bytes.Index(t, []byte(" SC"))
+	if i < 0 || bytes.IndexFunc(t[:i], func(r rune) bool { return r != '^' && r != '-' }) >= 0 {
+		return nil, nil, false
+	}
+	_, e := leadingNum(t[i+3:])
+	r := t[i+3+e:]
+	if e == 0 || !hasPrefix(r, " (") {
+		return nil, nil, false
+	}
+	k := bytes.IndexByte(r, ')')
+	if k < 2 {
+		return nil, nil, false
+	}
+	return t[i+1 : i+3+e], r[2:k], true
+}

@@ -135,6 +135,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if len(body) == 0 {
 		return false
 	}
+	if _, _, ok := router.ShellcheckHeader(body); ok {
+		return r.shellcheckError(i)
+	}
 	switch {
 	case exception && hasPrefix(body, "at ") && i == r.lastFail+1:
 		return true // the frame that threw
@@ -266,6 +269,9 @@ func firstWord(b []byte) []byte {
 func (r *reader) caret(i int, plain []byte) bool {
 	if i-r.lastFail > 8 || r.warnOnly || !caretLine(plain) {
 		return false
+	}
+	if _, sev, ok := router.ShellcheckNote(plain); ok && string(sev) != "error" {
+		return false // shellcheck's warning, info and style notes
 	}
 	for j := i - 1; j > r.lastFail-1 && j >= 0; j-- {
 		l := r.line(j)
