@@ -468,6 +468,31 @@ const esc = 0x1b
 // error for them to be claimed as a value cut off.
 const brokenJSONLines = 16
 
+// curlValue rescans a value at b[i] that failed at j without the progress
+// rows curl -v wrote into it (see CurlUninterleave); when the value then
+// parses, it returns where the value ends in b.
+func curlValue(b []byte, i, j int, st jsonscan.Status) (int, jsonscan.Status) {
+	line := bytes.LastIndexByte(b[i:min(j, len(b))], '\n') + 1
+	if bytes.IndexByte(b[i+line:min(len(b), j+256)], '\r') < 0 {
+		return j, st
+	}
+	clean, cuts := CurlUninterleave(b[i:])
+	if cuts == nil {
+		return j, st
+	}
+	e, cst := jsonscan.Scan(clean, 0)
+	if cst != jsonscan.OK {
+		return j, st
+	}
+	end := e
+	for _, c := range cuts {
+		if c[0] < e {
+			end += c[1]
+		}
+	}
+	return i + end, cst
+}
+
 // jsonRegion scans JSON values from b[start]; on success it returns the
 // offset of the end of the line holding the last value, and JSON or, for go
 // test -json events, Log.
@@ -476,6 +501,9 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 	values := 0
 	for {
 		j, st := jsonscan.Scan(b, i)
+		if st == jsonscan.Bad && values == 0 {
+			j, st = curlValue(b, i, j, st)
+		}
 		if st == jsonscan.Bad {
 			if values == 0 {
 				if cut := bytes.LastIndexByte(b[start:min(j, len(b))], '\n'); cut >= 0 && bytes.Count(b[start:start+cut], []byte{'\n'}) >= brokenJSONLines {

@@ -340,3 +340,74 @@ func ShellcheckNote(t []byte) (code, severity []byte, ok bool) {
 	}
 	return t[i+1 : i+3+e], r[2:k], true
 }
+
+// CurlUninterleave removes what curl -v writes into a response body when
+// its stderr and the body share one file: progress rows after a '\r'
+// ("\r 45  122k   45 56k    0     0 ... 5828k"), and when such a row ends
+// its line, the newline and the "* Closing connection 0" notes after it.
+// It returns b itself when there is nothing to remove, and the number of
+// bytes removed before each offset of the result as cuts: cuts[k] = {at,
+// n} says n bytes were removed at offset at of the result.
+func CurlUninterleave(b []byte) (clean []byte, cuts [][2]int) {
+	if bytes.IndexByte(b, '\r') < 0 {
+		return b, nil
+	}
+	i := 0
+	for {
+		k := bytes.IndexByte(b[i:], '\r')
+		if k < 0 {
+			break
+		}
+		k += i
+		e := k
+		for e < len(b) && b[e] == '\r' {
+			r := e + 1
+			for r < len(b) && b[r] != '\r' && b[r] != '\n' {
+				r++
+			}
+			if !curlProgressRow(b[e+1 : r]) {
+				break
+			}
+			e = r
+		}
+		if e == k {
+			i = k + 1
+			continue
+		}
+		if e < len(b) && b[e] == '\n' {
+			e++
+			for hasPrefix(b[e:], "* ") {
+				n := bytes.IndexByte(b[e:], '\n')
+				if n < 0 {
+					break
+				}
+				e += n + 1
+			}
+		}
+		clean = append(clean, b[i:k]...)
+		cuts = append(cuts, [2]int{len(clean), e - k})
+		i = e
+	}
+	if cuts == nil {
+		return b, nil
+	}
+	return append(clean, b[i:]...), cuts
+}
+
+// curlProgressRow reports a row of curl's progress meter: twelve fields of
+// sizes, percentages, speeds and times ("100  122k  100  122k    0     0
+// 5755k      0 --:--:-- --:--:-- --:--:-- 5828k").
+func curlProgressRow(t []byte) bool {
+	f := bytes.Fields(t)
+	if len(f) != 12 {
+		return false
+	}
+	for _, x := range f {
+		for _, c := range x {
+			if !isDigit(c) && c != ':' && c != '-' && c != '.' && c != 'k' && c != 'M' && c != 'G' {
+				return false
+			}
+		}
+	}
+	return bytes.Count(t, []byte{':'}) >= 6
+}
