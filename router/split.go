@@ -67,6 +67,11 @@ func Split(b []byte) []Section {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return []Section{{Empty, 0, len(b)}}
 	}
+	if copyrightFormat(b) {
+		// A Debian copyright file: its "Files:"/"Copyright:"/"License:"
+		// records and the licence texts under them read as one document.
+		return []Section{{Prose, 0, len(b)}}
+	}
 	if bytes.IndexByte(b, esc) >= 0 {
 		// Colour is not shape: coloured JSON (jq -C), CSV and YAML are
 		// routed as their plain text is, and the sections mapped back line
@@ -170,6 +175,7 @@ func classifyLines(b []byte) []lineInfo {
 		inCommit   bool   // inside a git commit header, message or stat
 		commitAt   = -1   // index of the last "commit <hash>" line
 		sawPatch   bool   // a diff followed that commit line
+		mbox       bool   // inside a format-patch message, before its "---"
 		heading    bool   // inside rg --heading output, after a path line
 		fence      bool   // inside a Markdown ``` code fence
 		prevPath   bool   // the last non-blank line was a lone path (an rg --heading file name)
@@ -295,7 +301,15 @@ func classifyLines(b []byte) []lineInfo {
 					historyOnly(lines[commitAt:])
 				}
 				inCommit, commitAt, sawPatch = true, len(lines), false
+				mbox = hasPrefix(line, "From ")
 				li.kind, li.weight = kDiff, wForced
+			case mbox:
+				// git format-patch: the message, unindented, runs to the
+				// "---" above the --stat (or to the diff without one).
+				li.kind, li.weight = kDiff, wForced
+				if string(line) == "---" || hasPrefix(line, "diff --git ") {
+					mbox = false
+				}
 			case inCommit:
 				if !li.blank && line[0] == ' ' {
 					if _, w := classifyDiff(line); w > 0 {

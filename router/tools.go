@@ -411,3 +411,12 @@ func curlProgressRow(t []byte) bool {
 	}
 	return bytes.Count(t, []byte{':'}) >= 6
 }
+
+// copyrightFormat reports a machine-readable Debian copyright file (DEP-5),
+// whose first line names its format: "Format:
+// https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/".
+func copyrightFormat(b []byte) bool {
+	first, _, _ := bytes.Cut(b[:min(len(b), 200)], []byte{'\n'})
+	first = bytes.TrimSpace(first)
+	return hasPrefix(first, "Format: http") && bytes.Contains(first, []byte("/copyright-format/"))
+}
