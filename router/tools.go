@@ -126,6 +126,9 @@ func toolLine(line []byte) (kind, weight uint8) {
 	if _, ok := LintRow(t); ok && isDigit(t[0]) {
 		return kLog, wStrong
 	}
+	if _, _, _, ok := CompactRow(t); ok && len(line) == len(t) {
+		return kLog, wStrong
+	}
 	if syscallLine(t) {
 		return kLog, wStrong
 	}
@@ -419,4 +422,40 @@ func copyrightFormat(b []byte) bool {
 	first, _, _ := bytes.Cut(b[:min(len(b), 200)], []byte{'\n'})
 	first = bytes.TrimSpace(first)
 	return hasPrefix(first, "Format: http") && bytes.Contains(first, []byte("/copyright-format/"))
+}
+
+// CompactRow parses a row of a "compact" lint report (eslint -f compact,
+// jshint, csslint): "src/a.js: line 12, col 5, Error - msg (rule)". It
+// returns the severity in lower case ("error", "warning"), the location
+// ("src/a.js:12:5") and the rule, when the row names one.
+func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
+	i := bytes.Index(t, []byte(": line "))
+	if i <= 0 || bytes.IndexAny(t[:i], " \t") >= 0 {
+		return nil, nil, nil, false
+	}
+	r := t[i+len(": line "):]
+	_, e := leadingNum(r)
+	if e == 0 || !hasPrefix(r[e:], ", col ") {
+		return nil, nil, nil, false
+	}
+	_, e2 := leadingNum(r[e+len(", col "):])
+	if e2 == 0 {
+		return nil, nil, nil, false
+	}
+	m := r[e+len(", col ")+e2:]
+	if !hasPrefix(m, ", ") {
+		return nil, nil, nil, false
+	}
+	m = m[2:]
+	d := bytes.Index(m, []byte(" - "))
+	if d <= 0 || d > 12 {
+		return nil, nil, nil, false
+	}
+	severity = bytes.ToLower(m[:d])
+	loc = append(append(append(append([]byte(nil), t[:i]...), ':'), r[:e]...), ':')
+	loc = append(loc, r[e+len(", col "):e+len(", col ")+e2]...)
+	if k := bytes.LastIndexByte(m, '('); k > d && m[len(m)-1] == ')' && bytes.IndexAny(m[k:], " \t") < 0 {
+		rule = m[k+1 : len(m)-1]
+	}
+	return severity, loc, rule, true
 }

@@ -422,6 +422,8 @@ func TestReportForms(t *testing.T) {
 			[]string{"src/a.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.", "src/api.ts:2:10 - error TS6133: 'missing' is declared but never read."}},
 		{"eslint stylish", "/src/app.js\n  1:7   error    'x' is assigned a value but never used  no-unused-vars\n  2:1   warning  Unexpected console statement            no-console\n\n✖ 2 problems (1 error, 1 warning)\n",
 			[]string{"/src/app.js", "  1:7   error    'x' is assigned a value but never used  no-unused-vars", "✖ 2 problems (1 error, 1 warning)"}},
+		{"eslint compact", "/src/a.js: line 1, col 16, Warning - Strings must use singlequote. (quotes)\n/src/a.js: line 1, col 20, Error - Missing semicolon. (semi)\n\n2 problems\n",
+			[]string{"/src/a.js: line 1, col 20, Error - Missing semicolon. (semi)"}},
 		{"shellcheck", "In deploy.sh line 3:\necho $1\n     ^-- SC2086 (info): Double quote to prevent globbing and word splitting.\n\n\nIn deploy.sh line 22:\nlocal x=1\n^---^ SC2168 (error): 'local' is only valid in functions.\n      ^-- SC2034 (warning): x appears unused.\n",
 			[]string{"In deploy.sh line 22:", "local x=1", "^---^ SC2168 (error): 'local' is only valid in functions."}},
 		{"java chain", "Exception in thread \"main\" java.lang.RuntimeException: startup failed\n\tat Chain.main(Chain.java:8)\n\tat Other.run(Other.java:1)\nCaused by: java.io.IOException: x\n\tat Chain.low(Chain.java:3)\n\t... 2 more\n\tSuppressed: java.io.IOException: close failed\n",

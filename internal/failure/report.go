@@ -166,6 +166,10 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.eslintRow(t) {
 		return true
 	}
+	if sev, _, _, ok := router.CompactRow(t); ok {
+		// eslint -f compact and kin: errors report, warnings are findings.
+		return string(sev) == "error" || string(sev) == "fatal"
+	}
 	if r.rows {
 		return false
 	}

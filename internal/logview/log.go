@@ -89,6 +89,7 @@ type logLine struct {
 	lint bool   // part of a lint finding below error level, counted in a note
 	rule []byte // the finding's rule, on the line that counts it
 	loc  []byte // and its location
+	file []byte // and its file, in a compact report
 }
 
 // Reasons a line was dropped, each with its own omission note.
@@ -368,7 +369,7 @@ func (d *logDoc) render(p logParams) []byte {
 	d.lint = logLintNote{}
 	for i := 0; i < len(ls); {
 		if ls[i].keep {
-			if t := ls[i].text; len(bytes.TrimSpace(t)) == 0 || t[0] != ' ' && t[0] != '\t' {
+			if d.lint.lines > 0 && d.lint.ends(&ls[i]) {
 				// A file's rows or a run of findings ended.
 				out = d.lint.appendTo(out, p.lintLocs)
 			}
@@ -424,6 +425,9 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			continue
 		}
 		if ls[i].drop == logDropLint {
+			if d.lint.file != nil && !bytes.Equal(d.lint.file, ls[i].file) {
+				out = d.lint.appendTo(out, p.lintLocs) // the next file's findings start
+			}
 			d.lint.add(&ls[i])
 			i++
 			continue

@@ -26,6 +26,14 @@ func logMarkLint(ls []logLine) {
 			ls[i].lint, ls[i].rule, ls[i].loc = true, rule, loc
 			continue
 		}
+		if sev, loc, rule, ok := router.CompactRow(t); ok && string(sev) == "warning" && !ls[i].must {
+			if rule == nil {
+				rule = []byte("warning")
+			}
+			ls[i].lint, ls[i].rule, ls[i].loc, ls[i].class = true, rule, loc, logPlain
+			ls[i].file = logLintFile(loc)
+			continue
+		}
 		f, n, ok := router.ShellcheckHeader(t)
 		if !ok || ls[i].must {
 			continue
@@ -95,8 +103,9 @@ func logLintRow(t []byte) (loc, rule []byte) {
 type logLintNote struct {
 	rules []logLintRule
 	index map[string]int
-	n     int // findings
-	lines int // lines they took
+	n     int    // findings
+	lines int    // lines they took
+	file  []byte // of the last finding of a compact report, whose rows name their file
 }
 
 type logLintRule struct {
@@ -106,6 +115,7 @@ type logLintRule struct {
 
 func (n *logLintNote) add(l *logLine) {
 	n.lines++
+	n.file = l.file
 	if l.rule == nil {
 		return
 	}
@@ -178,13 +188,27 @@ func (n *logLintNote) appendTo(out []byte, locs int) []byte {
 }
 
 // logLintLoc drops a file that loc shares with the location before it:
-// "deploy.sh:4, 6, 7".
+// "deploy.sh:4, 6, 7", "src/a.js:1:16, 6:35".
 func logLintLoc(loc, last []byte) []byte {
-	k := bytes.LastIndexByte(loc, ':')
-	if k > 0 && len(last) > k && bytes.Equal(last[:k+1], loc[:k+1]) && !logDigits(loc[:k]) {
-		return loc[k+1:]
+	f := logLintFile(loc)
+	if len(f) > 0 && bytes.Equal(f, logLintFile(last)) {
+		return loc[len(f)+1:]
 	}
 	return loc
+}
+
+// logLintFile returns the file of a location, up to the first ':' that a
+// digit follows, or nil when loc starts with its line number.
+func logLintFile(loc []byte) []byte {
+	for k := 1; k+1 < len(loc); k++ {
+		if loc[k] == ':' && loc[k+1] >= '0' && loc[k+1] <= '9' {
+			if logDigits(loc[:k]) {
+				return nil
+			}
+			return loc[:k]
+		}
+	}
+	return nil
 }
 
 func logDigits(b []byte) bool {
@@ -194,4 +218,22 @@ func logDigits(b []byte) bool {
 		}
 	}
 	return len(b) > 0
+}
+
+// ends reports whether the kept line l ends the findings gathered in n: a
+// blank or unindented line does, but for a row of a compact report of the
+// same file.
+func (n *logLintNote) ends(l *logLine) bool {
+	t := l.text
+	if len(bytes.TrimSpace(t)) == 0 {
+		return true
+	}
+	if t[0] == ' ' || t[0] == '\t' {
+		return false
+	}
+	if n.file == nil {
+		return true
+	}
+	_, loc, _, ok := router.CompactRow(t)
+	return !ok || !bytes.Equal(logLintFile(loc), n.file)
 }

@@ -648,6 +648,8 @@ func TestLogLintFindings(t *testing.T) {
 			func(l string) bool {
 				return strings.Contains(l, "  error  ") || strings.HasPrefix(l, "/") || strings.HasPrefix(l, "✖")
 			}, 270},
+		{"eslint-compact-util", func(l string) bool { return strings.Contains(l, ", Warning - ") },
+			func(l string) bool { return strings.Contains(l, ", Error - ") || strings.HasSuffix(l, " problems") }, 90},
 		{"shellcheck-tty", func(l string) bool { return strings.Contains(l, "(info)") && !strings.Contains(l, "SC2181") },
 			func(l string) bool {
 				return strings.Contains(l, "(error)") || strings.HasPrefix(l, "In deploy.sh line 22:")
