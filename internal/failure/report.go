@@ -139,6 +139,10 @@ func (r *reader) report(i int, plain []byte) bool {
 		return r.shellcheckError(i)
 	}
 	switch {
+	case hasPrefix(body, "--> ") && location(body[4:]):
+		// rustc's location of the diagnostic above it: an error's counts,
+		// a warning's does not.
+		return i == r.lastFail+1
 	case exception && hasPrefix(body, "at ") && i == r.lastFail+1:
 		return true // the frame that threw
 	case r.caret(i, plain):

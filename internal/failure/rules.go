@@ -14,7 +14,7 @@ import (
 func startFailure(t []byte) (strong, weak bool) {
 	switch t[0] {
 	case '-':
-		return hasPrefix(t, "--- FAIL") || hasPrefix(t, "--> ") && location(t[4:]), false
+		return hasPrefix(t, "--- FAIL"), false
 	case 'F':
 		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t) ||
 			hasPrefix(t, "File \"") && bytes.Contains(t, []byte("\", line ")), false

@@ -34,6 +34,14 @@ func logMarkLint(ls []logLine) {
 			ls[i].file = logLintFile(loc)
 			continue
 		}
+		if end, loc, rule := logRustWarning(ls, i); end > i {
+			for j := i; j < end; j++ {
+				ls[j].lint, ls[j].class = true, logPlain
+			}
+			ls[i].rule, ls[i].loc = rule, loc
+			i = end - 1
+			continue
+		}
 		f, n, ok := router.ShellcheckHeader(t)
 		if !ok || ls[i].must {
 			continue
@@ -236,4 +244,50 @@ func (n *logLintNote) ends(l *logLine) bool {
 	}
 	_, loc, _, ok := router.CompactRow(t)
 	return !ok || !bytes.Equal(logLintFile(loc), n.file)
+}
+
+// logRustWarning returns the end of a rustc or clippy warning headed at
+// ls[i] ("warning: unused variable: `x`", its " --> src/lib.rs:38:9" and
+// the snippet, notes and help up to and with the blank line after them),
+// its location and its lint ("clippy::ptr_arg", "unused_variables", else
+// the message); end is i when ls[i] heads none or a line in it must stay.
+func logRustWarning(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := ls[i].text
+	if !bytes.HasPrefix(t, []byte("warning: ")) || i+1 >= len(ls) || ls[i].must {
+		return i, nil, nil
+	}
+	arrow := bytes.TrimLeft(ls[i+1].text, " ")
+	if !bytes.HasPrefix(arrow, []byte("--> ")) {
+		return i, nil, nil
+	}
+	loc = bytes.TrimSpace(arrow[4:])
+	rule = t[len("warning: "):]
+	named := false
+	j := i + 1
+	for ; j < len(ls) && j < i+80 && len(bytes.TrimSpace(ls[j].text)) > 0; j++ {
+		if ls[j].must {
+			return i, nil, nil
+		}
+		if named {
+			continue
+		}
+		l := ls[j].text
+		if k := bytes.Index(l, []byte("rust-clippy/")); k >= 0 {
+			if h := bytes.Index(l[k:], []byte("index.html#")); h >= 0 {
+				rule, named = append([]byte("clippy::"), bytes.TrimSpace(l[k+h+len("index.html#"):])...), true
+				continue
+			}
+		}
+		for _, p := range [...]string{"#[warn(", "#[deny("} {
+			if k := bytes.Index(l, []byte(p)); k >= 0 {
+				if e := bytes.IndexByte(l[k:], ')'); e > len(p) {
+					rule, named = l[k+len(p):k+e], true
+				}
+			}
+		}
+	}
+	if j < len(ls) {
+		j++ // the blank line after it
+	}
+	return j, loc, rule
 }

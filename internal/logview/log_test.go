@@ -650,6 +650,10 @@ func TestLogLintFindings(t *testing.T) {
 			}, 270},
 		{"eslint-compact-util", func(l string) bool { return strings.Contains(l, ", Warning - ") },
 			func(l string) bool { return strings.Contains(l, ", Error - ") || strings.HasSuffix(l, " problems") }, 90},
+		{"cargo-clippy-pedantic", func(l string) bool { return strings.HasPrefix(l, "warning: this function could have") },
+			func(l string) bool {
+				return strings.HasPrefix(l, "error") || l == "  --> src/lib.rs:15:5" || l == "15 |     return n;"
+			}, 20},
 		{"shellcheck-tty", func(l string) bool { return strings.Contains(l, "(info)") && !strings.Contains(l, "SC2181") },
 			func(l string) bool {
 				return strings.Contains(l, "(error)") || strings.HasPrefix(l, "In deploy.sh line 22:")
