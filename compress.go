@@ -217,7 +217,26 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		return max(total-countWords(view), 0), total, "words"
 	case kind == router.JSON && bytes.Count(in, []byte{'\n'}) < 10:
 		return max(len(in)-len(view), 0), len(in), "bytes"
-	case kind == router.Search || kind == router.Mixed || goTest():
+	case kind == router.Search:
+		// Views in heading form print paths and blank lines the input may
+		// not have: count the hits shown, and other lines only when they
+		// are input lines.
+		lines := make(map[string]bool)
+		for line := range bytes.Lines(in) {
+			lines[string(bytes.TrimRight(line, "\r\n"))] = true
+			total++
+		}
+		shown := 0
+		for line := range bytes.Lines(view) {
+			l := bytes.TrimRight(line, "\r\n")
+			if _, hit := router.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
+				shown++
+			} else if _, hit := router.ParseHeadingHit(l); hit {
+				shown++
+			}
+		}
+		return max(total-shown, 0), total, "lines"
+	case kind == router.Mixed || goTest():
 		shown := 0
 		for line := range bytes.Lines(view) {
 			if !bytes.HasPrefix(line, []byte("[… ")) {
@@ -229,6 +248,7 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		}
 		return max(total-shown, 0), total, "lines"
 	}
+	inText, viewText := in, view
 	in, view = ansi.Strip(in), ansi.Strip(view)
 	shown := make(map[string]int, bytes.Count(view, []byte{'\n'})+1)
 	for line := range bytes.Lines(view) {
@@ -243,7 +263,24 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 			omitted++
 		}
 	}
+	if omitted == total && viewShows(view) {
+		// A view that rewrote every line (JSON in the columnar form, say)
+		// still shows rows: "N of N lines omitted" would say it shows
+		// nothing. Count what it leaves out in bytes instead.
+		return max(len(inText)-len(viewText), 0), len(inText), "bytes"
+	}
 	return omitted, total, "lines"
+}
+
+// viewShows reports whether a view has a line that is not an omission
+// note.
+func viewShows(view []byte) bool {
+	for line := range bytes.Lines(view) {
+		if t := bytes.TrimSpace(line); len(t) > 0 && !bytes.HasPrefix(t, []byte("[… ")) && !bytes.HasPrefix(t, []byte(`"[… `)) {
+			return true
+		}
+	}
+	return false
 }
 
 func countWords(b []byte) int {
@@ -393,6 +430,18 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 			}
 		} else if c := e.crushers[s.Kind]; c != nil {
 			out, err = c(part, o)
+			if err == nil && s.Kind == router.HTML && target > 0 {
+				var name, w string
+				out, name, w, err = e.htmlToTarget(ctx, part, out, req.Scorer, target)
+				warn = joinWarn(warn, w)
+				if errors.Is(err, wire.ErrScorerUnavailable) {
+					return nil, nil, "", warn, false, err
+				}
+				if name != "" {
+					scorerName = name
+					strategy = "html+prose:" + name
+				}
+			}
 		} else {
 			err = lossy.ErrNoGain
 		}
@@ -424,6 +473,25 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 		return nil, nil, "", warn, fellBack, nil
 	}
 	return view, steps, scorerName, warn, fellBack, nil
+}
+
+// htmlToTarget compresses the text an HTML page became as prose, when that
+// text still holds more than target of the page's tokens, so --target-ratio
+// means the same on HTML as on prose. name is the scorer used, "" when the
+// text was short enough already.
+func (e *Engine) htmlToTarget(ctx context.Context, page, text []byte, mode string, target float64) (out []byte, name, warn string, err error) {
+	c := e.tokenCounter()
+	if c == nil {
+		if c, err = tokencount.New(""); err != nil {
+			return text, "", "", nil
+		}
+	}
+	have := c.Count(unsafe.String(unsafe.SliceData(text), len(text)))
+	want := target * float64(c.Count(unsafe.String(unsafe.SliceData(page), len(page))))
+	if have == 0 || float64(have) <= want {
+		return text, "", "", nil
+	}
+	return e.prose(ctx, text, mode, want/float64(have))
 }
 
 func joinWarn(a, b string) string {

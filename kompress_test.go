@@ -120,8 +120,14 @@ func TestSamples(t *testing.T) {
 				if err != nil || exp.Text != string(s.data) {
 					t.Fatalf("expand of lossy result: err %v, exact %v", err, exp.Text == string(s.data))
 				}
-				if refs := marker.Find([]byte(res.Text)); len(refs) == 0 || refs[len(refs)-1].ID != res.CCRID {
-					t.Errorf("lossy text has no marker naming %s", res.CCRID)
+				refs := marker.Find([]byte(res.Text))
+				if len(refs) == 0 || refs[len(refs)-1].ID != res.CCRID {
+					t.Fatalf("lossy text has no marker naming %s", res.CCRID)
+				}
+				// The marker never says everything was omitted while the
+				// view shows some of it.
+				if m := refs[len(refs)-1]; m.Omitted >= m.Total && viewShows([]byte(res.Text[:m.Start])) {
+					t.Errorf("marker says %d of %d %s omitted, but the view shows rows", m.Omitted, m.Total, m.Unit)
 				}
 			default:
 				if res.Text != string(s.data) {

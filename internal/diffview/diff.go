@@ -26,7 +26,9 @@ import (
 // files such as package-lock.json or go.sum), for diffs of more than 1500
 // changed lines (80 per hunk, 200 per file), or harder when
 // lossy.Options.TargetRatio asks for it; the middle of a long run of changes
-// gives way first, shown as "[… N changed lines (+a −b) omitted …]". Only
+// gives way first, shown as "[… N changed lines (+a −b) omitted …]" (or
+// "[… N lines (+a −b changed, c unchanged) omitted …]" when unchanged lines
+// go with them). Only
 // under a TargetRatio do whole hunks past a file's budget give way, header
 // included, as "[… N hunks (+a −b) omitted …]".
 //
@@ -368,11 +370,13 @@ func (d *differ) flush() {
 			}
 		}
 		if plus+minus > 0 {
-			unit := "changed lines (+" + strconv.Itoa(plus) + " −" + strconv.Itoa(minus)
+			// The count is of what the unit names: changed lines alone, or
+			// all lines with the changed and unchanged ones itemised.
+			unit := "changed lines (+" + strconv.Itoa(plus) + " −" + strconv.Itoa(minus) + ")"
 			if ctxN > 0 {
-				unit += ", " + strconv.Itoa(ctxN) + " unchanged"
+				unit = "lines (+" + strconv.Itoa(plus) + " −" + strconv.Itoa(minus) + " changed, " + strconv.Itoa(ctxN) + " unchanged)"
 			}
-			d.out = append(append(d.out, lossy.Omitted(plus+minus+ctxN, unit+")")...), '\n')
+			d.out = append(append(d.out, lossy.Omitted(plus+minus+ctxN, unit)...), '\n')
 		} else if note := lossy.Omitted(ctxN, "unchanged lines"); size > len(note)+1 {
 			d.out = append(append(d.out, note...), '\n')
 		} else {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -192,3 +194,34 @@ func FuzzDiff(f *testing.F) {
 }
 
 func BenchmarkDiff(b *testing.B) { viewtest.Bench(b, "diff", Diff) }
+
+// TestDiffNoteCounts: a capped hunk whose dropped run mixes changed and
+// unchanged lines says how many of each, and its count is their sum; a
+// run of changed lines alone counts only those.
+func TestDiffNoteCounts(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("diff --git a/f.txt b/f.txt\n--- a/f.txt\n+++ b/f.txt\n@@ -1,900 +1,900 @@\n")
+	for i := range 300 {
+		fmt.Fprintf(&b, " keep %d\n-old %d\n+new %d\n", i, i, i)
+	}
+	out, err := Diff([]byte(b.String()), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	note := regexp.MustCompile(`\[… (\d+) lines \(\+(\d+) −(\d+) changed, (\d+) unchanged\) omitted …\]`)
+	m := note.FindSubmatch(out)
+	if m == nil {
+		t.Fatalf("no note for a mixed run:\n%.3000s", out)
+	}
+	n, _ := strconv.Atoi(string(m[1]))
+	plus, _ := strconv.Atoi(string(m[2]))
+	minus, _ := strconv.Atoi(string(m[3]))
+	same, _ := strconv.Atoi(string(m[4]))
+	if n != plus+minus+same || plus != minus || same == 0 {
+		t.Errorf("note %s does not add up", m[0])
+	}
+	shown := bytes.Count(out, []byte("\n+new ")) + bytes.Count(out, []byte("\n-old "))
+	if shown+plus+minus != 600 {
+		t.Errorf("%d changed lines shown and %d noted, want 600 in all", shown, plus+minus)
+	}
+}

@@ -49,7 +49,10 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'C':
 		return hasPrefix(t, "Caused by:"), false
 	case 'S':
-		return hasPrefix(t, "Suppressed: "), false
+		// The Go runtime's crash report on a signal, before its goroutine
+		// dump: "SIGQUIT: quit", "SIGSEGV: segmentation violation".
+		return hasPrefix(t, "Suppressed: ") || hasPrefix(t, "SIGQUIT: ") || hasPrefix(t, "SIGSEGV: ") ||
+			hasPrefix(t, "SIGABRT: ") || hasPrefix(t, "SIGBUS: "), false
 	case 'K':
 		return wordAt(t, "Killed"), false
 	case 'A':

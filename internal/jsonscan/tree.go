@@ -48,6 +48,7 @@ type Value struct {
 	Elems []*Value
 	Keys  []Key // objects: Keys[i] names Elems[i]
 	Clen  int   // length when printed on one line
+	Open  bool  // cut off by the end of input: Raw ends in closers it lacked
 }
 
 // Key is an object member's name.

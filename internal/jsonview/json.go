@@ -42,10 +42,20 @@ import (
 // strings end in "… [truncated from N bytes]". Failure elements are copied
 // byte for byte from the input so their lines survive verbatim.
 //
-// Malformed input, nesting deeper than 256 levels and output that would
-// not save 10% give lossy.ErrNoGain.
+// Failure elements include linters' findings: eslint messages with
+// severity 2, shellcheck and SARIF results with level "error", and objects
+// with a non-zero errorCount. When the dropped elements of an array are
+// records with a short, mostly distinct identity member (name, id, path,
+// filePath, Path, ...), each note names them, "[… 3 rows omitted; name: a,
+// b, c …]", if that costs at most an eighth of the dropped bytes.
+//
+// A stream cut off inside a value (an output limit, head -c) is viewed up
+// to its last complete member; the open containers print no closers and
+// the unparsed rest follows verbatim. Other malformed input, nesting
+// deeper than 256 levels and output that would not save 10% give
+// lossy.ErrNoGain.
 func JSON(in []byte, o lossy.Options) ([]byte, error) {
-	vals, lines, err := jsonscan.ParseAll(in, jsonMaxDepth)
+	vals, lines, tail, err := jsonParseCut(in)
 	if err != nil {
 		// curl -v's progress rows written into the body: the view shows
 		// the body without them (the original is stored whole).
@@ -58,7 +68,7 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		}
 		in = clean
 	}
-	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines}
+	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail}
 	root := vals[0]
 	if len(vals) > 1 {
 		c.multi = true
@@ -66,7 +76,7 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 	}
 
 	out := c.render(root, jsonLevel{})
-	if c.columnar && len(out) <= len(in)*85/100 {
+	if c.columnar && len(out) <= len(in)*85/100 && tail == nil {
 		fits := len(out) <= jsonLosslessMax
 		if o.TargetRatio > 0 && o.TargetRatio < 1 {
 			fits = float64(len(out)) <= o.TargetRatio*float64(len(in))
@@ -132,8 +142,9 @@ type jsonCrusher struct {
 	lines    bool // and they sat one per line (JSON Lines)
 	lv       jsonLevel
 	out      []byte
-	columnar bool // the last render used the columnar form
-	dropped  bool // the last render omitted or truncated something
+	columnar bool   // the last render used the columnar form
+	dropped  bool   // the last render omitted or truncated something
+	tail     []byte // input past the last complete value of a cut-off stream
 }
 
 func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
@@ -143,6 +154,10 @@ func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
 	} else {
 		c.value(root, 0, false)
 	}
+	if c.tail != nil {
+		// The open containers printed no closers: the input goes on here.
+		return append(c.out, c.tail...)
+	}
 	c.out = append(c.out, '\n')
 	return c.out
 }
@@ -150,7 +165,7 @@ func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
 // topLevel prints the values of JSON Lines or a concatenation, one per line
 // (or one per block), with notes as JSON strings of their own.
 func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
-	if !c.lv.lossy {
+	if !c.lv.lossy && c.tail == nil {
 		if cols := jsonColumns(root, nil); cols != nil {
 			c.value(root, 0, false)
 			return
@@ -166,7 +181,7 @@ func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 			continue
 		}
 		e := root.Elems[it.idx]
-		if c.lines && !jsonHasLong(e, c.lv.strMax) {
+		if c.lines && !e.Open && !jsonHasLong(e, c.lv.strMax) {
 			// JSON Lines rows print as they were: compact and verbatim.
 			c.raw(e)
 			continue
@@ -199,8 +214,11 @@ type jsonItem struct {
 }
 
 func (c *jsonCrusher) value(v *jsonscan.Value, ind int, inline bool) {
-	if v.Kind == jsonscan.Array || v.Kind == jsonscan.Object {
-		if len(v.Raw) <= jsonRawMax && (jsonFailure(v, 0) || jsonFailureText(v.Raw)) {
+	if (v.Kind == jsonscan.Array || v.Kind == jsonscan.Object) && !v.Open {
+		if len(v.Raw) <= jsonRawMax && (jsonFailureOwn(v) || jsonFailureText(v.Raw)) {
+			if c.lv.lossy && v.Kind == jsonscan.Object && c.finding(v) {
+				return
+			}
 			c.raw(v)
 			return
 		}
@@ -209,12 +227,52 @@ func (c *jsonCrusher) value(v *jsonscan.Value, ind int, inline bool) {
 	case jsonscan.String:
 		c.str(v)
 	case jsonscan.Array:
-		c.array(v, ind, inline || v.Clen <= jsonInlineWidth)
+		c.array(v, ind, inline || v.Clen <= jsonInlineWidth && !v.Open)
 	case jsonscan.Object:
-		c.object(v, ind, inline || v.Clen <= jsonInlineWidth)
+		c.object(v, ind, inline || v.Clen <= jsonInlineWidth && !v.Open)
 	default:
 		c.out = append(c.out, v.Raw...)
 	}
+}
+
+// jsonFindingDetail are members of a linter's finding that a reader of
+// the view can do without (where a range ends, the AST node, the fix to
+// apply); the schema note still names them.
+var jsonFindingDetail = map[string]bool{
+	"endLine": true, "endColumn": true, "nodeType": true, "messageId": true, "fix": true,
+	"suggestions": true, "endOffset": true,
+}
+
+// finding prints a failure element that is a finding (it has a message
+// and some jsonFindingDetail member) on one line without those members,
+// its other values verbatim; it reports false, printing nothing, for
+// other elements.
+func (c *jsonCrusher) finding(v *jsonscan.Value) bool {
+	detail, message := false, false
+	for _, k := range v.Keys {
+		detail = detail || jsonFindingDetail[k.Name]
+		message = message || k.Name == "message"
+	}
+	if !detail || !message {
+		return false
+	}
+	c.dropped = true
+	c.out = append(c.out, '{')
+	n := 0
+	for i, k := range v.Keys {
+		if jsonFindingDetail[k.Name] {
+			continue
+		}
+		if n > 0 {
+			c.out = append(c.out, ", "...)
+		}
+		n++
+		c.out = append(c.out, k.Raw...)
+		c.out = append(c.out, ": "...)
+		c.out = append(c.out, v.Elems[i].Raw...)
+	}
+	c.out = append(c.out, '}')
+	return true
 }
 
 // raw copies a value from the input byte for byte.
@@ -273,7 +331,7 @@ func (c *jsonCrusher) member(i, ind int, inline bool) {
 
 func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 	items := c.arrayItems(v)
-	if cols := jsonColumns(v, items); cols != nil {
+	if cols := jsonColumns(v, items); cols != nil && !v.Open {
 		c.columns(v, items, cols, ind, inline)
 		return
 	}
@@ -285,6 +343,9 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 		} else {
 			c.value(v.Elems[it.idx], ind+1, inline)
 		}
+	}
+	if v.Open {
+		return
 	}
 	if !inline && len(items) > 0 {
 		c.newline(ind)
@@ -320,7 +381,7 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 			continue
 		}
 		e := v.Elems[it.idx]
-		if !jsonSameKeys(e, cols) || (len(e.Raw) <= jsonRawMax && jsonFailure(e, 0)) {
+		if !jsonSameKeys(e, cols) || (len(e.Raw) <= jsonRawMax && jsonFailureOwn(e)) {
 			c.value(e, ind+2, true)
 			continue
 		}
@@ -357,11 +418,14 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 		c.out = append(c.out, v.Keys[it.idx].Raw...)
 		c.out = append(c.out, ": "...)
 		e := v.Elems[it.idx]
-		if jsonKeyClass(v.Keys[it.idx].Name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax {
+		if jsonKeyClass(v.Keys[it.idx].Name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax && !e.Open {
 			c.raw(e)
 			continue
 		}
 		c.value(e, ind+1, inline)
+	}
+	if v.Open {
+		return
 	}
 	if !inline && len(items) > 0 {
 		c.newline(ind)
@@ -401,7 +465,161 @@ func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
 	if v.Elems[0].Kind >= jsonscan.Array {
 		unit = "rows"
 	}
-	return c.gaps(items, keep, unit)
+	items = c.gaps(items, keep, unit)
+	if key := jsonIdentity(v); key != "" {
+		items = jsonNameGaps(v, items, keep, key)
+	}
+	return items
+}
+
+// jsonIdentityKeys name the member that identifies a record, best first.
+var jsonIdentityKeys = []string{"name", "id", "path", "filePath", "file", "filename", "package",
+	"ImportPath", "module", "key", "title", "uri", "url", "uuid"}
+
+const (
+	jsonIdentityLen   = 64      // longest average identity value worth listing
+	jsonIdentityShare = 8       // identity notes cost at most 1/share of the dropped bytes
+	jsonIdentityMax   = 4 << 10 // and at most this many bytes per array
+)
+
+// jsonIdentity returns the member name (as spelt in the input) that nine
+// in ten elements carry as a short string or number, mostly distinct, so
+// dropped rows can still be named; "" when there is none.
+func jsonIdentity(v *jsonscan.Value) string {
+	distinct := map[string]bool{}
+	for _, want := range jsonIdentityKeys {
+		n, size, name := 0, 0, ""
+		clear(distinct)
+		for _, e := range v.Elems {
+			if e.Kind != jsonscan.Object {
+				continue
+			}
+			for i, k := range e.Keys {
+				if strings.EqualFold(k.Name, want) && (e.Elems[i].Kind == jsonscan.String || e.Elems[i].Kind == jsonscan.Number) {
+					if name == "" {
+						name = k.Name
+					}
+					if k.Name == name {
+						n++
+						size += len(e.Elems[i].Raw)
+						distinct[string(e.Elems[i].Raw)] = true
+					}
+					break
+				}
+			}
+		}
+		if n > 0 && n*10 >= len(v.Elems)*9 && size <= n*jsonIdentityLen && len(distinct)*2 >= n {
+			return name
+		}
+	}
+	return ""
+}
+
+// jsonNameGaps rewrites each note for dropped rows to name them by their
+// identity member, "[… 5 rows omitted; name: a, b ×2, 7–8 …]" (a repeated
+// value counts its run, consecutive integers form a range), when the names
+// together are cheap: at most 1/jsonIdentityShare of the dropped rows'
+// bytes and jsonIdentityMax in all. Otherwise the notes stay as they are.
+func jsonNameGaps(v *jsonscan.Value, items []jsonItem, keep []bool, key string) []jsonItem {
+	var notes []string
+	dropped, cost := 0, 0
+	for i := 0; i < len(keep); {
+		if keep[i] {
+			i++
+			continue
+		}
+		var names jsonNames
+		j := i
+		for ; j < len(keep) && !keep[j]; j++ {
+			e := v.Elems[j]
+			dropped += len(e.Raw)
+			if k := jsonMember(e, key); k >= 0 {
+				names.add(e.Elems[k])
+			} else {
+				names.addText("?")
+			}
+		}
+		text := names.String()
+		cost += len(text)
+		notes = append(notes, "[… "+strconv.Itoa(j-i)+" rows omitted; "+key+": "+text+" …]")
+		i = j
+	}
+	if len(notes) == 0 || cost*jsonIdentityShare > dropped || cost > jsonIdentityMax {
+		return items
+	}
+	k := 0
+	for i := range items {
+		if items[i].note != "" && !strings.HasPrefix(items[i].note, "[schema of ") {
+			items[i].note = notes[k]
+			k++
+		}
+	}
+	return items
+}
+
+// jsonNames lists identity values in order, a run of one value as "a ×3"
+// and consecutive integers as "7–12".
+type jsonNames struct {
+	b        strings.Builder
+	prev     string
+	run      int
+	num      bool  // prev is an integer
+	from, to int64 // the range of integers being built
+}
+
+func (n *jsonNames) add(v *jsonscan.Value) {
+	if v.Kind == jsonscan.Number {
+		if x, err := strconv.ParseInt(string(v.Raw), 10, 64); err == nil {
+			if n.num && x == n.to+1 {
+				n.to = x
+				return
+			}
+			n.flush()
+			n.num, n.from, n.to = true, x, x
+			return
+		}
+	}
+	r := v.Raw
+	if v.Kind == jsonscan.String {
+		r = r[1 : len(r)-1]
+	}
+	n.addText(string(r))
+}
+
+func (n *jsonNames) addText(s string) {
+	if !n.num && n.run > 0 && s == n.prev {
+		n.run++
+		return
+	}
+	n.flush()
+	n.prev, n.run = s, 1
+}
+
+func (n *jsonNames) flush() {
+	if n.run == 0 && !n.num {
+		return
+	}
+	if n.b.Len() > 0 {
+		n.b.WriteString(", ")
+	}
+	switch {
+	case n.num:
+		n.b.WriteString(strconv.FormatInt(n.from, 10))
+		if n.to > n.from {
+			n.b.WriteString("–" + strconv.FormatInt(n.to, 10))
+		}
+	default:
+		n.b.WriteString(n.prev)
+		if n.run > 1 {
+			n.b.WriteString(" ×" + strconv.Itoa(n.run))
+		}
+	}
+	n.num, n.run = false, 0
+}
+
+func (n *jsonNames) String() string {
+	n.flush()
+	return n.b.String()
 }
 
 // objectItems picks the members of an object to print: all of them unless
@@ -409,7 +627,7 @@ func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
 // npm's "time" or "versions").
 func (c *jsonCrusher) objectItems(v *jsonscan.Value) []jsonItem {
 	n := len(v.Elems)
-	if !c.lv.lossy || n <= c.lv.mapMax || !jsonHomogeneous(v) || (len(v.Raw) <= jsonRawMax*4 && jsonFailure(v, 0)) {
+	if !c.lv.lossy || n <= c.lv.mapMax || !jsonHomogeneous(v) || (len(v.Raw) <= jsonRawMax*4 && jsonFailureOwn(v)) {
 		return jsonAll(n)
 	}
 	keep := make([]bool, n)
@@ -620,6 +838,9 @@ var jsonKeyClasses = map[string]int{
 	"exc": jsonKeyError, "stack": jsonKeyError, "stacktrace": jsonKeyError, "stack_trace": jsonKeyError,
 	"traceback": jsonKeyError, "fault": jsonKeyError, "failure": jsonKeyError, "failures": jsonKeyError,
 	"panic": jsonKeyError, "fatal": jsonKeyError, "errormessage": jsonKeyError, "error_message": jsonKeyError,
+	// Counts of errors (eslint's errorCount): non-zero is a failure.
+	"errorcount": jsonKeyError, "error_count": jsonKeyError, "fatalerrorcount": jsonKeyError,
+	"failurecount": jsonKeyError, "failure_count": jsonKeyError, "failedcount": jsonKeyError,
 
 	"status": jsonKeyStatus, "state": jsonKeyStatus, "level": jsonKeyStatus, "lvl": jsonKeyStatus,
 	"severity": jsonKeyStatus, "result": jsonKeyStatus, "outcome": jsonKeyStatus, "conclusion": jsonKeyStatus,
@@ -681,9 +902,28 @@ func jsonNonEmpty(v *jsonscan.Value) bool {
 }
 
 // jsonFailure reports whether an object (or one nested up to three levels
-// down) reports a failure through its keys and values.
+// down, in objects or arrays) reports a failure through its keys and
+// values.
 func jsonFailure(v *jsonscan.Value, depth int) bool {
-	if v.Kind != jsonscan.Object || depth > 3 {
+	return jsonFailureIn(v, depth, true)
+}
+
+// jsonFailureOwn is jsonFailure without looking into arrays: whether the
+// element itself, not a list it holds (eslint's messages), reports the
+// failure. Such elements print verbatim; a list is thinned to its
+// failures instead.
+func jsonFailureOwn(v *jsonscan.Value) bool {
+	return jsonFailureIn(v, 0, false)
+}
+
+func jsonFailureIn(v *jsonscan.Value, depth int, arrays bool) bool {
+	if depth > 3 {
+		return false
+	}
+	if v.Kind == jsonscan.Array {
+		return arrays && slices.ContainsFunc(v.Elems, func(e *jsonscan.Value) bool { return jsonFailureIn(e, depth+1, arrays) })
+	}
+	if v.Kind != jsonscan.Object {
 		return false
 	}
 	for i, k := range v.Keys {
@@ -703,6 +943,10 @@ func jsonFailure(v *jsonscan.Value, depth int) bool {
 					}
 				}
 			case jsonscan.Number:
+				// eslint's messages: severity 2 is an error, 1 a warning.
+				if k.Name == "severity" && string(e.Raw) == "2" && jsonMember(v, "ruleId") >= 0 {
+					return true
+				}
 				if strings.Contains(strings.ToLower(k.Name), "status") {
 					if f, err := strconv.ParseFloat(string(e.Raw), 64); err == nil && f >= 400 && f < 600 {
 						return true
@@ -718,7 +962,7 @@ func jsonFailure(v *jsonscan.Value, depth int) bool {
 				return true
 			}
 		}
-		if e.Kind == jsonscan.Object && jsonFailure(e, depth+1) {
+		if (e.Kind == jsonscan.Object || e.Kind == jsonscan.Array) && jsonFailureIn(e, depth+1, arrays) {
 			return true
 		}
 	}
@@ -981,4 +1225,98 @@ func jsonSchemaParent(p string) string {
 		return ""
 	}
 	return strings.TrimSuffix(p[:i], "[]")
+}
+
+// jsonParseCut parses the input like jsonParseAll; when it is a stream cut
+// off inside a value (a tool's output limit, head -c), it parses up to the
+// end of the last complete member instead, marks the values left open, and
+// returns the rest of the input as tail, to be printed verbatim.
+func jsonParseCut(in []byte) (vals []*jsonscan.Value, lines bool, tail []byte, err error) {
+	if vals, lines, err = jsonscan.ParseAll(in, jsonMaxDepth); err == nil {
+		return vals, lines, nil, nil
+	}
+	cut, closers := jsonCut(in)
+	if cut <= 0 {
+		return nil, false, nil, err
+	}
+	if vals, lines, err = jsonscan.ParseAll(append(in[:cut:cut], closers...), jsonMaxDepth); err != nil {
+		return nil, false, nil, err
+	}
+	jsonMarkOpen(vals[len(vals)-1], cut)
+	return vals, lines, in[cut:], nil
+}
+
+// jsonCut finds where a JSON stream cut off inside a value can be closed:
+// the end of the last complete member of the open containers (or just
+// after the innermost opening bracket), and the closers those containers
+// need. It returns 0 when the input does not end inside a container.
+func jsonCut(in []byte) (cut int, closers []byte) {
+	var stack []byte
+	var at []byte // closers at the last cut point
+	for i := 0; i < len(in); i++ {
+		switch c := in[i]; c {
+		case '"':
+			for i++; i < len(in) && in[i] != '"'; i++ {
+				if in[i] == '\\' {
+					i++
+				}
+			}
+			if i >= len(in) {
+				break
+			}
+			if len(stack) > 0 && !jsonKeyNext(in, i+1) {
+				cut, at = i+1, append(at[:0], stack...)
+			}
+		case '{', '[':
+			stack = append(stack, c+2) // '}' and ']' are two past their openers
+			cut, at = i+1, append(at[:0], stack...)
+		case '}', ']':
+			if len(stack) == 0 || stack[len(stack)-1] != c {
+				return 0, nil
+			}
+			stack = stack[:len(stack)-1]
+			if len(stack) > 0 {
+				cut, at = i+1, append(at[:0], stack...)
+			}
+		case ',', ':', ' ', '\t', '\n', '\r':
+		default:
+			// A scalar: complete when a delimiter follows it.
+			j := i
+			for j < len(in) && !bytes.ContainsRune([]byte(",:]} \t\n\r"), rune(in[j])) {
+				j++
+			}
+			if j < len(in) && len(stack) > 0 {
+				cut, at = j, append(at[:0], stack...)
+			}
+			i = j - 1
+		}
+	}
+	if len(stack) == 0 {
+		return 0, nil
+	}
+	for i := len(at) - 1; i >= 0; i-- {
+		closers = append(closers, at[i])
+	}
+	return cut, closers
+}
+
+// jsonKeyNext reports whether a ':' follows at in[i:] past spaces: the
+// string just read was a key, not a complete member.
+func jsonKeyNext(in []byte, i int) bool {
+	for i < len(in) && (in[i] == ' ' || in[i] == '\t' || in[i] == '\n' || in[i] == '\r') {
+		i++
+	}
+	return i < len(in) && in[i] == ':'
+}
+
+// jsonMarkOpen marks the values that a cut at offset cut leaves open:
+// v and, down its last members, every container that reaches past cut.
+func jsonMarkOpen(v *jsonscan.Value, cut int) {
+	for v != nil && v.Start+len(v.Raw) > cut && (v.Kind == jsonscan.Array || v.Kind == jsonscan.Object) {
+		v.Open = true
+		if len(v.Elems) == 0 {
+			return
+		}
+		v = v.Elems[len(v.Elems)-1]
+	}
 }

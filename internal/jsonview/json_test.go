@@ -16,23 +16,30 @@ import (
 )
 
 var jsonCeilings = map[string]float64{
-	"go-list-json":       0.33,
-	"go-list-m-json":     0.06,
-	"go-mod-edit-json":   0.65,
-	"ip-addr-pretty":     0.58,
-	"ip-addr":            0,
-	"jsonl-dependencies": 0.85,
-	"jsonl-npm-time":     0.05,
-	"lsblk":              0,
-	"minified-npm-view":  0.24,
-	"npm-view-express":   0.2,
-	"package-lock":       0.1,
-	"go-test-json-fail":  0.35,
-	"npm-ls-json":        0,
+	"go-list-json":            0.33,
+	"go-list-m-json":          0.15, // every module's Path named in the notes
+	"eslint-json-jsyaml":      0.15,
+	"eslint-json-cut":         0.3,
+	"eslint-sarif-jsyaml":     0.25,
+	"shellcheck-json1-usrbin": 0.12,
+	"go-mod-edit-json":        0.65,
+	"ip-addr-pretty":          0.58,
+	"ip-addr":                 0,
+	"jsonl-dependencies":      0.85,
+	"jsonl-npm-time":          0.05,
+	"lsblk":                   0,
+	"minified-npm-view":       0.24,
+	"npm-view-express":        0.2,
+	"package-lock":            0.1,
+	"go-test-json-fail":       0.35,
+	"npm-ls-json":             0,
 }
 
 func TestJSONSamples(t *testing.T) {
 	viewtest.CheckSamples(t, "json", JSON, jsonCeilings, func(t *testing.T, name string, in, out []byte) {
+		if _, _, err := jsonscan.ParseAll(in, jsonMaxDepth); err != nil {
+			return // a cut-off stream: TestJSONCutOff
+		}
 		if _, _, err := jsonscan.ParseAll(out, jsonMaxDepth); err != nil {
 			t.Errorf("output is not JSON: %v\n%s", err, out)
 		}
@@ -323,3 +330,119 @@ func FuzzJSON(f *testing.F) {
 }
 
 func BenchmarkJSON(b *testing.B) { viewtest.Bench(b, "json", JSON) }
+
+// TestJSONFindingsKeepErrors: linters' JSON reports keep every error
+// finding byte for byte, whatever else is thinned: eslint's messages with
+// severity 2, shellcheck's and SARIF's level "error".
+func TestJSONFindingsKeepErrors(t *testing.T) {
+	for _, name := range []string{"eslint-json-jsyaml", "shellcheck-json1-usrbin", "eslint-sarif-jsyaml", "eslint-json-big"} {
+		t.Run(name, func(t *testing.T) {
+			in := viewtest.Read(t, "json", name)
+			out, err := JSON(in, lossy.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			vals, _, err := jsonscan.ParseAll(in, jsonMaxDepth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			errs := 0
+			var walk func(v *jsonscan.Value)
+			walk = func(v *jsonscan.Value) {
+				if v.Kind == jsonscan.Object {
+					sev, lvl := jsonMember(v, "severity"), jsonMember(v, "level")
+					if sev >= 0 && string(v.Elems[sev].Raw) == "2" || lvl >= 0 && string(v.Elems[lvl].Raw) == `"error"` {
+						errs++
+						// Verbatim, or on one line without the members that
+						// say where a range ends, the AST node or the fix.
+						var short []string
+						for i, k := range v.Keys {
+							if !map[string]bool{"endLine": true, "endColumn": true, "nodeType": true, "messageId": true, "fix": true, "suggestions": true, "endOffset": true}[k.Name] {
+								short = append(short, string(k.Raw)+": "+string(v.Elems[i].Raw))
+							}
+						}
+						if !bytes.Contains(out, v.Raw) && !bytes.Contains(out, []byte("{"+strings.Join(short, ", ")+"}")) {
+							t.Errorf("error finding dropped: %.200s", v.Raw)
+						}
+						return
+					}
+				}
+				for _, e := range v.Elems {
+					walk(e)
+				}
+			}
+			for _, v := range vals {
+				walk(v)
+			}
+			if errs < 5 {
+				t.Fatalf("%d error findings in the sample, want >= 5", errs)
+			}
+			// eslint-json-big: 585 of its 855 messages are errors.
+			if bound := map[string]int{"eslint-json-big": 70}[name]; len(out)*100 > len(in)*max(bound, 25) {
+				t.Errorf("output %d of %d bytes", len(out), len(in))
+			}
+		})
+	}
+}
+
+// TestJSONNamesDroppedRows: an array of records that loses rows names each
+// dropped one by its identity member when that is cheap (go list -m's
+// Path), and says nothing more when it is not.
+func TestJSONNamesDroppedRows(t *testing.T) {
+	in := viewtest.Read(t, "json", "go-list-m-json")
+	out, err := JSON(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals, _, _ := jsonscan.ParseAll(in, jsonMaxDepth)
+	for _, v := range vals {
+		p := v.Elems[jsonMember(v, "Path")]
+		if name := p.Raw[1 : len(p.Raw)-1]; !bytes.Contains(out, name) {
+			t.Errorf("module %s not named", name)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id": %d, "kind": "row", "payload": "%s"}`, 1000+i, strings.Repeat("x", 40))
+	}
+	b.WriteString("]")
+	out, err = JSON([]byte(b.String()), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "[… 295 rows omitted; id: 1003–1297 …]") {
+		t.Errorf("consecutive ids not shown as a range:\n%s", out)
+	}
+}
+
+// TestJSONCutOff: a stream cut off mid-value is thinned as far as it
+// parses, and the unparsed rest follows verbatim.
+func TestJSONCutOff(t *testing.T) {
+	full := viewtest.Read(t, "json", "eslint-json-jsyaml")
+	for _, n := range []int{60000, 100000, 140000} {
+		in := full[:n]
+		out, err := JSON(in, lossy.Options{})
+		if err != nil {
+			t.Fatalf("cut at %d: %v", n, err)
+		}
+		cut, _ := jsonCut(in)
+		if cut <= 0 || !bytes.HasSuffix(out, in[cut:]) {
+			t.Errorf("cut at %d: the unparsed tail (from %d) is not kept verbatim", n, cut)
+		}
+		if len(out) >= len(in)*9/10 {
+			t.Errorf("cut at %d: output %d bytes", n, len(out))
+		}
+		if !bytes.Contains(out, []byte(`"filePath":`)) && !bytes.Contains(out, []byte(`"$columns": ["filePath"`)) {
+			t.Errorf("cut at %d: no file path in view", n)
+		}
+	}
+	for _, in := range []string{`{"a": 1, "b": tru}`, `]`, `{"a": [1, 2}`, `"abc`} {
+		if _, err := JSON([]byte(in), lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+			t.Errorf("%q: err %v, want lossy.ErrNoGain", in, err)
+		}
+	}
+}

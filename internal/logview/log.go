@@ -82,6 +82,7 @@ type logLine struct {
 	hidden bool  // passing-test chatter, accounted for by counts
 	passed byte  // for hidden lines: 'P' of a passing test, 'S' of a skipped one
 	ends   bool  // for hidden lines: the result line of its test, counted in notes
+	dup    bool  // a goroutine whose stack an earlier one shows: counted in that one's note
 	qscore uint8 // query words the line holds, when it holds enough
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
@@ -98,6 +99,7 @@ const (
 	logDropFrames
 	logDropGoroutines
 	logDropTestLines
+	logDropSameStack // counted in the note of the goroutine shown for the stack
 	logDropLint
 )
 
@@ -107,6 +109,9 @@ type logDoc struct {
 	queried []int32        // lines matching the query, best first
 	shown   map[uint64]int // lines of each template shown so far by render
 	lint    logLintNote    // dropped lint findings not yet in a note
+	// gorRep maps the header line of each goroutine dropped for having
+	// the stack of a shown one to that one (see logGroupGoroutines).
+	gorRep map[int]logGor
 }
 
 // logParams is one level of compression; later levels keep less.
@@ -129,9 +134,9 @@ type logParams struct {
 }
 
 var logLevels = []logParams{
-	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 6, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40, lintLocs: 16},
-	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 3, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20, summaries: 20, lintLocs: 4},
-	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 2, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
+	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 12, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40, lintLocs: 16},
+	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 6, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20, summaries: 20, lintLocs: 4},
+	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 3, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
 }
 
 func logParse(in []byte) *logDoc {
@@ -144,6 +149,7 @@ func logParse(in []byte) *logDoc {
 		d.lines = append(d.lines, logNewLine(line))
 	}
 	logMarkBlocks(d.lines)
+	d.logGroupGoroutines()
 	logMarkMust(d.lines, text)
 	logMarkLint(d.lines)
 	logMarkRecords(d.lines)
@@ -167,7 +173,8 @@ func logMarkListHeads(ls []logLine) {
 
 // logMarkRecords keeps the first line of each record of "Key: value"
 // fields (apt-cache show, dpkg -s: records separated by blank lines), as a
-// summary: "Package: grep" names what the fields below it describe.
+// summary: "Package: grep" names what the fields below it describe; in apt
+// history logs, each transaction's Commandline too.
 func logMarkRecords(ls []logLine) {
 	for i := 0; i < len(ls); {
 		j, fields := i, 0
@@ -179,6 +186,15 @@ func logMarkRecords(ls []logLine) {
 		}
 		if fields >= 3 && logField(ls[i].text) && ls[i].class == logPlain {
 			ls[i].class = logSummary
+		}
+		// An apt history transaction (/var/log/apt/history.log) says what
+		// was run in its Commandline, however long its package lists.
+		if fields >= 3 && bytes.HasPrefix(ls[i].text, []byte("Start-Date: ")) {
+			for k := i + 1; k < j; k++ {
+				if bytes.HasPrefix(ls[k].text, []byte("Commandline: ")) && ls[k].class == logPlain {
+					ls[k].class = logSummary
+				}
+			}
 		}
 		i = j + 1
 	}
@@ -321,6 +337,9 @@ func (l *logLine) trimmed(p logParams) uint8 {
 		if l.gor >= int32(p.goroutines) {
 			return logDropGoroutines
 		}
+		if l.dup {
+			return logDropSameStack
+		}
 		limit := p.frames
 		if l.gor == 0 {
 			limit = p.firstFrames
@@ -437,6 +456,8 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			j++
 		}
 		switch {
+		case ls[i].drop == logDropSameStack:
+			out = d.appendSameStack(out, i, j)
 		case j-i == 1 && ls[i].drop != logDropTemplate:
 			// A note would be no shorter than the line it stands for.
 			out = d.appendLine(out, &ls[i], p)

@@ -443,6 +443,8 @@ func logGoBlock(ls []logLine, head int) int {
 			if gor == 0 {
 				ls[i].trace = logNoTrace // the first header always stays
 			}
+		case gor < 0 && (bytes.HasPrefix(t, []byte("PC=")) || bytes.HasPrefix(t, []byte("m="))):
+			// SIGQUIT's "PC=0x408c6e m=0 sigcode=0" before the goroutines.
 		case len(t) == 0, bytes.HasPrefix(t, []byte("panic: ")), bytes.HasPrefix(t, []byte("\tpanic: ")),
 			bytes.HasPrefix(t, []byte("[signal ")), bytes.HasPrefix(t, []byte("fatal error: ")),
 			bytes.HasPrefix(t, []byte("exit status ")):

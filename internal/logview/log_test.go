@@ -311,7 +311,8 @@ func TestLogTemplates(t *testing.T) {
 }
 
 // TestLogGoroutineDump checks that a long goroutine dump is trimmed to the
-// first frames of the first goroutines, with counts.
+// first frames of the first goroutines, with counts, and that goroutines
+// with one stack are shown once.
 func TestLogGoroutineDump(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("=== RUN   TestHang\npanic: test timed out after 10m0s\n\trunning tests:\n\t\tTestHang (10m0s)\n\n")
@@ -337,7 +338,7 @@ func TestLogGoroutineDump(t *testing.T) {
 	if len(out) > len(in)/5 {
 		t.Errorf("dump kept %d of %d bytes", len(out), len(in))
 	}
-	for _, want := range []string{"panic: test timed out after 10m0s", "FAIL\texample.com/p\t600.012s", "stack frame lines omitted", "lines of further goroutines omitted"} {
+	for _, want := range []string{"panic: test timed out after 10m0s", "FAIL\texample.com/p\t600.012s", "stack frame lines omitted", "[… 38 goroutines with this stack, ids 111, 1, 11, 111,"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("view lacks %q", want)
 		}
@@ -630,6 +631,81 @@ func TestLogNodeTest(t *testing.T) {
 				t.Errorf("passing test shown:\n%s", out)
 			}
 		})
+	}
+}
+
+// TestLogGoroutineGroups: in real dumps (a panic with GOTRACEBACK=all, a
+// SIGQUIT with the runtime's goroutines) every function of the user's code
+// stays in view, goroutines with one stack are shown once with the ids of
+// the others, and each user goroutine's own frames come before the
+// runtime's.
+func TestLogGoroutineGroups(t *testing.T) {
+	idList := regexp.MustCompile(`\[… \d+ goroutines with this stack, ids ([0-9–, ]+) \(\d+ lines\) omitted …\]`)
+	for _, name := range []string{"go-panic-goroutines", "go-sigquit-system"} {
+		t.Run(name, func(t *testing.T) {
+			in := viewtest.Read(t, "log", name)
+			out, err := Log(in, lossy.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range bytes.Split(in, []byte("\n")) {
+				if bytes.HasPrefix(l, []byte("main.")) {
+					f := l[:bytes.LastIndexByte(l, '(')]
+					if !bytes.Contains(out, f) {
+						t.Errorf("user frame %s not in view", f)
+					}
+				}
+			}
+			listed := map[int]bool{}
+			for _, m := range idList.FindAllSubmatch(out, -1) {
+				for _, r := range strings.Split(string(m[1]), ", ") {
+					lo, hi, _ := strings.Cut(r, "–")
+					a, _ := strconv.Atoi(lo)
+					b := a
+					if hi != "" {
+						b, _ = strconv.Atoi(hi)
+					}
+					for id := a; id <= b; id++ {
+						listed[id] = true
+					}
+				}
+			}
+			// The 30 workers: one holds the mutex and sleeps, 29 wait on it.
+			if n := len(listed); n < 28+11+4 {
+				t.Errorf("%d goroutines named in same-stack notes, want >= 43:\n%s", n, out)
+			}
+			if !bytes.Contains(out, []byte("[sync.Mutex.Lock]:")) || !bytes.Contains(out, []byte("[select (no cases)]:")) {
+				t.Errorf("blocked user goroutines missing:\n%s", out)
+			}
+			if len(out) > len(in)/3 {
+				t.Errorf("view %d of %d bytes", len(out), len(in))
+			}
+		})
+	}
+}
+
+// TestLogAptHistory: an apt history log keeps each transaction's
+// Start-Date and Commandline, even where its package lists are elided.
+func TestLogAptHistory(t *testing.T) {
+	in := viewtest.Read(t, "log", "apt-history-machine")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if bytes.HasPrefix(l, []byte("Start-Date: ")) || bytes.HasPrefix(l, []byte("Commandline: ")) {
+			n++
+			if !bytes.Contains(out, l[:min(len(l), 200)]) {
+				t.Errorf("dropped: %.200s", l)
+			}
+		}
+	}
+	if n < 20 {
+		t.Fatalf("%d transactions lines in the sample", n)
+	}
+	if len(out) > len(in)/2 {
+		t.Errorf("view %d of %d bytes", len(out), len(in))
 	}
 }
 

@@ -23,6 +23,9 @@ import (
 // hits. Every hit shown keeps its file and line number, lines of different
 // files are never joined, and very long lines (minified code) are cut around
 // the match. The view uses ripgrep's heading form when that is shorter.
+// Context lines (-C N) are kept as N lines around the shown hits, and the
+// note for a file's omitted hits lists their line numbers, "[… 67 more hits
+// at lines 73, 80, 95 omitted …]", when the view still fits its budget.
 //
 // It returns lossy.ErrNoGain when the input is empty, holds NUL bytes, does not
 // parse as search output, or the view would not be at least 10% smaller.
@@ -41,10 +44,22 @@ func Search(in []byte, o lossy.Options) ([]byte, error) {
 		budget = int(float64(len(in)) * o.TargetRatio)
 	}
 	var out []byte
+levels:
 	for _, p := range searchLevels {
+		if r.context {
+			// Context as the search asked for it (-C N), at the first
+			// level; less at the later ones.
+			p.context = min(max(p.context, r.contextN*min(p.context, 1)), r.contextN)
+		}
 		out = r.render(p)
 		if len(out) <= budget {
-			break
+			// The omitted hits' line numbers, file by file while they fit
+			// in what the budget leaves, and in an eighth of the view.
+			p.hitLines = min(budget-len(out), max(len(out)/8, searchMinLines))
+			if listed := r.render(p); len(listed) <= budget {
+				out = listed
+			}
+			break levels
 		}
 	}
 	if float64(len(out)) > float64(len(in))*(1-lossy.MinGain) {
@@ -67,7 +82,11 @@ type searchParams struct {
 	context   int // context lines kept on each side of a shown match
 	lineBytes int // longer lines are cut around the match
 	listFiles int // omitted files listed by name with their counts
+	hitLines  int // bytes the notes for omitted hits may spend listing their line numbers
 }
+
+// searchMinLines is the least the line numbers of omitted hits may take.
+const searchMinLines = 128
 
 var searchLevels = []searchParams{
 	{perFile: 5, files: 30, context: 2, lineBytes: 300, listFiles: 20},
@@ -100,6 +119,7 @@ type searchResult struct {
 	counts   bool     // a -c style list: each file's matches is its count
 	numbered bool     // every hit has a line number
 	context  bool     // the output had context lines (-A/-B/-C)
+	contextN int      // the most context lines on one side of a match group (-C N)
 	heading  bool     // render in heading form even when flat is shorter (rg --json)
 	terms    [][]byte // query terms, lower case
 	term     []byte   // the searched word inferred from the hits, lower case
@@ -245,7 +265,37 @@ func searchParse(in []byte) *searchResult {
 		}
 	}
 	r.counts = searchCounts(r)
+	if r.context && r.numbered {
+		r.contextN = searchContextN(r.files)
+	}
 	return r
+}
+
+// searchContextN infers N of grep -C N: the longest run of context lines
+// that opens or closes a group of adjacent lines (runs between two matches
+// may hold up to 2N).
+func searchContextN(files []*searchFile) int {
+	n := 0
+	for _, f := range files {
+		for i := 0; i < len(f.hits); {
+			j := i + 1
+			for j < len(f.hits) && f.hits[j].line == f.hits[j-1].line+1 {
+				j++
+			}
+			lead, trail := 0, 0
+			for lead < j-i && f.hits[i+lead].context {
+				lead++
+			}
+			for trail < j-i && f.hits[j-1-trail].context {
+				trail++
+			}
+			if lead < j-i { // the group has a match
+				n = max(n, lead, trail)
+			}
+			i = j
+		}
+	}
+	return min(n, 10)
 }
 
 // searchCounts reports whether r is a -c list, "path:N" for each file, and

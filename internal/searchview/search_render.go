@@ -15,6 +15,23 @@ type searchShown struct {
 	f       *searchFile
 	hits    []int // indexes into f.hits, in input order
 	omitted int   // matches not shown
+	lines   []int // their line numbers, when the note lists them
+}
+
+// note writes the note for the file's omitted hits; in names the file in
+// the flat form.
+func (s searchShown) note(out []byte, in string) []byte {
+	unit := searchUnit(s.omitted, "more hit") + in
+	if len(s.lines) > 0 {
+		unit += " at " + searchUnit(len(s.lines), "line") + " "
+		for k, l := range s.lines {
+			if k > 0 {
+				unit += ", "
+			}
+			unit += strconv.Itoa(l)
+		}
+	}
+	return append(append(out, lossy.Omitted(s.omitted, unit)...), '\n')
 }
 
 // render selects what level p shows and writes it in heading or flat form,
@@ -44,7 +61,8 @@ func (r *searchResult) render(p searchParams) []byte {
 			restHits += f.matches
 			continue
 		}
-		shown = append(shown, r.pick(f, p))
+		s := r.pick(f, &p)
+		shown = append(shown, s)
 	}
 	flat := r.renderFlat(nil, shown, p)
 	if r.numbered && searchHeadingSafe(shown) {
@@ -79,7 +97,7 @@ func (r *searchResult) render(p searchParams) []byte {
 
 // pick chooses the matches of f to show: the first ones, then the best
 // ranked by the query, with context lines near them.
-func (r *searchResult) pick(f *searchFile, p searchParams) searchShown {
+func (r *searchResult) pick(f *searchFile, p *searchParams) searchShown {
 	var matches []int
 	for k := range f.hits {
 		if !f.hits[k].context {
@@ -102,6 +120,24 @@ func (r *searchResult) pick(f *searchFile, p searchParams) searchShown {
 		}
 	}
 	s := searchShown{f: f, omitted: len(matches) - len(chosen)}
+	if p.hitLines > 0 && r.numbered && s.omitted > 0 {
+		shown := make(map[int]bool, len(chosen))
+		for _, k := range chosen {
+			shown[k] = true
+		}
+		cost := len(" at lines ")
+		for _, k := range matches {
+			if !shown[k] {
+				s.lines = append(s.lines, f.hits[k].line)
+				cost += 2 + len(strconv.Itoa(f.hits[k].line))
+			}
+		}
+		if cost > p.hitLines {
+			s.lines = nil // all of a file's lines or none
+		} else {
+			p.hitLines -= cost
+		}
+	}
 	if !r.context || p.context == 0 {
 		s.hits = chosen
 		return s
@@ -175,8 +211,7 @@ func (r *searchResult) renderFlat(out []byte, shown []searchShown, p searchParam
 			out = append(out, '\n')
 		}
 		if s.omitted > 0 {
-			out = append(out, lossy.Omitted(s.omitted, searchUnit(s.omitted, "more hit")+" in "+string(s.f.path))...)
-			out = append(out, '\n')
+			out = s.note(out, " in "+string(s.f.path))
 		}
 	}
 	return out
@@ -208,8 +243,7 @@ func (r *searchResult) renderHeading(out []byte, shown []searchShown, p searchPa
 			out = append(out, '\n')
 		}
 		if s.omitted > 0 {
-			out = append(out, lossy.Omitted(s.omitted, searchUnit(s.omitted, "more hit"))...)
-			out = append(out, '\n')
+			out = s.note(out, "")
 		}
 	}
 	if len(shown) > 0 {

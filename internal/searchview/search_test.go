@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,8 +26,8 @@ var searchCeilings = map[string]float64{
 	"x-rg-heading-funcnew": 0.07,
 	"x-rg-l-mutex":         0.28,
 	"x-rg-minified":        0.24,
-	"x-rg-todo-compile":    0.11,
-	"grep-rn-errnil-big":   0.07,
+	"x-rg-todo-compile":    0.12, // omitted hits' line numbers listed
+	"grep-rn-errnil-big":   0.11, // omitted hits' line numbers listed
 	"find-big":             0.03,
 }
 
@@ -184,7 +185,7 @@ func TestSearchCapsAndCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(out, []byte("more hits omitted")) {
+	if !bytes.Contains(out, []byte("more hits omitted")) && !bytes.Contains(out, []byte("more hits at lines ")) {
 		t.Error("no per-file count of omitted hits")
 	}
 	if !bytes.Contains(out, []byte(" more files omitted …]")) || !bytes.Contains(out, []byte("\n  src/pkg59/file.go (20 hits)\n")) && !bytes.Contains(out, []byte("further file names omitted")) {
@@ -227,7 +228,7 @@ func TestSearchForms(t *testing.T) {
 		{
 			"windows paths",
 			strings.Repeat(`C:\src\app\main.go:12:	x := 1`+"\n", 1) + searchRepeat(`C:\src\app\util-2-x.go:N:	y := s[1:2:3]`, 40),
-			[]string{`C:\src\app\main.go:12:	x := 1`, `[… 35 more hits in C:\src\app\util-2-x.go omitted …]`},
+			[]string{`C:\src\app\main.go:12:	x := 1`, `[… 35 more hits in C:\src\app\util-2-x.go `},
 		},
 		{
 			"context lines",
@@ -399,6 +400,92 @@ func TestSearchKeepsFailureLines(t *testing.T) {
 	}
 }
 
+// TestSearchHitLines: when a view lists the line numbers of a file's
+// omitted hits, each note's count is the number of lines it lists, and
+// the hits shown plus the lines listed are every match of the file.
+func TestSearchHitLines(t *testing.T) {
+	note := regexp.MustCompile(`^\[… (\d+) more hits?(?: in (\S+))? at lines? ([0-9, ]+) omitted …\]$`)
+	plainNote := regexp.MustCompile(`^\[… \d+ more hits?(?: in (\S+))? omitted …\]$`)
+	for _, name := range []string{"grep-rn-errnil-big", "x-grep-rn-deadline", "x-grep-C2-panic"} {
+		t.Run(name, func(t *testing.T) {
+			in := viewtest.Read(t, "search", name)
+			out, err := Search(in, lossy.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]bool{} // path:line of every match
+			for _, l := range strings.Split(string(in), "\n") {
+				if h, ok := router.ParseHit([]byte(l)); ok && !h.Context {
+					want[string(h.Path)+":"+strconv.Itoa(h.Line)] = true
+				}
+			}
+			got := map[string]bool{}
+			for _, loc := range searchLocations(t, out) {
+				got[loc] = true
+			}
+			lists, heading := 0, ""
+			counted := map[string]bool{}
+			for _, l := range strings.Split(string(out), "\n") {
+				if l != "" && l != "--" && !strings.HasPrefix(l, "[… ") && !strings.ContainsAny(l[:1], "0123456789 ") && !strings.Contains(l, ":") {
+					heading = l
+				}
+				if plain := plainNote.FindStringSubmatch(l); plain != nil {
+					// Counted, not listed: the lines did not fit.
+					path := plain[1]
+					if path == "" {
+						path = heading
+					}
+					counted[path] = true
+				}
+				m := note.FindStringSubmatch(l)
+				if m == nil {
+					continue
+				}
+				lists++
+				path := m[2]
+				if path == "" {
+					path = heading
+				}
+				nums := strings.Split(m[3], ", ")
+				if n, _ := strconv.Atoi(m[1]); n != len(nums) {
+					t.Errorf("%q counts %d hits but lists %d lines", l, n, len(nums))
+				}
+				for _, n := range nums {
+					got[path+":"+n] = true
+				}
+			}
+			if lists == 0 {
+				t.Fatalf("no note lists line numbers:\n%s", out)
+			}
+			shownFiles := map[string]bool{}
+			for loc := range got {
+				shownFiles[loc[:strings.LastIndexByte(loc, ':')]] = true
+			}
+			for loc := range want {
+				// Files past the cap are counted by a note of their own.
+				if path := loc[:strings.LastIndexByte(loc, ':')]; shownFiles[path] && !counted[path] && !got[loc] {
+					t.Errorf("match %s neither shown nor listed", loc)
+				}
+			}
+		})
+	}
+}
+
+// TestSearchContextN: grep -C 2 output keeps two context lines on each
+// side of every match shown.
+func TestSearchContextN(t *testing.T) {
+	in := viewtest.Read(t, "search", "x-grep-C2-panic")
+	out, err := Search(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"233-\t\treturn Delim(k), nil\n234-\tdefault:\n235:\t\tpanic(\"unreachable\")\n236-\t}\n237-}\n"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // TestNotesSearchNotSearch checks that Search refuses table rows whose
 // first column looks like "name-N-text" context lines instead of dropping
 // them without a note (QA: kubectl-like listing routed to Search).
@@ -410,7 +497,7 @@ func TestNotesSearchNotSearch(t *testing.T) {
 	}
 	in := []byte(b.String())
 	if out, err := Search(in, lossy.Options{}); err != lossy.ErrNoGain {
-		t.Errorf("Search = %q, %v; want ErrNoGain", out, err)
+		t.Errorf("Search = %q, %v; want lossy.ErrNoGain", out, err)
 	}
 	// Context lines of a file that has matches are still context.
 	ok := []byte(strings.Repeat("a-1-b.go-3-x\na-1-b.go:4:hit\na-1-b.go-5-y\n--\n", 30))

@@ -29,6 +29,11 @@ import (
 // min/median/max for numeric columns (sizes such as 12G count as numbers),
 // the most common values with counts otherwise.
 //
+// Rows whose status cell says LISTEN, ERROR, FAILED, DOWN,
+// CrashLoopBackOff and the like (tableStatusWords) are kept too. Aligned
+// columns are found from the layout (see tableGutterColumns), so a cell
+// may hold spaces (ps's lstart, ls -l's date, an author's name).
+//
 // Quoted CSV fields may hold newlines; ragged rows are kept as they are.
 // Input with too few rows to cut 10% gives lossy.ErrNoGain.
 func Table(in []byte, o lossy.Options) ([]byte, error) {
@@ -277,8 +282,14 @@ func tableIsHeader(first [][]byte, rows []tableRow) bool {
 // it, and a leading "total N" as in ls -l, form the preamble.
 func tableAligned(lines [][]byte) *tableData {
 	t := &tableData{}
-	for len(lines) > 0 && len(bytes.TrimSpace(lines[len(lines)-1])) == 0 {
-		t.trailer = append([][]byte{lines[len(lines)-1]}, t.trailer...)
+	// Blank lines, psql's "(N rows)" and a box's bottom border close the
+	// table; they are printed last.
+	for len(lines) > 0 {
+		l := lines[len(lines)-1]
+		if len(bytes.TrimSpace(l)) > 0 && !tableFooter(l) && !(tableIsRuler(l) && len(lines) > 3 && tableIsRuler(lines[0])) {
+			break
+		}
+		t.trailer = append([][]byte{l}, t.trailer...)
 		lines = lines[:len(lines)-1]
 	}
 	if len(lines) < 3 {
@@ -319,6 +330,30 @@ func tableAligned(lines [][]byte) *tableData {
 			}
 			if fits*10 >= min(len(lines)-body, 50)*9 {
 				header, wide = h2, true
+			}
+		}
+	}
+	if !wide {
+		var h []byte
+		if headerAt >= 0 {
+			h = lines[headerAt]
+		}
+		masked := tableMaskBox(lines)
+		if headerAt >= 0 {
+			h = masked[headerAt]
+		}
+		if cols := tableGutterColumns(h, masked[body:]); cols != nil {
+			if rows := tableGutterRows(lines[body:], masked[body:], cols); rows != nil {
+				t.rows = rows
+				for _, c := range cols {
+					t.columns = append(t.columns, string(c.name))
+				}
+				if h == nil {
+					t.columns = nil // named "col N", unless ls -l
+					tableNameLsColumns(t)
+				}
+				t.nameColumns()
+				return t
 			}
 		}
 	}
@@ -367,18 +402,65 @@ func tableUpperHeader(l []byte) bool {
 	return true
 }
 
+// tableIsRuler matches a line of dashes between the header and the rows
+// (dpkg -l, psql's "----+----"), or a line drawn in box characters
+// (sqlite3 -box: "├─────┼─────┤", and the borders above and below).
 func tableIsRuler(l []byte) bool {
 	dashes := 0
-	for _, c := range l {
-		switch c {
+	for i := 0; i < len(l); i++ {
+		switch c := l[i]; c {
 		case '-', '=':
 			dashes++
 		case '+', '|', ' ', '\t', '\r':
+		case 0xe2:
+			// U+2500–U+257F, box drawing: e2 94 80 – e2 95 bf.
+			if i+2 >= len(l) || l[i+1] != 0x94 && l[i+1] != 0x95 {
+				return false
+			}
+			if l[i+1] == 0x94 && l[i+2] == 0x80 || l[i+1] == 0x95 && l[i+2] == 0x90 {
+				dashes++ // ─ ═
+			}
+			i += 2
 		default:
 			return false
 		}
 	}
 	return dashes >= 3
+}
+
+// tableFooter matches psql's closing "(354 rows)" or "(1 row)".
+func tableFooter(l []byte) bool {
+	l = bytes.TrimSpace(l)
+	n, ok := bytes.CutPrefix(l, []byte("("))
+	if !ok {
+		return false
+	}
+	n, ok = bytes.CutSuffix(n, []byte(" rows)"))
+	if !ok {
+		n, ok = bytes.CutSuffix(n, []byte(" row)"))
+	}
+	_, err := strconv.Atoi(string(n))
+	return ok && err == nil
+}
+
+// tableMaskBox returns lines with the box character "│" (3 bytes) as three
+// spaces, so that offsets stay those of the input; lines without it are
+// shared.
+func tableMaskBox(lines [][]byte) [][]byte {
+	bar := []byte("│")
+	var out [][]byte
+	for i, l := range lines {
+		if bytes.Contains(l, bar) {
+			if out == nil {
+				out = slices.Clone(lines)
+			}
+			out[i] = bytes.ReplaceAll(l, bar, []byte("   "))
+		}
+	}
+	if out == nil {
+		return lines
+	}
+	return out
 }
 
 // tableSplit2 splits at runs of two or more spaces.
@@ -552,7 +634,7 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 		keep[i] = true
 	}
 	for i, r := range t.rows {
-		if tableFailureRow(r) {
+		if tableFailureRow(r) || tableStatusRow(r) {
 			keep[i] = true
 		}
 	}
@@ -624,10 +706,44 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 	return out
 }
 
-// tableFailWords are cell values that mark a failed row.
-var tableFailWords = map[string]bool{
+// tableStatusWords are status cells worth seeing whatever else is cut:
+// failures and outages, and listening sockets (ss, netstat), which say
+// what serves where.
+var tableStatusWords = map[string]bool{
+	"listen": true, "error": true, "errored": true, "fail": true, "failed": true, "failure": true,
+	"down": true, "dead": true, "degraded": true, "unhealthy": true, "notready": true,
 	"crashloopbackoff": true, "imagepullbackoff": true, "errimagepull": true, "oomkilled": true,
-	"evicted": true, "unhealthy": true, "dead": true, "defunct": true, "killed": true, "exited": true,
+	"evicted": true, "defunct": true, "killed": true,
+}
+
+// tableLower appends c in ASCII lower case to dst.
+func tableLower(dst, c []byte) []byte {
+	for _, x := range c {
+		if x >= 'A' && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		dst = append(dst, x)
+	}
+	return dst
+}
+
+// tableStatusRow reports whether a cell of the row, but for the last
+// (free text: file names, commands), is one of tableStatusWords, in any
+// case.
+func tableStatusRow(r tableRow) bool {
+	var buf [24]byte
+	for _, c := range r.cells[:max(len(r.cells)-1, 0)] {
+		if len(c) < 4 || len(c) > len(buf) {
+			continue
+		}
+		if c[0] == 0x1b {
+			c = ansi.Strip(c)
+		}
+		if tableStatusWords[string(tableLower(buf[:0], c))] {
+			return true
+		}
+	}
+	return false
 }
 
 // tableFailureRow reports whether a row reports a failure: a status cell

@@ -14,11 +14,12 @@ var (
 	notesCut  = regexp.MustCompile(`^(.*) \[… \d+ bytes omitted …\]$`)
 	// A note counting tests says how many lines they took when that is not
 	// one a test: "[… 3 passing tests (6 lines) omitted …]".
-	// So does a note counting lint findings: "[… 15 lint findings (84
-	// lines) omitted above: SC2086 ×6 at deploy.sh:4, 6 …]". Such a note
-	// counts lines dropped between the kept lines above it, up to the
-	// last note.
-	notesTestLines = regexp.MustCompile(`(?:^| )(?:test|lint).* \((\d+) lines\)$`)
+	// So does one counting goroutines: "[… 28 goroutines with this stack,
+	// ids 22–49 (448 lines) omitted …]", and one counting lint findings:
+	// "[… 15 lint findings (84 lines) omitted above: SC2086 ×6 at
+	// deploy.sh:4, 6 …]". Such a note counts lines dropped between the
+	// kept lines above it, up to the last note.
+	notesTestLines = regexp.MustCompile(`(?:^| )(?:test|goroutine|lint).* \((\d+) lines\)$`)
 )
 
 // notesCount returns the input lines a note's count stands for.

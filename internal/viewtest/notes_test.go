@@ -90,26 +90,33 @@ func TestOmissionNotes(t *testing.T) {
 	}
 }
 
-// TestLogNotesCount checks that the notes of a log view count every
-// dropped input line exactly once, where it was dropped.
-func TestLogNotesCount(t *testing.T) {
-	for _, s := range Samples(t, "log") {
-		t.Run(s.Name, func(t *testing.T) {
-			out, err := logview.Log(s.In, lossy.Options{})
+// TestNotesCount checks, over every sample that the log, table and diff
+// compressors accept, that their notes count every dropped input line
+// exactly once, where it was dropped: no note says more or less than what
+// it stands for.
+func TestNotesCount(t *testing.T) {
+	for _, s := range notesSamples(t) {
+		for _, c := range notesCompressors {
+			if !c.lineByLine {
+				continue
+			}
+			out, err := c.f(s.In, lossy.Options{})
 			if err != nil {
-				t.Skip(err)
+				continue
 			}
-			omitted, noted := 0, 0
-			for _, g := range Gaps(notesInput(s.In), out) {
-				omitted += max(0, g.To-g.From+1)
-				noted += g.Noted
-				if g.Noted != g.To-g.From+1 {
-					t.Errorf("input lines %d–%d (%d) noted as %d %s", g.From, g.To, g.To-g.From+1, g.Noted, g.Units)
+			t.Run(c.name+"/"+s.Name, func(t *testing.T) {
+				omitted, noted := 0, 0
+				for _, g := range Gaps(notesInput(s.In), out) {
+					omitted += max(0, g.To-g.From+1)
+					noted += g.Noted
+					if g.Noted != g.To-g.From+1 {
+						t.Errorf("input lines %d–%d (%d) noted as %d %s", g.From, g.To, g.To-g.From+1, g.Noted, g.Units)
+					}
 				}
-			}
-			if omitted != noted {
-				t.Errorf("notes count %d lines, %d omitted", noted, omitted)
-			}
-		})
+				if omitted != noted {
+					t.Errorf("notes count %d lines, %d omitted", noted, omitted)
+				}
+			})
+		}
 	}
 }
