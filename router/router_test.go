@@ -408,3 +408,35 @@ func TestStripANSICharset(t *testing.T) {
 		t.Errorf("ansi.Strip = %q, want %q", got, want)
 	}
 }
+
+// TestCurlProgressInBody checks that a JSON body with curl -v's progress
+// meter written into it (a real transfer, stderr and stdout in one file)
+// is one JSON section to its end, which parses once the meter is removed.
+func TestCurlProgressInBody(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(samplesDir, "mixed", "curl-v-json-progress.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var json *Section
+	secs := Split(b)
+	for i := range secs {
+		if secs[i].Kind == JSON {
+			json = &secs[i]
+		}
+	}
+	if json == nil || json.End != len(b) {
+		t.Fatalf("no JSON section to the end:\n%s", describe(b, secs))
+	}
+	clean, cuts := CurlUninterleave(b[json.Start:json.End])
+	if len(cuts) != 1 || bytes.Contains(clean, []byte("Closing connection")) || bytes.IndexByte(clean, '\r') >= 0 {
+		t.Fatalf("cuts %v; progress left in the body", cuts)
+	}
+	removed := len(b[json.Start:json.End]) - len(clean)
+	if want := len("\r100 62573  100 62573    0     0  6341k      0 --:--:-- --:--:-- --:--:-- 6789k\n* Closing connection 0\n"); removed != want {
+		t.Errorf("removed %d bytes, want %d", removed, want)
+	}
+	// A '\r' that starts no progress row stays.
+	if c, cuts := CurlUninterleave([]byte("{\"a\": \"x\r\"}\r\n")); cuts != nil || string(c) != "{\"a\": \"x\r\"}\r\n" {
+		t.Errorf("CurlUninterleave changed a body without progress rows: %q", c)
+	}
+}

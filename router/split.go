@@ -67,6 +67,11 @@ func Split(b []byte) []Section {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return []Section{{Empty, 0, len(b)}}
 	}
+	if copyrightFormat(b) {
+		// A Debian copyright file: its "Files:"/"Copyright:"/"License:"
+		// records and the licence texts under them read as one document.
+		return []Section{{Prose, 0, len(b)}}
+	}
 	if bytes.IndexByte(b, esc) >= 0 {
 		// Colour is not shape: coloured JSON (jq -C), CSV and YAML are
 		// routed as their plain text is, and the sections mapped back line
@@ -170,6 +175,7 @@ func classifyLines(b []byte) []lineInfo {
 		inCommit   bool   // inside a git commit header, message or stat
 		commitAt   = -1   // index of the last "commit <hash>" line
 		sawPatch   bool   // a diff followed that commit line
+		mbox       bool   // inside a format-patch message, before its "---"
 		heading    bool   // inside rg --heading output, after a path line
 		fence      bool   // inside a Markdown ``` code fence
 		prevPath   bool   // the last non-blank line was a lone path (an rg --heading file name)
@@ -295,7 +301,15 @@ func classifyLines(b []byte) []lineInfo {
 					historyOnly(lines[commitAt:])
 				}
 				inCommit, commitAt, sawPatch = true, len(lines), false
+				mbox = hasPrefix(line, "From ")
 				li.kind, li.weight = kDiff, wForced
+			case mbox:
+				// git format-patch: the message, unindented, runs to the
+				// "---" above the --stat (or to the diff without one).
+				li.kind, li.weight = kDiff, wForced
+				if string(line) == "---" || hasPrefix(line, "diff --git ") {
+					mbox = false
+				}
 			case inCommit:
 				if !li.blank && line[0] == ' ' {
 					if _, w := classifyDiff(line); w > 0 {
@@ -468,6 +482,31 @@ const esc = 0x1b
 // error for them to be claimed as a value cut off.
 const brokenJSONLines = 16
 
+// curlValue rescans a value at b[i] that failed at j without the progress
+// rows curl -v wrote into it (see CurlUninterleave); when the value then
+// parses, it returns where the value ends in b.
+func curlValue(b []byte, i, j int, st jsonscan.Status) (int, jsonscan.Status) {
+	line := bytes.LastIndexByte(b[i:min(j, len(b))], '\n') + 1
+	if bytes.IndexByte(b[i+line:min(len(b), j+256)], '\r') < 0 {
+		return j, st
+	}
+	clean, cuts := CurlUninterleave(b[i:])
+	if cuts == nil {
+		return j, st
+	}
+	e, cst := jsonscan.Scan(clean, 0)
+	if cst != jsonscan.OK {
+		return j, st
+	}
+	end := e
+	for _, c := range cuts {
+		if c[0] < e {
+			end += c[1]
+		}
+	}
+	return i + end, cst
+}
+
 // jsonRegion scans JSON values from b[start]; on success it returns the
 // offset of the end of the line holding the last value, and JSON or, for go
 // test -json events, Log.
@@ -476,6 +515,9 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 	values := 0
 	for {
 		j, st := jsonscan.Scan(b, i)
+		if st == jsonscan.Bad && values == 0 {
+			j, st = curlValue(b, i, j, st)
+		}
 		if st == jsonscan.Bad {
 			if values == 0 {
 				if cut := bytes.LastIndexByte(b[start:min(j, len(b))], '\n'); cut >= 0 && bytes.Count(b[start:start+cut], []byte{'\n'}) >= brokenJSONLines {

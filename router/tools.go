@@ -126,6 +126,9 @@ func toolLine(line []byte) (kind, weight uint8) {
 	if _, ok := LintRow(t); ok && isDigit(t[0]) {
 		return kLog, wStrong
 	}
+	if _, _, _, ok := CompactRow(t); ok && len(line) == len(t) {
+		return kLog, wStrong
+	}
 	if syscallLine(t) {
 		return kLog, wStrong
 	}
@@ -299,3 +302,160 @@ func syscallLine(t []byte) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// ShellcheckHeader parses shellcheck's tty heading of a finding, "In
+// deploy.sh line 3:", and returns the file and the line number.
+func ShellcheckHeader(t []byte) (file []byte, line int, ok bool) {
+	if !hasPrefix(t, "In ") || len(t) < 4 || t[len(t)-1] != ':' {
+		return nil, 0, false
+	}
+	i := bytes.LastIndex(t, []byte(" line "))
+	if i < 3 {
+		return nil, 0, false
+	}
+	n, e := leadingNum(t[i+len(" line "):])
+	if e == 0 || i+len(" line ")+e != len(t)-1 {
+		return nil, 0, false
+	}
+	return t[3:i], n, true
+}
+
+// ShellcheckNote parses shellcheck's note under a source line, "  ^-- SC2086
+// (info): Double quote ...", and returns its code and severity (error,
+// warning, info, style).
+func ShellcheckNote(t []byte) (code, severity []byte, ok bool) {
+	t = trimBlank(t)
+	if len(t) == 0 || t[0] != '^' {
+		return nil, nil, false
+	}
+	i := bytes.Index(t, []byte(" SC"))
+	if i < 0 || bytes.IndexFunc(t[:i], func(r rune) bool { return r != '^' && r != '-' }) >= 0 {
+		return nil, nil, false
+	}
+	_, e := leadingNum(t[i+3:])
+	r := t[i+3+e:]
+	if e == 0 || !hasPrefix(r, " (") {
+		return nil, nil, false
+	}
+	k := bytes.IndexByte(r, ')')
+	if k < 2 {
+		return nil, nil, false
+	}
+	return t[i+1 : i+3+e], r[2:k], true
+}
+
+// CurlUninterleave removes what curl -v writes into a response body when
+// its stderr and the body share one file: progress rows after a '\r'
+// ("\r 45  122k   45 56k    0     0 ... 5828k"), and when such a row ends
+// its line, the newline and the "* Closing connection 0" notes after it.
+// It returns b itself when there is nothing to remove, and the number of
+// bytes removed before each offset of the result as cuts: cuts[k] = {at,
+// n} says n bytes were removed at offset at of the result.
+func CurlUninterleave(b []byte) (clean []byte, cuts [][2]int) {
+	if bytes.IndexByte(b, '\r') < 0 {
+		return b, nil
+	}
+	i := 0
+	for {
+		k := bytes.IndexByte(b[i:], '\r')
+		if k < 0 {
+			break
+		}
+		k += i
+		e := k
+		for e < len(b) && b[e] == '\r' {
+			r := e + 1
+			for r < len(b) && b[r] != '\r' && b[r] != '\n' {
+				r++
+			}
+			if !curlProgressRow(b[e+1 : r]) {
+				break
+			}
+			e = r
+		}
+		if e == k {
+			i = k + 1
+			continue
+		}
+		if e < len(b) && b[e] == '\n' {
+			e++
+			for hasPrefix(b[e:], "* ") {
+				n := bytes.IndexByte(b[e:], '\n')
+				if n < 0 {
+					break
+				}
+				e += n + 1
+			}
+		}
+		clean = append(clean, b[i:k]...)
+		cuts = append(cuts, [2]int{len(clean), e - k})
+		i = e
+	}
+	if cuts == nil {
+		return b, nil
+	}
+	return append(clean, b[i:]...), cuts
+}
+
+// curlProgressRow reports a row of curl's progress meter: twelve fields of
+// sizes, percentages, speeds and times ("100  122k  100  122k    0     0
+// 5755k      0 --:--:-- --:--:-- --:--:-- 5828k").
+func curlProgressRow(t []byte) bool {
+	f := bytes.Fields(t)
+	if len(f) != 12 {
+		return false
+	}
+	for _, x := range f {
+		for _, c := range x {
+			if !isDigit(c) && c != ':' && c != '-' && c != '.' && c != 'k' && c != 'M' && c != 'G' {
+				return false
+			}
+		}
+	}
+	return bytes.Count(t, []byte{':'}) >= 6
+}
+
+// copyrightFormat reports a machine-readable Debian copyright file (DEP-5),
+// whose first line names its format: "Format:
+// https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/".
+func copyrightFormat(b []byte) bool {
+	first, _, _ := bytes.Cut(b[:min(len(b), 200)], []byte{'\n'})
+	first = bytes.TrimSpace(first)
+	return hasPrefix(first, "Format: http") && bytes.Contains(first, []byte("/copyright-format/"))
+}
+
+// CompactRow parses a row of a "compact" lint report (eslint -f compact,
+// jshint, csslint): "src/a.js: line 12, col 5, Error - msg (rule)". It
+// returns the severity in lower case ("error", "warning"), the location
+// ("src/a.js:12:5") and the rule, when the row names one.
+func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
+	i := bytes.Index(t, []byte(": line "))
+	if i <= 0 || bytes.IndexAny(t[:i], " \t") >= 0 {
+		return nil, nil, nil, false
+	}
+	r := t[i+len(": line "):]
+	_, e := leadingNum(r)
+	if e == 0 || !hasPrefix(r[e:], ", col ") {
+		return nil, nil, nil, false
+	}
+	_, e2 := leadingNum(r[e+len(", col "):])
+	if e2 == 0 {
+		return nil, nil, nil, false
+	}
+	m := r[e+len(", col ")+e2:]
+	if !hasPrefix(m, ", ") {
+		return nil, nil, nil, false
+	}
+	m = m[2:]
+	d := bytes.Index(m, []byte(" - "))
+	if d <= 0 || d > 12 {
+		return nil, nil, nil, false
+	}
+	severity = bytes.ToLower(m[:d])
+	loc = append(append(append(append([]byte(nil), t[:i]...), ':'), r[:e]...), ':')
+	loc = append(loc, r[e+len(", col "):e+len(", col ")+e2]...)
+	if k := bytes.LastIndexByte(m, '('); k > d && m[len(m)-1] == ')' && bytes.IndexAny(m[k:], " \t") < 0 {
+		rule = m[k+1 : len(m)-1]
+	}
+	return severity, loc, rule, true
+}

@@ -135,7 +135,14 @@ func (r *reader) report(i int, plain []byte) bool {
 	if len(body) == 0 {
 		return false
 	}
+	if _, _, ok := router.ShellcheckHeader(body); ok {
+		return r.shellcheckError(i)
+	}
 	switch {
+	case hasPrefix(body, "--> ") && location(body[4:]):
+		// rustc's location of the diagnostic above it: an error's counts,
+		// a warning's does not.
+		return i == r.lastFail+1
 	case exception && hasPrefix(body, "at ") && i == r.lastFail+1:
 		return true // the frame that threw
 	case r.caret(i, plain):
@@ -162,6 +169,10 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	if r.eslintRow(t) {
 		return true
+	}
+	if sev, _, _, ok := router.CompactRow(t); ok {
+		// eslint -f compact and kin: errors report, warnings are findings.
+		return string(sev) == "error" || string(sev) == "fatal"
 	}
 	if r.rows {
 		return false
@@ -284,6 +295,9 @@ func firstWord(b []byte) []byte {
 func (r *reader) caret(i int, plain []byte) bool {
 	if i-r.lastFail > 8 || r.warnOnly || !caretLine(plain) {
 		return false
+	}
+	if _, sev, ok := router.ShellcheckNote(plain); ok && string(sev) != "error" {
+		return false // shellcheck's warning, info and style notes
 	}
 	for j := i - 1; j > r.lastFail-1 && j >= 0; j-- {
 		l := r.line(j)

@@ -14,7 +14,7 @@ import (
 func startFailure(t []byte) (strong, weak bool) {
 	switch t[0] {
 	case '-':
-		return hasPrefix(t, "--- FAIL") || hasPrefix(t, "--> ") && location(t[4:]), false
+		return hasPrefix(t, "--- FAIL"), false
 	case 'F':
 		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t) ||
 			hasPrefix(t, "File \"") && bytes.Contains(t, []byte("\", line ")), false
@@ -57,8 +57,6 @@ func startFailure(t []byte) (strong, weak bool) {
 		return wordAt(t, "Killed"), false
 	case 'A':
 		return wordAt(t, "Aborted"), false
-	case 'I':
-		return shellcheckHeader(t), false
 	case 'l':
 		return hasPrefix(t, "left: "), false // Rust assert_eq! detail
 	case 'r':
@@ -105,17 +103,21 @@ func location(t []byte) bool {
 	return ok && !h.Context
 }
 
-// shellcheckHeader reports shellcheck's "In script.sh line 3:".
-func shellcheckHeader(t []byte) bool {
-	if !hasPrefix(t, "In ") || t[len(t)-1] != ':' {
-		return false
+// shellcheckError reports shellcheck's heading "In script.sh line 3:" when
+// a note under it is of severity error: notes of warning, info and style
+// level come by the dozen in a script that works, like a compiler's
+// warnings.
+func (r *reader) shellcheckError(i int) bool {
+	for j := i + 1; j < len(r.spans) && j < i+64; j++ {
+		l := r.line(j)
+		if _, _, ok := router.ShellcheckHeader(l); ok {
+			return false
+		}
+		if _, sev, ok := router.ShellcheckNote(l); ok && string(sev) == "error" {
+			return true
+		}
 	}
-	i := bytes.LastIndex(t, []byte(" line "))
-	if i < 0 {
-		return false
-	}
-	_, e := leadingNum(t[i+len(" line "):])
-	return e > 0 && i+len(" line ")+e == len(t)-1
+	return false
 }
 
 // httpStatusFailed reports "HTTP/1.1 500 Internal Server Error" and other

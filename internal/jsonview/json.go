@@ -14,6 +14,7 @@ import (
 	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/queryterm"
+	"github.com/kompress/kompress/router"
 )
 
 // JSON crushes a JSON document, JSON Lines or concatenated JSON values.
@@ -56,7 +57,16 @@ import (
 func JSON(in []byte, o lossy.Options) ([]byte, error) {
 	vals, lines, tail, err := jsonParseCut(in)
 	if err != nil {
-		return nil, lossy.ErrNoGain
+		// curl -v's progress rows written into the body: the view shows
+		// the body without them (the original is stored whole).
+		clean, cuts := router.CurlUninterleave(in)
+		if cuts == nil {
+			return nil, lossy.ErrNoGain
+		}
+		if vals, lines, err = jsonscan.ParseAll(clean, jsonMaxDepth); err != nil {
+			return nil, lossy.ErrNoGain
+		}
+		in = clean
 	}
 	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail}
 	root := vals[0]

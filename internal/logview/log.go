@@ -86,6 +86,11 @@ type logLine struct {
 	qscore uint8 // query words the line holds, when it holds enough
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
+
+	lint bool   // part of a lint finding below error level, counted in a note
+	rule []byte // the finding's rule, on the line that counts it
+	loc  []byte // and its location
+	file []byte // and its file, in a compact report
 }
 
 // Reasons a line was dropped, each with its own omission note.
@@ -95,6 +100,7 @@ const (
 	logDropGoroutines
 	logDropTestLines
 	logDropSameStack // counted in the note of the goroutine shown for the stack
+	logDropLint
 )
 
 type logDoc struct {
@@ -102,6 +108,7 @@ type logDoc struct {
 	tests   []gotestTest
 	queried []int32        // lines matching the query, best first
 	shown   map[uint64]int // lines of each template shown so far by render
+	lint    logLintNote    // dropped lint findings not yet in a note
 	// gorRep maps the header line of each goroutine dropped for having
 	// the stack of a shown one to that one (see logGroupGoroutines).
 	gorRep map[int]logGor
@@ -123,11 +130,12 @@ type logParams struct {
 	lineBytes     int // longer shown lines are cut, unless they must stay
 	queryLines    int // lines matching the query kept
 	summaries     int // summary lines kept per template
+	lintLocs      int // locations listed per rule of dropped lint findings
 }
 
 var logLevels = []logParams{
-	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 12, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40},
-	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 6, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20, summaries: 20},
+	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 12, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40, lintLocs: 16},
+	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 6, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20, summaries: 20, lintLocs: 4},
 	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 3, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
 }
 
@@ -143,6 +151,7 @@ func logParse(in []byte) *logDoc {
 	logMarkBlocks(d.lines)
 	d.logGroupGoroutines()
 	logMarkMust(d.lines, text)
+	logMarkLint(d.lines)
 	logMarkRecords(d.lines)
 	logMarkListHeads(d.lines)
 	return d
@@ -306,6 +315,11 @@ func (d *logDoc) plan(p logParams) {
 			l.keep, l.drop = false, drop
 		}
 	}
+	for i := range ls {
+		if ls[i].lint {
+			ls[i].keep, ls[i].drop = false, logDropLint
+		}
+	}
 	// Must lines are kept last, so a line kept only because it must (a
 	// warning past its template's quota, say) does not bring its snippet.
 	for i := range ls {
@@ -371,8 +385,13 @@ func (d *logDoc) render(p logParams) []byte {
 	ls := d.lines
 	out := make([]byte, 0, 4096)
 	d.shown = make(map[uint64]int)
+	d.lint = logLintNote{}
 	for i := 0; i < len(ls); {
 		if ls[i].keep {
+			if d.lint.lines > 0 && d.lint.ends(&ls[i]) {
+				// A file's rows or a run of findings ended.
+				out = d.lint.appendTo(out, p.lintLocs)
+			}
 			out = d.appendLine(out, &ls[i], p)
 			i++
 			continue
@@ -386,7 +405,7 @@ func (d *logDoc) render(p logParams) []byte {
 	}
 	// A lone trailing newline in the input gives an empty last line; do not
 	// add a blank line for it.
-	return out
+	return d.lint.appendTo(out, p.lintLocs)
 }
 
 func (d *logDoc) appendLine(out []byte, l *logLine, p logParams) []byte {
@@ -422,6 +441,14 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			}
 			out = d.appendHidden(out, i, j)
 			i = j
+			continue
+		}
+		if ls[i].drop == logDropLint {
+			if d.lint.file != nil && !bytes.Equal(d.lint.file, ls[i].file) {
+				out = d.lint.appendTo(out, p.lintLocs) // the next file's findings start
+			}
+			d.lint.add(&ls[i])
+			i++
 			continue
 		}
 		j := i + 1

@@ -482,7 +482,7 @@ func BenchmarkLog(b *testing.B) {
 }
 
 // logNote matches the notes a log view writes in place of dropped lines.
-var logNote = regexp.MustCompile(`^\[… \d+ [^\]]* omitted …\]$`)
+var logNote = regexp.MustCompile(`^\[… \d+ [^\]]* omitted( above: [^\]]*)? …\]$`)
 
 // logCut matches the note that ends a line cut for length.
 var logCut = regexp.MustCompile(` \[… \d+ bytes omitted …\]$`)
@@ -706,5 +706,63 @@ func TestLogAptHistory(t *testing.T) {
 	}
 	if len(out) > len(in)/2 {
 		t.Errorf("view %d of %d bytes", len(out), len(in))
+	}
+}
+
+// TestLogLintFindings pins the collapse of lint findings below error level
+// on real eslint and shellcheck reports: every error row, its file heading
+// and the summary stay; no warning row does; the notes count every
+// warning, per rule, with its location at the first level.
+func TestLogLintFindings(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		warning  func(l string) bool
+		error    func(l string) bool
+		findings int
+	}{
+		{"eslint-stylish-big", func(l string) bool { return strings.Contains(l, "  warning  ") },
+			func(l string) bool {
+				return strings.Contains(l, "  error  ") || strings.HasPrefix(l, "/") || strings.HasPrefix(l, "✖")
+			}, 270},
+		{"eslint-compact-util", func(l string) bool { return strings.Contains(l, ", Warning - ") },
+			func(l string) bool { return strings.Contains(l, ", Error - ") || strings.HasSuffix(l, " problems") }, 90},
+		{"cargo-clippy-pedantic", func(l string) bool { return strings.HasPrefix(l, "warning: this function could have") },
+			func(l string) bool {
+				return strings.HasPrefix(l, "error") || l == "  --> src/lib.rs:15:5" || l == "15 |     return n;"
+			}, 20},
+		{"shellcheck-tty", func(l string) bool { return strings.Contains(l, "(info)") && !strings.Contains(l, "SC2181") },
+			func(l string) bool {
+				return strings.Contains(l, "(error)") || strings.HasPrefix(l, "In deploy.sh line 22:")
+			}, 25},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := viewtest.Read(t, "log", tt.name)
+			out, err := Log(in, lossy.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			view := string(out)
+			for _, l := range strings.Split(string(in), "\n") {
+				if tt.error(l) && !strings.Contains(view, l+"\n") {
+					t.Errorf("error line lost: %q", l)
+				}
+				if tt.warning(l) && strings.Contains(view, l+"\n") {
+					t.Errorf("warning line kept: %q", l)
+				}
+			}
+			n := 0
+			for _, m := range regexp.MustCompile(`\[… (\d+) lint findings? .*omitted above: (.*) …\]`).FindAllStringSubmatch(view, -1) {
+				k, _ := strconv.Atoi(m[1])
+				n += k
+				if !strings.Contains(m[2], " at ") {
+					t.Errorf("note without locations: %q", m[0])
+				}
+			}
+			// shellcheck's 28 notes less the error block's two and the
+			// block whose source line says "fail", which stays whole.
+			if n != tt.findings {
+				t.Errorf("notes count %d findings, want %d:\n%s", n, tt.findings, view)
+			}
+		})
 	}
 }

@@ -10,13 +10,16 @@ import (
 )
 
 var (
-	notesNote = regexp.MustCompile(`^\s*\[… (\d+) ([^\]…]*) omitted …\]\s*$`)
+	notesNote = regexp.MustCompile(`^\s*\[… (\d+) ([^\]…]*) omitted( above: [^\]]*)? …\]\s*$`)
 	notesCut  = regexp.MustCompile(`^(.*) \[… \d+ bytes omitted …\]$`)
 	// A note counting tests says how many lines they took when that is not
 	// one a test: "[… 3 passing tests (6 lines) omitted …]".
 	// So does one counting goroutines: "[… 28 goroutines with this stack,
-	// ids 22–49 (448 lines) omitted …]".
-	notesTestLines = regexp.MustCompile(`(?:^| )(?:test|goroutine).* \((\d+) lines\)$`)
+	// ids 22–49 (448 lines) omitted …]", and one counting lint findings:
+	// "[… 15 lint findings (84 lines) omitted above: SC2086 ×6 at
+	// deploy.sh:4, 6 …]". Such a note counts lines dropped between the
+	// kept lines above it, up to the last note.
+	notesTestLines = regexp.MustCompile(`(?:^| )(?:test|goroutine|lint).* \((\d+) lines\)$`)
 )
 
 // notesCount returns the input lines a note's count stands for.
@@ -53,6 +56,9 @@ type Gap struct {
 func Gaps(in, out []byte) []Gap {
 	orig := notesLines(in)
 	var gaps []Gap
+	type aboveNote struct{ next, n int }
+	var above []aboveNote // notes counting lines above them
+	aboveN := 0
 	next, pend, units := 0, 0, ""
 	flush := func(j int) {
 		if j > next || pend > 0 {
@@ -63,6 +69,11 @@ func Gaps(in, out []byte) []Gap {
 	for _, l := range notesLines(out) {
 		if m := notesNote.FindStringSubmatch(l); m != nil {
 			n, _ := strconv.Atoi(m[1])
+			if m[3] != "" {
+				above = append(above, aboveNote{next, notesCount(n, m[2])})
+				aboveN += notesCount(n, m[2])
+				continue
+			}
 			pend += notesCount(n, m[2])
 			units += m[2] + ";"
 			continue
@@ -77,9 +88,13 @@ func Gaps(in, out []byte) []Gap {
 		if strings.TrimSpace(l) == "" {
 			// Blank lines also separate parts of a view; match only the
 			// line expected next.
-			if k := next + pend; k < len(orig) && match(k) {
-				flush(k)
+			for k := next + pend; k <= next+pend+aboveN && k < len(orig); k++ {
+				if match(k) {
+					flush(k)
+					break
+				}
 			}
+			aboveN = 0
 			continue
 		}
 		j := -1
@@ -104,6 +119,26 @@ func Gaps(in, out []byte) []Gap {
 	}
 	if end > next || pend > 0 {
 		gaps = append(gaps, Gap{next + 1, end, pend, units})
+	}
+	// Each note counting lines above it fills the gaps before it, latest
+	// first, as far as its count goes.
+	for _, a := range above {
+		left := a.n
+		for k := len(gaps) - 1; k >= 0 && left > 0; k-- {
+			g := &gaps[k]
+			if g.From-1 > a.next {
+				continue
+			}
+			add := min(left, g.To-g.From+1-g.Noted)
+			if add > 0 {
+				g.Noted += add
+				g.Units += "lint;"
+				left -= add
+			}
+		}
+		if left > 0 && len(gaps) > 0 {
+			gaps[0].Noted += left // counts more than was dropped: the test says so
+		}
 	}
 	return gaps
 }

@@ -1,0 +1,293 @@
+package logview
+
+import (
+	"bytes"
+	"sort"
+	"strconv"
+
+	"github.com/kompress/kompress/router"
+)
+
+// Lint findings below error level (eslint's stylish warning rows,
+// shellcheck's warning, info and style notes with their source, caret and
+// "Did you mean:" lines) come by the hundred in code that works. They are
+// not failure lines: the view drops them and counts them per rule, with
+// their locations while the level allows, in one note where a file's rows
+// or a run of findings end.
+
+// logMarkLint marks the lint lines of ls: lint is set on every line a
+// finding takes, rule and loc on the one line that counts it.
+func logMarkLint(ls []logLine) {
+	var file []byte // shellcheck's file of the current heading
+	for i := 0; i < len(ls); i++ {
+		t := ls[i].text
+		if sev, ok := router.LintRow(bytes.TrimLeft(t, " \t")); ok && sev == "warning" && !ls[i].must {
+			loc, rule := logLintRow(t)
+			ls[i].lint, ls[i].rule, ls[i].loc = true, rule, loc
+			continue
+		}
+		if sev, loc, rule, ok := router.CompactRow(t); ok && string(sev) == "warning" && !ls[i].must {
+			if rule == nil {
+				rule = []byte("warning")
+			}
+			ls[i].lint, ls[i].rule, ls[i].loc, ls[i].class = true, rule, loc, logPlain
+			ls[i].file = logLintFile(loc)
+			continue
+		}
+		if end, loc, rule := logRustWarning(ls, i); end > i {
+			for j := i; j < end; j++ {
+				ls[j].lint, ls[j].class = true, logPlain
+			}
+			ls[i].rule, ls[i].loc = rule, loc
+			i = end - 1
+			continue
+		}
+		f, n, ok := router.ShellcheckHeader(t)
+		if !ok || ls[i].must {
+			continue
+		}
+		file = f
+		end := logShellcheckBlock(ls, i)
+		findings := 0
+		for j := i; j < end; j++ {
+			if ls[j].must {
+				findings = -1 // an error finding: the block stays
+				break
+			}
+			if code, _, ok := router.ShellcheckNote(ls[j].text); ok {
+				ls[j].rule, ls[j].loc = code, []byte(string(file)+":"+strconv.Itoa(n))
+				findings++
+			}
+		}
+		if findings <= 0 {
+			for j := i; j < end; j++ {
+				ls[j].rule, ls[j].loc = nil, nil
+			}
+			i = end - 1
+			continue
+		}
+		for j := i; j < end; j++ {
+			ls[j].lint = true
+			ls[j].class = logPlain
+		}
+		i = end - 1
+	}
+}
+
+// logShellcheckBlock returns the end of the finding headed at ls[head]: its
+// source line, notes, suggested fix and the blank lines after them.
+func logShellcheckBlock(ls []logLine, head int) int {
+	j := head + 1
+	for j < len(ls) && j < head+64 {
+		t := ls[j].text
+		if _, _, ok := router.ShellcheckHeader(t); ok {
+			break
+		}
+		if bytes.HasPrefix(t, []byte("For more information:")) {
+			break
+		}
+		j++
+	}
+	return j
+}
+
+// logLintRow returns the location ("12:5") and the rule ("no-unused-vars")
+// of an eslint stylish row; the rule is its last field, after two spaces.
+func logLintRow(t []byte) (loc, rule []byte) {
+	t = bytes.TrimSpace(t)
+	loc = t
+	if k := bytes.IndexAny(t, " \t"); k > 0 {
+		loc = t[:k]
+	}
+	if k := bytes.LastIndex(t, []byte("  ")); k > 0 {
+		if r := bytes.TrimSpace(t[k:]); bytes.IndexAny(r, " \t") < 0 && len(r) > 0 {
+			return loc, r
+		}
+	}
+	return loc, []byte("warning")
+}
+
+// logLintNote gathers dropped lint findings until the note is written.
+type logLintNote struct {
+	rules []logLintRule
+	index map[string]int
+	n     int    // findings
+	lines int    // lines they took
+	file  []byte // of the last finding of a compact report, whose rows name their file
+}
+
+type logLintRule struct {
+	name string
+	locs [][]byte
+}
+
+func (n *logLintNote) add(l *logLine) {
+	n.lines++
+	n.file = l.file
+	if l.rule == nil {
+		return
+	}
+	if n.index == nil {
+		n.index = make(map[string]int)
+	}
+	k, ok := n.index[string(l.rule)]
+	if !ok {
+		k = len(n.rules)
+		n.index[string(l.rule)] = k
+		n.rules = append(n.rules, logLintRule{name: string(l.rule)})
+	}
+	n.rules[k].locs = append(n.rules[k].locs, l.loc)
+	n.n++
+}
+
+// appendTo writes the note, "[… 6 lint findings omitted above: curly ×3 at
+// 6:23, 7:32, 7:45; quotes ×2 at 1:16, 6:35; no-console at 6:23 …]", with
+// at most locs locations per rule, and resets n. The lines it counts are
+// above it, since the last note or failure-free section start, between
+// the kept lines there.
+func (n *logLintNote) appendTo(out []byte, locs int) []byte {
+	if n.lines == 0 {
+		return out
+	}
+	out = append(out, "[… "...)
+	out = strconv.AppendInt(out, int64(n.n), 10)
+	out = append(out, ' ')
+	out = append(out, logUnit(n.n, "lint finding")...)
+	if n.lines != n.n {
+		out = append(out, " ("...)
+		out = strconv.AppendInt(out, int64(n.lines), 10)
+		out = append(out, " lines)"...)
+	}
+	out = append(out, " omitted above: "...)
+	sort.SliceStable(n.rules, func(a, b int) bool { return len(n.rules[a].locs) > len(n.rules[b].locs) })
+	for k, r := range n.rules {
+		if k > 0 {
+			out = append(out, "; "...)
+		}
+		out = append(out, r.name...)
+		if len(r.locs) > 1 {
+			out = append(out, " ×"...)
+			out = strconv.AppendInt(out, int64(len(r.locs)), 10)
+		}
+		if locs == 0 {
+			continue
+		}
+		out = append(out, " at "...)
+		var last []byte
+		for j, loc := range r.locs[:min(len(r.locs), locs)] {
+			if bytes.Equal(loc, last) {
+				continue // two findings at one place
+			}
+			if j > 0 {
+				out = append(out, ", "...)
+			}
+			out = append(out, logLintLoc(loc, last)...)
+			last = loc
+		}
+		if more := len(r.locs) - locs; more > 0 {
+			out = append(out, ", +"...)
+			out = strconv.AppendInt(out, int64(more), 10)
+			out = append(out, " more"...)
+		}
+	}
+	out = append(out, " …]\n"...)
+	*n = logLintNote{}
+	return out
+}
+
+// logLintLoc drops a file that loc shares with the location before it:
+// "deploy.sh:4, 6, 7", "src/a.js:1:16, 6:35".
+func logLintLoc(loc, last []byte) []byte {
+	f := logLintFile(loc)
+	if len(f) > 0 && bytes.Equal(f, logLintFile(last)) {
+		return loc[len(f)+1:]
+	}
+	return loc
+}
+
+// logLintFile returns the file of a location, up to the first ':' that a
+// digit follows, or nil when loc starts with its line number.
+func logLintFile(loc []byte) []byte {
+	for k := 1; k+1 < len(loc); k++ {
+		if loc[k] == ':' && loc[k+1] >= '0' && loc[k+1] <= '9' {
+			if logDigits(loc[:k]) {
+				return nil
+			}
+			return loc[:k]
+		}
+	}
+	return nil
+}
+
+func logDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// ends reports whether the kept line l ends the findings gathered in n: a
+// blank or unindented line does, but for a row of a compact report of the
+// same file.
+func (n *logLintNote) ends(l *logLine) bool {
+	t := l.text
+	if len(bytes.TrimSpace(t)) == 0 {
+		return true
+	}
+	if t[0] == ' ' || t[0] == '\t' {
+		return false
+	}
+	if n.file == nil {
+		return true
+	}
+	_, loc, _, ok := router.CompactRow(t)
+	return !ok || !bytes.Equal(logLintFile(loc), n.file)
+}
+
+// logRustWarning returns the end of a rustc or clippy warning headed at
+// ls[i] ("warning: unused variable: `x`", its " --> src/lib.rs:38:9" and
+// the snippet, notes and help up to and with the blank line after them),
+// its location and its lint ("clippy::ptr_arg", "unused_variables", else
+// the message); end is i when ls[i] heads none or a line in it must stay.
+func logRustWarning(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := ls[i].text
+	if !bytes.HasPrefix(t, []byte("warning: ")) || i+1 >= len(ls) || ls[i].must {
+		return i, nil, nil
+	}
+	arrow := bytes.TrimLeft(ls[i+1].text, " ")
+	if !bytes.HasPrefix(arrow, []byte("--> ")) {
+		return i, nil, nil
+	}
+	loc = bytes.TrimSpace(arrow[4:])
+	rule = t[len("warning: "):]
+	named := false
+	j := i + 1
+	for ; j < len(ls) && j < i+80 && len(bytes.TrimSpace(ls[j].text)) > 0; j++ {
+		if ls[j].must {
+			return i, nil, nil
+		}
+		if named {
+			continue
+		}
+		l := ls[j].text
+		if k := bytes.Index(l, []byte("rust-clippy/")); k >= 0 {
+			if h := bytes.Index(l[k:], []byte("index.html#")); h >= 0 {
+				rule, named = append([]byte("clippy::"), bytes.TrimSpace(l[k+h+len("index.html#"):])...), true
+				continue
+			}
+		}
+		for _, p := range [...]string{"#[warn(", "#[deny("} {
+			if k := bytes.Index(l, []byte(p)); k >= 0 {
+				if e := bytes.IndexByte(l[k:], ')'); e > len(p) {
+					rule, named = l[k+len(p):k+e], true
+				}
+			}
+		}
+	}
+	if j < len(ls) {
+		j++ // the blank line after it
+	}
+	return j, loc, rule
+}
