@@ -49,6 +49,9 @@ func toolLine(line []byte) (kind, weight uint8) {
 		if _, e := leadingNum(t[1:]); e > 0 && hasPrefix(t[1+e:], " 0x") {
 			return kLog, wStrong
 		}
+		if GDBFrame(t) {
+			return kLog, wStrong
+		}
 		for _, p := range [...]string{"# Subtest: ", "# tests ", "# pass ", "# fail ", "# suites ", "# cancelled ", "# skipped ", "# todo ", "# duration_ms "} {
 			if hasPrefix(t, p) {
 				return kLog, wStrong
@@ -93,6 +96,13 @@ func toolLine(line []byte) (kind, weight uint8) {
 		if hasPrefix(t, "Parse error") || hasPrefix(t, "Runtime error") {
 			return kLog, wStrong // sqlite3
 		}
+		if GDBSignal(t) || hasPrefix(t, "Program exited") {
+			return kLog, wStrong // gdb
+		}
+	case '[':
+		if hasPrefix(t, "[Thread debugging using ") || hasPrefix(t, "[Inferior ") || hasPrefix(t, "[New Thread ") {
+			return kLog, wStrong // gdb
+		}
 	case 'H':
 		if hasPrefix(t, "HTTP/") && len(line) == len(t) && httpStatus(t) {
 			return kLog, wStrong // curl -i: the status line heads the response headers
@@ -131,6 +141,9 @@ func toolLine(line []byte) (kind, weight uint8) {
 	}
 	if syscallLine(t) {
 		return kLog, wStrong
+	}
+	if len(line) == len(t) && gdbRegister(t) {
+		return kLog, wStrong // gdb's "info registers": a backtrace's neighbour, not a table
 	}
 	if line[0] == ' ' && t[0] != '|' && t[len(t)-1] != '|' && pipeColumns(t) >= 1 {
 		return kTable, wWeak // psql aligned rows: " info | x | view"
@@ -458,4 +471,66 @@ func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
 		rule = m[k+1 : len(m)-1]
 	}
 	return severity, loc, rule, true
+}
+
+// GDBSignal reports gdb's line for a signal that stopped or killed the
+// program: "Program received signal SIGSEGV, Segmentation fault.",
+// "Program terminated with signal SIGABRT, Aborted.".
+func GDBSignal(t []byte) bool {
+	return hasPrefix(t, "Program received signal SIG") || hasPrefix(t, "Program terminated with signal SIG")
+}
+
+// GDBFrame reports a frame of a gdb backtrace: "#0  0x0000555555555149 in
+// f (n=0x0) at a.c:5", "#3  main (argc=1) at a.c:15", "#1  0x7ffff in
+// __libc_start_call_main () from /lib/x86_64-linux-gnu/libc.so.6". gdb puts
+// two spaces after the frame number, sanitizers one.
+func GDBFrame(t []byte) bool {
+	if len(t) < 2 || t[0] != '#' {
+		return false
+	}
+	_, e := leadingNum(t[1:])
+	if e == 0 || !hasPrefix(t[1+e:], "  ") {
+		return false
+	}
+	r := t[3+e:]
+	if hasPrefix(r, "0x") {
+		k := bytes.Index(r, []byte(" in "))
+		if k < 0 {
+			return false
+		}
+		r = r[k+4:]
+	}
+	k := bytes.Index(r, []byte(" ("))
+	if k <= 0 || bytes.IndexByte(r[:k], ' ') >= 0 {
+		return false
+	}
+	return bytes.Contains(r[k:], []byte(") at ")) || bytes.Contains(r[k:], []byte(") from ")) || r[len(r)-1] == ')'
+}
+
+// gdbRegister reports a row of gdb's "info registers": a register name, its
+// raw value in hex and its natural value, in columns:
+// "rax            0x1c                28", "eflags         0x10246             [ PF ZF IF RF ]".
+func gdbRegister(t []byte) bool {
+	n := 0
+	for n < len(t) && (isLower(t[n]) || isDigit(t[n]) || t[n] == '_') {
+		n++
+	}
+	if n < 2 || n > 8 || !isLower(t[0]) {
+		return false
+	}
+	s := n
+	for s < len(t) && t[s] == ' ' {
+		s++
+	}
+	if s-n < 2 || !hasPrefix(t[s:], "0x") {
+		return false
+	}
+	h := s + 2
+	for h < len(t) && (isDigit(t[h]) || t[h] >= 'a' && t[h] <= 'f') {
+		h++
+	}
+	if h == s+2 || h+2 > len(t) || t[h] != ' ' || t[h+1] != ' ' {
+		return false
+	}
+	return len(bytes.TrimSpace(t[h:])) > 0
 }
