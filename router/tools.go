@@ -142,6 +142,9 @@ func toolLine(line []byte) (kind, weight uint8) {
 	if syscallLine(t) {
 		return kLog, wStrong
 	}
+	if line[0] == ' ' && planLine(t) {
+		return kLog, wStrong // a psql EXPLAIN row: an indented plan, not a table's cells
+	}
 	if len(line) == len(t) && gdbRegister(t) {
 		return kLog, wStrong // gdb's "info registers": a backtrace's neighbour, not a table
 	}
@@ -533,4 +536,19 @@ func gdbRegister(t []byte) bool {
 		return false
 	}
 	return len(bytes.TrimSpace(t[h:])) > 0
+}
+
+// planLine reports a row of a PostgreSQL EXPLAIN plan, which psql prints as
+// a one-column "QUERY PLAN" table: a node "->  Hash Join  (cost=1.2..3.4
+// rows=5 width=6) (actual time=...)", the top node "Sort  (cost=...", and
+// the totals "Planning Time: 0.2 ms", "Execution Time: 9.1 ms".
+func planLine(t []byte) bool {
+	if hasPrefix(t, "Planning Time: ") || hasPrefix(t, "Execution Time: ") || hasPrefix(t, "Planning:") && len(bytes.TrimSpace(t)) == len("Planning:") {
+		return true
+	}
+	k := bytes.Index(t, []byte("  (cost="))
+	if k < 0 {
+		k = bytes.Index(t, []byte("  (actual time="))
+	}
+	return k > 0 && bytes.IndexByte(t[:k], '|') < 0
 }

@@ -766,3 +766,32 @@ func TestLogLintFindings(t *testing.T) {
 		})
 	}
 }
+
+// TestLogExplainPlan checks a psql session with EXPLAIN ANALYZE plans (psql
+// prints each as a one-column "QUERY PLAN" table): every plan's top node and
+// its Planning and Execution Time stay, nested nodes may go.
+func TestLogExplainPlan(t *testing.T) {
+	in := viewtest.Read(t, "log", "psql-explain-analyze-orders")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if bytes.HasPrefix(l, []byte(" Planning Time: ")) || bytes.HasPrefix(l, []byte(" Execution Time: ")) || logPlanTop(l) {
+			n++
+			if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
+				t.Errorf("dropped: %s", l)
+			}
+		}
+	}
+	if n < 21 {
+		t.Fatalf("%d plan heads and totals in the sample", n)
+	}
+	if logPlanTop([]byte("   ->  Hash Join  (cost=1.00..2.00 rows=1 width=4)")) {
+		t.Error("a nested node read as a plan's top")
+	}
+	if len(out) > len(in)/2 {
+		t.Errorf("view %d of %d bytes", len(out), len(in))
+	}
+}
