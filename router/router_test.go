@@ -440,3 +440,24 @@ func TestCurlProgressInBody(t *testing.T) {
 		t.Errorf("CurlUninterleave changed a body without progress rows: %q", c)
 	}
 }
+
+func TestDiffStatRow(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{" crush/log.go                                       |  199 +++-", true},
+		{" {crush => internal/logview}/log.go | 12 +-", true},
+		{" logo.png | Bin 0 -> 1204 bytes", true},
+		{" run.sh | 0", true},
+		{" alice  | 12", false},      // a psql row with a number
+		{" alice  | 12 | x", false},  // more columns
+		{"  indented | 3 ++", false}, // not git's one space
+		{" a | 12 +x", false},        // not a bar
+		{" 3 files changed, 4 insertions(+)", false},
+	} {
+		if got := DiffStatRow([]byte(c.line)); got != c.want {
+			t.Errorf("DiffStatRow(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}

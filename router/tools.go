@@ -148,6 +148,9 @@ func toolLine(line []byte) (kind, weight uint8) {
 	if len(line) == len(t) && gdbRegister(t) {
 		return kLog, wStrong // gdb's "info registers": a backtrace's neighbour, not a table
 	}
+	if DiffStatRow(line) {
+		return kDiff, wStrong // git --stat, before psql's rows, which it looks like
+	}
 	if line[0] == ' ' && t[0] != '|' && t[len(t)-1] != '|' && pipeColumns(t) >= 1 {
 		return kTable, wWeak // psql aligned rows: " info | x | view"
 	}
@@ -551,4 +554,38 @@ func planLine(t []byte) bool {
 		k = bytes.Index(t, []byte("  (actual time="))
 	}
 	return k > 0 && bytes.IndexByte(t[:k], '|') < 0
+}
+
+// DiffStatRow reports a row of git's --stat: " path | 12 +++--",
+// " dir/{a => b}/x.go |   3 +-", " logo.png | Bin 0 -> 1204 bytes", and
+// " mode-only.sh | 0". The bar of + and - (or Bin, or a zero) tells it from
+// a psql row with a number in its second column (" alice | 12").
+func DiffStatRow(line []byte) bool {
+	if len(line) < 6 || line[0] != ' ' || line[1] == ' ' {
+		return false
+	}
+	i := bytes.LastIndex(line, []byte(" | "))
+	if i <= 1 {
+		return false
+	}
+	r := trimBlank(line[i+3:])
+	if hasPrefix(r, "Bin ") {
+		return bytes.HasSuffix(r, []byte(" bytes")) || len(r) == 3
+	}
+	n, e := leadingNum(r)
+	if e == 0 {
+		return false
+	}
+	if e == len(r) {
+		return n == 0
+	}
+	if r[e] != ' ' || e+1 == len(r) {
+		return false
+	}
+	for _, c := range r[e+1:] {
+		if c != '+' && c != '-' {
+			return false
+		}
+	}
+	return true
 }
