@@ -461,3 +461,20 @@ func TestDiffStatRow(t *testing.T) {
 		}
 	}
 }
+
+func TestBlameLine(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"575f5149 failure/failure.go (Seed 94925810 maintainers 2026-11-29 13:48:16 +0000   1) // Package failure", true},
+		{"^1a2b3c4d (Ann Lee 2025-01-02 03:04:05 -0700 120) \treturn nil", true},
+		{"00000000 (Not Committed Yet 2026-12-01 12:00:00 +0000 7) x := 1", true},
+		{"575f5149 fix the parser (closes #12)", false},        // git log --oneline
+		{"deadbeef1 (HEAD -> main, origin/main) Merge", false}, // decorated log
+	} {
+		if got := BlameLine([]byte(c.line)); got != c.want {
+			t.Errorf("BlameLine(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}

@@ -148,6 +148,9 @@ func toolLine(line []byte) (kind, weight uint8) {
 	if len(line) == len(t) && gdbRegister(t) {
 		return kLog, wStrong // gdb's "info registers": a backtrace's neighbour, not a table
 	}
+	if BlameLine(line) {
+		return kCode, wStrong // git blame: source code, each line annotated
+	}
 	if DiffStatRow(line) {
 		return kDiff, wStrong // git --stat, before psql's rows, which it looks like
 	}
@@ -588,4 +591,45 @@ func DiffStatRow(line []byte) bool {
 		}
 	}
 	return true
+}
+
+// BlameLine reports a line of git blame's default output: a commit (with
+// "^" at the boundary), maybe the path, then "(author date time zone line)"
+// and the source line: "575f5149 a/b.go (Ann Lee 2026-11-29 13:48:16 +0000
+// 12) code". It is source code with annotations, so it is never a table.
+func BlameLine(line []byte) bool {
+	t := line
+	if len(t) > 0 && t[0] == '^' {
+		t = t[1:]
+	}
+	h := 0
+	for h < len(t) && (isDigit(t[h]) || t[h] >= 'a' && t[h] <= 'f') {
+		h++
+	}
+	if h < 7 || h > 40 || h == len(t) || t[h] != ' ' {
+		return false
+	}
+	o := bytes.IndexByte(t[h:], '(')
+	if o < 0 {
+		return false
+	}
+	c := bytes.IndexByte(t[h+o:], ')')
+	if c < 0 {
+		return false
+	}
+	in := bytes.TrimRight(t[h+o+1:h+o+c], " ")
+	// in ends "2026-11-29 13:48:16 +0000   12"
+	e := len(in)
+	for e > 0 && isDigit(in[e-1]) {
+		e--
+	}
+	if e == len(in) || e < 27 || in[e-1] != ' ' {
+		return false
+	}
+	z := bytes.TrimRight(in[:e], " ")
+	if len(z) < 25 || z[len(z)-6] != ' ' || z[len(z)-5] != '+' && z[len(z)-5] != '-' || !digits(z[len(z)-4:]) {
+		return false
+	}
+	d := z[len(z)-25 : len(z)-6]
+	return digits(d[:4]) && d[4] == '-' && d[7] == '-' && d[10] == ' ' && d[13] == ':' && d[16] == ':'
 }
