@@ -151,10 +151,42 @@ func logParse(in []byte) *logDoc {
 	logMarkBlocks(d.lines)
 	d.logGroupGoroutines()
 	logMarkMust(d.lines, text)
+	logMarkAssertDiff(d.lines)
 	logMarkLint(d.lines)
 	logMarkRecords(d.lines)
 	logMarkListHeads(d.lines)
 	return d
+}
+
+// logMarkAssertDiff keeps the changed lines of the assertion diffs that
+// mocha (and node's assert) print under a failing test: after a "+ actual -
+// expected" or "+ expected - actual" heading, each "+ owner: 'x'" and
+// "- owner: 'y'" line, up to the test's stack frames. They are the
+// failure's detail; the unchanged lines around them are context.
+func logMarkAssertDiff(ls []logLine) {
+	in := false
+	for i := range ls {
+		t := bytes.TrimLeft(ls[i].text, " \t")
+		switch {
+		case bytes.HasPrefix(t, []byte("+ actual - expected")) || bytes.HasPrefix(t, []byte("+ expected - actual")):
+			in = true
+			ls[i].must = true
+		case bytes.HasPrefix(t, []byte("at ")) || logMochaTitle(t):
+			in = false
+		case in && len(t) > 1 && (t[0] == '+' || t[0] == '-') && t[1] != t[0]:
+			ls[i].must = true
+		}
+	}
+}
+
+// logMochaTitle matches the numbered title that opens one failure in
+// mocha's report: "1) Ledger", "12) \"after all\" hook".
+func logMochaTitle(t []byte) bool {
+	n := 0
+	for n < len(t) && t[n] >= '0' && t[n] <= '9' {
+		n++
+	}
+	return n > 0 && n+1 < len(t) && t[n] == ')' && t[n+1] == ' '
 }
 
 // logMarkListHeads keeps a line that introduces an indented list ("The

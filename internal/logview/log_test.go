@@ -795,3 +795,37 @@ func TestLogExplainPlan(t *testing.T) {
 		t.Errorf("view %d of %d bytes", len(out), len(in))
 	}
 }
+
+// TestLogAssertDiff checks mocha's assertion diffs: every changed line of
+// each failing test's diff ("+   owner: 'mara',", "-    \"monthly\": 900")
+// stays, also when the view must shrink.
+func TestLogAssertDiff(t *testing.T) {
+	in := viewtest.Read(t, "log", "mocha-assert-diff")
+	views := 0
+	for _, ratio := range []float64{0, 0.5, 0.3} {
+		out, err := Log(in, lossy.Options{TargetRatio: ratio})
+		if errors.Is(err, lossy.ErrNoGain) {
+			continue // passed through whole
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		views++
+		n := 0
+		for _, l := range bytes.Split(in, []byte("\n")) {
+			tr := bytes.TrimLeft(l, " ")
+			if len(tr) > 1 && (tr[0] == '+' || tr[0] == '-') && (bytes.Contains(l, []byte("'")) || bytes.Contains(l, []byte(":")) || len(bytes.TrimSpace(tr[1:])) > 0) {
+				n++
+				if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
+					t.Errorf("ratio %v: dropped %q", ratio, l)
+				}
+			}
+		}
+		if n < 20 {
+			t.Fatalf("%d diff lines in the sample", n)
+		}
+	}
+	if views == 0 {
+		t.Fatal("no view shrank the sample")
+	}
+}
