@@ -54,6 +54,13 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 		return wire.Result{}, err
 	}
 	res.Strategy = r
+	if res.Text == req.Content {
+		// Untouched text is byte-exact, whatever the reason it was kept.
+		res.Lossless, res.Equivalence = true, string(fold.Byte)
+		if fold.NeedsEscape(in) {
+			escapePassThrough(&res, in)
+		}
+	}
 	res.CompressedBytes = len(res.Text)
 	if original == nil {
 		e.countTokens(&res, req.Content)
@@ -67,6 +74,20 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 		res.Tokenizer = "none"
 	}
 	return res, ctx.Err()
+}
+
+// escapePassThrough turns a pass-through result whose input holds fold
+// header or marker lookalikes into the input with those lines in raw
+// blocks: returned verbatim, expand would unfold or replace them. The text
+// is then not the input, but expand gives the input back byte for byte.
+func escapePassThrough(res *wire.Result, in []byte) {
+	text := fold.Escape(in)
+	n := bytes.Count(text, []byte("[fold raw 1 line]\n")) - bytes.Count(in, []byte("[fold raw 1 line]\n"))
+	res.Warnings = append(res.Warnings, fmt.Sprintf(
+		"%s: the input has %d lines that look like fold headers or kompress markers; they are wrapped in raw blocks so that expand gives the input back", res.Strategy, n))
+	res.Steps = []wire.Step{{Kind: res.Kind, Strategy: "escape", OriginalBytes: len(in), CompressedBytes: len(text)}}
+	res.Text, res.Strategy = string(text), "lossless:escape"
+	res.CCRID, res.Scorer = "", ""
 }
 
 // asyncCountBytes is the input size from which the original's tokens are
@@ -136,6 +157,10 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		if fellBack && bestStrategy == "passthrough-low-savings" {
 			bestStrategy = "failure-preserve-fallback"
 		}
+		var shown []byte // the view as the reader sees it, before escaping
+		if view != nil {
+			shown, view = view, fold.Escape(view)
+		}
 		if view != nil {
 			if len(view)+markerBudget < len(best)*9/10 {
 				// Worth losing detail only if clearly smaller than the
@@ -149,7 +174,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 					if len(checks) == 1 {
 						goTest = func() bool { return checks[0].goTestText() != nil }
 					}
-					omitted, total, unit := omission(kind, in, view, goTest)
+					omitted, total, unit := omission(kind, in, shown, goTest)
 					out := make([]byte, 0, len(view)+100)
 					out = append(out, view...)
 					if len(out) > 0 && out[len(out)-1] != '\n' {
@@ -290,7 +315,7 @@ func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, in []byte, s
 		// Only byte-exact folds compose: a JSON-equivalent section inside
 		// mixed text has no canonical form to compare as a whole.
 		if o.Label == "" || o.Equivalence != fold.Byte {
-			out = append(out, part...)
+			out = append(out, fold.Escape(part)...)
 			continue
 		}
 		out = append(out, o.Text...)

@@ -12,6 +12,7 @@ package kompress
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -67,7 +68,20 @@ type Options struct {
 	Encoding string
 	// Logger receives warnings (missing model, store errors). Nil discards.
 	Logger *slog.Logger
+	// MaxExpandBytes bounds what Expand writes, and MaxMarkers the markers
+	// it reads from one text (0 means DefaultMaxExpandBytes,
+	// DefaultMaxMarkers).
+	MaxExpandBytes int
+	MaxMarkers     int
 }
+
+// Defaults of Expand's bounds: a lossy result's original is at most the
+// service's body limit (32 MiB), so twice that is several whole results;
+// 256 markers is more than a model's context holds in results.
+const (
+	DefaultMaxExpandBytes = 64 << 20
+	DefaultMaxMarkers     = 256
+)
 
 // Engine compresses tool output. It is safe for concurrent use.
 type Engine struct {
@@ -103,6 +117,12 @@ func New(opts Options) *Engine {
 	}
 	if opts.MinSavings <= 0 {
 		opts.MinSavings = DefaultMinSavings
+	}
+	if opts.MaxExpandBytes <= 0 {
+		opts.MaxExpandBytes = DefaultMaxExpandBytes
+	}
+	if opts.MaxMarkers <= 0 {
+		opts.MaxMarkers = DefaultMaxMarkers
 	}
 	if opts.GroundTruthTools == nil {
 		opts.GroundTruthTools = DefaultGroundTruthTools
@@ -164,35 +184,84 @@ func (e *Engine) Ready(ctx context.Context) error {
 // which is deterministic), the result's digest is replaced with it, so
 // expanding a lossy result, or several concatenated, gives the originals;
 // other markers are replaced in place and unknown ids stay as they are.
+// Markers are read only from text outside fold blocks: a block's body,
+// raw blocks included, is the input's own text. The output is bounded by
+// Options.MaxExpandBytes and the markers by Options.MaxMarkers (errors
+// wrapping wire.ErrTooLarge); each distinct id is looked up and
+// recompressed once.
 func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandResult, error) {
-	b, err := fold.Expand([]byte(text))
+	b := []byte(text)
+	pieces, err := fold.Pieces(b)
 	if err != nil {
 		return wire.ExpandResult{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
-	if e.opts.Store == nil {
-		return wire.ExpandResult{Text: string(b), Missing: markerIDs(b)}, nil
-	}
-	get := func(ctx context.Context, id string) ([]byte, error) {
-		return e.opts.Store.Get(ctx, tenant, id)
-	}
-	view := func(ctx context.Context, id string, orig []byte) []byte {
-		res, err := e.Compress(ctx, tenant, wire.CompressRequest{Content: string(orig)})
-		if err != nil || !strings.HasPrefix(id, res.CCRID) && !strings.HasPrefix(res.CCRID, id) {
-			return nil
+	var refs []ccr.Ref
+	for _, p := range pieces {
+		if p.Block {
+			continue
 		}
-		return []byte(res.Text)
+		for _, r := range ccr.Find(b[p.Start:p.End]) {
+			r.Start, r.End = r.Start+p.Start, r.End+p.Start
+			refs = append(refs, r)
+		}
 	}
-	out, expanded, missing, err := ccr.ExpandViews(ctx, b, get, view)
-	if err != nil {
+	if len(refs) > e.opts.MaxMarkers {
+		return wire.ExpandResult{}, fmt.Errorf("%w: %d markers; at most %d per request", wire.ErrTooLarge, len(refs), e.opts.MaxMarkers)
+	}
+	// literal writes b[start:end], which starts and ends outside blocks.
+	literal := func(dst []byte, start, end, limit int) ([]byte, error) {
+		for _, p := range pieces {
+			lo, hi := max(p.Start, start), min(p.End, end)
+			if lo >= hi {
+				continue
+			}
+			if p.Block {
+				var err error
+				if dst, err = p.Append(dst, b, limit); err != nil {
+					if errors.Is(err, fold.ErrTooLarge) {
+						return nil, err
+					}
+					return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
+				}
+				continue
+			}
+			if len(dst)+hi-lo > limit {
+				return nil, fmt.Errorf("%w of %d bytes", fold.ErrTooLarge, limit)
+			}
+			dst = append(dst, b[lo:hi]...)
+		}
+		return dst, nil
+	}
+	x := ccr.Expander{Literal: literal, MaxBytes: e.opts.MaxExpandBytes}
+	// A whole lossy result starts where a piece does or inside literal text.
+	x.Boundary = func(off int) bool {
+		for _, p := range pieces {
+			if p.Block && p.Start < off && off < p.End {
+				return false
+			}
+		}
+		return true
+	}
+	if e.opts.Store == nil {
+		x.Get = func(context.Context, string) ([]byte, error) { return nil, store.ErrNotFound }
+	} else {
+		x.Get = func(ctx context.Context, id string) ([]byte, error) {
+			return e.opts.Store.Get(ctx, tenant, id)
+		}
+		x.View = func(ctx context.Context, id string, orig []byte) []byte {
+			res, err := e.Compress(ctx, tenant, wire.CompressRequest{Content: string(orig)})
+			if err != nil || !strings.HasPrefix(id, res.CCRID) && !strings.HasPrefix(res.CCRID, id) {
+				return nil
+			}
+			return []byte(res.Text)
+		}
+	}
+	out, expanded, missing, err := x.Expand(ctx, b, refs)
+	switch {
+	case errors.Is(err, fold.ErrTooLarge), errors.Is(err, ccr.ErrTooLarge):
+		return wire.ExpandResult{}, fmt.Errorf("%w: the expanded text would be larger than the limit of %d bytes", wire.ErrTooLarge, e.opts.MaxExpandBytes)
+	case err != nil:
 		return wire.ExpandResult{}, err
 	}
 	return wire.ExpandResult{Text: string(out), Expanded: expanded, Missing: missing}, nil
-}
-
-func markerIDs(b []byte) []string {
-	var ids []string
-	for _, r := range ccr.Find(b) {
-		ids = append(ids, r.ID)
-	}
-	return ids
 }

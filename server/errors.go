@@ -71,6 +71,8 @@ func errorStatus(err error) (int, wire.ErrorBody) {
 	case errors.As(err, &mbe):
 		return http.StatusRequestEntityTooLarge, wire.ErrorBody{Code: codeTooLarge,
 			Message: fmt.Sprintf("request body is larger than the limit of %d bytes", mbe.Limit)}
+	case errors.Is(err, wire.ErrTooLarge):
+		return http.StatusRequestEntityTooLarge, wire.ErrorBody{Code: codeTooLarge, Message: err.Error()}
 	case errors.Is(err, wire.ErrBadRequest):
 		return http.StatusBadRequest, wire.ErrorBody{Code: codeBadRequest, Message: err.Error()}
 	case errors.Is(err, store.ErrNotFound):

@@ -12,6 +12,10 @@ import (
 // with %w); the HTTP service answers them with 400.
 var ErrBadRequest = errors.New("kompress: bad request")
 
+// ErrTooLarge marks a request whose result would pass the service's limits
+// (an expansion too large, too many markers); the HTTP service answers 413.
+var ErrTooLarge = errors.New("kompress: too large")
+
 // ErrScorerUnavailable means the caller asked strictly for the ONNX scorer
 // and no model or runtime could be loaded; the HTTP service answers 503.
 var ErrScorerUnavailable = errors.New("kompress: scorer unavailable")
