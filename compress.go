@@ -165,7 +165,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 			if len(view)+markerBudget < len(best)*9/10 {
 				// Worth losing detail only if clearly smaller than the
 				// lossless result; the original goes to the store first.
-				id, err := e.opts.Store.Put(ctx, tenant, in)
+				id, err := e.put(ctx, tenant, in)
 				if err != nil {
 					e.log.Warn("store put failed; returning lossless result", "err", err)
 					res.Warnings = append(res.Warnings, "store unavailable: lossy compression skipped")
@@ -209,7 +209,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		// JSON-equal or visible-equal is not byte-equal: keep the exact
 		// bytes retrievable too. The text carries no marker line (JSON
 		// stays plain JSON); the id is in the result.
-		id, err := e.opts.Store.Put(ctx, tenant, in)
+		id, err := e.put(ctx, tenant, in)
 		switch {
 		case err == nil:
 			res.CCRID = id

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kompress/kompress/ccr"
 	"github.com/kompress/kompress/crush"
@@ -96,6 +97,8 @@ type Engine struct {
 	counter     *tokens.Counter
 	counterErr  error
 
+	putFailing atomic.Bool // the last store write failed
+
 	scorerMu sync.Mutex
 	scorers  map[string]scorerChoice
 
@@ -169,13 +172,41 @@ func (e *Engine) Retrieve(ctx context.Context, tenant, id string) ([]byte, error
 	return e.opts.Store.Get(ctx, tenant, id)
 }
 
-// Ready reports whether the engine can serve lossy requests (its store is
-// reachable). An engine without a store is ready: it is lossless-only.
+// Ready reports whether the engine can serve lossy requests: its store is
+// reachable and, when the last write failed, takes a write again. An
+// engine without a store is ready: it is lossless-only.
 func (e *Engine) Ready(ctx context.Context) error {
 	if e.opts.Store == nil {
 		return nil
 	}
-	return e.opts.Store.Ping(ctx)
+	if err := e.opts.Store.Ping(ctx); err != nil {
+		return err
+	}
+	if e.putFailing.Load() {
+		// Reads may work while writes do not (a full disk, a read-only
+		// replica): only a write tells.
+		if _, err := e.opts.Store.Put(ctx, readyTenant, []byte("kompress readiness probe\n")); err != nil {
+			return fmt.Errorf("%w: writes fail: %w", store.ErrUnavailable, err)
+		}
+		e.putFailing.Store(false)
+	}
+	return nil
+}
+
+// readyTenant owns Ready's probe writes; no configured tenant can have
+// this name.
+const readyTenant = "\x00ready"
+
+// put stores an original, noting whether writes work for Ready.
+func (e *Engine) put(ctx context.Context, tenant string, original []byte) (string, error) {
+	id, err := e.opts.Store.Put(ctx, tenant, original)
+	switch {
+	case err == nil:
+		e.putFailing.Store(false)
+	case !errors.Is(err, store.ErrTooLarge) && ctx.Err() == nil:
+		e.putFailing.Store(true)
+	}
+	return id, err
 }
 
 // Expand undoes every lossless fold block in text and, when the engine has a

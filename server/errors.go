@@ -23,6 +23,7 @@ const (
 	codeTooLarge         = "too_large"
 	codeUnsupportedMedia = "unsupported_media_type"
 	codeStoreUnavailable = "store_unavailable"
+	codeStoreCorrupt     = "store_corrupt"
 	codeScorerBusy       = "scorer_busy"
 	codeScorerMissing    = "scorer_unavailable"
 	codeTimeout          = "timeout"
@@ -81,6 +82,9 @@ func errorStatus(err error) (int, wire.ErrorBody) {
 		return http.StatusBadRequest, wire.ErrorBody{Code: codeBadID, Message: "malformed id: want 12 or more hex characters"}
 	case errors.Is(err, store.ErrAmbiguous):
 		return http.StatusBadRequest, wire.ErrorBody{Code: codeAmbiguousID, Message: "id prefix matches several originals; give more characters"}
+	case errors.Is(err, store.ErrCorrupt):
+		return http.StatusInternalServerError, wire.ErrorBody{Code: codeStoreCorrupt,
+			Message: "the store of originals is corrupt: what it holds does not match the content id, so nothing is returned; the operator must repair or replace the store"}
 	case errors.Is(err, store.ErrUnavailable):
 		return http.StatusServiceUnavailable, wire.ErrorBody{Code: codeStoreUnavailable, Message: "the store of originals is unavailable; retry later"}
 	case errors.Is(err, wire.ErrScorerUnavailable):

@@ -31,6 +31,12 @@ var (
 	ErrAmbiguous   = errors.New("store: id prefix matches several originals")
 	ErrBadID       = errors.New("store: malformed id")
 	ErrTooLarge    = errors.New("store: original larger than the store's size bound")
+	// ErrCorrupt: the store holds bytes that do not match their content
+	// id, or its file is damaged. Get returns it instead of wrong bytes.
+	ErrCorrupt = errors.New("store: corrupt")
+	// ErrNoStore: Options.MustExist was set and the bolt file does not
+	// exist.
+	ErrNoStore = errors.New("store: no such store")
 )
 
 // Store keeps originals by tenant. Ids are lower-case hex prefixes of the
@@ -71,6 +77,9 @@ type Options struct {
 	// Now is the clock for TTL and eviction order (time.Now when nil).
 	// Redis keeps its own clock.
 	Now func() time.Time
+	// MustExist makes Open of a bolt file that does not exist fail with
+	// ErrNoStore instead of creating it (for readers such as retrieve).
+	MustExist bool
 }
 
 func (o Options) withDefaults(maxBytes int64) Options {
@@ -125,3 +134,20 @@ func DefaultURL() string {
 }
 
 var errClosed = fmt.Errorf("%w: store closed", ErrUnavailable)
+
+// Broken returns a Store whose every call fails with err, marked
+// ErrUnavailable: a server whose store could not be opened (a damaged
+// file) stays up, compresses losslessly, and is not ready.
+func Broken(err error) Store {
+	if !errors.Is(err, ErrUnavailable) {
+		err = fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return broken{err}
+}
+
+type broken struct{ err error }
+
+func (b broken) Put(context.Context, string, []byte) (string, error) { return "", b.err }
+func (b broken) Get(context.Context, string, string) ([]byte, error) { return nil, b.err }
+func (b broken) Ping(context.Context) error                          { return b.err }
+func (b broken) Close() error                                        { return nil }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/kompress/kompress"
 	"github.com/kompress/kompress/server"
+	"github.com/kompress/kompress/store"
 )
 
 type serveOptions struct {
@@ -39,6 +41,12 @@ func newServeCmd(_ *slog.Logger) *cobra.Command {
 			log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
 			ctx := cmd.Context()
 			st, err := openStore(ctx, o.store)
+			if errors.Is(err, store.ErrCorrupt) {
+				// Up and not ready beats down: health checks say what is
+				// wrong, and lossless compression still works.
+				log.Error("store damaged; serving without it (lossless only, /readyz fails)", "err", err)
+				st, err = store.Broken(err), nil
+			}
 			if err != nil {
 				return err
 			}
