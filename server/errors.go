@@ -29,6 +29,7 @@ const (
 	codeTimeout          = "timeout"
 	codeCanceled         = "canceled"
 	codeNotReady         = "not_ready"
+	codeOverloaded       = "overloaded"
 	codeInternal         = "internal"
 )
 
