@@ -269,4 +269,3 @@ func TestExpandBomb(t *testing.T) {
 		}
 	}
 }
-
