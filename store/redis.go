@@ -91,7 +91,7 @@ func init() { redis.SetLogger(quietRedis{}) }
 func openRedis(rawURL string, opts Options) (*redisStore, error) {
 	ro, err := redis.ParseURL(rawURL)
 	if err != nil {
-		return nil, fmt.Errorf("store: redis URL %q: %w", redactURL(rawURL), err)
+		return nil, fmt.Errorf("%w %q: %w", ErrBadURL, redactURL(rawURL), err)
 	}
 	// Our short timeouts unless the URL sets its own (dial_timeout=… etc.).
 	q := url.Values{}

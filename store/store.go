@@ -37,6 +37,8 @@ var (
 	// ErrNoStore: Options.MustExist was set and the bolt file does not
 	// exist.
 	ErrNoStore = errors.New("store: no such store")
+	// ErrBadURL: Open was given a URL it cannot read (a usage error).
+	ErrBadURL = errors.New("store: bad store URL")
 )
 
 // Store keeps originals by tenant. Ids are lower-case hex prefixes of the
@@ -107,7 +109,7 @@ func Open(ctx context.Context, url string, opts Options) (Store, error) {
 		path := strings.TrimPrefix(url, "bolt:")
 		path = strings.TrimPrefix(path, "//") // accept bolt:///abs/path too
 		if path == "" {
-			return nil, fmt.Errorf("store: %q: bolt URL needs a path, e.g. bolt:/tmp/ccr.db", url)
+			return nil, fmt.Errorf("%w %q: bolt URL needs a path, e.g. bolt:/tmp/ccr.db", ErrBadURL, url)
 		}
 		return openBolt(ctx, path, opts.withDefaults(DefaultBoltMax))
 	case url == "memory:" || url == "memory://":
@@ -115,7 +117,7 @@ func Open(ctx context.Context, url string, opts Options) (Store, error) {
 	case strings.HasPrefix(url, "redis://"), strings.HasPrefix(url, "rediss://"):
 		return openRedis(url, opts.withDefaults(0))
 	}
-	return nil, fmt.Errorf("store: unknown store URL %q: want bolt:PATH, memory: or redis://HOST:PORT/DB", url)
+	return nil, fmt.Errorf("%w %q: want bolt:PATH, memory: or redis://HOST:PORT/DB", ErrBadURL, url)
 }
 
 // DefaultURL is the bolt file under the user's state directory:

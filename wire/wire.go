@@ -35,7 +35,12 @@ type CompressRequest struct {
 
 // Result is one compression result (CLI --json line and HTTP response).
 type Result struct {
-	Text             string   `json:"text"`
+	Text string `json:"text"`
+	// TextBase64 is set (CLI --json) when Text is not valid UTF-8, as a
+	// pass-through of binary or invalid UTF-8 input is: a JSON string
+	// cannot carry those bytes, so "text" shows U+FFFD for each and this
+	// field holds the exact bytes, base64 (standard, padded).
+	TextBase64       string   `json:"text_base64,omitempty"`
 	Strategy         string   `json:"strategy"`
 	Kind             string   `json:"kind,omitempty"`
 	Lossless         bool     `json:"lossless"`

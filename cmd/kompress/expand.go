@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -12,8 +13,9 @@ import (
 )
 
 type expandOptions struct {
-	store   string
-	noStore bool
+	store    string
+	noStore  bool
+	maxBytes int64
 }
 
 func newExpandCmd(log *slog.Logger) *cobra.Command {
@@ -31,13 +33,19 @@ its original as a whole. Markers whose id is not found stay as they are.`,
 			if len(args) == 1 {
 				name = args[0]
 			}
-			in := readInput(cmd.InOrStdin(), name)
+			if o.maxBytes <= 0 {
+				return usagef("--max-bytes must be positive, got %d", o.maxBytes)
+			}
+			in := readInput(cmd.InOrStdin(), name, o.maxBytes)
 			if in.err != nil {
 				return in.err
 			}
 			var st store.Store
 			if !o.noStore {
-				s, err := openStore(cmd.Context(), o.store)
+				s, err := openStore(cmd.Context(), o.store, store.Options{})
+				if errors.As(err, new(usageError)) {
+					return err
+				}
 				if err != nil {
 					fmt.Fprintf(cmd.ErrOrStderr(), "kompress: warning: %v; markers left as they are\n", err)
 				} else {
@@ -59,5 +67,6 @@ its original as a whole. Markers whose id is not found stay as they are.`,
 	}
 	cmd.Flags().StringVar(&o.store, "store", "", "original store URL (default bolt under the user state dir)")
 	cmd.Flags().BoolVar(&o.noStore, "no-store", false, "only undo lossless folds")
+	cmd.Flags().Int64Var(&o.maxBytes, "max-bytes", defaultMaxInput, "largest input read, in bytes")
 	return cmd
 }

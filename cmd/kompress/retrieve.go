@@ -23,7 +23,8 @@ func newRetrieveCmd(_ *slog.Logger) *cobra.Command {
 			if _, err := store.NormalizeID(args[0]); err != nil {
 				return usagef("%q is not a kompress id: %v", args[0], err)
 			}
-			st, err := openStore(cmd.Context(), storeURL)
+			// Reading must not create a store: a mistyped path is an error.
+			st, err := openStore(cmd.Context(), storeURL, store.Options{MustExist: true})
 			if err != nil {
 				return err
 			}

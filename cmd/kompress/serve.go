@@ -40,7 +40,7 @@ func newServeCmd(_ *slog.Logger) *cobra.Command {
 			// The service logs requests at info level, as JSON on stderr.
 			log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
 			ctx := cmd.Context()
-			st, err := openStore(ctx, o.store)
+			st, err := openStore(ctx, o.store, store.Options{})
 			if errors.Is(err, store.ErrCorrupt) {
 				// Up and not ready beats down: health checks say what is
 				// wrong, and lossless compression still works.
