@@ -9,12 +9,16 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/crush"
-	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/logview"
+	"github.com/kompress/kompress/internal/lossy"
+
+	"github.com/kompress/kompress/internal/ansi"
+
 	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/internal/marker"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/router"
-	"github.com/kompress/kompress/tokens"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -25,17 +29,12 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	if err := ctx.Err(); err != nil {
 		return wire.Result{}, err
 	}
+	if err := req.Validate(); err != nil {
+		return wire.Result{}, err
+	}
 	var target float64
 	if req.TargetRatio != nil {
 		target = *req.TargetRatio
-		if target <= 0 || target >= 1 {
-			return wire.Result{}, fmt.Errorf("%w: target_ratio must be in (0, 1), got %v", ErrBadRequest, target)
-		}
-	}
-	switch req.Scorer {
-	case "", "auto", "onnx", "heuristic":
-	default:
-		return wire.Result{}, fmt.Errorf("%w: scorer must be auto, onnx or heuristic, got %q", ErrBadRequest, req.Scorer)
 	}
 	// The engine only reads the input; viewing the string's bytes instead
 	// of copying them keeps a 100 MB input from costing another 100 MB.
@@ -99,15 +98,15 @@ const asyncCountBytes = 64 << 10
 func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wire.CompressRequest, target float64, res *wire.Result) (string, error) {
 	switch {
 	case len(in) == 0:
-		return "passthrough-empty", nil
+		return wire.StrategyPassthroughEmpty, nil
 	case bytes.IndexByte(in, 0) >= 0:
 		res.Kind = string(router.Binary)
-		return "passthrough-binary", nil
+		return wire.StrategyPassthroughBinary, nil
 	case !utf8.Valid(in):
 		res.Kind = string(router.Binary)
-		return "passthrough-invalid-utf8", nil
+		return wire.StrategyPassthroughInvalidUTF8, nil
 	case len(in) < e.opts.MinBytes:
-		return "passthrough-small", nil
+		return wire.StrategyPassthroughSmall, nil
 	}
 
 	sections := router.Split(in)
@@ -131,9 +130,9 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		gate = &e.colorGate
 	}
 	lossless, eq, steps := e.foldSections(ctx, gate, in, sections, checks, req.Tool)
-	best, bestStrategy := in, "passthrough-low-savings"
+	best, bestStrategy := in, wire.StrategyPassthroughLowSavings
 	if len(lossless) < len(in) {
-		best, bestStrategy = lossless, "lossless"
+		best, bestStrategy = lossless, wire.StrategyLossless
 		res.Lossless, res.Equivalence, res.Steps = true, string(eq), steps
 	}
 
@@ -154,8 +153,8 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 				res.Warnings = append(res.Warnings, "failure-preserve-fallback: a lossy compressor dropped a failure line")
 			}
 		}
-		if fellBack && bestStrategy == "passthrough-low-savings" {
-			bestStrategy = "failure-preserve-fallback"
+		if fellBack && bestStrategy == wire.StrategyPassthroughLowSavings {
+			bestStrategy = wire.StrategyFailurePreserveFallback
 		}
 		var shown []byte // the view as the reader sees it, before escaping
 		if view != nil {
@@ -170,7 +169,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 					e.log.Warn("store put failed; returning lossless result", "err", err)
 					res.Warnings = append(res.Warnings, "store unavailable: lossy compression skipped")
 				} else {
-					goTest := func() bool { return crush.GoTestText(in) != nil }
+					goTest := func() bool { return logview.GoTestText(in) != nil }
 					if len(checks) == 1 {
 						goTest = func() bool { return checks[0].goTestText() != nil }
 					}
@@ -180,13 +179,13 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 					if len(out) > 0 && out[len(out)-1] != '\n' {
 						out = append(out, '\n')
 					}
-					out = append(out, ccr.Marker(id, omitted, total, unit)...)
+					out = append(out, marker.Marker(id, omitted, total, unit)...)
 					if in[len(in)-1] == '\n' {
 						out = append(out, '\n')
 					}
 					res.Lossless, res.Equivalence, res.Steps = false, "", lsteps
 					res.CCRID, res.Scorer = id, scorerName
-					best, bestStrategy = out, "lossy"
+					best, bestStrategy = out, wire.StrategyLossy
 				}
 			}
 		}
@@ -198,11 +197,11 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		if bestStrategy == "failure-preserve-fallback" {
 			return bestStrategy, nil
 		}
-		return "passthrough-low-savings", nil
+		return wire.StrategyPassthroughLowSavings, nil
 	}
 	// best was built for this result and is not written again: no copy.
 	res.Text = unsafe.String(unsafe.SliceData(best), len(best))
-	if bestStrategy == "lossy" {
+	if bestStrategy == wire.StrategyLossy {
 		return "lossy:" + strategyName(res.Steps), nil
 	}
 	if eq := fold.Equivalence(res.Equivalence); eq != fold.Byte && e.opts.Store != nil && !req.LosslessOnly {
@@ -220,7 +219,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 			if float64(len(lossless)) > float64(len(in))*(1-e.opts.MinSavings) {
 				res.Lossless, res.Equivalence, res.Steps = false, "", nil
 				res.Text = req.Content
-				return "passthrough-low-savings", nil
+				return wire.StrategyPassthroughLowSavings, nil
 			}
 			res.Text, res.Equivalence, res.Steps = string(lossless), string(eq), steps
 		}
@@ -236,7 +235,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 // output) count lines beyond those shown; prose and HTML, which keep or
 // convert lines but drop words, count words; JSON of a few long lines
 // counts bytes. goTest reports whether in is go test -json output
-// (crush.GoTestText), asked only when the kind leaves it open.
+// (logview.GoTestText), asked only when the kind leaves it open.
 func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, total int, unit string) {
 	switch {
 	case kind == router.Prose || kind == router.HTML:
@@ -256,7 +255,7 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		}
 		return max(total-shown, 0), total, "lines"
 	}
-	in, view = fold.StripANSI(in), fold.StripANSI(view)
+	in, view = ansi.Strip(in), ansi.Strip(view)
 	shown := make(map[string]int, bytes.Count(view, []byte{'\n'})+1)
 	for line := range bytes.Lines(view) {
 		shown[string(bytes.TrimRight(line, "\r\n"))]++
@@ -401,7 +400,7 @@ func (e *Engine) lossyAllowed(sections []router.Section, req wire.CompressReques
 // lossy runs the compressor of each section's kind and concatenates the
 // views; sections without a compressor or without gain stay verbatim.
 func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, checks []sectionCheck, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string, fellBack bool, err error) {
-	o := crush.Options{Query: req.Query, TargetRatio: target}
+	o := lossy.Options{Query: req.Query, TargetRatio: target}
 	changed := false
 	for i, s := range sections {
 		part := in[s.Start:s.End]
@@ -421,10 +420,10 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 		} else if c := e.crushers[s.Kind]; c != nil {
 			out, err = c(part, o)
 		} else {
-			err = crush.ErrNoGain
+			err = lossy.ErrNoGain
 		}
 		if err != nil || len(out) >= len(part) {
-			if err != nil && !errors.Is(err, crush.ErrNoGain) {
+			if err != nil && !errors.Is(err, lossy.ErrNoGain) {
 				e.log.Warn("compressor failed; section kept", "kind", s.Kind, "err", err)
 			}
 			view = append(view, part...)
@@ -485,7 +484,7 @@ type sectionCheck struct {
 	raw     [][]byte // failure.Lines(kind, part)
 	rawDone bool
 
-	goTest     []byte // crush.GoTestText(part)
+	goTest     []byte // logview.GoTestText(part)
 	goTestDone bool
 
 	lines     [][]byte // the failure lines judged at the boundary: see missing
@@ -514,7 +513,7 @@ func (c *sectionCheck) keep() func([]byte) bool { return keepLines(c.rawLines())
 
 func (c *sectionCheck) goTestText() []byte {
 	if !c.goTestDone {
-		c.goTest, c.goTestDone = crush.GoTestText(c.part), true
+		c.goTest, c.goTestDone = logview.GoTestText(c.part), true
 	}
 	return c.goTest
 }
@@ -536,27 +535,27 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 		c.ansi = bytes.IndexByte(c.part, 0x1b) >= 0
 		switch {
 		case c.ansi:
-			c.lines = failure.Lines(c.kind, fold.StripANSI(text))
+			c.lines = failure.Lines(c.kind, ansi.Strip(text))
 		case decoded:
 			c.lines = failure.Lines(c.kind, text)
 		default:
 			c.lines = c.rawLines() // the gate's lines: same kind, same text
 		}
-		if len(ccr.Find(c.part)) > 0 {
+		if len(marker.Find(c.part)) > 0 {
 			for line := range bytes.Lines(c.part) {
 				line = bytes.TrimRight(line, "\r\n")
-				if ccr.HasMarker(line) {
+				if marker.HasMarker(line) {
 					c.markers = append(c.markers, line)
 				}
 			}
 		}
 	}
 	if c.ansi {
-		out = fold.StripANSI(out)
+		out = ansi.Strip(out)
 	}
 	missing := failure.Absent(c.lines, out)
 	for _, line := range c.markers {
-		if !bytes.Contains(out, fold.StripANSI(line)) {
+		if !bytes.Contains(out, ansi.Strip(line)) {
 			missing = append(missing, line)
 		}
 	}
@@ -582,11 +581,11 @@ func (e *Engine) countTokens(res *wire.Result, original string) {
 
 // tokenCounter returns the engine's token counter, or nil when counting is
 // off or the counter cannot load.
-func (e *Engine) tokenCounter() *tokens.Counter {
+func (e *Engine) tokenCounter() *tokencount.Counter {
 	if e.opts.Encoding == "none" {
 		return nil
 	}
-	e.counterOnce.Do(func() { e.counter, e.counterErr = tokens.New(e.opts.Encoding) })
+	e.counterOnce.Do(func() { e.counter, e.counterErr = tokencount.New(e.opts.Encoding) })
 	if e.counterErr != nil {
 		e.log.Warn("token counter unavailable", "err", e.counterErr)
 		return nil

@@ -19,13 +19,20 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/crush"
+	"github.com/kompress/kompress/internal/diffview"
+	"github.com/kompress/kompress/internal/htmlview"
+	"github.com/kompress/kompress/internal/jsonview"
+	"github.com/kompress/kompress/internal/logview"
+	"github.com/kompress/kompress/internal/lossy"
+	"github.com/kompress/kompress/internal/searchview"
+	"github.com/kompress/kompress/internal/tableview"
+
 	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/internal/marker"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/scorer"
 	"github.com/kompress/kompress/store"
-	"github.com/kompress/kompress/tokens"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -94,7 +101,7 @@ type Engine struct {
 	log         *slog.Logger
 
 	counterOnce sync.Once
-	counter     *tokens.Counter
+	counter     *tokencount.Counter
 	counterErr  error
 
 	putFailing atomic.Bool // the last store write failed
@@ -104,7 +111,7 @@ type Engine struct {
 
 	// crushers are the lossy compressors by kind (prose goes to the
 	// scorer); tests replace them to prove the boundary checks.
-	crushers map[router.Kind]func([]byte, crush.Options) ([]byte, error)
+	crushers map[router.Kind]func([]byte, lossy.Options) ([]byte, error)
 }
 
 type scorerChoice struct {
@@ -146,13 +153,13 @@ func New(opts Options) *Engine {
 		groundTruth: gt,
 		log:         log,
 		scorers:     map[string]scorerChoice{},
-		crushers: map[router.Kind]func([]byte, crush.Options) ([]byte, error){
-			router.Log:    crush.Log,
-			router.Search: crush.Search,
-			router.JSON:   crush.JSON,
-			router.Table:  crush.Table,
-			router.Diff:   crush.Diff,
-			router.HTML:   crush.HTML,
+		crushers: map[router.Kind]func([]byte, lossy.Options) ([]byte, error){
+			router.Log:    logview.Log,
+			router.Search: searchview.Search,
+			router.JSON:   jsonview.JSON,
+			router.Table:  tableview.Table,
+			router.Diff:   diffview.Diff,
+			router.HTML:   htmlview.HTML,
 		},
 	}
 }
@@ -160,7 +167,7 @@ func New(opts Options) *Engine {
 // Warm loads what the first request would otherwise wait for: the token
 // counter's table and the default scorer (the model, when one is found).
 func (e *Engine) Warm(ctx context.Context) {
-	e.counterOnce.Do(func() { e.counter, e.counterErr = tokens.New(e.opts.Encoding) })
+	e.counterOnce.Do(func() { e.counter, e.counterErr = tokencount.New(e.opts.Encoding) })
 	e.scorer(ctx, e.opts.Scorer)
 }
 
@@ -226,12 +233,12 @@ func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandRe
 	if err != nil {
 		return wire.ExpandResult{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
-	var refs []ccr.Ref
+	var refs []marker.Ref
 	for _, p := range pieces {
 		if p.Block {
 			continue
 		}
-		for _, r := range ccr.Find(b[p.Start:p.End]) {
+		for _, r := range marker.Find(b[p.Start:p.End]) {
 			r.Start, r.End = r.Start+p.Start, r.End+p.Start
 			refs = append(refs, r)
 		}
@@ -263,7 +270,7 @@ func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandRe
 		}
 		return dst, nil
 	}
-	x := ccr.Expander{Literal: literal, MaxBytes: e.opts.MaxExpandBytes}
+	x := marker.Expander{Literal: literal, MaxBytes: e.opts.MaxExpandBytes}
 	// A whole lossy result starts where a piece does or inside literal text.
 	x.Boundary = func(off int) bool {
 		for _, p := range pieces {
@@ -289,7 +296,7 @@ func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandRe
 	}
 	out, expanded, missing, err := x.Expand(ctx, b, refs)
 	switch {
-	case errors.Is(err, fold.ErrTooLarge), errors.Is(err, ccr.ErrTooLarge):
+	case errors.Is(err, fold.ErrTooLarge), errors.Is(err, marker.ErrTooLarge):
 		return wire.ExpandResult{}, fmt.Errorf("%w: the expanded text would be larger than the limit of %d bytes", wire.ErrTooLarge, e.opts.MaxExpandBytes)
 	case err != nil:
 		return wire.ExpandResult{}, err

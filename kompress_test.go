@@ -13,10 +13,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kompress/kompress/ccr"
-	"github.com/kompress/kompress/crush"
-	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/logview"
+	"github.com/kompress/kompress/internal/lossy"
+
+	"github.com/kompress/kompress/internal/ansi"
+
 	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/store"
@@ -130,7 +134,7 @@ func TestSamples(t *testing.T) {
 				if err != nil || exp.Text != string(s.data) {
 					t.Fatalf("expand of lossy result: err %v, exact %v", err, exp.Text == string(s.data))
 				}
-				if refs := ccr.Find([]byte(res.Text)); len(refs) == 0 || refs[len(refs)-1].ID != res.CCRID {
+				if refs := marker.Find([]byte(res.Text)); len(refs) == 0 || refs[len(refs)-1].ID != res.CCRID {
 					t.Errorf("lossy text has no marker naming %s", res.CCRID)
 				}
 			default:
@@ -166,14 +170,14 @@ func checkRecovers(t *testing.T, orig []byte, res wire.Result) {
 // router sees each section, appears verbatim as a line of out.
 func checkFailuresKept(t *testing.T, in []byte, out string) {
 	t.Helper()
-	in, out = fold.StripANSI(in), string(fold.StripANSI([]byte(out)))
+	in, out = ansi.Strip(in), string(ansi.Strip([]byte(out)))
 	outLines := map[string]bool{}
 	for l := range strings.Lines(out) {
 		outLines[strings.TrimRight(l, "\r\n")] = true
 	}
 	for _, sec := range router.Split(in) {
 		part := in[sec.Start:sec.End]
-		if text := crush.GoTestText(part); sec.Kind == router.Log && text != nil {
+		if text := logview.GoTestText(part); sec.Kind == router.Log && text != nil {
 			// go test -json: its failure lines count as kept either as the
 			// raw events (pass-through) or as the text they carry.
 			if len(failure.Missing(sec.Kind, part, []byte(out))) == 0 {
@@ -221,7 +225,7 @@ func TestStoreDownNothingLost(t *testing.T) {
 			lossyBefore++
 		}
 		res := compress(t, e, wire.CompressRequest{Content: string(s.data)})
-		if res.CCRID != "" || len(ccr.Find([]byte(res.Text))) > len(ccr.Find(s.data)) {
+		if res.CCRID != "" || len(marker.Find([]byte(res.Text))) > len(marker.Find(s.data)) {
 			t.Fatalf("%s: marker without a stored original", s.name)
 		}
 		if res.Equivalence == string(fold.Visible) {
@@ -268,7 +272,7 @@ func TestOwnMarkersSurviveRecompression(t *testing.T) {
 		// sends it through again: our marker must come out verbatim.
 		doubled := first.Text + "\n" + string(s.data)
 		second := compress(t, e, wire.CompressRequest{Content: doubled})
-		for _, r := range ccr.Find([]byte(first.Text)) {
+		for _, r := range marker.Find([]byte(first.Text)) {
 			marker := first.Text[r.Start:r.End]
 			if !strings.Contains(second.Text, marker) {
 				t.Errorf("%s: marker %q lost on recompression (%s)", s.name, marker, second.Strategy)
@@ -291,7 +295,7 @@ func TestOwnMarkersSurviveRecompression(t *testing.T) {
 
 func TestExpandLeavesForeignMarkers(t *testing.T) {
 	e := newEngine(t, memStore(t))
-	real := ccr.Marker("0123456789ab", 5, 10, "lines")
+	real := marker.Marker("0123456789ab", 5, 10, "lines")
 	text := "before\n" + real + "\nafter\n"
 	res, err := e.Expand(context.Background(), "", text)
 	if err != nil {
@@ -493,10 +497,10 @@ func TestReport(t *testing.T) {
 		r.lossless = append(r.lossless, float64(ll.CompressedTokens)/float64(max(ll.OriginalTokens, 1)))
 		res := compress(t, e, wire.CompressRequest{Content: string(s.data)})
 		r.lossy = append(r.lossy, float64(res.CompressedTokens)/float64(max(res.OriginalTokens, 1)))
-		clean, out := fold.StripANSI(s.data), fold.StripANSI([]byte(res.Text))
+		clean, out := ansi.Strip(s.data), ansi.Strip([]byte(res.Text))
 		for _, sec := range router.Split(clean) {
 			part := clean[sec.Start:sec.End]
-			if text := crush.GoTestText(part); sec.Kind == router.Log && text != nil {
+			if text := logview.GoTestText(part); sec.Kind == router.Log && text != nil {
 				part = text
 			}
 			n := len(failure.Lines(sec.Kind, part))
@@ -529,7 +533,7 @@ func TestReport(t *testing.T) {
 // failure line: the boundary must notice, keep the input's failure lines,
 // and say so, both for a whole log and for a log section of mixed output.
 func TestFailureBoundary(t *testing.T) {
-	dropFailures := func(in []byte, _ crush.Options) ([]byte, error) {
+	dropFailures := func(in []byte, _ lossy.Options) ([]byte, error) {
 		fails := map[string]bool{}
 		for _, l := range failure.Lines(router.Log, in) {
 			fails[string(l)] = true
@@ -616,7 +620,7 @@ func TestExpandConcatenated(t *testing.T) {
 	}
 	// A marker quoted without its digest is replaced in place.
 	res := compress(t, e, wire.CompressRequest{Content: string(lossy[0].data)})
-	refs := ccr.Find([]byte(res.Text))
+	refs := marker.Find([]byte(res.Text))
 	marker := res.Text[refs[0].Start:refs[0].End]
 	got, err = e.Expand(context.Background(), "", "see "+marker+" for details")
 	if err != nil || got.Text != "see "+string(lossy[0].data)+" for details" {

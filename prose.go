@@ -1,21 +1,12 @@
 package kompress
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"unicode/utf8"
-	"unsafe"
 
 	"github.com/kompress/kompress/scorer"
 	"github.com/kompress/kompress/wire"
 )
-
-// proseChunk bounds the text scored at once: memory then grows with the
-// chunk, not with the input (a 100 MB single-line input stays a few times
-// its size). Cuts fall at line breaks, else at spaces, so words are whole.
-const proseChunk = 1 << 20
 
 // prose compresses text with the requested scorer, falling back to the
 // heuristic when the model is unavailable or misses the request's deadline.
@@ -27,46 +18,8 @@ func (e *Engine) prose(ctx context.Context, part []byte, mode string, target flo
 	if err != nil {
 		return nil, "", warn, fmt.Errorf("%w: %v", wire.ErrScorerUnavailable, err)
 	}
-	co := scorer.CompressOptions{TargetRatio: target}
-	out = make([]byte, 0, len(part)) // the output is never longer than the input
-	for len(part) > 0 {
-		n := cutPoint(part, proseChunk)
-		chunk := unsafe.String(unsafe.SliceData(part), n) // read-only view of the input
-		part = part[n:]
-		text, _, err := scorer.Compress(ctx, s, chunk, co)
-		if err != nil && s.Name() != "heuristic" {
-			if ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return nil, "", warn, ctx.Err()
-			}
-			warn = joinWarn(warn, fmt.Sprintf("scorer %s failed (%v); used heuristic", s.Name(), err))
-			s = scorer.Heuristic()
-			text, _, err = scorer.Compress(context.WithoutCancel(ctx), s, chunk, co)
-		}
-		if err != nil {
-			return nil, "", warn, err
-		}
-		out = append(out, text...)
-	}
-	return out, s.Name(), warn, nil
-}
-
-// cutPoint returns where to end a chunk of at most max bytes of b: after
-// its last line break, else after its last space, else at max (on a UTF-8
-// boundary).
-func cutPoint(b []byte, max int) int {
-	if len(b) <= max {
-		return len(b)
-	}
-	if i := bytes.LastIndexByte(b[:max], '\n'); i > 0 {
-		return i + 1
-	}
-	if i := bytes.LastIndexByte(b[:max], ' '); i > 0 {
-		return i + 1
-	}
-	for max > 0 && !utf8.RuneStart(b[max]) {
-		max--
-	}
-	return max
+	out, name, fallback, err := scorer.CompressChunks(ctx, s, part, scorer.CompressOptions{TargetRatio: target})
+	return out, name, joinWarn(warn, fallback), err
 }
 
 // scorer returns the scorer for mode, selected once per mode per engine.

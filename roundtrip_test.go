@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/kompress/kompress/ccr"
 	"github.com/kompress/kompress/fold"
+	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
@@ -201,8 +201,8 @@ func TestExpandBounds(t *testing.T) {
 	if err != nil || got.Text != strings.Repeat(log, 20) {
 		t.Errorf("20 copies: %d bytes, %v; want the original 20 times", len(got.Text), err)
 	}
-	marker := ccr.Marker(res.CCRID, 1, 2, "lines") + "\n"
-	if _, err := e.Expand(ctx, "", strings.Repeat(marker, 301)); !errors.Is(err, wire.ErrTooLarge) || !strings.Contains(err.Error(), "at most 300") {
+	m := marker.Marker(res.CCRID, 1, 2, "lines") + "\n"
+	if _, err := e.Expand(ctx, "", strings.Repeat(m, 301)); !errors.Is(err, wire.ErrTooLarge) || !strings.Contains(err.Error(), "at most 300") {
 		t.Errorf("301 markers: err = %v, want ErrTooLarge naming the bound", err)
 	}
 }

@@ -2,6 +2,8 @@ package fold
 
 import (
 	"context"
+
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 // builtin is a fold of this package, offered to the gate as a Provider.
@@ -55,7 +57,7 @@ func Builtins() []Provider {
 // foldANSI strips ANSI escape sequences and then applies the best of the
 // byte folds to the visible text: Visible equivalence.
 func foldANSI(content []byte, keep func([]byte) bool) ([]byte, Equivalence) {
-	plain := StripANSI(content)
+	plain := ansi.Strip(content)
 	if len(plain) == len(content) {
 		return nil, ""
 	}

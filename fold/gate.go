@@ -22,6 +22,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/kompress/kompress/internal/ansi"
+
 	"github.com/kompress/kompress/router"
 )
 
@@ -332,7 +334,7 @@ func missingKeep(content, text []byte, keep func([]byte) bool, visible bool) []b
 		c, _, rest = nextLine(rest)
 		if keep(c) {
 			if visible {
-				c = StripANSI(c)
+				c = ansi.Strip(c)
 			}
 			if _, ok := want[string(c)]; !ok {
 				want[string(c)] = false
@@ -344,7 +346,7 @@ func missingKeep(content, text []byte, keep func([]byte) bool, visible bool) []b
 		return nil
 	}
 	if visible {
-		text = StripANSI(text)
+		text = ansi.Strip(text)
 	}
 	found := 0
 	for rest := text; len(rest) > 0 && found < len(want); {

@@ -278,20 +278,3 @@ func TestGateVisible(t *testing.T) {
 		t.Error(err)
 	}
 }
-
-func TestStripANSI(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"\x1b[1;31merror\x1b[0m", "error"},
-		{"\x1b]8;;https://x.dev\x1b\\link\x1b]8;;\x1b\\", "link"},
-		{"\x1b]0;title\x07text", "text"},
-		{"\x1b(Bplain\x1b=", "plain"},
-		{"lone \x1b\n at end\x1b", "lone \x1b\n at end\x1b"},
-		{"\x1b[12", "\x1b[12"},
-		{"no escapes", "no escapes"},
-	}
-	for _, tt := range tests {
-		if got := string(StripANSI([]byte(tt.in))); got != tt.want {
-			t.Errorf("StripANSI(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+
+	"github.com/kompress/kompress/internal/jsonscan"
 )
 
 // The JSON fold strips insignificant whitespace. When the original layout is
@@ -116,29 +118,25 @@ func (p *printer) newline(depth int) {
 }
 
 // token prints one token the scanner s just returned.
-func (p *printer) token(s *jsonScanner, kind byte, lit []byte) {
+func (p *printer) token(s *jsonscan.Scanner, kind byte, lit []byte) {
 	switch kind {
 	case '{', '[':
 		p.writeByte(kind)
 		// An empty container prints with nothing inside.
-		i := s.pos
-		for i < len(s.data) && isSpace(s.data[i]) {
-			i++
-		}
-		p.empty = i < len(s.data) && (s.data[i] == '}' || s.data[i] == ']')
+		p.empty = s.Closes()
 		if !p.empty && p.lay.indent != "" {
-			p.newline(len(s.stack))
+			p.newline(s.Depth())
 		}
 		return
 	case '}', ']':
 		if !p.empty && p.lay.indent != "" {
-			p.newline(len(s.stack))
+			p.newline(s.Depth())
 		}
 		p.writeByte(kind)
 	case ',':
 		p.writeByte(',')
 		if p.lay.indent != "" {
-			p.newline(len(s.stack))
+			p.newline(s.Depth())
 		} else if p.lay.spaced {
 			p.writeByte(' ')
 		}
@@ -178,14 +176,14 @@ func detectLayout(content []byte) layout {
 // nothing would be saved. The equivalence says whether the layout was kept.
 func foldJSON(content []byte) ([]byte, Equivalence) {
 	first := 0
-	for first < len(content) && isSpace(content[first]) {
+	for first < len(content) && jsonscan.IsSpace(content[first]) {
 		first++
 	}
 	if first == len(content) || content[first] != '{' && content[first] != '[' {
 		return nil, ""
 	}
 	lay := detectLayout(content)
-	s := newJSONScanner(content)
+	s := jsonscan.NewScanner(content, maxJSONDepth)
 	// The header goes in front of the minified text once the number of
 	// values is known; reserving room for it avoids copying the text.
 	const room = 64
@@ -196,16 +194,16 @@ func foldJSON(content []byte) ([]byte, Equivalence) {
 		p.bad = true // leading whitespace is not a standard layout
 	}
 	for {
-		kind, lit, err := s.next()
+		kind, lit, err := s.Next()
 		if err != nil {
 			return nil, ""
 		}
-		if kind == tokEOF {
+		if kind == jsonscan.TokEOF {
 			break
 		}
 		min = append(min, lit...)
 		p.token(s, kind, lit)
-		if len(s.stack) == 0 && kind != ':' && kind != ',' {
+		if s.Depth() == 0 && kind != ':' && kind != ',' {
 			// A top-level value ended: one newline follows, except perhaps at the end.
 			min = append(min, '\n')
 			if p.pos < len(content) {
@@ -220,14 +218,14 @@ func foldJSON(content []byte) ([]byte, Equivalence) {
 		min = min[:len(min)-1]
 	}
 	if !p.bad {
-		hl := headerLen("json", s.values, lay.arg())
+		hl := headerLen("json", s.Values(), lay.arg())
 		var text []byte
 		if len(min) <= cap(buf)-room {
 			text = buf[room-hl : room+len(min)]
-			appendHeader(text[:0], "json", s.values, lay.arg())
+			appendHeader(text[:0], "json", s.Values(), lay.arg())
 		} else {
 			// min outgrew buf (values glued without whitespace).
-			text = append(appendHeader(nil, "json", s.values, lay.arg()), min...)
+			text = append(appendHeader(nil, "json", s.Values(), lay.arg()), min...)
 		}
 		if len(text) >= len(content) {
 			return nil, ""
@@ -251,13 +249,13 @@ func unfoldJSON(dst, body []byte, args string, limit int) ([]byte, error) {
 		var line []byte
 		var nl bool
 		line, body, nl = bytes.Cut(body, []byte{'\n'})
-		s := newJSONScanner(line)
+		s := jsonscan.NewScanner(line, maxJSONDepth)
 		for {
-			kind, lit, err := s.next()
+			kind, lit, err := s.Next()
 			if err != nil {
 				return nil, fmt.Errorf("json block: %w", err)
 			}
-			if kind == tokEOF {
+			if kind == jsonscan.TokEOF {
 				break
 			}
 			p.token(s, kind, lit)
@@ -265,8 +263,8 @@ func unfoldJSON(dst, body []byte, args string, limit int) ([]byte, error) {
 				return nil, errTooLarge
 			}
 		}
-		if s.values != 1 {
-			return nil, fmt.Errorf("%w: json block line holds %d values", ErrMalformed, s.values)
+		if s.Values() != 1 {
+			return nil, fmt.Errorf("%w: json block line holds %d values", ErrMalformed, s.Values())
 		}
 		if nl {
 			p.out = append(p.out, '\n')

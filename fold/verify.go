@@ -4,6 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/kompress/kompress/internal/jsonscan"
+	"github.com/kompress/kompress/internal/jsonstr"
+
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 // Equivalence is what a fold promises about the text its recovery gives back.
@@ -27,7 +32,7 @@ const (
 	// Both texts must be valid JSON (RFC 8259, UTF-8).
 	JSON Equivalence = "json"
 	// Visible: equal after removing ANSI escape sequences from both texts
-	// (see StripANSI): what a terminal would show is kept, colours are not.
+	// (see internal/ansi): what a terminal would show is kept, colours are not.
 	// The gate accepts it only when asked to.
 	Visible Equivalence = "visible"
 )
@@ -87,7 +92,7 @@ func compare(original, recovered []byte, eq Equivalence) error {
 	case JSON:
 		return jsonEqual(original, recovered)
 	case Visible:
-		a, b := StripANSI(original), StripANSI(recovered)
+		a, b := ansi.Strip(original), ansi.Strip(recovered)
 		if !bytes.Equal(a, b) {
 			return mismatchAt(a, b)
 		}
@@ -104,3 +109,49 @@ func mismatchAt(a, b []byte) error {
 	}
 	return fmt.Errorf("%w at byte %d (lengths %d and %d)", ErrMismatch, i, len(a), len(b))
 }
+
+// jsonEqual reports, as an error, whether a and b are the same sequence of
+// JSON values under the canonical rules (see Verify).
+func jsonEqual(a, b []byte) error {
+	sa, sb := jsonscan.NewScanner(a, maxJSONDepth), jsonscan.NewScanner(b, maxJSONDepth)
+	var bufA, bufB []byte
+	for {
+		ka, la, err := sa.Next()
+		if err != nil {
+			return fmt.Errorf("original: %w", err)
+		}
+		wideA := sa.Wide()
+		kb, lb, err := sb.Next()
+		if err != nil {
+			return fmt.Errorf("recovered: %w", err)
+		}
+		if ka != kb {
+			return fmt.Errorf("%w: JSON token %q at byte %d became %q", ErrMismatch, la, sa.Pos()-len(la), lb)
+		}
+		switch ka {
+		case jsonscan.TokEOF:
+			return nil
+		case jsonscan.TokNumber:
+			if !bytes.Equal(la, lb) {
+				return fmt.Errorf("%w: number %s at byte %d became %s", ErrMismatch, la, sa.Pos()-len(la), lb)
+			}
+		case jsonscan.TokString:
+			if bytes.Equal(la, lb) {
+				continue
+			}
+			if wideA || sb.Wide() {
+				// Both literals were scanned, so they decode. A lone
+				// surrogate is marked so that it never equals U+FFFD.
+				bufA, _, _ = jsonstr.AppendMarked(bufA[:0], la, 1)
+				bufB, _, _ = jsonstr.AppendMarked(bufB[:0], lb, 1)
+				if bytes.Equal(bufA, bufB) {
+					continue
+				}
+			}
+			return fmt.Errorf("%w: string at byte %d differs", ErrMismatch, sa.Pos()-len(la))
+		}
+	}
+}
+
+// maxJSONDepth bounds nesting; deeper documents are refused, not folded.
+const maxJSONDepth = 10000

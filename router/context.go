@@ -1,6 +1,10 @@
 package router
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/ansi"
+)
 
 // contextHits checks the grep -A/-B/-C context lines ("path-N-text") that
 // classifyLine voted for as search hits. grep prints context only around a
@@ -50,7 +54,7 @@ func contextHits(b []byte, lines []lineInfo) {
 func plainLine(b []byte, li lineInfo, scratch *[]byte) []byte {
 	line := li.text(b)
 	if bytes.IndexByte(line, esc) >= 0 {
-		*scratch = appendStripped((*scratch)[:0], line)
+		*scratch = ansi.Append((*scratch)[:0], line)
 		return *scratch
 	}
 	return line

@@ -56,7 +56,7 @@
 //     "internal/abi", "golang.org/x/text/unicode/norm") are Log; a block
 //     with one file-like line (an extension, a leading "./" or "/", a
 //     trailing "/") stays a Search path list.
-//   - ANSI colour is ignored for classification; StripANSI removes it.
+//   - ANSI colour is ignored for classification; internal/ansi removes it.
 //
 // Input with NUL bytes or invalid UTF-8 is Binary, input with no bytes or only
 // whitespace is Empty; neither is split.

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/golden/router")
@@ -65,7 +67,7 @@ func describe(b []byte, secs []Section) string {
 			first = first[:60]
 		}
 		lines := bytes.Count(b[s.Start:s.End], []byte{'\n'})
-		sb.WriteString(string(s.Kind) + " " + itoa(s.Start) + "-" + itoa(s.End) + " (" + itoa(lines) + " lines) " + strings.ToValidUTF8(string(StripANSI(first)), "?") + "\n")
+		sb.WriteString(string(s.Kind) + " " + itoa(s.Start) + "-" + itoa(s.End) + " (" + itoa(lines) + " lines) " + strings.ToValidUTF8(string(ansi.Strip(first)), "?") + "\n")
 	}
 	return sb.String()
 }
@@ -309,24 +311,6 @@ func TestParseHeadingHit(t *testing.T) {
 	}
 }
 
-func TestStripANSI(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"plain", "plain"},
-		{"\x1b[1mnpm\x1b[22m \x1b[31merror\x1b[39m code E404", "npm error code E404"},
-		{"\x1b[35mnet/http/a.go\x1b[m\x1b[36m:\x1b[m12", "net/http/a.go:12"},
-		{"\x1b]8;;https://x.dev\x1b\\link\x1b]8;;\x1b\\", "link"},
-		{"title\x1b]0;hi\x07done", "titledone"},
-		{"cut \x1b[31", "cut "},
-		{"lone \x1b", "lone "},
-		{"\x1b[38;5;196mred\x1b[0m", "red"},
-	}
-	for _, tt := range tests {
-		if got := string(StripANSI([]byte(tt.in))); got != tt.want {
-			t.Errorf("StripANSI(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 func FuzzSplit(f *testing.F) {
 	for _, s := range samples(f) {
 		data := s.data
@@ -346,8 +330,8 @@ func FuzzSplit(f *testing.F) {
 		}
 		ParseHit(b)
 		ParseHeadingHit(b)
-		if s := StripANSI(b); len(s) > len(b) {
-			t.Fatalf("StripANSI grew %d to %d bytes", len(b), len(s))
+		if s := ansi.Strip(b); len(s) > len(b) {
+			t.Fatalf("ansi.Strip grew %d to %d bytes", len(b), len(s))
 		}
 	})
 }

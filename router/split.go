@@ -3,6 +3,10 @@ package router
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/jsonscan"
+
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 // Section is a run of input bytes b[Start:End] of one kind.
@@ -167,7 +171,7 @@ func classifyLines(b []byte) []lineInfo {
 			}
 		}
 		if escAt < end {
-			scratch = appendStripped(scratch[:0], line)
+			scratch = ansi.Append(scratch[:0], line)
 			line = scratch
 		}
 		li.blank = isBlank(line)
@@ -424,13 +428,8 @@ func lastNonBlank(lines []lineInfo) int {
 	return -1
 }
 
-func appendStripped(dst, line []byte) []byte {
-	for i := bytes.IndexByte(line, esc); i >= 0; i = bytes.IndexByte(line, esc) {
-		dst = append(dst, line[:i]...)
-		line = line[i+ansiLen(line[i:]):]
-	}
-	return append(dst, line...)
-}
+// esc starts an ANSI escape sequence (see internal/ansi).
+const esc = 0x1b
 
 // jsonRegion scans JSON values from b[start]; on success it returns the
 // offset of the end of the line holding the last value, and JSON or, for go
@@ -439,8 +438,8 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 	i, end := start, -1
 	values := 0
 	for {
-		j, st := scanJSON(b, i)
-		if st == jsonBad {
+		j, st := jsonscan.Scan(b, i)
+		if st == jsonscan.Bad {
 			if values == 0 {
 				*budget -= j - start + 1
 				return -1, 0
@@ -461,7 +460,7 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 		}
 		values++
 		end = k
-		if st == jsonTruncated || k >= len(b) {
+		if st == jsonscan.Truncated || k >= len(b) {
 			break
 		}
 		// Another value may follow on a later line (JSON Lines, concatenated).
@@ -562,7 +561,7 @@ func isCommitLine(line []byte) bool {
 	}
 	n := 0
 	for _, c := range line[7:] {
-		if !isHex(c) {
+		if !jsonscan.IsHex(c) {
 			break
 		}
 		n++

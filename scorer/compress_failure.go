@@ -1,9 +1,10 @@
 package scorer
 
 import (
-	"github.com/kompress/kompress/failure"
-	"github.com/kompress/kompress/router"
 	"unsafe"
+
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/router"
 )
 
 // failureLines marks the lines that report failures by the rules of

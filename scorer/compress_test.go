@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/kompress/kompress/failure"
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/sample"
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"

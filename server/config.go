@@ -101,26 +101,7 @@ func (c Config) LogValue() slog.Value {
 	)
 }
 
-// EnvVar describes one environment variable ConfigFromEnv reads.
-type EnvVar struct {
-	Name, Usage string
-}
-
-// Env lists the variables ConfigFromEnv reads, for --help.
-var Env = []EnvVar{
-	{"KOMPRESS_API_KEYS", `bearer keys as "tenant=key,tenant=key"; unset: no auth; set but empty: an error (a tenant may have several keys, for rotation)`},
-	{"KOMPRESS_MAX_INFLIGHT", "API requests served at once; more get 503 with Retry-After (health checks are exempt; default 64)"},
-	{"KOMPRESS_MAX_BODY", "largest request body in bytes, or with a KiB/MiB/GiB suffix (default 32MiB)"},
-	{"KOMPRESS_MAX_SCORING", "concurrent model-scoring requests before falling back to the heuristic scorer (default GOMAXPROCS)"},
-	{"KOMPRESS_SCORE_TIMEOUT", "how long a request waits for model scoring before using the heuristic scorer (default 2s)"},
-	{"KOMPRESS_REQUEST_TIMEOUT", "bound on the work of one request (default 30s)"},
-	{"KOMPRESS_READ_TIMEOUT", "http.Server ReadTimeout (default 60s)"},
-	{"KOMPRESS_WRITE_TIMEOUT", "http.Server WriteTimeout (default 90s)"},
-	{"KOMPRESS_IDLE_TIMEOUT", "http.Server IdleTimeout (default 120s)"},
-	{"KOMPRESS_SHUTDOWN_TIMEOUT", "how long shutdown waits for in-flight requests (default 30s)"},
-}
-
-// ConfigFromEnv reads the variables listed in Env; unset ones keep their
+// ConfigFromEnv reads the server variables of internal/envconfig; unset ones keep their
 // defaults. Errors name the variable.
 func ConfigFromEnv() (Config, error) {
 	var c Config

@@ -10,27 +10,26 @@ import (
 	"github.com/kompress/kompress/wire"
 )
 
-// Error codes of the JSON error shape. Clients switch on these, so they are
-// stable.
+// Error codes of the JSON error shape: see wire.
 const (
-	codeBadRequest       = "bad_request"
-	codeInvalidUTF8      = "invalid_utf8"
-	codeBadID            = "bad_id"
-	codeAmbiguousID      = "ambiguous_id"
-	codeUnauthorized     = "unauthorized"
-	codeNotFound         = "not_found"
-	codeMethodNotAllowed = "method_not_allowed"
-	codeTooLarge         = "too_large"
-	codeUnsupportedMedia = "unsupported_media_type"
-	codeStoreUnavailable = "store_unavailable"
-	codeStoreCorrupt     = "store_corrupt"
-	codeScorerBusy       = "scorer_busy"
-	codeScorerMissing    = "scorer_unavailable"
-	codeTimeout          = "timeout"
-	codeCanceled         = "canceled"
-	codeNotReady         = "not_ready"
-	codeOverloaded       = "overloaded"
-	codeInternal         = "internal"
+	codeBadRequest       = wire.CodeBadRequest
+	codeInvalidUTF8      = wire.CodeInvalidUTF8
+	codeBadID            = wire.CodeBadID
+	codeAmbiguousID      = wire.CodeAmbiguousID
+	codeUnauthorized     = wire.CodeUnauthorized
+	codeNotFound         = wire.CodeNotFound
+	codeMethodNotAllowed = wire.CodeMethodNotAllowed
+	codeTooLarge         = wire.CodeTooLarge
+	codeUnsupportedMedia = wire.CodeUnsupportedMedia
+	codeStoreUnavailable = wire.CodeStoreUnavailable
+	codeScorerBusy       = wire.CodeScorerBusy
+	codeScorerMissing    = wire.CodeScorerMissing
+	codeTimeout          = wire.CodeTimeout
+	codeCanceled         = wire.CodeCanceled
+	codeNotReady         = wire.CodeNotReady
+	codeOverloaded       = wire.CodeOverloaded
+	codeStoreCorrupt     = wire.CodeStoreCorrupt
+	codeInternal         = wire.CodeInternal
 )
 
 // statusClientClosed is logged (never sent: nobody is listening) when the

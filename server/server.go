@@ -136,6 +136,15 @@ func (s *Server) routes() *gin.Engine {
 	return r
 }
 
+// Fallback makes h answer the requests no API route matches, instead of a
+// 404 (kompress proxy forwards them to the model API). The request still
+// passes the request-id, metrics, log and recovery middleware, but not
+// authentication: those requests carry the upstream's credentials. Call it
+// before Serve.
+func (s *Server) Fallback(h http.Handler) {
+	s.router.NoRoute(gin.WrapH(h))
+}
+
 // Handler returns the HTTP handler of the API, for tests or to mount
 // under another server.
 func (s *Server) Handler() http.Handler { return s.router }
@@ -301,17 +310,12 @@ func (s *Server) handleCompress(c *gin.Context) {
 	case b.Content == nil:
 		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, `missing field "content" (a string; may be empty)`))
 		return
-	case req.TargetRatio != nil && !(*req.TargetRatio > 0 && *req.TargetRatio < 1):
-		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, "target_ratio %v: want a number in (0, 1)", *req.TargetRatio))
-		return
 	case len(req.Tool) > maxToolName:
 		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, "tool: longer than %d bytes", maxToolName))
 		return
 	}
-	switch req.Scorer {
-	case "", "auto", "onnx", "heuristic":
-	default:
-		s.fail(c, errorf(http.StatusBadRequest, codeBadRequest, "scorer %q: want auto, onnx or heuristic", req.Scorer))
+	if err := req.Validate(); err != nil {
+		s.fail(c, err) // 400 bad_request, as the engine's own check would be
 		return
 	}
 	req.Content = *b.Content

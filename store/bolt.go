@@ -60,8 +60,8 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 			err = bolt.ErrTimeout
 		}
 		if errors.Is(err, bolt.ErrTimeout) {
-			return nil, fmt.Errorf("%w: bolt %s is locked by another process (another kompress still running?); gave up after %s",
-				ErrUnavailable, path, opts.LockTimeout)
+			return nil, fmt.Errorf("%w: %w: bolt %s is locked by another process (another kompress still running?); gave up after %s",
+				ErrUnavailable, ErrLocked, path, opts.LockTimeout)
 		}
 		if err != nil {
 			return nil, damaged(path, err)
@@ -79,8 +79,8 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 		})
 	})
 	if errors.Is(err, bolt.ErrTimeout) {
-		return nil, fmt.Errorf("%w: bolt %s is locked by another process (another kompress still running?); gave up after %s",
-			ErrUnavailable, path, opts.LockTimeout)
+		return nil, fmt.Errorf("%w: %w: bolt %s is locked by another process (another kompress still running?); gave up after %s",
+			ErrUnavailable, ErrLocked, path, opts.LockTimeout)
 	}
 	if errors.Is(err, bolt.ErrInvalid) || errors.Is(err, bolt.ErrChecksum) || errors.Is(err, bolt.ErrVersionMismatch) {
 		err = fmt.Errorf("%w: %w", ErrCorrupt, err)

@@ -39,6 +39,9 @@ var (
 	ErrNoStore = errors.New("store: no such store")
 	// ErrBadURL: Open was given a URL it cannot read (a usage error).
 	ErrBadURL = errors.New("store: bad store URL")
+	// ErrLocked means another process holds the bolt file (it also
+	// matches ErrUnavailable).
+	ErrLocked = errors.New("store: bolt file locked by another process")
 )
 
 // Store keeps originals by tenant. Ids are lower-case hex prefixes of the

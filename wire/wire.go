@@ -5,6 +5,7 @@ package wire
 
 import (
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -19,6 +20,41 @@ var ErrTooLarge = errors.New("kompress: too large")
 // ErrScorerUnavailable means the caller asked strictly for the ONNX scorer
 // and no model or runtime could be loaded; the HTTP service answers 503.
 var ErrScorerUnavailable = errors.New("kompress: scorer unavailable")
+
+// Error codes of the JSON error shape (ErrorBody.Code). Clients switch on
+// these, so they are stable.
+const (
+	CodeBadRequest       = "bad_request"
+	CodeInvalidUTF8      = "invalid_utf8"
+	CodeBadID            = "bad_id"
+	CodeAmbiguousID      = "ambiguous_id"
+	CodeUnauthorized     = "unauthorized"
+	CodeNotFound         = "not_found"
+	CodeMethodNotAllowed = "method_not_allowed"
+	CodeTooLarge         = "too_large"
+	CodeUnsupportedMedia = "unsupported_media_type"
+	CodeStoreUnavailable = "store_unavailable"
+	CodeStoreCorrupt     = "store_corrupt"
+	CodeOverloaded       = "overloaded"
+	CodeScorerBusy       = "scorer_busy"
+	CodeScorerMissing    = "scorer_unavailable"
+	CodeTimeout          = "timeout"
+	CodeCanceled         = "canceled"
+	CodeNotReady         = "not_ready"
+	CodeInternal         = "internal"
+)
+
+// Result strategies (Result.Strategy).
+const (
+	StrategyPassthroughEmpty        = "passthrough-empty"         // input is empty
+	StrategyPassthroughBinary       = "passthrough-binary"        // input is not text
+	StrategyPassthroughInvalidUTF8  = "passthrough-invalid-utf8"  // input is not valid UTF-8
+	StrategyPassthroughSmall        = "passthrough-small"         // input too small to be worth compressing
+	StrategyPassthroughLowSavings   = "passthrough-low-savings"   // no result saved enough
+	StrategyFailurePreserveFallback = "failure-preserve-fallback" // a lossy view dropped a failure line; nothing better
+	StrategyLossless                = "lossless"                  // a verified lossless fold
+	StrategyLossy                   = "lossy"                     // a lossy view; the original is stored and the marker names it
+)
 
 // CompressRequest is the body of POST /v1/compress.
 type CompressRequest struct {
@@ -112,4 +148,30 @@ type StrategyStats struct {
 	CompressedBytes  int64 `json:"compressed_bytes"`
 	OriginalTokens   int64 `json:"original_tokens"`
 	CompressedTokens int64 `json:"compressed_tokens"`
+}
+
+// ValidScorer reports whether mode names a scorer a request may ask for; ""
+// means the default.
+func ValidScorer(mode string) bool {
+	switch mode {
+	case "", "auto", "onnx", "heuristic":
+		return true
+	}
+	return false
+}
+
+// ValidTargetRatio reports whether r is a target ratio in (0, 1).
+func ValidTargetRatio(r float64) bool { return r > 0 && r < 1 }
+
+// Validate reports the first invalid option of r, wrapping ErrBadRequest.
+// The CLI, the HTTP service and the engine all check requests with it (the
+// CLI with ValidScorer and ValidTargetRatio, to name its flags).
+func (r CompressRequest) Validate() error {
+	if r.TargetRatio != nil && !ValidTargetRatio(*r.TargetRatio) {
+		return fmt.Errorf("%w: target_ratio must be in (0, 1), got %v", ErrBadRequest, *r.TargetRatio)
+	}
+	if !ValidScorer(r.Scorer) {
+		return fmt.Errorf("%w: scorer must be auto, onnx or heuristic, got %q", ErrBadRequest, r.Scorer)
+	}
+	return nil
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/kompress/kompress"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
@@ -30,6 +29,7 @@ type compressOptions struct {
 	losslessOnly bool
 	lossyFiles   bool
 	maxBytes     int64
+	server       string
 	engineFlags
 }
 
@@ -47,7 +47,7 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var target *float64
 			if cmd.Flags().Changed("target-ratio") {
-				if o.targetRatio <= 0 || o.targetRatio >= 1 {
+				if !wire.ValidTargetRatio(o.targetRatio) {
 					return usagef("--target-ratio must be in (0, 1), got %v", o.targetRatio)
 				}
 				target = &o.targetRatio
@@ -69,6 +69,7 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 	f.BoolVar(&o.losslessOnly, "lossless-only", false, "only verified lossless folds; never drop anything")
 	f.BoolVar(&o.lossyFiles, "lossy-ground-truth", false, "allow lossy compression of file-tool output and source code")
 	f.Int64Var(&o.maxBytes, "max-bytes", defaultMaxInput, "largest input read, in bytes")
+	f.StringVar(&o.server, "server", "", serverHelp)
 	o.register(f, "prose scorer")
 	return cmd
 }
@@ -84,22 +85,11 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	var st store.Store
-	if !o.losslessOnly {
-		s, err := openStore(ctx, o.store, store.Options{})
-		if errors.As(err, new(usageError)) {
-			return err
-		}
-		if err != nil {
-			// Nothing may be lost: without a store, compress losslessly.
-			fmt.Fprintf(cmd.ErrOrStderr(), "kompress: warning: %v; lossless folds only\n", err)
-		} else {
-			st = s
-			defer st.Close()
-		}
+	compressOne, closeBackend, err := o.backend(ctx, cmd.ErrOrStderr(), log)
+	if err != nil {
+		return err
 	}
-	eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: log})
-
+	defer closeBackend()
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	defer out.Flush()
 	enc := json.NewEncoder(out)
@@ -125,7 +115,7 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 			Scorer:                o.scorer,
 			AllowLossyGroundTruth: o.lossyFiles,
 		}
-		res, err := eng.Compress(ctx, "", req)
+		res, err := compressOne(ctx, req)
 		if err != nil {
 			return err
 		}

@@ -10,9 +10,11 @@ import (
 
 	"github.com/kompress/kompress"
 	"github.com/kompress/kompress/store"
+	"github.com/kompress/kompress/wire"
 )
 
 type expandOptions struct {
+	server   string
 	store    string
 	noStore  bool
 	maxBytes int64
@@ -40,10 +42,17 @@ its original as a whole. Markers whose id is not found stay as they are.`,
 			if in.err != nil {
 				return in.err
 			}
+			if url := serverURL(o.server); url != "" && !o.noStore {
+				res, err := newServerClient(url).Expand(cmd.Context(), string(in.data))
+				if err != nil {
+					return err
+				}
+				return o.print(cmd, res)
+			}
 			var st store.Store
 			if !o.noStore {
-				s, err := openStore(cmd.Context(), o.store, store.Options{})
-				if errors.As(err, new(usageError)) {
+				s, err := openOwnStore(cmd.Context(), o.store, store.Options{})
+				if errors.Is(err, store.ErrLocked) || errors.As(err, new(usageError)) {
 					return err
 				}
 				if err != nil {
@@ -58,15 +67,20 @@ its original as a whole. Markers whose id is not found stay as they are.`,
 			if err != nil {
 				return err
 			}
-			for _, id := range res.Missing {
-				fmt.Fprintf(cmd.ErrOrStderr(), "kompress: warning: no original for marker id %s\n", id)
-			}
-			_, err = io.WriteString(cmd.OutOrStdout(), res.Text)
-			return err
+			return o.print(cmd, res)
 		},
 	}
+	cmd.Flags().StringVar(&o.server, "server", "", serverHelp)
 	cmd.Flags().StringVar(&o.store, "store", "", "original store URL (default bolt under the user state dir)")
 	cmd.Flags().BoolVar(&o.noStore, "no-store", false, "only undo lossless folds")
 	cmd.Flags().Int64Var(&o.maxBytes, "max-bytes", defaultMaxInput, "largest input read, in bytes")
 	return cmd
+}
+
+func (o *expandOptions) print(cmd *cobra.Command, res wire.ExpandResult) error {
+	for _, id := range res.Missing {
+		fmt.Fprintf(cmd.ErrOrStderr(), "kompress: warning: no original for marker id %s\n", id)
+	}
+	_, err := io.WriteString(cmd.OutOrStdout(), res.Text)
+	return err
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"github.com/spf13/pflag"
+
+	"github.com/kompress/kompress/wire"
 )
 
 // engineFlags are the flags that configure the engine, shared by compress
@@ -20,8 +22,7 @@ func (e *engineFlags) register(f *pflag.FlagSet, scorerHelp string) {
 
 // validate reports a usage error for a scorer mode the engine does not know.
 func (e *engineFlags) validate() error {
-	switch e.scorer {
-	case "auto", "onnx", "heuristic":
+	if e.scorer != "" && wire.ValidScorer(e.scorer) {
 		return nil
 	}
 	return usagef("--scorer must be auto, onnx or heuristic, got %q", e.scorer)

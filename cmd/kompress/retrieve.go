@@ -9,7 +9,7 @@ import (
 )
 
 func newRetrieveCmd(_ *slog.Logger) *cobra.Command {
-	var storeURL, tenant string
+	var storeURL, tenant, server string
 	cmd := &cobra.Command{
 		Use:   "retrieve ID",
 		Short: "Print the original bytes stored under a marker's id",
@@ -23,8 +23,19 @@ func newRetrieveCmd(_ *slog.Logger) *cobra.Command {
 			if _, err := store.NormalizeID(args[0]); err != nil {
 				return usagef("%q is not a kompress id: %v", args[0], err)
 			}
+			if url := serverURL(server); url != "" {
+				if storeURL != "" {
+					return usagef("--server and --store exclude each other: the server owns its store")
+				}
+				orig, err := newServerClient(url).Retrieve(cmd.Context(), args[0])
+				if err != nil {
+					return err
+				}
+				_, err = cmd.OutOrStdout().Write(orig)
+				return err
+			}
 			// Reading must not create a store: a mistyped path is an error.
-			st, err := openStore(cmd.Context(), storeURL, store.Options{MustExist: true})
+			st, err := openOwnStore(cmd.Context(), storeURL, store.Options{MustExist: true})
 			if err != nil {
 				return err
 			}
@@ -38,6 +49,7 @@ func newRetrieveCmd(_ *slog.Logger) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&storeURL, "store", "", "original store URL (default bolt under the user state dir)")
+	cmd.Flags().StringVar(&server, "server", "", serverHelp)
 	cmd.Flags().StringVar(&tenant, "tenant", "", "tenant namespace the original was stored under")
 	return cmd
 }

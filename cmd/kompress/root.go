@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/kompress/kompress/internal/envconfig"
+
 	"github.com/spf13/cobra"
 )
 
@@ -60,6 +62,7 @@ func newRootCmd(log *slog.Logger) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "kompress",
 		Short:         "Compress tool output for LLM agents, losslessly first, reversibly when lossy",
+		Long:          "Compress tool output for LLM agents, losslessly first, reversibly when lossy.\n\nEnvironment:\n" + envconfig.Help(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -69,6 +72,10 @@ func newRootCmd(log *slog.Logger) *cobra.Command {
 		newExpandCmd(log),
 		newRetrieveCmd(log),
 		newServeCmd(log),
+		newProxyCmd(log),
+		newMCPCmd(log),
+		newToolsCmd(),
+		newVersionCmd(),
 	)
 	return root
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/kompress/kompress/internal/envconfig"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/spf13/cobra"
@@ -27,7 +29,7 @@ func newServeCmd(_ *slog.Logger) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the HTTP API (POST /v1/compress, GET /v1/retrieve/{id}, ...)",
-		Long:  "Serve the HTTP API until SIGINT or SIGTERM, then finish in-flight requests and close the store.\n\nEnvironment:\n" + envHelp(),
+		Long:  "Serve the HTTP API until SIGINT or SIGTERM, then finish in-flight requests and close the store.\n\nEnvironment:\n" + envconfig.Help(),
 		Args:  maxArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.validate(); err != nil {
@@ -62,7 +64,7 @@ func newServeCmd(_ *slog.Logger) *cobra.Command {
 			}
 			// Tests and scripts read the bound address from this line.
 			fmt.Fprintf(cmd.ErrOrStderr(), "kompress: listening on http://%s\n", ln.Addr())
-			log.Info("serving", "addr", ln.Addr().String(), "store", redactURL(o.store), "auth", len(cfg.Keys) > 0)
+			log.Info("serving", "addr", ln.Addr().String(), "store", redactURL(o.store), "auth", len(cfg.Keys) > 0, "env", envconfig.AsMap())
 			return srv.Serve(ctx, ln)
 		},
 	}
@@ -77,14 +79,6 @@ func serveLevel() slog.Level {
 		return slog.LevelDebug
 	}
 	return slog.LevelInfo
-}
-
-func envHelp() string {
-	var b strings.Builder
-	for _, e := range server.Env {
-		fmt.Fprintf(&b, "  %-26s %s\n", e.Name, e.Usage)
-	}
-	return b.String()
 }
 
 // redactURL drops a password from a store URL before it is logged.

@@ -18,7 +18,7 @@ type Sample struct {
 // Dir is the testdata/samples directory of this module.
 func Dir() string {
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "testdata", "samples")
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata", "samples")
 }
 
 // Load returns the samples of kind in name order, skipping tb when there

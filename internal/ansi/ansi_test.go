@@ -1,0 +1,31 @@
+package ansi
+
+import "testing"
+
+func TestStrip(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"\x1b[1;31merror\x1b[0m", "error"},
+		{"\x1b[1mnpm\x1b[22m \x1b[31merror\x1b[39m code E404", "npm error code E404"},
+		{"\x1b[35mnet/http/a.go\x1b[m\x1b[36m:\x1b[m12", "net/http/a.go:12"},
+		{"\x1b[38;5;196mred\x1b[0m", "red"},
+		{"\x1b]8;;https://x.dev\x1b\\link\x1b]8;;\x1b\\", "link"},
+		{"\x1b]0;title\x07text", "text"},
+		{"title\x1b]0;hi\x07done", "titledone"},
+		{"\x1b(Bplain\x1b=", "plain"},
+		// tput sgr0 emits ESC ( B ESC [ m: no stray B is left.
+		{"\x1b[1mFAIL\x1b(B\x1b[m src/a.test.js", "FAIL src/a.test.js"},
+		// An ESC that does not start a complete sequence is kept.
+		{"lone \x1b\n at end\x1b", "lone \x1b\n at end\x1b"},
+		{"cut \x1b[31", "cut \x1b[31"},
+		{"\x1b[12", "\x1b[12"},
+	}
+	for _, tt := range tests {
+		if got := string(Strip([]byte(tt.in))); got != tt.want {
+			t.Errorf("Strip(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if got := string(Append([]byte("> "), []byte(tt.in))); got != "> "+tt.want {
+			t.Errorf("Append(%q) = %q, want %q", tt.in, got, "> "+tt.want)
+		}
+	}
+}

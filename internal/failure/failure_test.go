@@ -1,0 +1,400 @@
+package failure
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kompress/kompress/router"
+)
+
+func readSample(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func lineSet(lines [][]byte) map[string]bool {
+	m := map[string]bool{}
+	for _, l := range lines {
+		m[string(l)] = true
+	}
+	return m
+}
+
+// TestLinesSamples checks real failing output: every listed failure line is
+// found, and every listed non-failure line is not.
+func TestLinesSamples(t *testing.T) {
+	tests := []struct {
+		sample string
+		kind   router.Kind
+		want   []string
+		not    []string
+	}{
+		{"log/go-test-v-fail", router.Log, []string{
+			"--- FAIL: TestSub (0.00s)",
+			"    --- FAIL: TestSub/pos (0.00s)",
+			"    calc_test.go:24: Sub(5, 3) = 3, want 2",
+			"    calc_test.go:24: Sub(-2, -3) = 2, want 1",
+			"--- FAIL: TestIndex (0.00s)",
+			"panic: runtime error: index out of range [5] with length 2 [recovered, repanicked]",
+			"FAIL",
+		}, []string{
+			"--- PASS: TestAdd (0.00s)",
+			"=== RUN   TestSub/pos",
+			"    calc_test.go:37: not on this platform", // a skipped test's message
+			"--- SKIP: TestSkipped (0.00s)",
+			"goroutine 11 [running]:",
+		}},
+		{"log/go-test-race", router.Log, []string{
+			"WARNING: DATA RACE",
+			"    testing.go:1712: race detected during execution of test",
+			"--- FAIL: TestRace (0.00s)",
+		}, []string{
+			"==================",
+			"Goroutine 10 (running) created at:",
+		}},
+		{"log/go-test-pkgs", router.Log, []string{
+			"broken/broken.go:10:9: undefined: mesage",
+			"        calc_test.go:24: Sub(0, 0) = 1, want 0",
+			"FAIL\texample.com/calc/broken [build failed]",
+			"vetonly/v.go:6:14: fmt.Printf format %d has arg name of wrong type string",
+		}, []string{
+			"ok  \texample.com/calc/strutil\t0.003s",
+			"# example.com/calc/vetonly",
+		}},
+		{"log/go-build-broken", router.Log, []string{
+			`broken/broken.go:5:2: "os" imported and not used`,
+			`broken/broken.go:14:14: cannot use "three" (untyped string constant) as int value in variable declaration`,
+		}, []string{"# example.com/calc/broken"}},
+		{"log/go-vet", router.Log, []string{"vetonly/v.go:9:2: self-assignment of x"}, nil},
+		{"log/make-fail", router.Log, []string{
+			"main.c:6:20: error: ‘cnt’ undeclared (first use in this function); did you mean ‘int’?",
+			"make: *** [Makefile:6: main.o] Error 1",
+			"util.c:2:48: error: expected ‘;’ before ‘}’ token",
+			"make: Target 'all' not remade because of errors.",
+		}, []string{
+			"cc -Wall -Wextra -Werror -O2 -c main.c -o main.o",
+			"rm -f *.o app",
+			"    6 |     printf(\"%d\\n\", cnt);",
+		}},
+		{"log/gcc-errors", router.Log, []string{
+			"main.c:7:15: warning: initialization of ‘char *’ from ‘int’ makes pointer from integer without a cast [-Wint-conversion]",
+		}, nil},
+		{"log/python-traceback", router.Log, []string{
+			"Traceback (most recent call last):",
+			"TypeError: unsupported operand type(s) for +: 'float' and 'str'",
+		}, []string{
+			"2026-11-29 13:33:15,420 WARNING inventory: price list is 3 days old",
+			"    main()",
+		}},
+		{"log/python-unittest-fail", router.Log, []string{
+			"test_two (test_inventory.TestTotal.test_two) ... FAIL",
+			"test_missing_file (test_inventory.TestTotal.test_missing_file) ... ERROR",
+			"FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/prices.json'",
+			"AssertionError: 4 != 5 : total of 2x2",
+			"FAILED (failures=2, errors=1, skipped=1)",
+		}, []string{
+			"test_empty (test_inventory.TestTotal.test_empty) ... ok",
+			"Ran 5 tests in 0.009s",
+		}},
+		{"log/cargo-build-error", router.Log, []string{
+			"error[E0425]: cannot find value `undefined_var` in this scope",
+			"error: could not compile `rproj` (bin \"rproj\") due to 2 previous errors",
+		}, []string{"   Compiling rproj v0.1.0 (/tmp/rproj)"}},
+		{"log/cargo-test-fail", router.Log, []string{
+			"test tests::mean_of_empty_is_zero ... FAILED",
+			"assertion `left == right` failed: empty slice",
+			"  left: NaN",
+			"test result: FAILED. 2 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.12s",
+		}, []string{"test tests::mean_of_two ... ok", "running 4 tests"}},
+		{"log/npm-install-e404", router.Log, []string{
+			"npm error code E404",
+			"npm error 404 Not Found - GET https://registry.npmjs.org/kompress-this-package-does-not-exist-4242",
+		}, nil},
+		{"log/npm-e404-ansi", router.Log, []string{
+			"\x1b[1mnpm\x1b[22m \x1b[31merror\x1b[39m \x1b[94mcode\x1b[39m E404",
+		}, nil},
+		{"log/apt-install-missing", router.Log, []string{"E: Unable to locate package kompress-nonexistent-pkg"},
+			[]string{"Reading package lists..."}},
+		{"log/go-test-json-fail", router.Log, nil, []string{}},
+		{"search/grep-missing-path", router.Search, []string{
+			"grep: net/http/nonexistent.go: No such file or directory",
+		}, []string{"net/http/server.go:917:\t\ts.ReadTimeout,"}},
+		{"search/rg-permission", router.Search, []string{"/tmp/rgperm/locked: Permission denied (os error 13)"},
+			[]string{"/tmp/rgperm/open/a.conf:1:token = abc"}},
+		{"table/go-test-results-tsv", router.Table, []string{"example.com/calc\tTestIndex\tfail\t0"},
+			[]string{"example.com/calc\tTestAdd\tpass\t0", "package\ttest\taction\telapsed"}},
+		{"mixed/npm-search-404-json", router.Mixed, []string{"npm error code E404"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sample, func(t *testing.T) {
+			got := lineSet(Lines(tt.kind, readSample(t, tt.sample)))
+			for _, w := range tt.want {
+				if !got[w] {
+					t.Errorf("missing failure line %q", w)
+				}
+			}
+			for _, n := range tt.not {
+				if got[n] {
+					t.Errorf("false positive %q", n)
+				}
+			}
+		})
+	}
+}
+
+// TestGoTestJSON checks that fail events, failing output and the messages of
+// failed tests count, and passing tests' output does not.
+func TestGoTestJSON(t *testing.T) {
+	b := readSample(t, "log/go-test-json-fail")
+	var fails, msgs int
+	for _, l := range Lines(router.Log, b) {
+		s := string(l)
+		switch {
+		case strings.Contains(s, `"Action":"fail"`):
+			fails++
+		case strings.Contains(s, `calc_test.go:24: Sub(`):
+			msgs++
+		case strings.Contains(s, `"Test":"TestAdd"`), strings.Contains(s, `"Test":"TestSkipped"`), strings.Contains(s, `"Action":"pass"`):
+			t.Errorf("false positive %s", s)
+		}
+	}
+	if want := bytes.Count(b, []byte(`"Action":"fail"`)); fails != want {
+		t.Errorf("%d fail events found, want %d", fails, want)
+	}
+	if msgs != 3 {
+		t.Errorf("%d t.Errorf messages found, want 3", msgs)
+	}
+}
+
+var exitStatus = regexp.MustCompile(`(?m)^# exit status: (\d+)`)
+
+// TestSamplesByExit checks every sample against its recorded exit status:
+// log output of a failed command has failure lines; output of kinds that have
+// none (JSON, code, diffs), and search hits over Errorf, reports none.
+func TestSamplesByExit(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", "*", "*.txt"))
+	if len(paths) == 0 {
+		t.Fatal("no samples")
+	}
+	for _, p := range paths {
+		kind := router.Kind(filepath.Base(filepath.Dir(p)))
+		name := string(kind) + "/" + strings.TrimSuffix(filepath.Base(p), ".txt")
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd, _ := os.ReadFile(strings.TrimSuffix(p, ".txt") + ".cmd")
+		status := -1
+		if m := exitStatus.FindSubmatch(cmd); m != nil {
+			status, _ = strconv.Atoi(string(m[1]))
+		}
+		lines := Lines(kind, b)
+		switch {
+		case kind == router.Log && status > 0 && !strings.Contains(string(cmd), "| head") && !strings.Contains(string(cmd), "| tail"):
+			if len(lines) == 0 {
+				t.Errorf("%s: command exited %d but no failure line found", name, status)
+			}
+		case kind == router.JSON || kind == router.Code || kind == router.Diff:
+			if len(lines) != 0 {
+				t.Errorf("%s: %d failure lines in %s, want none: %q", name, len(lines), kind, lines[0])
+			}
+		case name == "search/grep-rn-errorf" || name == "search/grep-rn-errnil-big":
+			if len(lines) != 0 {
+				t.Errorf("%s: search hits counted as failures: %q", name, lines[0])
+			}
+		}
+	}
+}
+
+func TestLinesCases(t *testing.T) {
+	tests := []struct {
+		kind router.Kind
+		line string
+		want bool
+	}{
+		{router.Log, "exit status 1", true},
+		{router.Log, "exit status 0", false},
+		{router.Log, "Process exited with code 2", true},
+		{router.Log, "Process exited with code 0", false},
+		{router.Log, "subprocess.CalledProcessError: Command '['ls']' returned non-zero exit status 2.", true},
+		{router.Log, "Segmentation fault (core dumped)", true},
+		{router.Log, "Killed", true},
+		{router.Log, "signal: killed", true},
+		{router.Log, "bash: kompress: command not found", true},
+		{router.Log, "open /etc/shadow: permission denied", true},
+		{router.Log, "cat: /nope: No such file or directory", true},
+		{router.Log, "  ✗ renders the header (12 ms)", true},
+		{router.Log, "✘ lint", true},
+		{router.Log, "npm ERR! code ENOENT", true},
+		{router.Log, "Error: Cannot find module 'express'", true},
+		{router.Log, "2024-05-01T12:00:00Z ERROR db: connection refused", true},
+		{router.Log, "level=error msg=\"dial tcp: i/o timeout\"", false},
+		{router.Log, "fatal: not a git repository (or any of the parent directories): .git", true},
+		{router.Log, "F0501 12:00:00.000000 1 main.go:5] FATAL oops", true},
+		{router.Log, "java.lang.IllegalStateException: closed", true},
+		{router.Log, "Caused by: java.io.IOException: broken pipe", true},
+		{router.Log, "E       assert 1 == 2", true},
+		{router.Log, "src/app.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.", true},
+		{router.Log, "/usr/bin/ld: main.o: in function `main': undefined reference to `foo'", true},
+		{router.Log, "make: *** No rule to make target 'x'.  Stop.", true},
+		{router.Log, "Error response from daemon: No such container: web", true},
+		{router.Log, "FAIL: TestThing", true},
+		{router.Log, "Tests: 1 failed, 12 passed, 13 total", true},
+		{router.Log, "E404", true},
+		{router.Log, "dial tcp 10.0.0.1:5432: i/o timeout (timed out)", true},
+		// the Go race detector
+		{router.Log, "WARNING: DATA RACE", true},
+		{router.Log, "Found 2 data race(s)", true},
+		{router.Log, "Found 1 data race(s)", true},
+		{router.Log, "    testing.go:1712: race detected during execution of test", true},
+		{router.Log, "Found 0 data race(s)", false},
+		{router.Log, "Found 3 data races in the archive", false},
+		{router.Log, "WARNING: data race detector is slow", false},
+		// successes and mentions that are not failure reports
+		{router.Log, "ok  \texample.com/calc/strutil\t0.003s", false},
+		{router.Log, "found 0 vulnerabilities", false},
+		{router.Log, "Build finished with 0 errors and 2 warnings", false},
+		{router.Log, "Ran 12 tests: failures=0 errors=0", false},
+		{router.Log, "Tests: 0 failed, 12 passed", false},
+		{router.Log, "go test --fail-fast ./...", false},
+		{router.Log, "cc -Wall -Werror -c main.c", false},
+		{router.Log, "PASS", false},
+		{router.Log, "--- PASS: TestErrorHandling (0.00s)", false},
+		{router.Log, "	return errors.New(\"boom\")", false},
+		{router.Log, "	log.Fatal(err)", false},
+		{router.Log, "test result: ok. 4 passed; 0 failed; 0 ignored", false},
+		{router.Log, "npm http fetch GET 200 https://registry.npmjs.org/express 92ms (cache miss)", false},
+		{router.Log, "Setting up libc-bin (2.36-9+deb12u14) ...", false},
+		{router.Log, "error_count=0", false},
+		// search: hits are data, tool complaints are failures
+		{router.Search, "net/http/client.go:123:\t\treturn fmt.Errorf(\"bad: %w\", err)", false},
+		{router.Search, "a/b.go-12-\tpanic: \"boom\"", false},
+		{router.Search, "rg: ./secret: Permission denied (os error 13)", true},
+		{router.Search, "grep: x: No such file or directory", true},
+		{router.Search, "find: ‘/root/x’: Permission denied", true},
+		// tables
+		{router.Table, "web-7d9c   0/1     CrashLoopBackOff   5          3m", true},
+		{router.Table, "api-1      1/1     Running            0          3m", false},
+		{router.Table, "abc123   nginx   \"nginx -g\"   Exited (1) 2 hours ago", true},
+		{router.Table, "abc123   nginx   \"nginx -g\"   Exited (0) 2 hours ago", false},
+		{router.Table, "root  1  0.0  0.1  /usr/bin/error-reporter", false},
+		{router.Table, "ii  libasan8:amd64   12.2.0-14   amd64   AddressSanitizer -- a fast memory error detector", false},
+		{router.Table, "web-1   0/1     Error     3          5m", true},
+		{router.Table, "build,2026-11-29,failed,12", true},
+		// prose and HTML
+		{router.Prose, "error: pathspec 'x' did not match any file(s) known to git", true},
+		{router.Prose, "If an error occurs, grep exits with status 2.", false},
+		{router.Prose, "ValueError: bad value", true},
+		{router.HTML, "<p>Errors are values.</p>", false},
+		// no line-level failures
+		{router.JSON, `{"status": "failed", "error": "boom"}`, false},
+		{router.Code, `panic("unreachable")`, false},
+		{router.Diff, "-\tt.Errorf(\"FAIL\")", false},
+	}
+	for _, tt := range tests {
+		got := len(Lines(tt.kind, []byte(tt.line))) == 1
+		if got != tt.want {
+			t.Errorf("Lines(%s, %q) found = %v, want %v", tt.kind, tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestMissing(t *testing.T) {
+	orig := []byte("=== RUN   TestA\n--- FAIL: TestA (0.00s)\r\n    a_test.go:3: got 1, want 2\nok  \tother\t0.1s\n\x1b[31mFAIL\x1b[0m\texample.com/a\n")
+	tests := []struct {
+		name string
+		out  string
+		want []string
+	}{
+		{"all kept", string(orig), nil},
+		{"colour stripped, CRLF gone", "--- FAIL: TestA (0.00s)\n    a_test.go:3: got 1, want 2\nFAIL\texample.com/a\n", nil},
+		{"message dropped", "--- FAIL: TestA (0.00s)\nFAIL\texample.com/a\n", []string{"    a_test.go:3: got 1, want 2"}},
+		{"inside a longer line is not verbatim", "x --- FAIL: TestA (0.00s)\n    a_test.go:3: got 1, want 2 [3 more]\n\x1b[31mFAIL\x1b[0m\texample.com/a\n",
+			[]string{"--- FAIL: TestA (0.00s)", "    a_test.go:3: got 1, want 2"}},
+		{"empty output", "", []string{"--- FAIL: TestA (0.00s)", "    a_test.go:3: got 1, want 2", "\x1b[31mFAIL\x1b[0m\texample.com/a"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Missing(router.Log, orig, []byte(tt.out))
+			if len(got) != len(tt.want) {
+				t.Fatalf("Missing = %q, want %q", got, tt.want)
+			}
+			for i := range got {
+				if string(got[i]) != tt.want[i] {
+					t.Errorf("Missing[%d] = %q, want %q", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+	if got := Missing(router.Mixed, []byte("E: broken\nE: broken\n"), nil); len(got) != 1 {
+		t.Errorf("repeated missing line reported %d times, want once", len(got))
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	for _, in := range [][]byte{nil, {}, []byte("\x00\x00FAIL\x00"), []byte("caf\xe9 error: x\n"), bytes.Repeat([]byte("x"), 1<<20), []byte("\n\n\n")} {
+		for _, k := range []router.Kind{router.Log, router.Search, router.Table, router.Prose, router.Binary, router.Empty, router.Kind("unknown")} {
+			Lines(k, in)
+			Missing(k, in, in)
+		}
+	}
+}
+
+func FuzzLines(f *testing.F) {
+	for _, name := range []string{"log/go-test-v-fail", "log/go-test-json-fail", "log/cargo-test-fail", "search/grep-missing-path", "table/go-test-results-tsv"} {
+		f.Add(readSample(f, name))
+	}
+	f.Add([]byte(`{"Action":"output","Test":"T","Output":"\u001b[31m--- FAIL\u00`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, k := range []router.Kind{router.Log, router.Search, router.Table, router.Prose} {
+			lines := Lines(k, b)
+			for _, l := range lines {
+				if bytes.IndexByte(l, '\n') >= 0 {
+					t.Fatalf("line holds a newline: %q", l)
+				}
+			}
+			if m := Missing(k, b, b); len(m) != 0 {
+				t.Fatalf("Missing(x, x) = %q, want none", m)
+			}
+		}
+	})
+}
+
+func BenchmarkLines(b *testing.B) {
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", "*", "*.txt"))
+	var all [][]byte
+	var kinds []router.Kind
+	total := 0
+	for _, p := range paths {
+		d, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		all = append(all, d)
+		kinds = append(kinds, router.Log) // the broadest rules: the slowest path
+		total += len(d)
+	}
+	b.SetBytes(int64(total))
+	for b.Loop() {
+		for i, d := range all {
+			Lines(kinds[i], d)
+		}
+	}
+}
+
+func BenchmarkMissing(b *testing.B) {
+	d := readSample(b, "log/go-test-v-strings")
+	b.SetBytes(int64(len(d)))
+	for b.Loop() {
+		Missing(router.Log, d, d)
+	}
+}

@@ -1,0 +1,439 @@
+package failure
+
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/testevent"
+
+	"github.com/kompress/kompress/router"
+)
+
+// logFailure applies the Log rules of the package doc to one line; plain is
+// line without ANSI escapes.
+func logFailure(_, plain []byte) bool {
+	t := trimIndent(plain)
+	if len(t) == 0 {
+		return false
+	}
+	if t[0] == '{' && bytes.Contains(t, []byte(`"Action":"`)) {
+		return jsonEventFailure(t)
+	}
+	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
+		return false
+	}
+	if startFailure(t) || exceptionLine(t) || bytes.Contains(t, []byte(": race detected during execution of test")) {
+		return true
+	}
+	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && diagnostic(plain) {
+		return true
+	}
+	return wordFailure(plain)
+}
+
+// startFailure matches failure reports by how the (unindented) line starts.
+func startFailure(t []byte) bool {
+	switch t[0] {
+	case '-':
+		return hasPrefix(t, "--- FAIL")
+	case 'F':
+		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t)
+	case 'W':
+		return hasPrefix(t, "WARNING: DATA RACE")
+	case 'f':
+		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal")
+	case 'p':
+		return hasPrefix(t, "panic:")
+	case 'T':
+		return hasPrefix(t, "Traceback (most recent call last)")
+	case 'E':
+		// apt "E: ...", "Err:1 http://...", pytest "E   assert 1 == 2",
+		// "Error ...", "Exception in thread".
+		return hasPrefix(t, "E: ") || hasPrefix(t, "Err:") || hasPrefix(t, "E   ") || hasPrefix(t, "Exception in thread") ||
+			wordAt(t, "Error") || wordAt(t, "ERROR")
+	case 'e':
+		return wordAt(t, "error")
+	case 'n':
+		return hasPrefix(t, "npm ERR!") || hasPrefix(t, "npm error")
+	case 'C':
+		return hasPrefix(t, "Caused by:")
+	case 'K':
+		return wordAt(t, "Killed")
+	case 'A':
+		return wordAt(t, "Aborted")
+	case 'l':
+		return hasPrefix(t, "left: ") // Rust assert_eq! detail
+	case 'r':
+		return hasPrefix(t, "right: ")
+	case 'm':
+		return hasPrefix(t, "make: ***") || hasPrefix(t, "make[") && bytes.Contains(t, []byte("]: ***"))
+	case 'd':
+		return hasPrefix(t, "dpkg: error")
+	}
+	return false
+}
+
+// raceFound matches the race detector's closing "Found 2 data race(s)".
+func raceFound(t []byte) bool {
+	n, e := leadingNum(t[min(len(t), len("Found ")):])
+	return hasPrefix(t, "Found ") && e > 0 && n > 0 && string(t[len("Found ")+e:]) == " data race(s)"
+}
+
+// diagnostic matches "file:line:col: message" and "file:line: error: ..." at
+// the start of a line, and "file(line,col): error ..." (tsc, MSVC).
+func diagnostic(line []byte) bool {
+	if i := bytes.Index(line, []byte("): ")); i > 0 && bytes.IndexByte(line[:i], '(') > 0 {
+		r := line[i+3:]
+		if hasPrefix(r, "error") || hasPrefix(r, "warning") || hasPrefix(r, "fatal") {
+			return true
+		}
+	}
+	h, ok := router.ParseHit(line)
+	if !ok || h.Context || len(h.Text) < 2 || h.Text[0] != ' ' {
+		return false
+	}
+	if h.Col > 0 {
+		return h.Text[1] != ' ' && h.Text[1] != '\t'
+	}
+	r := h.Text[1:]
+	for _, p := range [...]string{"error", "warning", "note:", "fatal", "Error", "undefined reference", "multiple definition"} {
+		if hasPrefix(r, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordFailure scans the words of a line for the failure vocabulary of the
+// package doc, with the context rules that keep "0 errors", "--fail-fast"
+// and "log.Fatal" out.
+func wordFailure(b []byte) bool {
+	if bytes.IndexByte(b, 0xe2) >= 0 {
+		for _, m := range [...]string{"✗", "✘", "✖", "❌"} {
+			if bytes.Contains(b, []byte(m)) {
+				return true
+			}
+		}
+	}
+	for i := 0; i < len(b); {
+		c := b[i]
+		if !isLetter(c) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && isLetter(b[j]) {
+			j++
+		}
+		if wordHit(b, i, j) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// wordHit judges the word b[i:j] in its line.
+func wordHit(b []byte, i, j int) bool {
+	w := b[i:j]
+	if len(w) == 1 && w[0] == 'E' && (i == 0 || !isLetter(b[i-1]) && !isDigit(b[i-1])) {
+		// npm's "E404", "E403": E and three digits, then a non-word byte.
+		return j+3 <= len(b) && isDigit(b[j]) && isDigit(b[j+1]) && isDigit(b[j+2]) &&
+			(j+3 == len(b) || !isDigit(b[j+3]) && !isLetter(b[j+3]))
+	}
+	if len(w) < 4 || len(w) > 40 {
+		return false
+	}
+	// Identifiers and flags: "-Werror", "--fail-fast", "errors.New", "log.Fatal", "fail_count".
+	if i > 0 && (b[i-1] == '-' || b[i-1] == '_' || b[i-1] == '.' || isDigit(b[i-1])) {
+		return false
+	}
+	if j < len(b) && (b[j] == '_' || isDigit(b[j]) || b[j] == '-' && j+1 < len(b) && isLetter(b[j+1]) ||
+		b[j] == '.' && j+1 < len(b) && isLetter(b[j+1])) {
+		return false
+	}
+	after := b[j:]
+	switch lower(w[0]) {
+	case 'e':
+		switch {
+		case string(w) == "ERROR":
+			return !zeroAfter(after)
+		case equalFold(w, "error"):
+			return len(after) > 0 && (after[0] == ':' || after[0] == '[' || after[0] == '!') ||
+				hasPrefix(after, " ") && len(after) > 1 && isDigit(after[1]) && after[1] != '0' // make's "Error 2"
+		case equalFold(w, "errors"):
+			return !zeroAfter(after) && !zeroBefore(b, i)
+		case w[0] == 'E' && len(w) >= 4 && isUpperWord(w):
+			return npmCode(w) // ENOENT, EACCES; E404 is handled below
+		case hasSuffix(w, "Error") || hasSuffix(w, "Exception"):
+			return len(after) > 0 && after[0] == ':'
+		case string(w) == "exit" || string(w) == "exited":
+			return nonZeroExit(after)
+		}
+	case 'f':
+		switch {
+		case equalFold(w, "fail"), equalFold(w, "failed"), equalFold(w, "failure"), equalFold(w, "failures"), equalFold(w, "failing"):
+			return !zeroAfter(after) && !zeroBefore(b, i)
+		case equalFold(w, "fatal"):
+			return true
+		}
+	case 'p':
+		return equalFold(w, "panic") && hasPrefix(after, ":") || string(w) == "panicked" ||
+			string(w) == "permitted" && hasSuffix(b[:i], "Operation not ")
+	case 'z':
+		return string(w) == "zero" && hasSuffix(b[:i], "non-") && hasPrefix(after, " exit")
+	case 'k':
+		return string(w) == "killed" && i >= 8 && string(b[i-8:i]) == "signal: "
+	case 'd':
+		return string(w) == "denied" && (hasSuffix(b[:i], "Permission ") || hasSuffix(b[:i], "permission ") || hasSuffix(b[:i], "Access "))
+	case 's':
+		return string(w) == "such" && bytes.Contains(b, []byte("No such file or directory"))
+	case 'S':
+		return string(w) == "Segmentation" && hasPrefix(after, " fault")
+	case 'c':
+		return string(w) == "core" && hasPrefix(after, " dumped") || string(w) == "command" && hasPrefix(after, " not found")
+	case 't':
+		return string(w) == "timed" && hasPrefix(after, " out")
+	case 'u':
+		return string(w) == "undefined" && hasPrefix(after, " reference")
+	}
+	return false
+}
+
+// npmCode reports node/npm error codes and npm's E404 style.
+func npmCode(w []byte) bool {
+	switch string(w) {
+	case "ENOENT", "EACCES", "EPERM", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EADDRINUSE", "ENOTFOUND",
+		"EEXIST", "ENOTDIR", "EISDIR", "EINTEGRITY", "ERESOLVE", "ENOSPC", "EMFILE", "ELIFECYCLE", "ENOTEMPTY":
+		return true
+	}
+	return false
+}
+
+// nonZeroExit reads " status 1", " code 2", " code: 2", " with code 2" and
+// " with status 2" after "exit"/"exited".
+func nonZeroExit(after []byte) bool {
+	for _, p := range [...]string{" status ", " status: ", " code ", " code: ", " with code ", " with status ", " with exit code "} {
+		if hasPrefix(after, p) {
+			r := after[len(p):]
+			if len(r) > 0 && r[0] == '-' {
+				return true
+			}
+			n, e := leadingNum(r)
+			return e > 0 && n != 0
+		}
+	}
+	return false
+}
+
+// zeroAfter reports "=0", ": 0", " 0" and "=false" right after a word, as in
+// "failures=0" or "ERROR 0".
+func zeroAfter(after []byte) bool {
+	for _, p := range [...]string{"=0", ": 0", " 0", ":0", "=false", ": false"} {
+		if hasPrefix(after, p) && (len(after) == len(p) || !isDigit(after[len(p)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroBefore reports "0 failed", "no failures", "without failures".
+func zeroBefore(b []byte, i int) bool {
+	before := b[:i]
+	return countBefore(b, i) == 0 || hasSuffix(before, "no ") || hasSuffix(before, "No ") || hasSuffix(before, "without ")
+}
+
+// countBefore returns the number right before word b[i:] ("3 errors"), or
+// -1 when there is none.
+func countBefore(b []byte, i int) int {
+	if i < 2 || b[i-1] != ' ' || !isDigit(b[i-2]) {
+		return -1
+	}
+	k := i - 2
+	for k > 0 && isDigit(b[k-1]) {
+		k--
+	}
+	n, _ := leadingNum(b[k : i-1])
+	return n
+}
+
+// jsonEventFailure judges a go test -json event: a fail action, or output
+// whose text is itself a failure line.
+func jsonEventFailure(t []byte) bool {
+	if bytes.Contains(t, []byte(`"Action":"fail"`)) {
+		return true
+	}
+	var ev testevent.Event
+	if !testevent.Parse(t, &ev) || ev.Output == nil {
+		return false
+	}
+	out := bytes.TrimRight(ev.Output, "\n")
+	return logFailure(out, out)
+}
+
+// searchFailure reports the search tool's own complaints; hits are data.
+func searchFailure(_, plain []byte) bool {
+	if _, ok := router.ParseHit(plain); ok {
+		return false
+	}
+	if _, ok := router.ParseHeadingHit(plain); ok {
+		return false
+	}
+	for _, p := range [...]string{"grep: ", "rg: ", "find: ", "ag: ", "fd: ", "ls: ", "ugrep: ", "git grep: "} {
+		if hasPrefix(plain, p) {
+			return true
+		}
+	}
+	for _, s := range [...]string{"Permission denied", "No such file or directory", "(os error ", "Operation not permitted", "Input/output error"} {
+		if bytes.Contains(plain, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// tableFailure reports rows with a cell that reads as a failed status. A
+// cell is delimited by a column gap (tab, comma, '|', ';', quote, or two or
+// more spaces), so a free-text column that merely mentions an error
+// ("a fast memory error detector" in dpkg -l) is not a status.
+func tableFailure(_, plain []byte) bool {
+	for i := 0; i < len(plain); {
+		for i < len(plain) && (isSep(plain[i]) || plain[i] == ' ') {
+			i++
+		}
+		j := i
+		for j < len(plain) && !isSep(plain[j]) && !(plain[j] == ' ' && j+1 < len(plain) && plain[j+1] == ' ') {
+			j++
+		}
+		cell := plain[i:j]
+		if k := bytes.IndexByte(cell, ' '); k >= 0 {
+			// "Exited (1) 2 hours ago": judge the first word with what follows.
+			if statusCell(cell[:k], cell[k:]) && equalFold(cell[:k], "exited") {
+				return true
+			}
+		} else if j > i && statusCell(cell, plain[j:]) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+func isSep(c byte) bool { return c == '\t' || c == ',' || c == '|' || c == ';' || c == '"' }
+
+func statusCell(cell, after []byte) bool {
+	for _, s := range [...]string{"error", "failed", "fail", "failure", "crashloopbackoff", "imagepullbackoff",
+		"errimagepull", "oomkilled", "evicted", "unhealthy", "createcontainererror", "invalidimagename"} {
+		if equalFold(cell, s) {
+			return true
+		}
+	}
+	if equalFold(cell, "exited") {
+		// docker ps "Exited (1) 2 hours ago"
+		if hasPrefix(after, " (") {
+			n, e := leadingNum(after[2:])
+			return e > 0 && n != 0
+		}
+	}
+	return false
+}
+
+// proseFailure reports only lines that read as failure reports.
+func proseFailure(_, plain []byte) bool {
+	t := trimIndent(plain)
+	if len(t) == 0 {
+		return false
+	}
+	for _, p := range [...]string{"error:", "fatal:", "panic:", "fatal error:", "Traceback (most recent call last):"} {
+		if hasPrefixFold(t, p) {
+			return true
+		}
+	}
+	return exceptionLine(t)
+}
+
+// exceptionLine matches "ValueError: bad", "java.lang.IllegalStateException:
+// x" and "KeyboardInterrupt" at the start of a line.
+func exceptionLine(t []byte) bool {
+	end := 0
+	for end < len(t) && (isLetter(t[end]) || isDigit(t[end]) || t[end] == '_' || t[end] == '.' || t[end] == '$') {
+		end++
+	}
+	if end == 0 || end < len(t) && t[end] != ':' || end == len(t) && !bytes.HasSuffix(t, []byte("Interrupt")) {
+		return false
+	}
+	name := t[:end]
+	if i := bytes.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	if len(name) < 5 || name[0] < 'A' || name[0] > 'Z' {
+		return false
+	}
+	return hasSuffix(name, "Error") || hasSuffix(name, "Exception") || hasSuffix(name, "Interrupt") || hasSuffix(name, "Failure")
+}
+
+func trimIndent(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return b[i:]
+}
+
+// wordAt reports whether t starts with the word w.
+func wordAt(t []byte, w string) bool {
+	return hasPrefix(t, w) && (len(t) == len(w) || !isLetter(t[len(w)]) && !isDigit(t[len(w)]) && t[len(w)] != '_' && t[len(w)] != '.' && t[len(w)] != '-')
+}
+
+func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
+func hasSuffix(b []byte, p string) bool { return len(b) >= len(p) && string(b[len(b)-len(p):]) == p }
+
+func hasPrefixFold(b []byte, p string) bool {
+	return len(b) >= len(p) && equalFold(b[:len(p)], p)
+}
+
+// equalFold is ASCII case folding, enough for the vocabulary here.
+func equalFold(a []byte, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if lower(a[i]) != lower(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func isLetter(c byte) bool { return letterBytes[c] }
+
+var letterBytes = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-('a'-'A')] = true, true
+	}
+	return t
+}()
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isUpperWord(w []byte) bool {
+	for _, c := range w {
+		if !(c >= 'A' && c <= 'Z' || isDigit(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+func leadingNum(b []byte) (n, end int) {
+	for end < len(b) && isDigit(b[end]) && end < 10 {
+		n = n*10 + int(b[end]-'0')
+		end++
+	}
+	return n, end
+}

@@ -1,0 +1,974 @@
+package jsonview
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/jsonscan"
+
+	"github.com/kompress/kompress/internal/lossy"
+
+	"github.com/kompress/kompress/internal/queryterm"
+)
+
+// JSON crushes a JSON document, JSON Lines or concatenated JSON values.
+//
+// It first tries a lossless columnar form: every array of objects that
+// share one key set is rewritten as
+//
+//	{"$columns": ["id", "name"], "$rows": [[1, "a"], [2, "b"]]}
+//
+// with each row's values in column order; objects with another key set stay
+// objects inside "$rows". That form is returned when it saves at least 15%
+// and is small enough to read whole (under 8 KiB, or within
+// lossy.Options.TargetRatio when set).
+//
+// Otherwise it returns a lossy view that is still valid JSON (JSON Lines
+// stay one value per line): long arrays keep their first and last elements,
+// elements that report a failure (error/exception keys, status or level
+// values such as failed/error/fatal, HTTP status >= 400, non-zero exit
+// codes, ok/success false), numeric outliers (far from the median by MAD)
+// and elements matching lossy.Options.Query; big homogeneous maps (npm's "time")
+// keep their first and last entries and query matches. Dropped runs become
+// strings such as "[… 120 rows omitted …]" (members named like that in
+// maps), a "[schema of N rows: …]" string first in each thinned array lists
+// every key that occurs in its elements with type and count, and long
+// strings end in "… [truncated from N bytes]". Failure elements are copied
+// byte for byte from the input so their lines survive verbatim.
+//
+// Malformed input, nesting deeper than 256 levels and output that would
+// not save 10% give lossy.ErrNoGain.
+func JSON(in []byte, o lossy.Options) ([]byte, error) {
+	vals, lines, err := jsonscan.ParseAll(in, jsonMaxDepth)
+	if err != nil {
+		return nil, lossy.ErrNoGain
+	}
+	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines}
+	root := vals[0]
+	if len(vals) > 1 {
+		c.multi = true
+		root = &jsonscan.Value{Kind: jsonscan.Array, Elems: vals, Raw: in, Clen: len(in)}
+	}
+
+	out := c.render(root, jsonLevel{})
+	if c.columnar && len(out) <= len(in)*85/100 {
+		fits := len(out) <= jsonLosslessMax
+		if o.TargetRatio > 0 && o.TargetRatio < 1 {
+			fits = float64(len(out)) <= o.TargetRatio*float64(len(in))
+		}
+		if fits {
+			return out, nil
+		}
+	}
+	for i, lv := range jsonLevels {
+		out = c.render(root, lv)
+		if o.TargetRatio <= 0 || o.TargetRatio >= 1 || i == len(jsonLevels)-1 ||
+			float64(len(out)) <= o.TargetRatio*float64(len(in)) {
+			break
+		}
+	}
+	// A view that dropped nothing is only a reformat: the lossless folds
+	// do that better.
+	if len(out) > len(in)*9/10 || (!c.dropped && !c.columnar) {
+		return nil, lossy.ErrNoGain
+	}
+	return out, nil
+}
+
+// jsonMaxDepth bounds nesting so hostile input cannot exhaust the stack;
+// real tool output rarely goes past a few dozen levels.
+const jsonMaxDepth = 256
+
+const (
+	jsonLosslessMax = 8 << 10 // largest lossless columnar result returned by default
+	jsonInlineWidth = 100     // containers this short print on one line
+	jsonRawMax      = 4 << 10 // failure elements up to this size are copied verbatim
+	jsonSchemaMax   = 120     // key paths listed in one schema note
+	jsonSchemaKeys  = 12      // more child keys than this make an object a data map
+	jsonOutlierZ    = 6.0     // robust z-score above which a number is an outlier
+)
+
+// jsonLevel sets how hard the lossy view cuts; the zero value is lossless.
+type jsonLevel struct {
+	lossy      bool
+	arrayMax   int // arrays longer than this are thinned
+	head, tail int
+	mapMax     int // homogeneous maps with more members are thinned
+	mapHead    int
+	mapTail    int
+	strMax     int // strings longer than this (source bytes) are truncated
+	strKeep    int
+	queryMax   int // most query-matching elements kept per container
+	outlierMax int // most outliers kept per array
+}
+
+// jsonLevels are tried in order until lossy.Options.TargetRatio is met; the first
+// is the default.
+var jsonLevels = []jsonLevel{
+	{true, 16, 3, 2, 32, 4, 3, 512, 160, 20, 3},
+	{true, 8, 2, 1, 12, 2, 2, 200, 80, 10, 2},
+	{true, 3, 1, 1, 4, 1, 1, 100, 40, 4, 1},
+}
+
+type jsonCrusher struct {
+	in       []byte
+	terms    [][]byte
+	multi    bool // root is a virtual array of top-level values
+	lines    bool // and they sat one per line (JSON Lines)
+	lv       jsonLevel
+	out      []byte
+	columnar bool // the last render used the columnar form
+	dropped  bool // the last render omitted or truncated something
+}
+
+func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
+	c.lv, c.out, c.columnar, c.dropped = lv, make([]byte, 0, len(c.in)/2), false, false
+	if c.multi {
+		c.topLevel(root)
+	} else {
+		c.value(root, 0, false)
+	}
+	c.out = append(c.out, '\n')
+	return c.out
+}
+
+// topLevel prints the values of JSON Lines or a concatenation, one per line
+// (or one per block), with notes as JSON strings of their own.
+func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
+	if !c.lv.lossy {
+		if cols := jsonColumns(root, nil); cols != nil {
+			c.value(root, 0, false)
+			return
+		}
+	}
+	items := c.arrayItems(root)
+	for i, it := range items {
+		if i > 0 {
+			c.out = append(c.out, '\n')
+		}
+		if it.note != "" {
+			c.out = strconv.AppendQuote(c.out, it.note)
+			continue
+		}
+		e := root.Elems[it.idx]
+		if c.lines && !jsonHasLong(e, c.lv.strMax) {
+			// JSON Lines rows print as they were: compact and verbatim.
+			c.raw(e)
+			continue
+		}
+		c.value(e, 0, c.lines)
+	}
+}
+
+// jsonHasLong reports whether the lossy view would truncate a string in v.
+func jsonHasLong(v *jsonscan.Value, strMax int) bool {
+	if strMax == 0 || len(v.Raw) <= strMax {
+		return false
+	}
+	if v.Kind == jsonscan.String {
+		return true
+	}
+	for _, e := range v.Elems {
+		if jsonHasLong(e, strMax) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonItem is one printed element of a container: an index into elems, or
+// a note standing for what was dropped.
+type jsonItem struct {
+	idx  int
+	note string
+}
+
+func (c *jsonCrusher) value(v *jsonscan.Value, ind int, inline bool) {
+	if v.Kind == jsonscan.Array || v.Kind == jsonscan.Object {
+		if len(v.Raw) <= jsonRawMax && (jsonFailure(v, 0) || jsonFailureText(v.Raw)) {
+			c.raw(v)
+			return
+		}
+	}
+	switch v.Kind {
+	case jsonscan.String:
+		c.str(v)
+	case jsonscan.Array:
+		c.array(v, ind, inline || v.Clen <= jsonInlineWidth)
+	case jsonscan.Object:
+		c.object(v, ind, inline || v.Clen <= jsonInlineWidth)
+	default:
+		c.out = append(c.out, v.Raw...)
+	}
+}
+
+// raw copies a value from the input byte for byte.
+func (c *jsonCrusher) raw(v *jsonscan.Value) {
+	c.out = append(c.out, v.Raw...)
+}
+
+func (c *jsonCrusher) str(v *jsonscan.Value) {
+	if !c.lv.lossy || len(v.Raw) <= c.lv.strMax {
+		c.out = append(c.out, v.Raw...)
+		return
+	}
+	// Cut on a character boundary outside escapes.
+	r, i := v.Raw, 1
+	for i < c.lv.strKeep && i < len(r)-1 {
+		switch {
+		case r[i] == '\\' && i+1 < len(r) && r[i+1] == 'u':
+			i += 6
+		case r[i] == '\\':
+			i += 2
+		default:
+			_, n := utf8.DecodeRune(r[i:])
+			i += n
+		}
+	}
+	if i > len(r)-1 {
+		i = len(r) - 1
+	}
+	c.dropped = true
+	c.out = append(c.out, r[:i]...)
+	c.out = append(c.out, "… [truncated from "...)
+	c.out = strconv.AppendInt(c.out, int64(len(r)-2), 10)
+	c.out = append(c.out, ` bytes]"`...)
+}
+
+func (c *jsonCrusher) newline(ind int) {
+	c.out = append(c.out, '\n')
+	for range ind {
+		c.out = append(c.out, ' ', ' ')
+	}
+}
+
+// member starts the i-th member of an array or object: a comma after the
+// first, then a space inline, or else a new line indented to ind.
+func (c *jsonCrusher) member(i, ind int, inline bool) {
+	if i > 0 {
+		c.out = append(c.out, ',')
+		if inline {
+			c.out = append(c.out, ' ')
+		}
+	}
+	if !inline {
+		c.newline(ind)
+	}
+}
+
+func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
+	items := c.arrayItems(v)
+	if cols := jsonColumns(v, items); cols != nil {
+		c.columns(v, items, cols, ind, inline)
+		return
+	}
+	c.out = append(c.out, '[')
+	for i, it := range items {
+		c.member(i, ind+1, inline)
+		if it.note != "" {
+			c.out = strconv.AppendQuote(c.out, it.note)
+		} else {
+			c.value(v.Elems[it.idx], ind+1, inline)
+		}
+	}
+	if !inline && len(items) > 0 {
+		c.newline(ind)
+	}
+	c.out = append(c.out, ']')
+}
+
+// columns prints an array of objects in the columnar form.
+func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonscan.Value, ind int, inline bool) {
+	c.columnar = true
+	c.out = append(c.out, '{')
+	if !inline {
+		c.newline(ind + 1)
+	}
+	c.out = append(c.out, `"$columns": [`...)
+	for i, k := range cols.Keys {
+		if i > 0 {
+			c.out = append(c.out, ", "...)
+		}
+		c.out = append(c.out, k.Raw...)
+	}
+	c.out = append(c.out, "],"...)
+	if inline {
+		c.out = append(c.out, ' ')
+	} else {
+		c.newline(ind + 1)
+	}
+	c.out = append(c.out, `"$rows": [`...)
+	for i, it := range items {
+		c.member(i, ind+2, inline)
+		if it.note != "" {
+			c.out = strconv.AppendQuote(c.out, it.note)
+			continue
+		}
+		e := v.Elems[it.idx]
+		if !jsonSameKeys(e, cols) || (len(e.Raw) <= jsonRawMax && jsonFailure(e, 0)) {
+			c.value(e, ind+2, true)
+			continue
+		}
+		c.out = append(c.out, '[')
+		for j, k := range cols.Keys {
+			if j > 0 {
+				c.out = append(c.out, ", "...)
+			}
+			c.value(e.Elems[jsonMember(e, k.Name)], ind+2, true)
+		}
+		c.out = append(c.out, ']')
+	}
+	if !inline && len(items) > 0 {
+		c.newline(ind + 1)
+	}
+	c.out = append(c.out, ']')
+	if !inline {
+		c.newline(ind)
+	}
+	c.out = append(c.out, '}')
+}
+
+func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
+	items := c.objectItems(v)
+	c.out = append(c.out, '{')
+	for i, it := range items {
+		c.member(i, ind+1, inline)
+		if it.note != "" {
+			c.out = strconv.AppendQuote(c.out, it.note)
+			c.out = append(c.out, ": "...)
+			c.out = strconv.AppendQuote(c.out, jsonKindsOf(v, items))
+			continue
+		}
+		c.out = append(c.out, v.Keys[it.idx].Raw...)
+		c.out = append(c.out, ": "...)
+		e := v.Elems[it.idx]
+		if jsonKeyClass(v.Keys[it.idx].Name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax {
+			c.raw(e)
+			continue
+		}
+		c.value(e, ind+1, inline)
+	}
+	if !inline && len(items) > 0 {
+		c.newline(ind)
+	}
+	c.out = append(c.out, '}')
+}
+
+// arrayItems picks the elements of an array to print.
+func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
+	n := len(v.Elems)
+	if !c.lv.lossy || n <= c.lv.arrayMax {
+		return jsonAll(n)
+	}
+	keep := make([]bool, n)
+	for i := 0; i < c.lv.head && i < n; i++ {
+		keep[i] = true
+	}
+	for i := max(0, n-c.lv.tail); i < n; i++ {
+		keep[i] = true
+	}
+	for i, e := range v.Elems {
+		if jsonFailure(e, 0) || jsonFailureText(e.Raw) {
+			keep[i] = true
+		}
+	}
+	for _, i := range c.queryMatches(v, false) {
+		keep[i] = true
+	}
+	for _, i := range jsonOutliers(v, c.lv.outlierMax) {
+		keep[i] = true
+	}
+	items := make([]jsonItem, 0, 16)
+	if s := jsonSchemaText(v.Elems, "rows"); s != "" {
+		items = append(items, jsonItem{note: "[" + s + "]"})
+	}
+	unit := "items"
+	if v.Elems[0].Kind >= jsonscan.Array {
+		unit = "rows"
+	}
+	return c.gaps(items, keep, unit)
+}
+
+// objectItems picks the members of an object to print: all of them unless
+// it is a big map whose values share one type (keys are data there, as in
+// npm's "time" or "versions").
+func (c *jsonCrusher) objectItems(v *jsonscan.Value) []jsonItem {
+	n := len(v.Elems)
+	if !c.lv.lossy || n <= c.lv.mapMax || !jsonHomogeneous(v) || (len(v.Raw) <= jsonRawMax*4 && jsonFailure(v, 0)) {
+		return jsonAll(n)
+	}
+	keep := make([]bool, n)
+	for i := 0; i < c.lv.mapHead && i < n; i++ {
+		keep[i] = true
+	}
+	for i := max(0, n-c.lv.mapTail); i < n; i++ {
+		keep[i] = true
+	}
+	for i, e := range v.Elems {
+		if jsonKeyClass(v.Keys[i].Name) == jsonKeyError || jsonFailure(e, 0) || jsonFailureText(e.Raw) {
+			keep[i] = true
+		}
+	}
+	for _, i := range c.queryMatches(v, true) {
+		keep[i] = true
+	}
+	return c.gaps(nil, keep, "entries")
+}
+
+func jsonAll(n int) []jsonItem {
+	items := make([]jsonItem, n)
+	for i := range items {
+		items[i].idx = i
+	}
+	return items
+}
+
+// gaps turns a keep mask into items, one note per run of dropped
+// elements.
+func (c *jsonCrusher) gaps(items []jsonItem, keep []bool, unit string) []jsonItem {
+	gap := 0
+	for i, k := range keep {
+		if !k {
+			gap++
+			continue
+		}
+		if gap > 0 {
+			c.dropped = true
+			items = append(items, jsonItem{note: lossy.Omitted(gap, unit)})
+			gap = 0
+		}
+		items = append(items, jsonItem{idx: i})
+	}
+	if gap > 0 {
+		c.dropped = true
+		items = append(items, jsonItem{note: lossy.Omitted(gap, unit)})
+	}
+	return items
+}
+
+// queryMatches returns the indices of the elements (or members, matching
+// key or value) that contain the most query terms, best first, at most
+// queryMax of them.
+func (c *jsonCrusher) queryMatches(v *jsonscan.Value, byKey bool) []int {
+	if len(c.terms) == 0 || c.lv.queryMax == 0 {
+		return nil
+	}
+	type hit struct{ i, score int }
+	var hits []hit
+	for i, e := range v.Elems {
+		s := 0
+		for _, t := range c.terms {
+			if queryterm.ContainsFold(e.Raw, t) || (byKey && queryterm.ContainsFold(v.Keys[i].Raw, t)) {
+				s++
+			}
+		}
+		if s > 0 {
+			hits = append(hits, hit{i, s})
+		}
+	}
+	sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
+	idx := make([]int, 0, min(len(hits), c.lv.queryMax))
+	for _, h := range hits[:min(len(hits), c.lv.queryMax)] {
+		idx = append(idx, h.i)
+	}
+	return idx
+}
+
+// jsonColumns returns the object whose key set the printed elements share,
+// when the columnar form applies: at least three objects with two or more
+// keys, and most printed elements sharing that set.
+func jsonColumns(v *jsonscan.Value, items []jsonItem) *jsonscan.Value {
+	if items == nil {
+		items = jsonAll(len(v.Elems))
+	}
+	var first *jsonscan.Value
+	same, elems := 0, 0
+	for _, it := range items {
+		if it.note != "" {
+			continue
+		}
+		elems++
+		e := v.Elems[it.idx]
+		if e.Kind != jsonscan.Object {
+			continue
+		}
+		if first == nil {
+			if len(e.Keys) < 2 || !jsonUniqueKeys(e) {
+				return nil
+			}
+			first = e
+		}
+		if jsonSameKeys(e, first) {
+			same++
+		}
+	}
+	if first == nil || same < 3 || same*10 < elems*8 {
+		return nil
+	}
+	return first
+}
+
+// jsonUniqueKeys reports whether no key repeats, so a row of values maps
+// back to exactly one object.
+func jsonUniqueKeys(v *jsonscan.Value) bool {
+	for i := range v.Keys {
+		for j := range i {
+			if v.Keys[i].Name == v.Keys[j].Name {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// jsonSameKeys reports whether e has exactly the keys of cols, in any order.
+func jsonSameKeys(e, cols *jsonscan.Value) bool {
+	if e.Kind != jsonscan.Object || len(e.Keys) != len(cols.Keys) {
+		return false
+	}
+	for i, k := range e.Keys {
+		if i < len(cols.Keys) && cols.Keys[i].Name == k.Name {
+			continue
+		}
+		if jsonMember(cols, k.Name) < 0 {
+			return false
+		}
+	}
+	return jsonUniqueKeys(e)
+}
+
+func jsonMember(v *jsonscan.Value, name string) int {
+	for i, k := range v.Keys {
+		if k.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// jsonHomogeneous reports whether nine in ten member values share a type.
+func jsonHomogeneous(v *jsonscan.Value) bool {
+	var n [6]int
+	for _, e := range v.Elems {
+		n[e.Kind]++
+	}
+	return slices.Max(n[:])*10 >= len(v.Elems)*9
+}
+
+// jsonKindsOf describes the value types of the dropped members of a map.
+func jsonKindsOf(v *jsonscan.Value, items []jsonItem) string {
+	shown := make([]bool, len(v.Elems))
+	for _, it := range items {
+		if it.note == "" {
+			shown[it.idx] = true
+		}
+	}
+	var n [6]int
+	for i, e := range v.Elems {
+		if !shown[i] {
+			n[e.Kind]++
+		}
+	}
+	var parts []string
+	for k, cnt := range n {
+		if cnt > 0 {
+			parts = append(parts, jsonscan.Kind(k).String()+" ×"+strconv.Itoa(cnt))
+		}
+	}
+	note := "values: " + strings.Join(parts, ", ")
+	if len(parts) == 1 {
+		note = "values: " + jsonscan.Kind(slices.Index(n[:], slices.Max(n[:]))).String()
+	}
+	// Fields of dropped object values stay visible.
+	var objs []*jsonscan.Value
+	for i, e := range v.Elems {
+		if !shown[i] && e.Kind == jsonscan.Object {
+			objs = append(objs, e)
+		}
+	}
+	if s := jsonSchemaText(objs, "values"); s != "" {
+		note += "; " + s
+	}
+	return note
+}
+
+const (
+	jsonKeyOther = iota
+	jsonKeyError
+	jsonKeyStatus
+	jsonKeyExit
+	jsonKeyOK
+)
+
+var jsonKeyClasses = map[string]int{
+	"error": jsonKeyError, "errors": jsonKeyError, "err": jsonKeyError, "exception": jsonKeyError,
+	"exc": jsonKeyError, "stack": jsonKeyError, "stacktrace": jsonKeyError, "stack_trace": jsonKeyError,
+	"traceback": jsonKeyError, "fault": jsonKeyError, "failure": jsonKeyError, "failures": jsonKeyError,
+	"panic": jsonKeyError, "fatal": jsonKeyError, "errormessage": jsonKeyError, "error_message": jsonKeyError,
+
+	"status": jsonKeyStatus, "state": jsonKeyStatus, "level": jsonKeyStatus, "lvl": jsonKeyStatus,
+	"severity": jsonKeyStatus, "result": jsonKeyStatus, "outcome": jsonKeyStatus, "conclusion": jsonKeyStatus,
+	"health": jsonKeyStatus, "phase": jsonKeyStatus, "loglevel": jsonKeyStatus, "log_level": jsonKeyStatus,
+	"action": jsonKeyStatus, "statuscode": jsonKeyStatus, "status_code": jsonKeyStatus,
+
+	"exitcode": jsonKeyExit, "exit_code": jsonKeyExit, "exitstatus": jsonKeyExit, "exit_status": jsonKeyExit,
+	"returncode": jsonKeyExit, "return_code": jsonKeyExit,
+
+	"ok": jsonKeyOK, "success": jsonKeyOK, "passed": jsonKeyOK, "succeeded": jsonKeyOK,
+}
+
+// jsonFailWords are status values that mean something went wrong.
+var jsonFailWords = map[string]bool{
+	"fail": true, "failed": true, "failure": true, "failing": true, "error": true, "errored": true,
+	"err": true, "fatal": true, "panic": true, "critical": true, "crit": true, "emerg": true,
+	"emergency": true, "alert": true, "crashed": true, "crashloopbackoff": true, "timeout": true,
+	"timedout": true, "timed_out": true, "aborted": true, "broken": true, "unhealthy": true,
+	"exception": true, "rejected": true, "imagepullbackoff": true, "errimagepull": true, "oomkilled": true,
+}
+
+// jsonKeyClass classifies a member name, ignoring case, without allocating
+// for short names.
+func jsonKeyClass(name string) int {
+	if len(name) > 16 {
+		return jsonKeyOther
+	}
+	var buf [16]byte
+	b := jsonLower(buf[:0], name)
+	return jsonKeyClasses[string(b)]
+}
+
+func jsonLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 32
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// jsonNonEmpty reports whether a value carries something: not null, false,
+// zero, or an empty string, array or object.
+func jsonNonEmpty(v *jsonscan.Value) bool {
+	switch v.Kind {
+	case jsonscan.Null:
+		return false
+	case jsonscan.Bool:
+		return v.Raw[0] == 't'
+	case jsonscan.Number:
+		f, err := strconv.ParseFloat(string(v.Raw), 64)
+		return err != nil || f != 0
+	case jsonscan.String:
+		return len(v.Raw) > 2
+	}
+	return len(v.Elems) > 0
+}
+
+// jsonFailure reports whether an object (or one nested up to three levels
+// down) reports a failure through its keys and values.
+func jsonFailure(v *jsonscan.Value, depth int) bool {
+	if v.Kind != jsonscan.Object || depth > 3 {
+		return false
+	}
+	for i, k := range v.Keys {
+		e := v.Elems[i]
+		switch jsonKeyClass(k.Name) {
+		case jsonKeyError:
+			if jsonNonEmpty(e) {
+				return true
+			}
+		case jsonKeyStatus:
+			switch e.Kind {
+			case jsonscan.String:
+				if len(e.Raw) <= 26 {
+					var buf [24]byte
+					if jsonFailWords[string(jsonLower(buf[:0], string(e.Raw[1:len(e.Raw)-1])))] {
+						return true
+					}
+				}
+			case jsonscan.Number:
+				if strings.Contains(strings.ToLower(k.Name), "status") {
+					if f, err := strconv.ParseFloat(string(e.Raw), 64); err == nil && f >= 400 && f < 600 {
+						return true
+					}
+				}
+			}
+		case jsonKeyExit:
+			if e.Kind == jsonscan.Number && jsonNonEmpty(e) {
+				return true
+			}
+		case jsonKeyOK:
+			if e.Kind == jsonscan.Bool && e.Raw[0] == 'f' {
+				return true
+			}
+		}
+		if e.Kind == jsonscan.Object && jsonFailure(e, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonOutliers returns up to max indices of array elements with a numeric
+// member far from that member's median, measured in median absolute
+// deviations, most extreme first.
+func jsonOutliers(v *jsonscan.Value, max int) []int {
+	if max == 0 || len(v.Elems) < 8 {
+		return nil
+	}
+	type obs struct {
+		i int
+		x float64
+	}
+	var names []string
+	byName := map[string][]obs{}
+	for i, e := range v.Elems {
+		if e.Kind != jsonscan.Object {
+			continue
+		}
+		for j, k := range e.Keys {
+			if e.Elems[j].Kind != jsonscan.Number {
+				continue
+			}
+			x, err := strconv.ParseFloat(string(e.Elems[j].Raw), 64)
+			if err != nil || math.IsInf(x, 0) {
+				continue
+			}
+			if _, ok := byName[k.Name]; !ok {
+				names = append(names, k.Name)
+			}
+			byName[k.Name] = append(byName[k.Name], obs{i, x})
+		}
+	}
+	score := map[int]float64{}
+	xs := make([]float64, 0, len(v.Elems))
+	for _, name := range names {
+		ob := byName[name]
+		if len(ob) < 8 {
+			continue
+		}
+		xs = xs[:0]
+		for _, o := range ob {
+			xs = append(xs, o.x)
+		}
+		med := jsonMedian(xs)
+		for i := range xs {
+			xs[i] = math.Abs(xs[i] - med)
+		}
+		mad := jsonMedian(xs) * 1.4826
+		for _, o := range ob {
+			d := math.Abs(o.x - med)
+			var z float64
+			switch {
+			case mad > 0:
+				z = d / mad
+			case d > 0:
+				// Almost all values equal: any other value stands out.
+				z = jsonOutlierZ + d/(math.Abs(med)+1)
+			}
+			if z > jsonOutlierZ && z > score[o.i] {
+				score[o.i] = z
+			}
+		}
+	}
+	idx := make([]int, 0, len(score))
+	for i := range score {
+		idx = append(idx, i)
+	}
+	sort.Slice(idx, func(a, b int) bool {
+		if score[idx[a]] != score[idx[b]] {
+			return score[idx[a]] > score[idx[b]]
+		}
+		return idx[a] < idx[b]
+	})
+	return idx[:min(len(idx), max)]
+}
+
+// jsonMedian sorts xs and returns its median.
+func jsonMedian(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
+}
+
+// jsonSchema counts, per key path, how many elements have it and with which
+// types.
+type jsonSchema struct {
+	paths  []string
+	fields map[string]*jsonField
+	more   int // paths not listed once jsonSchemaMax is reached
+}
+
+type jsonField struct {
+	kinds uint8 // bit per jsonscan.Kind
+	count int
+}
+
+func (s *jsonSchema) add(prefix string, v *jsonscan.Value, depth int) {
+	if depth > 8 {
+		return
+	}
+	for i, k := range v.Keys {
+		e := v.Elems[i]
+		path := k.Name
+		if prefix != "" {
+			path = prefix + k.Name
+		}
+		f := s.fields[path]
+		if f == nil {
+			if len(s.paths) >= 4*jsonSchemaMax {
+				s.more++
+				continue
+			}
+			f = &jsonField{}
+			s.fields[path] = f
+			s.paths = append(s.paths, path)
+		}
+		f.kinds |= 1 << e.Kind
+		f.count++
+		switch {
+		case e.Kind == jsonscan.Object && len(e.Elems) > 24 && jsonHomogeneous(e):
+			// A map keyed by data: its keys are values, not fields.
+		case e.Kind == jsonscan.Object:
+			s.add(path+".", e, depth+1)
+		case e.Kind == jsonscan.Array:
+			for _, x := range e.Elems {
+				if x.Kind == jsonscan.Object {
+					s.add(path+"[].", x, depth+1)
+				}
+			}
+		}
+	}
+}
+
+// jsonSchemaText lists every key path in the objects among elems, e.g.
+// "schema of 120 rows: id num, name str, error str|null ×3"; counts show
+// where a path is missing from some objects.
+func jsonSchemaText(elems []*jsonscan.Value, unit string) string {
+	s := jsonSchema{fields: map[string]*jsonField{}}
+	objects := 0
+	for _, e := range elems {
+		if e.Kind == jsonscan.Object {
+			objects++
+			s.add("", e, 0)
+		}
+	}
+	if objects == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("schema of ")
+	b.WriteString(strconv.Itoa(len(elems)))
+	b.WriteString(" " + unit + ": ")
+	// Objects keyed by data (dependencies by package name) show as one
+	// entry with a key count instead of a path per key.
+	children := map[string]int{}
+	for _, p := range s.paths {
+		if par := jsonSchemaParent(p); par != "" {
+			children[par]++
+		}
+	}
+	shown := 0
+	for _, p := range s.paths {
+		hidden := false
+		for par := jsonSchemaParent(p); par != ""; par = jsonSchemaParent(par) {
+			hidden = hidden || children[par] > jsonSchemaKeys
+		}
+		if hidden {
+			continue
+		}
+		if shown == jsonSchemaMax {
+			s.more++
+			continue
+		}
+		if shown > 0 {
+			b.WriteString(", ")
+		}
+		shown++
+		f := s.fields[p]
+		b.WriteString(p)
+		b.WriteByte(' ')
+		sep := ""
+		for k := jsonscan.Null; k <= jsonscan.Object; k++ {
+			if f.kinds&(1<<k) != 0 {
+				b.WriteString(sep)
+				b.WriteString(k.String())
+				sep = "|"
+			}
+		}
+		if n := children[p]; n > jsonSchemaKeys {
+			b.WriteString(" {" + strconv.Itoa(n) + " keys}")
+		}
+		if f.count != objects {
+			b.WriteString(" ×")
+			b.WriteString(strconv.Itoa(f.count))
+		}
+	}
+	if s.more > 0 {
+		b.WriteString(", and ")
+		b.WriteString(strconv.Itoa(s.more))
+		b.WriteString(" more key paths")
+	}
+	return b.String()
+}
+
+// jsonFailureMarks are texts that make a string value a failure report
+// (test failures, panics, tracebacks, error lines).
+var jsonFailureMarks = [][]byte{
+	[]byte("--- FAIL"), []byte("FAIL\\t"), []byte("FAIL:"), []byte("panic:"), []byte("Traceback"),
+	[]byte("Exception"), []byte("Error:"), []byte("error:"), []byte("ERROR"), []byte("FATAL"),
+	[]byte("fatal:"), []byte("✗"), []byte("✘"), []byte("✖"),
+}
+
+// jsonFailureText reports whether raw JSON text carries a failure report:
+// one of jsonFailureMarks, or a "file.ext:12:" location as compilers and
+// test frameworks print before a diagnostic.
+func jsonFailureText(raw []byte) bool {
+	for _, m := range jsonFailureMarks {
+		if bytes.Contains(raw, m) {
+			return true
+		}
+	}
+	for i := 0; i < len(raw); {
+		j := bytes.IndexByte(raw[i:], ':')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		k := i
+		for k < len(raw) && raw[k] >= '0' && raw[k] <= '9' {
+			k++
+		}
+		if k == i || k >= len(raw) || raw[k] != ':' {
+			continue
+		}
+		// A file extension before the colon: ".go", ".py", ".ts".
+		e := i - 2
+		for e >= 0 && e > i-8 && (raw[e] >= 'a' && raw[e] <= 'z' || raw[e] >= 'A' && raw[e] <= 'Z') {
+			e--
+		}
+		if e >= 1 && e < i-2 && raw[e] == '.' && raw[e-1] != '.' && raw[e-1] != ' ' && raw[e-1] != '"' {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonSchemaParent returns the path of the object holding a schema path:
+// "a.b" for "a.b.c" and "a.b[].c", "" at the top.
+func jsonSchemaParent(p string) string {
+	i := strings.LastIndexByte(p, '.')
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSuffix(p[:i], "[]")
+}

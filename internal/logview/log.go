@@ -1,0 +1,679 @@
+package logview
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/kompress/kompress/internal/lossy"
+
+	"github.com/kompress/kompress/internal/queryterm"
+
+	"github.com/kompress/kompress/internal/testevent"
+
+	"github.com/kompress/kompress/internal/ansi"
+)
+
+// Log compresses build, test and package-manager logs. It keeps every
+// failure line with a little context, whole tracebacks, race detector
+// reports, failing TAP tests' YAML diagnostics and compiler diagnostics
+// (long goroutine dumps and stacks trimmed to their first frames), summary
+// lines and the first and last lines; the rest is collapsed by template into
+// one example and a count. The view is the input's lines in input order,
+// each at most once, plus omission notes; ANSI escapes are stripped from it.
+// Passing tests of `go test -v`, TAP and node's spec reporter are reduced to
+// counts, and `go test -json` is rendered as readable text (see GoTestJSON).
+//
+// It returns lossy.ErrNoGain when the input is empty, holds NUL bytes, or the view
+// would not be at least 10% smaller.
+func Log(in []byte, o lossy.Options) ([]byte, error) {
+	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 {
+		return nil, lossy.ErrNoGain
+	}
+	if testevent.IsStream(in) {
+		return GoTestJSON(in, o)
+	}
+	d := logParse(in)
+	gotestAttributeVerbose(d)
+	if len(d.tests) == 0 {
+		logTapHide(d)
+	}
+	return d.compress(len(in), o)
+}
+
+// logClass is what a line reports, as far as keeping it goes.
+type logClass uint8
+
+const (
+	logPlain   logClass = iota
+	logFailure          // kept with context
+	logSummary          // kept alone
+	logNotable          // warnings: the first few of each template kept
+)
+
+// logTrace tells how a line takes part in a stack trace, which decides how
+// the trace is trimmed.
+type logTrace uint8
+
+const (
+	logNoTrace   logTrace = iota
+	logGoTrace            // goroutine dumps: innermost frames come first
+	logStack              // Java and JavaScript "at ..." frames, innermost first
+	logPyTrace            // Python tracebacks: innermost frame comes last
+	logDiagBlock          // rustc diagnostic bodies, bounded in length
+	logRaceTrace          // race reports: every section kept, frames trimmed
+)
+
+// logLine is one input line and what the planner knows about it.
+type logLine struct {
+	raw   []byte // the input line, without its newline
+	text  []byte // raw without ANSI escapes, "\r" overwrites and a trailing "\r"
+	key   uint64 // template: numbers masked, first words only
+	class logClass
+	must  bool  // reported by failure.Lines: shown verbatim and never dropped
+	block int32 // index of the line this one continues (traceback, snippet), or -1
+
+	trace logTrace
+	gor   int32 // goroutine ordinal within a Go trace
+	pos   int32 // frame line ordinal within its trace section
+	span  int32 // frame lines in the section (Python tracebacks)
+
+	test   int32 // index into logDoc.tests of the test this line belongs to, or -1
+	tpos   int32 // ordinal of the line within its failing test's output
+	hidden bool  // passing-test chatter, accounted for by counts
+	passed byte  // for hidden lines: 'P' of a passing test, 'S' of a skipped one
+	ends   bool  // for hidden lines: the result line of its test, counted in notes
+	qscore uint8 // query words the line holds, when it holds enough
+	keep   bool
+	drop   uint8 // why the line was dropped; groups the omission notes
+}
+
+// Reasons a line was dropped, each with its own omission note.
+const (
+	logDropTemplate uint8 = iota
+	logDropFrames
+	logDropGoroutines
+	logDropTestLines
+)
+
+type logDoc struct {
+	lines   []logLine
+	tests   []gotestTest
+	queried []int32        // lines matching the query, best first
+	shown   map[uint64]int // lines of each template shown so far by render
+}
+
+// logParams is one level of compression; later levels keep less.
+type logParams struct {
+	head, tail    int // first and last lines kept
+	before, after int // context around failure lines
+	notable       int // warnings kept per template
+	groups        int // templates shown in one omitted run
+	firstFrames   int // frames kept of the first goroutine or stack section
+	frames        int // frames kept of every other goroutine
+	goroutines    int // goroutines kept in a dump
+	pyHead        int // traceback lines kept at the top (outermost calls)
+	pyTail        int // and at the bottom, next to the exception
+	diagLines     int // lines kept of one rustc diagnostic
+	testLines     int // output lines kept of one failing test
+	lineBytes     int // longer shown lines are cut, unless they must stay
+	queryLines    int // lines matching the query kept
+	summaries     int // summary lines kept per template
+}
+
+var logLevels = []logParams{
+	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 6, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40},
+	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 3, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20, summaries: 20},
+	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 2, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
+}
+
+func logParse(in []byte) *logDoc {
+	text := in
+	n := bytes.Count(in, []byte{'\n'}) + 1
+	d := &logDoc{lines: make([]logLine, 0, n)}
+	for len(in) > 0 {
+		var line []byte
+		line, in, _ = bytes.Cut(in, []byte{'\n'})
+		d.lines = append(d.lines, logNewLine(line))
+	}
+	logMarkBlocks(d.lines)
+	logMarkMust(d.lines, text)
+	logMarkRecords(d.lines)
+	logMarkListHeads(d.lines)
+	return d
+}
+
+// logMarkListHeads keeps a line that introduces an indented list ("The
+// following NEW packages will be installed:", "Suggested packages:") as a
+// summary, so that lists of different sections never run together.
+func logMarkListHeads(ls []logLine) {
+	for i := 0; i+1 < len(ls); i++ {
+		t := bytes.TrimRight(ls[i].text, " ")
+		next := ls[i+1].text
+		if ls[i].class == logPlain && len(t) > 1 && t[len(t)-1] == ':' && t[0] != ' ' && t[0] != '\t' &&
+			len(next) > 0 && (next[0] == ' ' || next[0] == '\t') && len(bytes.TrimSpace(next)) > 0 {
+			ls[i].class = logSummary
+		}
+	}
+}
+
+// logMarkRecords keeps the first line of each record of "Key: value"
+// fields (apt-cache show, dpkg -s: records separated by blank lines), as a
+// summary: "Package: grep" names what the fields below it describe.
+func logMarkRecords(ls []logLine) {
+	for i := 0; i < len(ls); {
+		j, fields := i, 0
+		for j < len(ls) && len(ls[j].text) > 0 {
+			if logField(ls[j].text) {
+				fields++
+			}
+			j++
+		}
+		if fields >= 3 && logField(ls[i].text) && ls[i].class == logPlain {
+			ls[i].class = logSummary
+		}
+		i = j + 1
+	}
+}
+
+// logField reports whether a line is an unindented "Key: value" field with
+// a capitalised key of letters, digits and '-'.
+func logField(t []byte) bool {
+	if len(t) == 0 || t[0] < 'A' || t[0] > 'Z' {
+		return false
+	}
+	i := 1
+	for i < len(t) && (logWordByte(t[i]) || t[i] == '-') {
+		i++
+	}
+	return i < len(t) && t[i] == ':' && (i+1 == len(t) || t[i+1] == ' ')
+}
+
+func logNewLine(raw []byte) logLine {
+	text := ansi.Visible(raw)
+	return logLine{raw: raw, text: text, key: logKey(text), class: logClassify(text), block: -1, pos: -1, test: -1}
+}
+
+func (d *logDoc) compress(inLen int, o lossy.Options) ([]byte, error) {
+	budget := 0
+	if o.TargetRatio > 0 && o.TargetRatio < 1 {
+		budget = int(float64(inLen) * o.TargetRatio)
+	}
+	d.matchQuery(o.Query)
+	var out []byte
+	for _, p := range logLevels {
+		d.plan(p)
+		out = d.render(p)
+		if budget == 0 || len(out) <= budget {
+			break
+		}
+	}
+	if float64(len(out)) > float64(inLen)*(1-lossy.MinGain) {
+		return nil, lossy.ErrNoGain
+	}
+	return out, nil
+}
+
+// matchQuery finds the lines that hold at least half of the query's words
+// (case-insensitive), best first; plan keeps the first of them.
+func (d *logDoc) matchQuery(query string) {
+	terms := queryterm.Split(query)
+	if len(terms) == 0 {
+		return
+	}
+	need := (len(terms) + 1) / 2
+	for i := range d.lines {
+		l := &d.lines[i]
+		if n := queryterm.Score(queryterm.Lower(l.text), terms); n >= need {
+			l.qscore = uint8(min(n, 255))
+			d.queried = append(d.queried, int32(i))
+		}
+	}
+	// Best matches first; plan keeps as many as its level allows.
+	sort.SliceStable(d.queried, func(a, b int) bool {
+		return d.lines[d.queried[a]].qscore > d.lines[d.queried[b]].qscore
+	})
+}
+
+// visible reports whether a line takes part in head, tail and context.
+func (l *logLine) visible() bool { return !l.hidden || l.must }
+
+// plan decides which lines to keep at level p.
+func (d *logDoc) plan(p logParams) {
+	ls := d.lines
+	vis := make([]int32, 0, len(ls))
+	for i := range ls {
+		ls[i].keep, ls[i].drop = false, logDropTemplate
+		if ls[i].visible() {
+			vis = append(vis, int32(i))
+		}
+	}
+	for k := 0; k < len(vis) && k < p.head; k++ {
+		ls[vis[k]].keep = true
+	}
+	for k := max(0, len(vis)-p.tail); k < len(vis); k++ {
+		ls[vis[k]].keep = true
+	}
+	for _, i := range d.queried[:min(len(d.queried), p.queryLines)] {
+		ls[i].keep = true
+	}
+	seen := make(map[uint64]int)
+	for k, i := range vis {
+		l := &ls[i]
+		switch l.class {
+		case logFailure:
+			for c := max(0, k-p.before); c <= min(len(vis)-1, k+p.after); c++ {
+				ls[vis[c]].keep = true
+			}
+		case logSummary:
+			// Hundreds of "ok  \tpkg" lines say little more than their count.
+			if seen[l.key] < p.summaries {
+				l.keep = true
+			}
+			seen[l.key]++
+		case logNotable:
+			if seen[l.key] < p.notable {
+				l.keep = true
+			}
+			seen[l.key]++
+		}
+		if l.test >= 0 && !l.hidden {
+			// Output of a failing (or unfinished) test is kept whole, bounded.
+			l.keep = true
+		}
+	}
+	for i := range ls {
+		l := &ls[i]
+		if l.block >= 0 && ls[l.block].keep {
+			l.keep = true
+		}
+		if drop := l.trimmed(p); drop != logDropTemplate {
+			l.keep, l.drop = false, drop
+		}
+	}
+	// Must lines are kept last, so a line kept only because it must (a
+	// warning past its template's quota, say) does not bring its snippet.
+	for i := range ls {
+		if ls[i].must {
+			ls[i].keep = true
+		}
+	}
+}
+
+// trimmed reports whether level p trims the line out of its trace or test
+// block, and why; logDropTemplate means it does not.
+func (l *logLine) trimmed(p logParams) uint8 {
+	switch l.trace {
+	case logGoTrace:
+		if l.gor >= int32(p.goroutines) {
+			return logDropGoroutines
+		}
+		limit := p.frames
+		if l.gor == 0 {
+			limit = p.firstFrames
+		}
+		if l.pos >= int32(2*limit) {
+			return logDropFrames
+		}
+	case logRaceTrace:
+		// The two conflicting accesses come first and matter most; the
+		// stacks of where the goroutines were created less so.
+		limit := p.frames
+		if l.gor < 2 {
+			limit = p.firstFrames
+		}
+		if l.pos >= int32(2*limit) {
+			return logDropFrames
+		}
+	case logStack:
+		limit := p.frames * 2
+		if l.gor == 0 {
+			limit = p.firstFrames
+		}
+		if l.pos >= int32(limit) {
+			return logDropFrames
+		}
+	case logPyTrace:
+		if l.pos >= int32(p.pyHead) && l.pos < l.span-int32(p.pyTail) {
+			return logDropFrames
+		}
+	case logDiagBlock:
+		if l.pos >= int32(p.diagLines) {
+			return logDropTestLines
+		}
+	}
+	if l.test >= 0 && !l.hidden && l.tpos >= int32(p.testLines) {
+		return logDropTestLines
+	}
+	return logDropTemplate
+}
+
+// render writes the kept lines and the notes that stand for the rest.
+func (d *logDoc) render(p logParams) []byte {
+	ls := d.lines
+	out := make([]byte, 0, 4096)
+	d.shown = make(map[uint64]int)
+	for i := 0; i < len(ls); {
+		if ls[i].keep {
+			out = d.appendLine(out, &ls[i], p)
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(ls) && !ls[j].keep {
+			j++
+		}
+		out = d.appendGap(out, i, j, p)
+		i = j
+	}
+	// A lone trailing newline in the input gives an empty last line; do not
+	// add a blank line for it.
+	return out
+}
+
+func (d *logDoc) appendLine(out []byte, l *logLine, p logParams) []byte {
+	d.shown[l.key]++
+	if l.must {
+		// Verbatim but for colour: the view never shows ANSI escapes.
+		out = append(out, bytes.TrimSuffix(ansi.Strip(l.raw), []byte{'\r'})...)
+		return append(out, '\n')
+	}
+	return append(logAppendCut(out, l.text, p.lineBytes), '\n')
+}
+
+// logAppendCut appends text, cut after about limit bytes with a note.
+func logAppendCut(out, text []byte, limit int) []byte {
+	if len(text) <= limit+40 {
+		return append(out, text...)
+	}
+	cut := lossy.RuneStart(text, limit)
+	out = append(out, text[:cut]...)
+	out = append(out, ' ')
+	return append(out, lossy.Omitted(len(text)-cut, "bytes")...)
+}
+
+// appendGap writes the notes for the dropped lines ls[a:b].
+func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
+	ls := d.lines
+	for i := a; i < b; {
+		if ls[i].hidden {
+			// Each run of passing-test lines is counted where it was.
+			j := i + 1
+			for j < b && ls[j].hidden {
+				j++
+			}
+			out = d.appendHidden(out, i, j)
+			i = j
+			continue
+		}
+		j := i + 1
+		for j < b && !ls[j].hidden && ls[j].drop == ls[i].drop {
+			j++
+		}
+		switch {
+		case j-i == 1 && ls[i].drop != logDropTemplate:
+			// A note would be no shorter than the line it stands for.
+			out = d.appendLine(out, &ls[i], p)
+		case ls[i].drop == logDropFrames:
+			out = logAppendNote(out, j-i, "stack frame lines")
+		case ls[i].drop == logDropGoroutines:
+			out = logAppendNote(out, j-i, "lines of further goroutines")
+		case ls[i].drop == logDropTestLines:
+			out = logAppendNote(out, j-i, "more lines of this block")
+		default:
+			out = d.appendTemplates(out, i, j, p)
+		}
+		i = j
+	}
+	return out
+}
+
+// appendHidden writes the note for ls[a:b], hidden lines of passing and
+// skipped tests.
+func (d *logDoc) appendHidden(out []byte, a, b int) []byte {
+	passed, skipped := 0, 0
+	anyPassed, anySkipped := false, false
+	for _, l := range d.lines[a:b] {
+		if l.passed == 'S' {
+			anySkipped = true
+		} else {
+			anyPassed = true
+		}
+		switch {
+		case !l.ends:
+		case l.passed == 'S':
+			skipped++
+		default:
+			passed++
+		}
+	}
+	kinds := "passing tests"
+	if anySkipped {
+		kinds = "skipped tests"
+		if anyPassed {
+			kinds = "passing and skipped tests"
+		}
+	}
+	out = append(out, gotestNote(passed, skipped, b-a, kinds)...)
+	return append(out, '\n')
+}
+
+func logAppendNote(out []byte, n int, unit string) []byte {
+	out = append(out, lossy.Omitted(n, unit)...)
+	return append(out, '\n')
+}
+
+// appendTemplates collapses ls[a:b] by template: one example of each of the
+// largest templates stands for the lines like it. Notes stand where the
+// lines they count were, so each note counts exactly the dropped lines
+// between the shown lines around it: "similar lines" when each shares the
+// template of a line in view above it, "other lines" otherwise.
+func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
+	ls := d.lines
+	show := make([]bool, b-a)
+	if b-a <= 3 {
+		// Short runs show in order, but lines whose template has been shown
+		// often enough already are counted rather than repeated.
+		var extra [3]uint64
+		skipped := 0
+		for i := a; i < b; i++ {
+			n := d.shown[ls[i].key]
+			for _, k := range extra[:i-a] {
+				if k == ls[i].key {
+					n++
+				}
+			}
+			show[i-a] = n < logExamples
+			if !show[i-a] {
+				skipped++
+			}
+			extra[i-a] = ls[i].key
+		}
+		if skipped < 2 {
+			clear(show)
+			for k := range show {
+				show[k] = true
+			}
+		}
+		return d.appendShown(out, a, b, show, p)
+	}
+	type group struct{ first, n int }
+	idx := make(map[uint64]int, 8)
+	var groups []group
+	for i := a; i < b; i++ {
+		k, ok := idx[ls[i].key]
+		if !ok {
+			k = len(groups)
+			idx[ls[i].key] = k
+			groups = append(groups, group{first: i})
+		}
+		groups[k].n++
+	}
+	shown := groups
+	if len(groups) > p.groups {
+		shown = append([]group(nil), groups...)
+		sort.SliceStable(shown, func(x, y int) bool { return shown[x].n > shown[y].n })
+		shown = shown[:p.groups]
+	}
+	for _, g := range shown {
+		if d.shown[ls[g.first].key] >= logExamples {
+			continue
+		}
+		show[g.first-a] = true
+		if g.n == 2 {
+			// A note would be no shorter than the line it stands for.
+			for i := g.first + 1; i < b; i++ {
+				if ls[i].key == ls[g.first].key {
+					show[i-a] = true
+					break
+				}
+			}
+		}
+	}
+	return d.appendShown(out, a, b, show, p)
+}
+
+// appendShown writes the lines of ls[a:b] that show marks, in input order,
+// and one note for each run of the others, where that run was. A run of
+// one line is shown when its note would say no less.
+func (d *logDoc) appendShown(out []byte, a, b int, show []bool, p logParams) []byte {
+	ls := d.lines
+	for i := a; i < b; {
+		if show[i-a] {
+			out = d.appendLine(out, &ls[i], p)
+			i++
+			continue
+		}
+		j := i + 1
+		for j < b && !show[j-a] {
+			j++
+		}
+		// "Similar" lines have a line of their template in view above.
+		similar := true
+		for k := i; k < j && similar; k++ {
+			similar = d.shown[ls[k].key] > 0
+		}
+		switch {
+		case j-i == 1 && len(ls[i].text) <= 48:
+			out = d.appendLine(out, &ls[i], p)
+		case similar:
+			out = logAppendNote(out, j-i, logUnit(j-i, "similar line"))
+		default:
+			out = logAppendNote(out, j-i, logUnit(j-i, "other line"))
+		}
+		i = j
+	}
+	return out
+}
+
+// logUnit adds the plural s to unit unless n is 1.
+func logUnit(n int, unit string) string {
+	if n == 1 {
+		return unit
+	}
+	return unit + "s"
+}
+
+// logExamples is how many lines of one template a view shows before it only
+// counts the rest.
+const logExamples = 2
+
+// logKey hashes the template of a line: its indentation, the fields before
+// the first word, that word and up to two plain words after it, with every
+// run of letters and digits that holds a digit masked (numbers, hex, times,
+// versions, ids). "Setting up libfoo (1.2) ..." and "Get:12 http://..." so
+// share a template with their siblings.
+func logKey(text []byte) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	i := 0
+	for i < len(text) && i < 8 && (text[i] == ' ' || text[i] == '\t') {
+		h = (h ^ uint64(text[i])) * prime
+		i++
+	}
+	words, fields := 0, 0
+	for i < len(text) && fields < 8 {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		if i == len(text) {
+			break
+		}
+		j := i
+		for j < len(text) && text[j] != ' ' && text[j] != '\t' {
+			j++
+		}
+		field := text[i:j]
+		letters, plain := logFieldShape(field)
+		if words > 0 && (!plain || !letters) {
+			break
+		}
+		h = (h ^ ' ') * prime
+		for k := 0; k < len(field); {
+			c := field[k]
+			if !logAlnum(c) {
+				h = (h ^ uint64(c)) * prime
+				k++
+				continue
+			}
+			e, digit := k, false
+			for e < len(field) && logAlnum(field[e]) {
+				digit = digit || (field[e] >= '0' && field[e] <= '9')
+				e++
+			}
+			if digit {
+				h = (h ^ '#') * prime
+			} else {
+				for _, c := range field[k:e] {
+					h = (h ^ uint64(c)) * prime
+				}
+			}
+			k = e
+		}
+		fields++
+		if letters {
+			words++
+			if words == 3 {
+				break
+			}
+		}
+		i = j
+	}
+	return h
+}
+
+// logFieldShape reports whether field has a run of letters without digits,
+// and whether it is a plain word: letters with at most trailing punctuation.
+func logFieldShape(field []byte) (letters, plain bool) {
+	plain = true
+	for k := 0; k < len(field); {
+		c := field[k]
+		if !logAlnum(c) {
+			if k < len(field)-1 || (c != ':' && c != ',' && c != '.' && c != ';') {
+				plain = false
+			}
+			k++
+			continue
+		}
+		e, digit := k, false
+		for e < len(field) && logAlnum(field[e]) {
+			digit = digit || (field[e] >= '0' && field[e] <= '9')
+			e++
+		}
+		if digit {
+			plain = false
+		} else {
+			letters = true
+		}
+		k = e
+	}
+	return letters, plain && letters
+}
+
+func logAlnum(c byte) bool { return logAlnums[c] }
+
+var logAlnums = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+	}
+	return t
+}()

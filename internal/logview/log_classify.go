@@ -1,0 +1,720 @@
+package logview
+
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/router"
+)
+
+// logClassify tells whether a line reports a failure, a summary or a
+// warning. It is a hand-written scan over the line's words: no regular
+// expressions on the hot path.
+func logClassify(text []byte) logClass {
+	t := bytes.TrimLeft(text, " \t")
+	if len(t) == 0 {
+		return logPlain
+	}
+	switch {
+	case bytes.HasPrefix(t, []byte("--- FAIL")), bytes.HasPrefix(t, []byte("FAIL")),
+		bytes.HasPrefix(text, []byte("E: ")), bytes.HasPrefix(text, []byte("npm ERR!")),
+		bytes.HasPrefix(text, []byte("npm error")), bytes.HasPrefix(t, []byte("not ok ")),
+		bytes.HasPrefix(text, []byte("make: ***")), logPytestE(text),
+		bytes.HasPrefix(t, []byte("● ")), bytes.HasPrefix(t, []byte("× ")),
+		bytes.HasPrefix(text, []byte("WARNING: DATA RACE")), logRaceFound(t),
+		bytes.Contains(t, []byte(": race detected during execution of test")):
+		// "● suite › test" heads a jest failure; "× test" is vitest's.
+		return logFailure
+	case bytes.HasPrefix(text, []byte("W: ")), bytes.HasPrefix(text, []byte("npm warn")),
+		bytes.HasPrefix(text, []byte("npm WARN")):
+		if logWords(text) == logFailure {
+			return logFailure
+		}
+		return logNotable
+	case logGoPackageLine(text):
+		if bytes.Contains(text, []byte("[no test files]")) {
+			return logPlain
+		}
+		return logSummary
+	case bytes.Equal(t, []byte("PASS")), bytes.Equal(t, []byte("OK")):
+		return logSummary
+	}
+	if sev, ok := logDiagnostic(text); ok {
+		return sev
+	}
+	class := logWords(text)
+	if class == logPlain && logSummaryPrefix(t) {
+		return logSummary
+	}
+	return class
+}
+
+// logRaceFound matches the race detector's "Found 2 data race(s)".
+func logRaceFound(t []byte) bool {
+	r, ok := bytes.CutPrefix(t, []byte("Found "))
+	return ok && len(r) > 0 && r[0] >= '1' && r[0] <= '9' && bytes.HasSuffix(r, []byte(" data race(s)"))
+}
+
+// logPytestE matches pytest's "E       assert x == y" lines.
+func logPytestE(text []byte) bool {
+	return len(text) > 3 && text[0] == 'E' && text[1] == ' ' && text[2] == ' '
+}
+
+// logGoPackageLine matches go test's per-package result lines:
+// "ok  \tpkg\t0.01s", "FAIL\tpkg\t0.01s", "?   \tpkg\t[no test files]".
+func logGoPackageLine(text []byte) bool {
+	for _, p := range [][]byte{[]byte("ok  \t"), []byte("ok \t"), []byte("?   \t"), []byte("FAIL\t")} {
+		if bytes.HasPrefix(text, p) && len(text) > len(p) && text[len(p)] != ' ' {
+			return true
+		}
+	}
+	return false
+}
+
+// logDiagnostic matches compiler diagnostics at the start of a line,
+// "path.ext:LINE[:COL]: message", and reads their severity: warnings are
+// notable, notes plain, everything else (errors, go vet) a failure.
+func logDiagnostic(text []byte) (logClass, bool) {
+	i := 0
+	dot := false
+	for i < len(text) && text[i] != ':' && text[i] != ' ' && text[i] != '\t' {
+		dot = dot || text[i] == '.'
+		i++
+	}
+	// A drive letter ("C:\src\a.c:3:1: error") is part of the path.
+	if i == 1 && len(text) > 3 && (text[2] == '\\' || text[2] == '/') {
+		i = 2
+		for i < len(text) && text[i] != ':' && text[i] != ' ' && text[i] != '\t' {
+			dot = dot || text[i] == '.'
+			i++
+		}
+	}
+	if !dot || i == 0 || i >= len(text) || text[i] != ':' {
+		return logPlain, false
+	}
+	k := i + 1
+	digits := 0
+	for k < len(text) && text[k] >= '0' && text[k] <= '9' {
+		k++
+		digits++
+	}
+	if digits == 0 || k >= len(text) || text[k] != ':' {
+		return logPlain, false
+	}
+	k++
+	for k < len(text) && text[k] >= '0' && text[k] <= '9' {
+		k++
+	}
+	if k < len(text) && text[k] == ':' {
+		k++
+	}
+	if k >= len(text) || text[k] != ' ' {
+		return logPlain, false
+	}
+	msg := bytes.TrimLeft(text[k:], " ")
+	switch {
+	case logHasFoldPrefix(msg, "warning"):
+		return logNotable, true
+	case logHasFoldPrefix(msg, "note:"), logHasFoldPrefix(msg, "info:"):
+		return logPlain, true
+	}
+	return logFailure, true
+}
+
+// logWords scans the words of a line (runs of letters, digits and '_') for
+// failure and warning vocabulary. Words inside paths and flag values do not
+// count, so "packagefile errors=/tmp/…" and "-p errors" stay plain.
+func logWords(text []byte) logClass {
+	class := logPlain
+	fieldStart, pathLike, flagValue := 0, false, false
+	prevWord := []byte(nil)
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c == ' ' || c == '\t' {
+			i++
+			if i < len(text) && text[i] != ' ' && text[i] != '\t' {
+				flagValue = text[fieldStart] == '-' && i-fieldStart > 2
+				fieldStart = i
+			}
+			pathLike = false
+			continue
+		}
+		if i == fieldStart {
+			pathLike = logPathLike(text[i:])
+		}
+		if c >= 0x80 {
+			if logFailureSymbol(text[i:]) {
+				return logFailure
+			}
+			if bytes.HasPrefix(text[i:], []byte("⚠")) && class == logPlain {
+				class = logNotable
+			}
+			i++
+			continue
+		}
+		if !logWordByte(c) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && logWordByte(text[j]) {
+			j++
+		}
+		word := text[i:j]
+		next, after, prev := byte(0), byte(0), byte(0)
+		if j < len(text) {
+			next = text[j]
+		}
+		if j+1 < len(text) {
+			after = text[j+1]
+		}
+		if i > 0 {
+			prev = text[i-1]
+		}
+		// Words joined to names ("assert-plus", "errors.New", "pkg@error",
+		// "-p errors") name things rather than report them.
+		joined := prev == '-' || prev == '.' || prev == '@' || next == '-' || next == '@' || next == '=' ||
+			(next == '.' && logWordByte(after)) || flagValue
+		if !pathLike && !joined {
+			switch logWordClass(word, prevWord, text[j:]) {
+			case logFailure:
+				return logFailure
+			case logNotable:
+				class = logNotable
+			case logSummary:
+				if class == logPlain {
+					class = logSummary
+				}
+			}
+		}
+		prevWord = word
+		if i != fieldStart || (next != ' ' && next != '\t' && next != 0) {
+			// Only a number standing alone counts things: "3 passed",
+			// not "case[0] PASSED".
+			prevWord = logDash
+		}
+		i = j
+	}
+	return class
+}
+
+// logDash stands for a word that counts nothing (see logWords); shared,
+// never written.
+var logDash = []byte("-")
+
+func logWordByte(c byte) bool { return logWordBytes[c] }
+
+var logWordBytes = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
+
+// logPathLike reports whether the field starting at f looks like a path or
+// URL, where words are names rather than reports.
+func logPathLike(f []byte) bool {
+	for _, c := range f {
+		switch c {
+		case ' ', '\t':
+			return false
+		case '/', '\\':
+			return true
+		}
+	}
+	return false
+}
+
+func logFailureSymbol(b []byte) bool {
+	for _, s := range []string{"✗", "✘", "✖", "✕", "❌", "💥"} {
+		if bytes.HasPrefix(b, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// logWordClass classifies one word given the word before it and the rest
+// of the line after it.
+func logWordClass(word, prev, rest []byte) logClass {
+	next := byte(0)
+	if len(rest) > 0 {
+		next = rest[0]
+	}
+	if len(word) < 3 || len(word) > 24 {
+		return logPlain
+	}
+	// TypeError:, ZeroDivisionError, NullPointerException, ...
+	for _, suf := range []string{"Error", "Exception"} {
+		if len(word) > len(suf) && bytes.HasSuffix(word, []byte(suf)) && word[0] >= 'A' && word[0] <= 'Z' &&
+			(next == ':' || next == 0 || next == ' ') {
+			return logFailure
+		}
+	}
+	var buf [24]byte
+	lw := buf[:len(word)]
+	for k, c := range word {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lw[k] = c
+	}
+	zero := bytes.Equal(prev, []byte("0")) || bytes.Equal(prev, []byte("no")) || bytes.Equal(prev, []byte("No"))
+	switch string(lw) {
+	case "error", "fail", "failed", "failure", "failures", "fatal", "panic", "panicked",
+		"traceback", "exception", "assertion", "assert", "segfault", "aborted", "abort",
+		"crashed", "critical", "refused", "denied", "unhandled", "uncaught", "timeout":
+		if zero {
+			return logSummary
+		}
+		if string(lw) == "timeout" && next != ':' {
+			return logPlain
+		}
+		return logFailure
+	case "errors":
+		if zero {
+			return logSummary
+		}
+		return logFailure
+	case "err":
+		if bytes.Equal(word, []byte("ERR")) {
+			return logFailure
+		}
+	case "status", "code":
+		// "exit status 2", "exit code 1", "exited with code 127"
+		if (bytes.Equal(prev, []byte("exit")) || bytes.Equal(prev, []byte("with"))) && next == ' ' {
+			return logExitCode(rest)
+		}
+	case "warning", "warnings", "warn", "deprecated", "deprecation":
+		if zero {
+			return logSummary
+		}
+		return logNotable
+	case "passed", "passing", "skipped", "pending", "tests", "packages", "upgraded",
+		"installed", "vulnerabilities", "examples", "specs", "suites", "assertions", "succeeded":
+		if len(prev) > 0 && prev[0] >= '0' && prev[0] <= '9' {
+			return logSummary
+		}
+	}
+	return logPlain
+}
+
+// logExitCode reads the number that follows "exit status" or "exit code";
+// only a non-zero exit is a failure.
+func logExitCode(rest []byte) logClass {
+	rest = bytes.TrimLeft(rest, " ")
+	if len(rest) == 0 || rest[0] < '0' || rest[0] > '9' {
+		return logPlain
+	}
+	if rest[0] == '0' && (len(rest) == 1 || rest[1] < '0' || rest[1] > '9') {
+		return logSummary
+	}
+	return logFailure
+}
+
+// logSummaryPrefix matches the closing lines of common tools.
+func logSummaryPrefix(t []byte) bool {
+	for _, p := range []string{
+		"BUILD SUCCESSFUL", "BUILD FAILED", "Finished ", "Successfully ", "Done in ", "Fetched ",
+		"Ran ", "OK (", "FAILED (", "test result:", "coverage:", "Tests:", "Test Suites:",
+		"Time:", "added ", "up to date", "audited ", "found 0 vulnerabilities", "real\t",
+		"Build succeeded", "Compiled successfully", "webpack compiled", "Snapshots:",
+	} {
+		if len(t) >= len(p) && t[0] == p[0] && string(t[:len(p)]) == p {
+			return true
+		}
+	}
+	// make: Leaving directory '/x', make[2]: Leaving directory '/x'
+	if bytes.HasPrefix(t, []byte("make")) {
+		if i := bytes.Index(t, []byte(": Leaving directory")); i > 0 && i < 12 {
+			return true
+		}
+	}
+	return false
+}
+
+func logHasFoldPrefix(b []byte, prefix string) bool {
+	return len(b) >= len(prefix) && bytes.EqualFold(b[:len(prefix)], []byte(prefix))
+}
+
+// logMarkBlocks links the lines that continue a traceback, goroutine dump,
+// stack or compiler diagnostic to the line that starts it, and numbers the
+// frames so plan can trim long traces.
+func logMarkBlocks(ls []logLine) {
+	for i := 0; i < len(ls); {
+		t := ls[i].text
+		switch {
+		case bytes.HasPrefix(t, []byte("Traceback (most recent call last):")):
+			i = logPyBlock(ls, i)
+		case logPytestHead(t):
+			logPytestBlock(ls, i)
+			i++
+		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("● ")):
+			logJestBlock(ls, i)
+			i++ // stacks and snippets inside are marked on their own
+		case bytes.HasPrefix(t, []byte("panic: ")), bytes.HasPrefix(t, []byte("fatal error: ")),
+			bytes.HasPrefix(t, []byte("SIGQUIT: quit")), bytes.HasPrefix(t, []byte("SIGSEGV: ")),
+			bytes.HasPrefix(t, []byte("SIGABRT: ")):
+			i = logGoBlock(ls, i)
+		case bytes.Equal(t, []byte("WARNING: DATA RACE")):
+			i = logRaceBlock(ls, i)
+		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("not ok ")):
+			i = logTapBlock(ls, i)
+		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("✖ ")):
+			logIndentBlock(ls, i)
+			i++ // stacks inside are marked on their own
+		case logRustHead(t):
+			i = logRustBlock(ls, i)
+		case bytes.Equal(t, []byte("stack backtrace:")):
+			i = logRustBacktrace(ls, i)
+		case i+1 < len(ls) && logStackFrame(ls[i+1].text) && !logStackFrame(t):
+			i = logStackBlock(ls, i)
+		default:
+			if _, ok := logDiagnostic(t); ok {
+				i = logSnippetBlock(ls, i)
+				continue
+			}
+			i++
+		}
+	}
+}
+
+// logPytestHead matches pytest's "____ test_name ____" section rule.
+func logPytestHead(t []byte) bool {
+	return len(t) > 8 && bytes.HasPrefix(t, []byte("___")) && bytes.HasSuffix(t, []byte("___")) &&
+		bytes.Contains(t, []byte("_ ")) && bytes.Contains(t, []byte(" _"))
+}
+
+// logPytestBlock marks a pytest failure section: the test's code, the
+// "E   " lines and "file:line: Error" up to the next section or "====" rule.
+func logPytestBlock(ls []logLine, head int) {
+	for i := head + 1; i < len(ls); i++ {
+		t := ls[i].text
+		if logPytestHead(t) || bytes.HasPrefix(t, []byte("====")) {
+			return
+		}
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
+	}
+}
+
+// logJestBlock marks a jest failure: the "● suite › test" line and the
+// indented message, diff, code frame and stack under it, up to the next
+// failure or the next line at the left margin.
+func logJestBlock(ls []logLine, head int) {
+	for i := head + 1; i < len(ls); i++ {
+		t := ls[i].text
+		if len(t) > 0 && (t[0] != ' ' || bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("● "))) {
+			return
+		}
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
+	}
+}
+
+// logPyBlock marks a Python traceback: the indented frame lines and the
+// exception line that ends it.
+func logPyBlock(ls []logLine, head int) int {
+	i := head + 1
+	for i < len(ls) && len(ls[i].text) > 0 && (ls[i].text[0] == ' ' || ls[i].text[0] == '\t') {
+		i++
+	}
+	span := int32(i - head - 1)
+	for k := head + 1; k < i; k++ {
+		ls[k].block, ls[k].trace, ls[k].pos, ls[k].span = int32(head), logPyTrace, int32(k-head-1), span
+	}
+	if i < len(ls) && len(ls[i].text) > 0 {
+		ls[i].block = int32(head) // the exception itself
+		i++
+	}
+	return i
+}
+
+// logGoBlock marks a Go panic or fatal error with its goroutine dump.
+func logGoBlock(ls []logLine, head int) int {
+	gor, pos := int32(-1), int32(-1)
+	i := head + 1
+	for ; i < len(ls); i++ {
+		t := ls[i].text
+		switch {
+		case bytes.HasPrefix(t, []byte("goroutine ")) && bytes.HasSuffix(t, []byte("]:")):
+			gor++
+			pos = -1
+			ls[i].gor, ls[i].pos = gor, pos
+			ls[i].trace = logGoTrace
+			if gor == 0 {
+				ls[i].trace = logNoTrace // the first header always stays
+			}
+		case len(t) == 0, bytes.HasPrefix(t, []byte("panic: ")), bytes.HasPrefix(t, []byte("\tpanic: ")),
+			bytes.HasPrefix(t, []byte("[signal ")), bytes.HasPrefix(t, []byte("fatal error: ")),
+			bytes.HasPrefix(t, []byte("exit status ")):
+			if len(t) == 0 && gor >= 0 {
+				ls[i].trace, ls[i].gor, ls[i].pos = logGoTrace, gor, pos
+			}
+		case t[0] == '\t', bytes.HasPrefix(t, []byte("created by ")), logGoFrame(t),
+			bytes.HasPrefix(t, []byte("...additional frames elided...")):
+			if gor >= 0 {
+				pos++
+				ls[i].trace, ls[i].gor, ls[i].pos = logGoTrace, gor, pos
+			}
+		default:
+			return i
+		}
+		ls[i].block = int32(head)
+	}
+	return i
+}
+
+// logRaceRule is the line the race detector prints around each report.
+var logRaceRule = []byte("==================")
+
+// logRaceBlock marks a Go race detector report, from the rule above
+// "WARNING: DATA RACE" to the rule that closes it: the access and
+// goroutine-creation sections are all kept, their frames numbered so plan
+// can trim very deep stacks.
+func logRaceBlock(ls []logLine, head int) int {
+	if head > 0 && bytes.Equal(ls[head-1].text, logRaceRule) {
+		ls[head-1].block = int32(head)
+	}
+	section, pos := int32(-1), int32(-1)
+	i := head + 1
+	for ; i < len(ls); i++ {
+		t := ls[i].text
+		switch {
+		case bytes.Equal(t, logRaceRule):
+			ls[i].block = int32(head)
+			return i + 1
+		case len(t) == 0:
+		case t[0] == ' ' || t[0] == '\t':
+			if section >= 0 {
+				pos++
+				ls[i].trace, ls[i].gor, ls[i].pos = logRaceTrace, section, pos
+			}
+		case bytes.HasSuffix(t, []byte(":")), bytes.HasPrefix(t, []byte("Location is ")), t[0] == '[':
+			// "Read at 0x… by goroutine 7:", "Goroutine 7 (running) created at:"
+			section++
+			pos = -1
+		default:
+			return i
+		}
+		ls[i].block = int32(head)
+	}
+	return i
+}
+
+// logTapBlock marks the YAML diagnostic of a failing TAP test, from "not
+// ok" through "---" to the "..." that closes it, indented two more than
+// the test line.
+func logTapBlock(ls []logLine, head int) int {
+	open, end := logTapYAML(ls, head)
+	if !open {
+		return head + 1
+	}
+	for i := head + 1; i < end; i++ {
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
+	}
+	return end
+}
+
+// logTapYAML reports whether a YAML block ("---" … "...") follows the TAP
+// test line at head, and the index after it.
+func logTapYAML(ls []logLine, head int) (bool, int) {
+	ind := logIndent(ls[head].text) + 2
+	yaml := func(i int, mark string) bool {
+		t := ls[i].text
+		return len(t) == ind+len(mark) && logIndent(t) == ind && string(t[ind:]) == mark
+	}
+	if head+1 >= len(ls) || !yaml(head+1, "---") {
+		return false, head + 1
+	}
+	i := head + 2
+	for ; i < len(ls); i++ {
+		if yaml(i, "...") {
+			return true, i + 1
+		}
+		if len(ls[i].text) > 0 && logIndent(ls[i].text) < ind {
+			break // unterminated: the block ends where its indentation does
+		}
+	}
+	return true, i
+}
+
+func logIndent(t []byte) int {
+	return len(t) - len(bytes.TrimLeft(t, " "))
+}
+
+// logIndentBlock marks the body of a failure reported by a mark such as
+// node's spec reporter's "✖ name (3ms)": the lines indented deeper than it,
+// and blank lines between them.
+func logIndentBlock(ls []logLine, head int) {
+	ind := logIndent(ls[head].text)
+	last := head
+	for i := head + 1; i < len(ls); i++ {
+		t := ls[i].text
+		if len(bytes.TrimSpace(t)) == 0 {
+			continue
+		}
+		if logIndent(t) <= ind {
+			break
+		}
+		last = i
+	}
+	for i := head + 1; i <= last; i++ {
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
+	}
+}
+
+// logGoFrame matches a frame's function line, "pkg.Func(0x1, ...)".
+func logGoFrame(t []byte) bool {
+	p := bytes.IndexByte(t, '(')
+	if p <= 0 || t[len(t)-1] != ')' {
+		return false
+	}
+	return bytes.IndexByte(t[:p], ' ') < 0
+}
+
+// logStackFrame matches Java and JavaScript frames ("\tat a.b(C.java:3)",
+// "    at f (file.js:1:2)", "npm verbose stack     at …") and the
+// "... 12 more" and "Caused by:" lines between them.
+func logStackFrame(t []byte) bool {
+	t = bytes.TrimPrefix(t, []byte("npm verbose stack"))
+	s := bytes.TrimLeft(t, " \t")
+	if len(s) == len(t) {
+		return bytes.HasPrefix(t, []byte("Caused by: "))
+	}
+	return bytes.HasPrefix(s, []byte("at ")) || (bytes.HasPrefix(s, []byte("... ")) && bytes.HasSuffix(s, []byte(" more")))
+}
+
+func logStackBlock(ls []logLine, head int) int {
+	section, pos := int32(0), int32(0)
+	i := head + 1
+	for ; i < len(ls) && logStackFrame(ls[i].text); i++ {
+		if bytes.HasPrefix(ls[i].text, []byte("Caused by: ")) {
+			section++
+			pos = 0
+			ls[i].block = int32(head)
+			continue
+		}
+		ls[i].block, ls[i].trace, ls[i].gor, ls[i].pos = int32(head), logStack, section, pos
+		pos++
+	}
+	return i
+}
+
+// logRustBacktrace marks a Rust panic backtrace: numbered frames
+// ("   4: rlib::parse_port") and their "at file:line" lines.
+func logRustBacktrace(ls []logLine, head int) int {
+	i := head + 1
+	for ; i < len(ls); i++ {
+		s := bytes.TrimLeft(ls[i].text, " ")
+		if len(s) == len(ls[i].text) {
+			break
+		}
+		k := 0
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if !(k > 0 && k < len(s) && s[k] == ':') && !bytes.HasPrefix(s, []byte("at ")) {
+			break
+		}
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logStack, int32(i-head-1)
+	}
+	return i
+}
+
+// logRustHead matches "error[E0308]: …", "error: …" and "warning: …" at the
+// start of a line, which rustc follows with an indented body.
+func logRustHead(t []byte) bool {
+	for _, p := range []string{"error", "warning"} {
+		if !bytes.HasPrefix(t, []byte(p)) {
+			continue
+		}
+		r := t[len(p):]
+		if len(r) > 0 && r[0] == '[' {
+			if e := bytes.IndexByte(r, ']'); e > 0 {
+				r = r[e+1:]
+			}
+		}
+		return bytes.HasPrefix(r, []byte(": "))
+	}
+	return false
+}
+
+// logRustBlock marks a rustc diagnostic body: every line up to the next
+// blank line or the next diagnostic.
+func logRustBlock(ls []logLine, head int) int {
+	i := head + 1
+	for ; i < len(ls) && logRustBody(ls[i].text); i++ {
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
+	}
+	return i
+}
+
+// logRustBody matches the lines rustc prints under a diagnostic: indented
+// "--> file:line", " |" gutters, numbered source lines, "= note:" and
+// "help:"/"note:" sub-diagnostics.
+func logRustBody(t []byte) bool {
+	if len(t) == 0 {
+		return false
+	}
+	if t[0] == ' ' || t[0] == '\t' {
+		return true
+	}
+	if bytes.HasPrefix(t, []byte("help:")) || bytes.HasPrefix(t, []byte("note:")) {
+		return true
+	}
+	k := 0
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	return k > 0 && k+1 < len(t) && t[k] == ' ' && (t[k+1] == '|' || t[k+1] == '+' || t[k+1] == '-')
+}
+
+// logSnippetBlock marks the source snippet and caret lines that gcc, clang
+// and others print under a diagnostic ("   12 | code", "      |   ^~~").
+func logSnippetBlock(ls []logLine, head int) int {
+	i := head + 1
+	for ; i < len(ls) && logSnippetLine(ls[i].text); i++ {
+		ls[i].block = int32(head)
+	}
+	return i
+}
+
+func logSnippetLine(t []byte) bool {
+	s := bytes.TrimLeft(t, " ")
+	if len(s) == len(t) {
+		return false
+	}
+	k := 0
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	s = bytes.TrimLeft(s[k:], " ")
+	return len(s) > 0 && (s[0] == '|' || s[0] == '^' || s[0] == '~')
+}
+
+// logMarkMust marks the lines that must survive verbatim: the failure lines
+// of text by failure.Lines, which the pipeline checks at the boundary, and
+// the ones this package's own reading takes for failures.
+func logMarkMust(ls []logLine, text []byte) {
+	must := make(map[string]struct{})
+	for _, l := range failure.Lines(router.Log, text) {
+		must[string(l)] = struct{}{}
+	}
+	shown := make(map[string]bool)
+	for i := range ls {
+		if ls[i].class == logFailure {
+			ls[i].must = true
+			continue
+		}
+		if len(must) == 0 {
+			continue
+		}
+		line := bytes.TrimSuffix(ls[i].raw, []byte{'\r'})
+		if _, ok := must[string(line)]; ok && !shown[string(line)] {
+			// The boundary looks for each failure line as a whole line of
+			// the view; one copy of a repeated line satisfies it, and the
+			// repeats collapse with their template.
+			ls[i].must = true
+			shown[string(line)] = true
+		}
+	}
+}

@@ -1,0 +1,634 @@
+package logview
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kompress/kompress/internal/viewtest"
+
+	"github.com/kompress/kompress/internal/lossy"
+
+	"github.com/kompress/kompress/internal/ansi"
+	"github.com/kompress/kompress/internal/testevent"
+
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/router"
+)
+
+// logOracle is the test's own, independent reading of "a line that reports
+// a failure" (DESIGN invariant 2): failure words standing alone (not parts
+// of names such as "errors.New", "assert-plus" or "-p errors"), go test
+// FAIL lines, apt E: lines, npm errors, exception names and compiler
+// diagnostics.
+var logOracle = regexp.MustCompile(`(?i)((^|[\s:\[(*])(error|fail|failed|failure|panic|panicked|fatal|exception|traceback)([\s:!\])]|$)` +
+	`|^\s*--- FAIL|^E: |^npm (ERR!|error)|[a-z](Error|Exception)(:|$)|^[^\s:]+\.\w+:\d+(:\d+)?: |✗|✘|✖)`)
+
+// logOracleLines returns the lines of in that logOracle flags, as they
+// must appear in the view: verbatim but for ANSI escapes, which the view
+// never shows.
+func logOracleLines(in []byte) []string {
+	var lines []string
+	for _, raw := range strings.Split(string(in), "\n") {
+		line := strings.TrimSuffix(string(ansi.Strip([]byte(raw))), "\r")
+		if logOracle.MatchString(string(ansi.Visible([]byte(raw)))) && !strings.Contains(line, " -p ") {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// logMissing returns the wanted lines that are not whole lines of out.
+func logMissing(out []byte, want []string) []string {
+	have := make(map[string]bool)
+	for _, l := range strings.Split(string(out), "\n") {
+		have[l] = true
+	}
+	var missing []string
+	for _, w := range want {
+		if !have[w] {
+			missing = append(missing, w)
+		}
+	}
+	return missing
+}
+
+// logCeilings are the ratios measured on our own samples, with a little
+// headroom; a change that keeps much more fails here.
+var logCeilings = map[string]float64{
+	"x-gotest-v-panic":           0.30,
+	"x-gotest-json-panic":        0.04,
+	"x-gobuild-x":                0.055,
+	"x-npm-e404-silly":           0.12,
+	"x-npm-install-http":         0.14,
+	"x-npm-e404-http":            0.30,
+	"x-python-logging-traceback": 0.21,
+	"x-apt-install-imagemagick":  0.26,
+	"x-make-gcc-k":               0.65,
+	"x-jest-verbose":             0.32,
+	"x-jest":                     0.44,
+	"x-pytest-v":                 0.52,
+	"x-make-recursive-warnings":  0.30,
+}
+
+func TestLogSamples(t *testing.T) {
+	for _, s := range viewtest.Samples(t, "log") {
+		t.Run(s.Name, func(t *testing.T) {
+			out, err := Log(s.In, lossy.Options{})
+			if errors.Is(err, lossy.ErrNoGain) {
+				if c, ok := logCeilings[s.Name]; ok {
+					t.Fatalf("lossy.ErrNoGain, want a ratio under %.2f", c)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := Log(s.In, lossy.Options{})
+			if !bytes.Equal(out, again) {
+				t.Fatal("output differs between runs")
+			}
+			text := s.In
+			if testevent.IsStream(s.In) {
+				text = GoTestText(s.In)
+			}
+			// The boundary's check, and the test's own independent reading.
+			if missing := failure.Missing(router.Log, text, out); len(missing) > 0 {
+				t.Errorf("%d failure lines (failure.Lines) missing, first: %q", len(missing), missing[0])
+			}
+			if missing := logMissing(out, logOracleLines(text)); len(missing) > 0 {
+				t.Errorf("%d failure lines (oracle) missing, first: %q", len(missing), missing[0])
+			}
+			ratio := float64(len(out)) / float64(len(s.In))
+			if c, ok := logCeilings[s.Name]; ok && ratio > c {
+				t.Errorf("ratio %.3f, want at most %.2f", ratio, c)
+			}
+			if bytes.Contains(out, []byte{0x1b}) {
+				t.Error("ANSI escapes left in the view")
+			}
+		})
+	}
+}
+
+// logGoldenNames are samples without the x- prefix that have golden views.
+var logGoldenNames = map[string]bool{"apt-cache-show": true, "apt-cache-depends": true, "dpkg-s": true}
+
+func TestLogGolden(t *testing.T) {
+	for _, s := range viewtest.Samples(t, "log") {
+		if !strings.HasPrefix(s.Name, "x-") && !logGoldenNames[s.Name] {
+			continue
+		}
+		t.Run(s.Name, func(t *testing.T) {
+			out, err := Log(s.In, lossy.Options{})
+			if err != nil {
+				out = []byte("error: " + err.Error() + "\n")
+			}
+			viewtest.Golden(t, "log", s.Name, out)
+		})
+	}
+}
+
+// TestLogSummaries checks that closing lines survive.
+func TestLogSummaries(t *testing.T) {
+	tests := []struct{ sample, want string }{
+		{"x-gotest-v-panic", "ok  \texample.com/gt/ok\t(cached)"},
+		{"x-gotest-v-panic", "FAIL\texample.com/gt/broken [build failed]"},
+		{"x-npm-install-http", "added 47 packages in 3s"},
+		{"x-apt-install-imagemagick", "0 upgraded, 24 newly installed, 0 to remove and 141 not upgraded."},
+		{"x-apt-install-imagemagick", "Processing triggers for man-db (2.11.2-2) ..."},
+		{"x-make-gcc-k", "make: Target 'app' not remade because of errors."},
+		{"x-python-logging-traceback", "RuntimeError: aggregation failed for batch 42"},
+		{"x-python-logging-traceback", "    raise RuntimeError(\"aggregation failed for batch 42\") from e"},
+		{"x-jest-verbose", "Tests:       4 failed, 240 passed, 244 total"},
+		{"x-jest-verbose", "    Received: NaN"},
+		{"x-jest-verbose", "    +   \"c\": \"x\","},
+		{"x-jest", "    > 2 | test('syntax', () => { expect(add(1, 2).toBe(3); });"},
+		{"x-pytest-v", "E       KeyError: 'name'"},
+		{"x-pytest-v", "=================== 5 failed, 62 passed, 1 skipped in 0.10s ===================="},
+		{"x-pytest-v", "self = <calc.Config object at 0x7f8aa6324310>, d = {'retries': 5}"},
+		{"x-pytest-v", "test_calc.py::test_skipped SKIPPED (flaky on CI)                         [100%]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sample, func(t *testing.T) {
+			out, err := Log(viewtest.Read(t, "log", tt.sample), lossy.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := logMissing(out, []string{tt.want}); len(m) > 0 {
+				t.Errorf("missing %q", tt.want)
+			}
+		})
+	}
+}
+
+// TestLogGoTestVerbose checks the go test -v view: every FAIL line kept,
+// passing tests reduced to counts, the panic kept with its frames.
+func TestLogGoTestVerbose(t *testing.T) {
+	in := viewtest.Read(t, "log", "x-gotest-v-panic")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fails []string
+	for _, l := range strings.Split(string(in), "\n") {
+		if strings.HasPrefix(strings.TrimLeft(l, " "), "--- FAIL") {
+			fails = append(fails, l)
+		}
+	}
+	if len(fails) < 8 {
+		t.Fatalf("sample has %d --- FAIL lines, want several", len(fails))
+	}
+	if m := logMissing(out, fails); len(m) > 0 {
+		t.Errorf("--- FAIL lines missing: %q", m)
+	}
+	for _, want := range []string{
+		"[… 41 passing tests (82 lines) omitted …]", "[… 21 passing tests and 1 skipped test (45 lines) omitted …]",
+		"[… 3 lines of passing tests omitted …]", "[… 5 passing tests omitted …]",
+		"panic: runtime error: integer divide by zero [recovered, repanicked]",
+		"\t/tmp/xs/gt/calc/calc_test.go:32 +0x45",
+		"    strs_test.go:35: p7 failed: expected 49 got 50",
+	} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q", want)
+		}
+	}
+	for _, gone := range []string{"--- PASS", "=== RUN   TestAdd", "=== PAUSE TestParallel/p0"} {
+		if bytes.Contains(out, []byte(gone)) {
+			t.Errorf("view keeps passing-test chatter %q", gone)
+		}
+	}
+}
+
+func TestLogGoTestJSON(t *testing.T) {
+	in := viewtest.Read(t, "log", "x-gotest-json-panic")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out, []byte(`"Action"`)) {
+		t.Error("view still shows JSON events")
+	}
+	for _, want := range []string{
+		"--- FAIL: TestSub/5-3 (0.00s)", "--- FAIL: TestParallel/p7 (0.00s)", "--- FAIL: TestUpperTable/ß (0.00s)",
+		"FAIL\texample.com/gt/calc\t0.013s", "ok  \texample.com/gt/ok\t(cached)",
+		"broken/broken.go:7:33: undefined: nme", "FAIL\texample.com/gt/broken [build failed]",
+		"    calc_test.go:24: Sub(7, 2) = 6, want 5", "[… 41 passing tests (82 lines) omitted …]",
+	} {
+		if m := logMissing(out, []string{want}); len(m) > 0 {
+			t.Errorf("view lacks line %q", want)
+		}
+	}
+	// The same view whichever entry point is used.
+	direct, err := GoTestJSON(in, lossy.Options{})
+	if err != nil || !bytes.Equal(direct, out) {
+		t.Errorf("GoTestJSON differs from Log: %v", err)
+	}
+	if _, err := GoTestJSON([]byte("not json at all\nreally not\n"), lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+		t.Errorf("GoTestJSON on text: %v, want lossy.ErrNoGain", err)
+	}
+}
+
+func TestLogClassify(t *testing.T) {
+	tests := []struct {
+		line string
+		want logClass
+	}{
+		{"main.c:7:20: error: ‘struct point’ has no member named ‘z’", logFailure},
+		{"main.c:14:12: warning: too many arguments for format", logNotable},
+		{"broken/broken.go:7:33: undefined: nme", logFailure},
+		{`C:\src\app\main.c:3:1: error: expected ';'`, logFailure},
+		{"npm error code E404", logFailure},
+		{"npm warn deprecated request@2.88.2: request has been deprecated", logNotable},
+		{"E: Unable to locate package foo", logFailure},
+		{"W: Some index files failed to download", logFailure},
+		{"ZeroDivisionError: division by zero", logFailure},
+		{"make: *** [Makefile:6: main.o] Error 1", logFailure},
+		{"exit status 2", logFailure},
+		{"exit status 0", logSummary},
+		{"ok  \texample.com/gt/ok\t0.007s", logSummary},
+		{"?   \texample.com/gt/none\t[no test files]", logPlain},
+		{"added 47 packages in 3s", logSummary},
+		{"Tests: 3 failed, 10 passed", logFailure},
+		{"4 passing (20ms)", logSummary},
+		{"0 errors, 0 warnings", logSummary},
+		{"packagefile errors=/tmp/go-build/b004/_pkg_.a", logPlain},
+		{"compile -o $WORK/b004/_pkg_.a -p errors -lang=go1.26", logPlain},
+		{"npm silly fetch manifest assert-plus@^1.0.0", logPlain},
+		{"cd /usr/local/go/src/errors", logPlain},
+		{"return errors.New(x)", logPlain},
+		{"Setting up libfftw3-double3:amd64 (3.3.10-1) ...", logPlain},
+		{"  ✗ should reject bad input", logFailure},
+		{"not ok 3 - parses port", logFailure},
+		{"WARNING: DATA RACE", logFailure},
+		{"Found 2 data race(s)", logFailure},
+		{"    testing.go:1712: race detected during execution of test", logFailure},
+		{"BUILD SUCCESSFUL in 12s", logSummary},
+		{"make[2]: Leaving directory '/src/lib'", logSummary},
+		{"TestErrorHandling passed in 3ms", logPlain},
+	}
+	for _, tt := range tests {
+		if got := logClassify([]byte(tt.line)); got != tt.want {
+			t.Errorf("logClassify(%q) = %d, want %d", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestLogTemplates checks that similar lines collapse into one example and
+// a count while distinct ones stay apart.
+func TestLogTemplates(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("start of build\n")
+	for i := range 200 {
+		b.WriteString("2026-01-02T03:04:05.123Z INFO fetched chunk ")
+		b.WriteString(strings.Repeat("x", i%7))
+		b.WriteString(" id=0x1f")
+		b.WriteString(string(rune('a' + i%26)))
+		b.WriteString(" in 12ms\n")
+	}
+	b.WriteString("error: disk full while writing chunk 201\n")
+	for range 100 {
+		b.WriteString("Setting up libfoo (1.2.3) ...\n")
+	}
+	b.WriteString("done\n")
+	out, err := Log([]byte(b.String()), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("\nerror: disk full while writing chunk 201\n")) {
+		t.Error("failure line lost")
+	}
+	if !bytes.Contains(out, []byte("similar lines omitted")) {
+		t.Error("no template collapse")
+	}
+	if len(out) > 1500 {
+		t.Errorf("view is %d bytes:\n%s", len(out), out)
+	}
+}
+
+// TestLogGoroutineDump checks that a long goroutine dump is trimmed to the
+// first frames of the first goroutines, with counts.
+func TestLogGoroutineDump(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("=== RUN   TestHang\npanic: test timed out after 10m0s\n\trunning tests:\n\t\tTestHang (10m0s)\n\n")
+	for g := range 40 {
+		b.WriteString("goroutine ")
+		b.WriteString(strings.Repeat("1", g%3+1))
+		b.WriteString(" [chan receive]:\n")
+		for f := range 30 {
+			b.WriteString("example.com/p.f")
+			b.WriteString(strings.Repeat("x", f%5))
+			b.WriteString("(0xc000012345)\n\t/src/p/p.go:")
+			b.WriteString(strings.Repeat("9", f%4+1))
+			b.WriteString(" +0x1d\n")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("FAIL\texample.com/p\t600.012s\n")
+	in := []byte(b.String())
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) > len(in)/5 {
+		t.Errorf("dump kept %d of %d bytes", len(out), len(in))
+	}
+	for _, want := range []string{"panic: test timed out after 10m0s", "FAIL\texample.com/p\t600.012s", "stack frame lines omitted", "lines of further goroutines omitted"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q", want)
+		}
+	}
+}
+
+// TestLogManyPackages checks `go test ./...` over many packages: every FAIL
+// kept, the ok lines capped with a count.
+func TestLogManyPackages(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		if i%97 == 5 {
+			b.WriteString("--- FAIL: TestX (0.00s)\n    x_test.go:9: got 1, want 2\nFAIL\nFAIL\texample.com/m/p" + strconv.Itoa(i) + "\t0.01s\n")
+			continue
+		}
+		b.WriteString("ok  \texample.com/m/p" + strconv.Itoa(i) + "\t0." + strconv.Itoa(i%10) + "1s\n")
+	}
+	in := []byte(b.String())
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := failure.Missing(router.Log, in, out); len(m) > 0 {
+		t.Errorf("failure lines missing: %q", m)
+	}
+	if len(out) > len(in)/3 {
+		t.Errorf("view keeps %d of %d bytes", len(out), len(in))
+	}
+	if !bytes.Contains(out, []byte("similar lines omitted")) {
+		t.Error("ok lines not counted")
+	}
+}
+
+func TestLogTargetRatio(t *testing.T) {
+	in := viewtest.Read(t, "log", "x-npm-e404-silly")
+	loose, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tight, err := Log(in, lossy.Options{TargetRatio: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tight) >= len(loose) {
+		t.Errorf("TargetRatio 0.05 gave %d bytes, default %d", len(tight), len(loose))
+	}
+	if m := logMissing(tight, logOracleLines(in)); len(m) > 0 {
+		t.Errorf("tight view lost failure lines: %q", m)
+	}
+	if m := failure.Missing(router.Log, in, tight); len(m) > 0 {
+		t.Errorf("tight view lost failure lines: %q", m)
+	}
+}
+
+func TestLogQuery(t *testing.T) {
+	in := viewtest.Read(t, "log", "x-npm-e404-silly")
+	const line = "npm http fetch GET 200 https://registry.npmjs.org/jsprim 10ms (cache updated)"
+	if !bytes.Contains(in, []byte(line+"\n")) {
+		t.Fatal("sample lacks the line this test looks for")
+	}
+	plain, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(plain, []byte(line+"\n")) {
+		t.Skip("line is kept without a query; nothing to test")
+	}
+	got, err := Log(in, lossy.Options{Query: "JSPRIM fetch"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(got, []byte(line+"\n")) {
+		t.Errorf("query did not bring %q into view", line)
+	}
+}
+
+func TestLogBadInput(t *testing.T) {
+	for name, in := range map[string][]byte{
+		"empty":   nil,
+		"nul":     []byte("error: a\x00b\n" + strings.Repeat("line\n", 100)),
+		"short":   []byte("ok\n"),
+		"newline": []byte("\n\n\n"),
+	} {
+		if _, err := Log(in, lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+			t.Errorf("%s: err = %v, want lossy.ErrNoGain", name, err)
+		}
+	}
+	// Invalid UTF-8 and CRLF are shown, not mangled: failure lines verbatim.
+	in := []byte(strings.Repeat("step \xff\xfe done\r\n", 200) + "fatal: bad \xff object\r\n" + strings.Repeat("tail\r\n", 20))
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("\nfatal: bad \xff object\n")) {
+		t.Errorf("failure line not verbatim:\n%q", out)
+	}
+}
+
+func FuzzLog(f *testing.F) {
+	for _, kind := range []string{"log"} {
+		files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", kind, "x-*.txt"))
+		for _, file := range files {
+			if in, err := os.ReadFile(file); err == nil && len(in) < 16<<10 {
+				f.Add(in)
+			}
+		}
+	}
+	f.Add([]byte("panic: x\n\ngoroutine 1 [running]:\nmain.main()\n\t/a.go:1 +0x1\n"))
+	f.Add([]byte("Traceback (most recent call last):\n  File \"a\", line 1\nE\n"))
+	f.Add([]byte(`{"Action":"output","Test":"T","Output":"x"}` + "\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		out, err := Log(in, lossy.Options{})
+		if err != nil {
+			if !errors.Is(err, lossy.ErrNoGain) {
+				t.Fatalf("unexpected error %v", err)
+			}
+			return
+		}
+		again, _ := Log(in, lossy.Options{})
+		if !bytes.Equal(out, again) {
+			t.Fatal("not deterministic")
+		}
+		if len(out) > len(in) {
+			t.Fatalf("view %d bytes longer than input %d", len(out), len(in))
+		}
+	})
+}
+
+func BenchmarkLog(b *testing.B) {
+	for _, name := range []string{"x-gobuild-x", "x-gotest-json-panic", "x-npm-e404-silly", "x-gotest-v-panic", "x-apt-install-imagemagick"} {
+		in := viewtest.Read(b, "log", name)
+		b.Run(name, func(b *testing.B) {
+			var out []byte
+			for b.Loop() {
+				out, _ = Log(in, lossy.Options{})
+			}
+			b.ReportMetric(float64(len(in))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
+			b.ReportMetric(float64(len(out))/float64(len(in)), "ratio")
+		})
+	}
+}
+
+// logNote matches the notes a log view writes in place of dropped lines.
+var logNote = regexp.MustCompile(`^\[… \d+ [^\]]* omitted …\]$`)
+
+// logCut matches the note that ends a line cut for length.
+var logCut = regexp.MustCompile(` \[… \d+ bytes omitted …\]$`)
+
+// logSubsequence reports the first line of view that breaks "the view is
+// the input's lines, in order, each at most once, plus omission notes".
+func logSubsequence(in, view []byte) (string, bool) {
+	var input []string
+	for _, raw := range strings.Split(string(in), "\n") {
+		input = append(input, string(ansi.Visible([]byte(raw))))
+	}
+	strip := func(raw string) string {
+		return strings.TrimSuffix(string(ansi.Strip([]byte(raw))), "\r")
+	}
+	raws := strings.Split(string(in), "\n")
+	next := 0
+	for _, l := range strings.Split(strings.TrimSuffix(string(view), "\n"), "\n") {
+		if logNote.MatchString(l) {
+			continue
+		}
+		prefix, cut := l, false
+		if loc := logCut.FindStringIndex(l); loc != nil {
+			prefix, cut = l[:loc[0]], true
+		}
+		found := false
+		for next < len(input) && !found {
+			found = input[next] == l || strip(raws[next]) == l || cut && strings.HasPrefix(input[next], prefix)
+			next++
+		}
+		if !found {
+			return l, false
+		}
+	}
+	return "", true
+}
+
+// TestLogSubsequence holds every view to being an in-order subsequence of
+// its input's lines plus omission notes: never reordered, never repeated.
+func TestLogSubsequence(t *testing.T) {
+	for _, s := range viewtest.Samples(t, "log") {
+		t.Run(s.Name, func(t *testing.T) {
+			in := s.In
+			if text := GoTestText(in); text != nil {
+				in = text // the view shows the decoded events
+			}
+			for _, o := range []lossy.Options{{}, {TargetRatio: 0.05}} {
+				out, err := Log(s.In, o)
+				if errors.Is(err, lossy.ErrNoGain) {
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if l, ok := logSubsequence(in, out); !ok {
+					t.Errorf("ratio %v: view line %q is not the next input line in order:\n%s", o.TargetRatio, l, out)
+				}
+			}
+		})
+	}
+}
+
+// raceReport builds one race detector report whose first access has depth
+// frames.
+func raceReport(b *strings.Builder, depth int) {
+	b.WriteString("==================\nWARNING: DATA RACE\nWrite at 0x00c000094188 by goroutine 10:\n")
+	for k := range depth {
+		b.WriteString("  example.com/deep.f" + strconv.Itoa(k) + "()\n      /src/deep/deep.go:" + strconv.Itoa(k+1) + " +0x12\n")
+	}
+	b.WriteString("\nPrevious read at 0x00c000094188 by goroutine 9:\n  example.com/deep.g()\n      /src/deep/deep.go:90 +0x9b\n")
+	b.WriteString("\nGoroutine 10 (running) created at:\n  example.com/deep.TestDeep()\n      /src/deep/deep_test.go:14 +0x84\n")
+	b.WriteString("\nGoroutine 9 (finished) created at:\n  example.com/deep.TestDeep()\n      /src/deep/deep_test.go:15 +0x84\n")
+	b.WriteString("==================\n")
+}
+
+// TestLogRaceReport checks that a race report is kept whole and in order,
+// every section header included, with only very deep stacks trimmed.
+func TestLogRaceReport(t *testing.T) {
+	var b strings.Builder
+	for k := range 300 {
+		b.WriteString("2026-01-02T03:04:05Z INFO worker " + strconv.Itoa(k) + " started\n")
+	}
+	raceReport(&b, 100)
+	b.WriteString("Found 1 data race(s)\nexit status 66\n")
+	in := []byte(b.String())
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"==================\nWARNING: DATA RACE\nWrite at 0x00c000094188 by goroutine 10:\n  example.com/deep.f0()\n",
+		"\nPrevious read at 0x00c000094188 by goroutine 9:\n  example.com/deep.g()\n      /src/deep/deep.go:90 +0x9b\n\n" +
+			"Goroutine 10 (running) created at:\n  example.com/deep.TestDeep()\n      /src/deep/deep_test.go:14 +0x84\n\n" +
+			"Goroutine 9 (finished) created at:\n  example.com/deep.TestDeep()\n      /src/deep/deep_test.go:15 +0x84\n==================\n",
+		"stack frame lines omitted …]\n",
+		"\nFound 1 data race(s)\n",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), "deep.f90()") {
+		t.Errorf("deep stack not trimmed:\n%s", out)
+	}
+	if m := failure.Missing(router.Log, in, out); len(m) > 0 {
+		t.Errorf("failure lines missing: %q", m)
+	}
+	if l, ok := logSubsequence(in, out); !ok {
+		t.Errorf("view line %q out of order", l)
+	}
+}
+
+// TestLogNodeTest checks node --test output in both reporters: a failing
+// test's whole diagnostic (expected and actual values, error code) stays,
+// passing tests become a count.
+func TestLogNodeTest(t *testing.T) {
+	tests := []struct {
+		name string
+		want []string
+	}{
+		{"node-test-many-tap", []string{
+			"        +     3\n        -     4\n            ]\n          }\n      code: 'ERR_ASSERTION'\n      name: 'AssertionError'\n      expected:\n",
+			"      actual:\n        a: 1\n",
+			"[… 25 passing tests (125 lines) omitted …]\n",
+			"[… 1 skipped test (5 lines) omitted …]\n",
+			"    not ok 28 - async reject\n",
+		}},
+		{"node-test-many-spec", []string{
+			"    +     3\n    -     4\n",
+			"      code: 'ERR_ASSERTION',\n      actual: { a: 1, b: [ 1, 2, 3 ] },\n      expected: { a: 1, b: [ 1, 2, 4 ] },\n",
+			"[… 25 passing tests omitted …]\n",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := viewtest.Read(t, "log", tt.name)
+			out, err := Log(in, lossy.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(string(out), w) {
+					t.Errorf("view lacks %q:\n%s", w, out)
+				}
+			}
+			if strings.Contains(string(out), "ok 3 - adds 2") || strings.Contains(string(out), "✔ adds 2 (") {
+				t.Errorf("passing test shown:\n%s", out)
+			}
+		})
+	}
+}

@@ -1,0 +1,824 @@
+package tableview
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kompress/kompress/internal/lossy"
+
+	"github.com/kompress/kompress/internal/queryterm"
+
+	"github.com/kompress/kompress/internal/ansi"
+
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/router"
+)
+
+// Table crushes tabular output: CSV, TSV and whitespace-aligned columns
+// (ps aux, dpkg -l, ls -l, df, kubectl get). Rows are printed verbatim:
+// any preamble and the header (with its ruler line, as in dpkg -l), the
+// first and last rows, rows with a failure status (a cell such as failed,
+// Error or CrashLoopBackOff, or a failure line), rows with a rare value in
+// an otherwise uniform column (dpkg's "rc" among "ii"), and rows matching
+// lossy.Options.Query. Each run of dropped rows becomes one "[… N rows omitted …]"
+// line, and a closing block summarises the dropped rows per column:
+// min/median/max for numeric columns (sizes such as 12G count as numbers),
+// the most common values with counts otherwise.
+//
+// Quoted CSV fields may hold newlines; ragged rows are kept as they are.
+// Input with too few rows to cut 10% gives lossy.ErrNoGain.
+func Table(in []byte, o lossy.Options) ([]byte, error) {
+	var render func(tableLevel, [][]byte) []byte
+	if tr := tableTreeParse(in); tr != nil {
+		render = tr.render
+	} else if g := tableModGraphParse(in); g != nil {
+		render = g.render
+	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
+		render = func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
+	} else {
+		return nil, lossy.ErrNoGain
+	}
+	terms := queryterm.Split(o.Query)
+	var out []byte
+	for i, lv := range tableLevels {
+		out = render(lv, terms)
+		if o.TargetRatio <= 0 || o.TargetRatio >= 1 || i == len(tableLevels)-1 ||
+			float64(len(out)) <= o.TargetRatio*float64(len(in)) {
+			break
+		}
+	}
+	if out == nil || len(out) > len(in)*9/10 {
+		return nil, lossy.ErrNoGain
+	}
+	return out, nil
+}
+
+type tableLevel struct {
+	head, tail int
+	queryMax   int
+	rareMax    int // most rows kept for a rare value in a uniform column
+	topValues  int // values listed per categorical column summary
+	treeTop    int // most top-level entries of a drawn tree kept in full
+	modKids    int // requirements kept per module of go mod graph
+}
+
+var tableLevels = []tableLevel{
+	{5, 3, 20, 10, 3, 60, 3},
+	{3, 1, 8, 4, 2, 30, 2},
+	{1, 1, 3, 2, 1, 12, 1},
+}
+
+// tableKeepFew is the most rows dropped for a summary: fewer are cheaper
+// to read than a summary of them (ls -la of a small directory).
+const tableKeepFew = 25
+
+// tableRow is one record: its exact source bytes (several lines for quoted
+// CSV fields with newlines) and its cells.
+type tableRow struct {
+	raw   []byte
+	cells [][]byte
+}
+
+type tableData struct {
+	top     [][]byte // preamble, header and ruler lines, printed first
+	columns []string // column names, from the header or "col N"
+	rows    []tableRow
+	trailer [][]byte // blank lines at the end
+}
+
+// tableParse splits the input into header and rows, or returns nil when it
+// does not look like a table.
+func tableParse(in []byte) *tableData {
+	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 {
+		return nil
+	}
+	lines := tableLines(in)
+	if len(lines) < 3 {
+		return nil
+	}
+	if sep := tableSeparator(lines); sep != 0 {
+		return tableDelimited(in, sep)
+	}
+	return tableAligned(lines)
+}
+
+// tableLines splits at '\n' without the line ends (a '\r' stays part of
+// the line, so rows print back byte for byte).
+func tableLines(in []byte) [][]byte {
+	lines := make([][]byte, 0, bytes.Count(in, []byte{'\n'})+1)
+	for len(in) > 0 {
+		i := bytes.IndexByte(in, '\n')
+		if i < 0 {
+			lines = append(lines, in)
+			break
+		}
+		lines = append(lines, in[:i])
+		in = in[i+1:]
+	}
+	return lines
+}
+
+// tableSeparator picks tab or comma when the first lines split into the
+// same number (two or more) of fields; 0 means whitespace-aligned.
+func tableSeparator(lines [][]byte) byte {
+	sample := lines[:min(len(lines), 20)]
+	for _, sep := range []byte{'\t', ','} {
+		want := bytes.Count(sample[0], []byte{sep})
+		if want == 0 {
+			continue
+		}
+		same := 0
+		for _, l := range sample {
+			if sep == ',' {
+				if tableCSVFields(l) == want {
+					same++
+				}
+			} else if bytes.Count(l, []byte{sep}) == want {
+				same++
+			}
+		}
+		if same*10 >= len(sample)*8 {
+			return sep
+		}
+	}
+	return 0
+}
+
+// tableCSVFields counts the separators outside quotes on one line, or -1
+// when a quote stays open.
+func tableCSVFields(l []byte) int {
+	n, quoted := 0, false
+	for _, c := range l {
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case c == ',' && !quoted:
+			n++
+		}
+	}
+	if quoted {
+		return -1
+	}
+	return n
+}
+
+// tableDelimited reads CSV or TSV records; quoted fields may hold
+// separators, doubled quotes and newlines.
+func tableDelimited(in []byte, sep byte) *tableData {
+	t := &tableData{}
+	var recs []tableRow
+	for pos := 0; pos < len(in); {
+		start := pos
+		var cells [][]byte
+		cellStart, quoted := pos, false
+		for pos < len(in) {
+			c := in[pos]
+			if quoted {
+				if c == '"' {
+					if pos+1 < len(in) && in[pos+1] == '"' {
+						pos += 2
+						continue
+					}
+					quoted = false
+				}
+				pos++
+				continue
+			}
+			if c == '"' && pos == cellStart {
+				quoted = true
+				pos++
+				continue
+			}
+			if c == sep {
+				cells = append(cells, tableUnquote(in[cellStart:pos]))
+				pos++
+				cellStart = pos
+				continue
+			}
+			if c == '\n' {
+				break
+			}
+			pos++
+		}
+		end := pos
+		cells = append(cells, tableUnquote(bytes.TrimSuffix(in[cellStart:end], []byte{'\r'})))
+		if pos < len(in) {
+			pos++ // the newline
+		}
+		recs = append(recs, tableRow{raw: in[start:end], cells: cells})
+	}
+	for len(recs) > 0 && len(bytes.TrimSpace(recs[len(recs)-1].raw)) == 0 {
+		t.trailer = append([][]byte{recs[len(recs)-1].raw}, t.trailer...)
+		recs = recs[:len(recs)-1]
+	}
+	if len(recs) < 2 {
+		return nil
+	}
+	if tableIsHeader(recs[0].cells, recs[1:]) {
+		t.top = [][]byte{recs[0].raw}
+		for _, c := range recs[0].cells {
+			t.columns = append(t.columns, string(c))
+		}
+		recs = recs[1:]
+	}
+	t.rows = recs
+	t.nameColumns()
+	return t
+}
+
+func tableUnquote(f []byte) []byte {
+	if len(f) >= 2 && f[0] == '"' && f[len(f)-1] == '"' {
+		f = f[1 : len(f)-1]
+		if bytes.Contains(f, []byte(`""`)) {
+			f = bytes.ReplaceAll(f, []byte(`""`), []byte(`"`))
+		}
+	}
+	return f
+}
+
+// tableIsHeader reports whether the first record names the columns: none
+// of its cells is a number while some column of the rows mostly is, or its
+// cells never recur in their columns.
+func tableIsHeader(first [][]byte, rows []tableRow) bool {
+	for _, c := range first {
+		if _, ok := tableNumber(c); ok {
+			return false
+		}
+	}
+	rows = rows[:min(len(rows), 50)]
+	for i, h := range first {
+		nums, same := 0, 0
+		for _, r := range rows {
+			if i < len(r.cells) {
+				if _, ok := tableNumber(r.cells[i]); ok {
+					nums++
+				}
+				if bytes.Equal(r.cells[i], h) {
+					same++
+				}
+			}
+		}
+		if nums*10 >= len(rows)*8 {
+			return true
+		}
+		if same > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// tableAligned reads whitespace-aligned columns. The header is the line
+// above a ruler (dpkg -l, pip list, psql) or the first line; lines before
+// it, and a leading "total N" as in ls -l, form the preamble.
+func tableAligned(lines [][]byte) *tableData {
+	t := &tableData{}
+	for len(lines) > 0 && len(bytes.TrimSpace(lines[len(lines)-1])) == 0 {
+		t.trailer = append([][]byte{lines[len(lines)-1]}, t.trailer...)
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) < 3 {
+		return nil
+	}
+	headerAt := -1
+	for i := 1; i < min(len(lines), 12); i++ {
+		if tableIsRuler(lines[i]) {
+			headerAt = i - 1
+			break
+		}
+	}
+	body := 0
+	if headerAt >= 0 {
+		body = headerAt + 2
+	} else {
+		// "total 1234" (ls -l) precedes the rows.
+		if f := bytes.Fields(lines[0]); len(f) == 2 && string(f[0]) == "total" {
+			body = 1
+		}
+		if body < len(lines)-1 && (tableUpperHeader(lines[body]) ||
+			tableIsHeader(bytes.Fields(lines[body]), tableSplitRows(lines[body+1:min(len(lines), body+51)], 0, false, nil))) {
+			headerAt = body
+			body++
+		}
+	}
+	t.top = lines[:body]
+	var header [][]byte
+	wide := false // columns separated by two or more spaces (docker, kubectl)
+	if headerAt >= 0 {
+		header = bytes.Fields(lines[headerAt])
+		if h2 := tableSplit2(lines[headerAt]); len(h2) < len(header) && len(h2) >= 2 {
+			fits := 0
+			for _, l := range lines[body:min(len(lines), body+50)] {
+				if len(tableSplit2(l)) == len(h2) {
+					fits++
+				}
+			}
+			if fits*10 >= min(len(lines)-body, 50)*9 {
+				header, wide = h2, true
+			}
+		}
+	}
+	n := len(header)
+	if n == 0 {
+		n = tableModeFields(lines[body:])
+	}
+	if n < 2 {
+		return nil
+	}
+	var spans [][2]int
+	if header != nil && !wide {
+		// A header with more words than the rows have cells ("Mounted on")
+		// names the last column with the rest, unless some rows fill every
+		// column (lsof, whose TID and TASKCMD are mostly blank).
+		rowN := tableModeFields(lines[body:])
+		if rowN >= 2 && rowN < len(header) && tableFullRows(lines[body:], len(header))*20 < len(lines)-body {
+			header = append(header[:rowN-1:rowN-1], bytes.Join(header[rowN-1:], []byte{' '}))
+			n = len(header)
+		} else {
+			spans = tableSpans(lines[headerAt])
+		}
+	}
+	t.rows = tableSplitRows(lines[body:], n, wide, spans)
+	if header != nil {
+		for _, h := range header {
+			t.columns = append(t.columns, string(h))
+		}
+	}
+	t.nameColumns()
+	return t
+}
+
+// tableUpperHeader reports whether a line looks like a header of capitals
+// (ps, df, ss): letters in every word and no lower-case-only word.
+func tableUpperHeader(l []byte) bool {
+	f := bytes.Fields(l)
+	if len(f) < 2 {
+		return false
+	}
+	for _, w := range f {
+		if bytes.ContainsAny(w, "0123456789") || w[0] < 'A' || w[0] > 'Z' && w[0] != '%' {
+			return false
+		}
+	}
+	return true
+}
+
+func tableIsRuler(l []byte) bool {
+	dashes := 0
+	for _, c := range l {
+		switch c {
+		case '-', '=':
+			dashes++
+		case '+', '|', ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return dashes >= 3
+}
+
+// tableSplit2 splits at runs of two or more spaces.
+func tableSplit2(l []byte) [][]byte {
+	var f [][]byte
+	l = bytes.TrimSpace(l)
+	for len(l) > 0 {
+		i := bytes.Index(l, []byte("  "))
+		if i < 0 {
+			f = append(f, l)
+			break
+		}
+		f = append(f, l[:i])
+		l = bytes.TrimLeft(l[i:], " ")
+	}
+	return f
+}
+
+// tableSplitRows splits lines into at most n cells, the last cell taking
+// the rest of the line (ps's COMMAND, ls's file names); n == 0 means no
+// limit. A parenthesised group ("(readlink: Permission denied)") is one
+// cell. A row with fewer cells than spans (the header words' columns) has
+// blank cells: each cell goes to the header word it lies under.
+func tableSplitRows(lines [][]byte, n int, wide bool, spans [][2]int) []tableRow {
+	rows := make([]tableRow, 0, len(lines))
+	var starts []int
+	for _, l := range lines {
+		var cells [][]byte
+		if wide {
+			cells = tableSplit2(l)
+		} else {
+			starts = starts[:0]
+			rest := bytes.TrimLeft(l, " \t")
+			for len(rest) > 0 {
+				at := len(l) - len(rest)
+				if n > 0 && len(cells) == n-1 {
+					cells = append(cells, bytes.TrimRight(rest, " \t\r"))
+					starts = append(starts, at)
+					break
+				}
+				i := bytes.IndexAny(rest, " \t")
+				if rest[0] == '(' && i >= 0 && bytes.IndexByte(rest[:i], ')') < 0 {
+					if c := bytes.IndexByte(rest, ')'); c >= 0 {
+						if j := bytes.IndexAny(rest[c:], " \t"); j >= 0 {
+							i = c + j
+						} else {
+							i = -1
+						}
+					}
+				}
+				starts = append(starts, at)
+				if i < 0 {
+					cells = append(cells, bytes.TrimRight(rest, "\r"))
+					break
+				}
+				cells = append(cells, rest[:i])
+				rest = bytes.TrimLeft(rest[i:], " \t")
+			}
+			if len(spans) > 1 && len(cells) < len(spans) && len(cells) > 0 {
+				cells = tablePlace(l, cells, starts, spans)
+			}
+		}
+		rows = append(rows, tableRow{raw: l, cells: cells})
+	}
+	return rows
+}
+
+// tableSpans returns the byte spans of a header's words.
+func tableSpans(h []byte) [][2]int {
+	var spans [][2]int
+	for i := 0; i < len(h); {
+		if h[i] == ' ' || h[i] == '\t' || h[i] == '\r' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(h) && h[j] != ' ' && h[j] != '\t' && h[j] != '\r' {
+			j++
+		}
+		spans = append(spans, [2]int{i, j})
+		i = j
+	}
+	return spans
+}
+
+// tablePlace puts each cell under the header word it overlaps most (or
+// lies nearest to), in order, leaving the other columns blank; the last
+// column takes the rest of the line.
+func tablePlace(l []byte, cells [][]byte, starts []int, spans [][2]int) [][]byte {
+	out := make([][]byte, len(spans))
+	col := 0
+	for k, c := range cells {
+		s, e := starts[k], starts[k]+len(c)
+		best, bestD := col, 1<<30
+		for j := col; j < len(spans); j++ {
+			d := 0
+			if ov := min(e, spans[j][1]) - max(s, spans[j][0]); ov > 0 {
+				d = -ov
+			} else {
+				d = max(spans[j][0]-e, s-spans[j][1]) + 1
+			}
+			if d < bestD {
+				best, bestD = j, d
+			}
+		}
+		if best == len(spans)-1 {
+			out[best] = bytes.TrimRight(l[s:], " \t\r")
+			return out
+		}
+		if len(cells)-k > len(spans)-best {
+			best = len(spans) - (len(cells) - k) // leave room for the rest
+		}
+		out[best] = c
+		col = best + 1
+	}
+	return out
+}
+
+// tableFullRows counts the lines with at least n whitespace fields.
+func tableFullRows(lines [][]byte, n int) int {
+	full := 0
+	for _, l := range lines {
+		f, in := 0, false
+		for _, c := range l {
+			sp := c == ' ' || c == '\t' || c == '\r'
+			if !sp && !in {
+				f++
+			}
+			in = !sp
+		}
+		if f >= n {
+			full++
+		}
+	}
+	return full
+}
+
+// tableModeFields returns the most common number of whitespace fields.
+func tableModeFields(lines [][]byte) int {
+	count := map[int]int{}
+	best, bestN := 0, 0
+	for _, l := range lines[:min(len(lines), 200)] {
+		n := len(bytes.Fields(l))
+		count[n]++
+		if count[n] > bestN || count[n] == bestN && n < best {
+			best, bestN = n, count[n]
+		}
+	}
+	return best
+}
+
+func (t *tableData) nameColumns() {
+	n := len(t.columns)
+	for _, r := range t.rows {
+		n = max(n, len(r.cells))
+	}
+	for i := len(t.columns); i < n; i++ {
+		t.columns = append(t.columns, "col "+strconv.Itoa(i+1))
+	}
+}
+
+// render prints the kept rows, notes for the dropped runs and the summary
+// of the dropped rows.
+func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
+	n := len(t.rows)
+	keep := make([]bool, n)
+	for i := 0; i < lv.head && i < n; i++ {
+		keep[i] = true
+	}
+	for i := max(0, n-lv.tail); i < n; i++ {
+		keep[i] = true
+	}
+	for i, r := range t.rows {
+		if tableFailureRow(r) {
+			keep[i] = true
+		}
+	}
+	for _, i := range t.rare(lv.rareMax) {
+		keep[i] = true
+	}
+	if len(terms) > 0 {
+		type hit struct{ i, score int }
+		var hits []hit
+		for i, r := range t.rows {
+			s := 0
+			for _, term := range terms {
+				if queryterm.ContainsFold(r.raw, term) {
+					s++
+				}
+			}
+			if s > 0 {
+				hits = append(hits, hit{i, s})
+			}
+		}
+		sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
+		for _, h := range hits[:min(len(hits), lv.queryMax)] {
+			keep[h.i] = true
+		}
+	}
+
+	dropN := 0
+	for _, k := range keep {
+		if !k {
+			dropN++
+		}
+	}
+	if dropN <= tableKeepFew {
+		for i := range keep {
+			keep[i] = true
+		}
+	}
+
+	out := make([]byte, 0, len(in)/4)
+	for _, l := range t.top {
+		out = append(append(out, l...), '\n')
+	}
+	var dropped []int
+	gap := 0
+	for i, r := range t.rows {
+		if !keep[i] {
+			gap++
+			dropped = append(dropped, i)
+			continue
+		}
+		if gap > 0 {
+			out = append(append(out, lossy.Omitted(gap, "rows")...), '\n')
+			gap = 0
+		}
+		out = append(append(out, r.raw...), '\n')
+	}
+	if gap > 0 {
+		out = append(append(out, lossy.Omitted(gap, "rows")...), '\n')
+	}
+	if len(dropped) > 0 {
+		out = t.summary(out, dropped, lv.topValues)
+	}
+	for _, l := range t.trailer {
+		out = append(append(out, l...), '\n')
+	}
+	if len(in) > 0 && in[len(in)-1] != '\n' {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// tableFailWords are cell values that mark a failed row.
+var tableFailWords = map[string]bool{
+	"crashloopbackoff": true, "imagepullbackoff": true, "errimagepull": true, "oomkilled": true,
+	"evicted": true, "unhealthy": true, "dead": true, "defunct": true, "killed": true, "exited": true,
+}
+
+// tableFailureRow reports whether a row reports a failure: a status cell
+// that package failure counts (Error, Failed, CrashLoopBackOff, Exited (1)
+// between column gaps, so a word inside free text such as `if err != nil`
+// in git blame is not one) or a line that reads as a failure.
+func tableFailureRow(r tableRow) bool {
+	raw := r.raw
+	if bytes.IndexByte(raw, 0x1b) >= 0 {
+		raw = ansi.Strip(raw)
+	}
+	return len(failure.Lines(router.Table, raw)) > 0 || tableFailureLine(r.raw)
+}
+
+// rare returns rows whose value in a column differs from a value that
+// nearly every row shares (dpkg's "rc" among "ii", "FAIL" among "ok").
+func (t *tableData) rare(max int) []int {
+	if max == 0 || len(t.rows) < 10 {
+		return nil
+	}
+	var idx []int
+	count := map[string]int{}
+	for col := range t.columns {
+		clear(count)
+		var top []byte
+		topN := 0
+		for _, r := range t.rows {
+			if col < len(r.cells) {
+				v := r.cells[col]
+				n, ok := count[string(v)]
+				if !ok {
+					count[string(v)] = 0
+				}
+				n++
+				count[string(v)] = n
+				if n > topN || n == topN && bytes.Compare(v, top) < 0 {
+					top, topN = v, n
+				}
+			}
+			if len(count) > len(t.rows)/20+1 {
+				break // too varied to have one dominant value
+			}
+		}
+		if topN*100 < len(t.rows)*95 || topN == len(t.rows) {
+			continue
+		}
+		for i, r := range t.rows {
+			if col < len(r.cells) && !bytes.Equal(r.cells[col], top) && len(idx) < max {
+				idx = append(idx, i)
+			}
+		}
+	}
+	return idx
+}
+
+// summary appends one line per column describing the dropped rows.
+func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
+	out = append(out, "[summary of "...)
+	out = strconv.AppendInt(out, int64(len(dropped)), 10)
+	out = append(out, " omitted rows]\n"...)
+	vals := make([][]byte, 0, len(dropped))
+	for col, name := range t.columns {
+		if col >= 24 {
+			break
+		}
+		vals = vals[:0]
+		for _, i := range dropped {
+			if r := t.rows[i]; col < len(r.cells) && len(r.cells[col]) > 0 {
+				vals = append(vals, ansi.Strip(r.cells[col]))
+			}
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		out = append(out, "  "...)
+		out = append(out, tableClip(name, 40)...)
+		out = append(out, ": "...)
+		out = tableDescribe(out, vals, topValues)
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// tableDescribe summarises one column: min, median and max when nine in
+// ten values are numbers, else the most common values.
+func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
+	type num struct {
+		x   float64
+		raw []byte
+	}
+	nums := make([]num, 0, len(vals))
+	for _, v := range vals {
+		if x, ok := tableNumber(v); ok {
+			nums = append(nums, num{x, v})
+		}
+	}
+	if len(nums)*10 >= len(vals)*9 && len(nums) > 0 {
+		slices.SortStableFunc(nums, func(a, b num) int { return cmp.Compare(a.x, b.x) })
+		out = append(out, "min "...)
+		out = append(out, tableClip(string(nums[0].raw), 40)...)
+		out = append(out, ", median "...)
+		out = append(out, tableClip(string(nums[len(nums)/2].raw), 40)...)
+		out = append(out, ", max "...)
+		out = append(out, tableClip(string(nums[len(nums)-1].raw), 40)...)
+		return out
+	}
+	type value struct {
+		v []byte
+		n int
+	}
+	index := make(map[string]int, len(vals))
+	var order []value
+	for _, v := range vals {
+		if i, ok := index[string(v)]; ok {
+			order[i].n++
+			continue
+		}
+		index[string(v)] = len(order)
+		order = append(order, value{v, 1})
+	}
+	if len(order) == len(vals) {
+		out = append(out, strconv.Itoa(len(order))...)
+		return append(out, " distinct values"...)
+	}
+	slices.SortStableFunc(order, func(a, b value) int { return b.n - a.n })
+	shown := 0
+	for _, v := range order[:min(len(order), topValues)] {
+		if v.n < 2 && shown > 0 && len(order) > topValues {
+			break // a few single occurrences among many say little
+		}
+		if shown > 0 {
+			out = append(out, ", "...)
+		}
+		shown++
+		out = append(out, tableClip(string(v.v), 40)...)
+		out = append(out, " ×"...)
+		out = strconv.AppendInt(out, int64(v.n), 10)
+	}
+	if rest := len(order) - shown; rest > 0 {
+		out = append(out, " (+"...)
+		out = strconv.AppendInt(out, int64(rest), 10)
+		out = append(out, " other values)"...)
+	}
+	return out
+}
+
+func tableClip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && s[i]&0xC0 == 0x80 {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+// tableNumber parses a cell as a number, allowing a trailing % and size
+// units (12G, 1.5Mi, 300KB) as printed by df -h, ls -h and kubectl.
+func tableNumber(c []byte) (float64, bool) {
+	s := string(c)
+	mult := 1.0
+	if strings.HasSuffix(s, "%") {
+		s = s[:len(s)-1]
+	} else if n := len(s); n >= 2 {
+		s = strings.TrimSuffix(strings.TrimSuffix(s, "B"), "i")
+		if k := len(s); k >= 2 {
+			if i := strings.IndexByte("KMGTP", s[k-1]|0x20-0x20); i >= 0 && (s[k-2] >= '0' && s[k-2] <= '9') {
+				mult = float64(int64(1) << (10 * (i + 1)))
+				s = s[:k-1]
+			}
+		}
+	}
+	if s == "" || !(s[0] >= '0' && s[0] <= '9' || s[0] == '-' || s[0] == '.') {
+		return 0, false
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, false
+	}
+	return x * mult, true
+}
+
+// tableFailureLine reports whether a row's text reads as a failure line.
+func tableFailureLine(l []byte) bool {
+	return slices.ContainsFunc(tableFailureMarks, func(m []byte) bool { return bytes.Contains(l, m) })
+}
+
+// tableFailureMarks are case-sensitive markers of failure lines that can
+// appear inside a table row.
+var tableFailureMarks = [][]byte{
+	[]byte("FAIL"), []byte("ERROR"), []byte("FATAL"), []byte("PANIC"), []byte("panic:"),
+	[]byte("Traceback"), []byte("Exception"), []byte("error:"), []byte("Error:"), []byte("fatal:"),
+}

@@ -1,0 +1,326 @@
+package tableview
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kompress/kompress/internal/viewtest"
+
+	"github.com/kompress/kompress/internal/lossy"
+)
+
+var tableCeilings = map[string]float64{
+	"df-h":                0,
+	"dpkg-l":              0.03,
+	"dpkg-query-tsv":      0.03,
+	"go-test-results-tsv": 0,
+	"ls-color":            0.05,
+	"ls-l-usr-bin":        0.04,
+	"lsblk-cols":          0,
+	"npm-outdated":        0.32,
+	"passwd-csv":          0, // 17 rows to drop: kept whole (tableKeepFew)
+	"npm-ls-all-tree":     0.05,
+	"tree-L2-crypto":      0.25,
+	"tree-ascii-tls":      0.25,
+	"go-mod-graph":        0.5,
+	"pip-list":            0.2,
+	"ps-aux":              0.32,
+	"ps-ef":               0.3,
+	"ss-tan":              0,
+}
+
+func TestTableSamples(t *testing.T) {
+	viewtest.CheckSamples(t, "table", Table, tableCeilings, func(t *testing.T, name string, in, out []byte) {
+		if tableTreeParse(in) != nil || tableModGraphParse(in) != nil {
+			tableCheckTree(t, in, out)
+			return
+		}
+		inLines := tableLines(in)
+		outLines := tableLines(out)
+		if !bytes.Equal(inLines[0], outLines[0]) {
+			t.Errorf("first line (header) changed: %q", outLines[0])
+		}
+		last := inLines[len(inLines)-1]
+		if len(bytes.TrimSpace(last)) == 0 {
+			last = inLines[len(inLines)-2]
+		}
+		if !bytes.Contains(out, last) {
+			t.Errorf("last row dropped: %q", last)
+		}
+		// Every printed row is a line of the input, verbatim.
+		set := map[string]bool{}
+		for _, l := range inLines {
+			set[string(l)] = true
+		}
+		for _, l := range outLines {
+			if !set[string(l)] && !bytes.HasPrefix(l, []byte("[")) && !bytes.HasPrefix(l, []byte("  ")) {
+				t.Errorf("row not in input: %q", l)
+			}
+		}
+		if !bytes.Contains(out, []byte(" omitted rows]\n")) {
+			t.Error("no summary of the omitted rows")
+		}
+	})
+}
+
+func TestTableGolden(t *testing.T) {
+	for _, name := range []string{"ps-aux", "dpkg-l", "ls-l-usr-bin", "npm-ls-all-tree", "tree-ascii-tls", "go-mod-graph"} {
+		t.Run(name, func(t *testing.T) {
+			out, err := Table(viewtest.Read(t, "table", name), lossy.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			viewtest.Golden(t, "table", name, out)
+		})
+	}
+}
+
+func TestTableSummary(t *testing.T) {
+	out, err := Table(viewtest.Read(t, "table", "ps-aux"), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"  %CPU: min ", "  USER: root ×", "  PID: min "} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("summary lacks %q", want)
+		}
+	}
+}
+
+// tableCheckTree checks a tree view: input lines in order, every
+// top-level entry kept (when there are few), no column summary, and notes
+// that count exactly the lines dropped where they stand.
+func tableCheckTree(t *testing.T, in, out []byte) {
+	t.Helper()
+	if bytes.Contains(out, []byte("omitted rows]")) {
+		t.Error("column summary of a tree")
+	}
+	omitted, noted := 0, 0
+	for _, g := range viewtest.Gaps(in, out) {
+		omitted += max(0, g.To-g.From+1)
+		noted += g.Noted
+		if g.Noted != g.To-g.From+1 {
+			t.Errorf("input lines %d–%d noted as %d", g.From, g.To, g.Noted)
+		}
+	}
+	if omitted != noted || omitted == 0 {
+		t.Errorf("notes count %d lines, %d omitted", noted, omitted)
+	}
+	if tr := tableTreeParse(in); tr != nil {
+		top := 0
+		for i, l := range tr.lines {
+			if tr.depth[i] == 1 {
+				top++
+			}
+			if tr.depth[i] <= 1 && top <= 40 && !bytes.Contains(out, append(append([]byte{}, l...), '\n')) {
+				t.Errorf("top-level or root line dropped: %q", l)
+			}
+		}
+	}
+}
+
+func TestTableTree(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("app@1.0.0 /src/app\n")
+	for i := range 12 {
+		fmt.Fprintf(&b, "├─┬ dep%d@1.0.0\n", i)
+		for j := range 6 {
+			fmt.Fprintf(&b, "│ ├── sub%d-%d@2.0.0\n", i, j)
+		}
+		if i == 7 {
+			b.WriteString("│ ├─┬ deep@1.0.0\n│ │ └── UNMET DEPENDENCY left-pad@^1.0.0\n")
+		}
+		b.WriteString("│ └── last@1.0.0 deduped\n")
+	}
+	b.WriteString("└── tail@3.0.0\n")
+	in := []byte(b.String())
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableCheckTree(t, in, out)
+	for _, want := range []string{"│ ├─┬ deep@1.0.0\n│ │ └── UNMET DEPENDENCY left-pad@^1.0.0\n", "├─┬ dep11@1.0.0\n", "└── tail@3.0.0\n",
+		"\n  [… 7 nested entries omitted …]\n"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestTableTreeManyTop(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("/src\n")
+	for i := range 150 {
+		fmt.Fprintf(&b, "|-- file%03d.go\n", i)
+	}
+	b.WriteString("`-- zz.go\n\n0 directories, 151 files\n")
+	in := []byte(b.String())
+	out, err := Table(in, lossy.Options{Query: "file077"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableCheckTree(t, in, out)
+	for _, want := range []string{"|-- file000.go\n", "|-- file077.go\n", "`-- zz.go\n", "0 directories, 151 files\n", " entries omitted …]\n"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestTableHeaderLabels(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("COMMAND     PID   TID TASKCMD   USER   FD      TYPE DEVICE SIZE/OFF     NODE NAME\n")
+	for i := range 60 {
+		if i%3 == 0 {
+			fmt.Fprintf(&b, "process_a     1                 root  %3d   unknown                          /proc/1/fd/%d (readlink: Permission denied)\n", i, i)
+		} else {
+			fmt.Fprintf(&b, "process_a     1    %2d tokio-rt- root  %3d   unknown                          /proc/1/task/%d/fd/1 (readlink: Permission denied)\n", 50+i, i, i)
+		}
+	}
+	out, err := Table([]byte(b.String()), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"  USER: root ×", "  TYPE: unknown ×", "  TASKCMD: tokio-rt- ×", "  NAME: "} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"col ", "Permission ×", "denied) ×"} {
+		if bytes.Contains(out, []byte(bad)) {
+			t.Errorf("summary has %q:\n%s", bad, out)
+		}
+	}
+}
+
+func TestTableKeepFew(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("total 156\n")
+	for i := range 31 {
+		fmt.Fprintf(&b, "-rw-r--r--  1 root root  %4d Nov 29 14:36 file%d.go\n", 100+i, i)
+	}
+	if out, err := Table([]byte(b.String()), lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+		t.Errorf("a 31-row listing was cut:\n%s", out)
+	}
+}
+
+func TestTableFailureRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("NAME                          READY   STATUS             RESTARTS   AGE\n")
+	for i := range 120 {
+		status, restarts := "Running", 0
+		switch i {
+		case 33:
+			status, restarts = "CrashLoopBackOff", 41
+		case 71:
+			status = "Error"
+		case 98:
+			status = "OOMKilled"
+		}
+		fmt.Fprintf(&b, "%-29s %-7s %-18s %-10d %dd\n", fmt.Sprintf("api-%d-7f9c8d", i), "1/1", status, restarts, i%9+1)
+	}
+	in := []byte(b.String())
+	out, err := Table(in, lossy.Options{Query: "api-64-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"api-33-7f9c8d", "api-71-7f9c8d", "api-98-7f9c8d", "api-64-7f9c8d", "api-0-7f9c8d", "api-119-7f9c8d", "NAME "} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("row %q dropped", want)
+		}
+	}
+	if bytes.Contains(out, []byte("api-50-7f9c8d")) {
+		t.Error("an ordinary middle row survived")
+	}
+	if !bytes.Contains(out, []byte("  STATUS: Running ×")) {
+		t.Errorf("no STATUS summary:\n%s", out)
+	}
+	if len(out) > len(in)/4 {
+		t.Errorf("output %d of %d bytes", len(out), len(in))
+	}
+}
+
+func TestTableCSVQuotedNewlines(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,name,result,notes\n")
+	for i := range 80 {
+		switch i {
+		case 0:
+			b.WriteString("0,first,ok,\"multi\nline, with comma\"\n")
+		case 40:
+			b.WriteString("40,broken,FAILED,\"stack:\nline two\"\n")
+		default:
+			fmt.Fprintf(&b, "%d,row%d,ok,\"plain \"\"quoted\"\" note\"\n", i, i)
+		}
+	}
+	in := []byte(b.String())
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"0,first,ok,\"multi\nline, with comma\"\n", "40,broken,FAILED,\"stack:\nline two\"\n", "id,name,result,notes\n"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("record %q not kept whole:\n%s", want, out)
+		}
+	}
+	if !bytes.Contains(out, []byte("  notes: plain \"quoted\" note ×")) {
+		t.Errorf("quoted cells not decoded in the summary:\n%s", out)
+	}
+}
+
+func TestTableQuery(t *testing.T) {
+	in := viewtest.Read(t, "table", "dpkg-l")
+	out, err := Table(in, lossy.Options{Query: "libcurl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range tableLines(in) {
+		if bytes.Contains(l, []byte("libcurl")) && !bytes.Contains(out, l) {
+			t.Errorf("query row dropped: %s", l)
+		}
+	}
+}
+
+func TestTableBadInput(t *testing.T) {
+	for name, in := range map[string][]byte{
+		"empty":    nil,
+		"one-line": []byte("a b c\n"),
+		"nul":      bytes.Repeat([]byte("a\x00b c d\n"), 50),
+		"quote":    append([]byte("a,b\n\"open,"), bytes.Repeat([]byte("x,y\n"), 50)...),
+		"ragged":   []byte(strings.Repeat("a b c\nd\n\n e f g h i j\n", 40)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			out, err := Table(in, lossy.Options{})
+			if err != nil && !errors.Is(err, lossy.ErrNoGain) {
+				t.Errorf("err = %v", err)
+			}
+			if err == nil && len(out) >= len(in) {
+				t.Errorf("output %d >= input %d", len(out), len(in))
+			}
+		})
+	}
+}
+
+func FuzzTable(f *testing.F) {
+	for _, s := range viewtest.Samples(f, "table") {
+		if len(s.In) < 4096 {
+			f.Add(s.In)
+		}
+	}
+	f.Add([]byte("a,b\n1,\"x\ny\"\n2,3\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		out, err := Table(in, lossy.Options{Query: "x"})
+		again, _ := Table(in, lossy.Options{Query: "x"})
+		if !bytes.Equal(out, again) {
+			t.Fatal("not deterministic")
+		}
+		if err == nil && len(out) >= len(in) {
+			t.Fatal("no gain without lossy.ErrNoGain")
+		}
+	})
+}
+
+func BenchmarkTable(b *testing.B) { viewtest.Bench(b, "table", Table) }

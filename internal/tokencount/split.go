@@ -1,0 +1,315 @@
+package tokencount
+
+import (
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The pre-tokenizers below reproduce, in one linear pass, the pieces that
+// tiktoken-go's regexp2 (backtracking, .NET semantics) cuts with the
+// encodings' split patterns. Character classes are taken from the same
+// tables regexp2 uses: \p{X} is unicode.Is(unicode.Categories[X]) and \s is
+// unicode.IsSpace. The (?i:) contractions only ever match ASCII letters:
+// regexp2 compares unicode.ToLower(input), and no non-ASCII rune lowers to
+// one of s, t, r, e, v, m, l, d.
+
+// class is a set of the pattern's character classes a rune belongs to.
+type class uint8
+
+const (
+	cLetter  class = 1 << iota // \p{L}
+	cUpper                     // [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]
+	cLower                     // [\p{Ll}\p{Lm}\p{Lo}\p{M}]
+	cNumber                    // \p{N}
+	cSpace                     // \s
+	cNewline                   // [\r\n]
+)
+
+// pre reports membership of [^\r\n\p{L}\p{N}].
+func (c class) pre() bool { return c&(cNewline|cLetter|cNumber) == 0 }
+
+// otherMask: c&otherMask == 0 is membership of [^\s\p{L}\p{N}].
+const otherMask = cSpace | cLetter | cNumber
+
+func classify(r rune) class {
+	is := func(t *unicode.RangeTable) bool { return unicode.Is(t, r) }
+	return classOf(is(unicode.L), is(unicode.Lu), is(unicode.Ll), is(unicode.Lt), is(unicode.Lm), is(unicode.Lo),
+		is(unicode.M), is(unicode.N), unicode.IsSpace(r), r == '\r' || r == '\n')
+}
+
+func classOf(l, lu, ll, lt, lm, lo, m, n, space, newline bool) class {
+	var c class
+	if l {
+		c |= cLetter
+	}
+	if lu || lt || lm || lo || m {
+		c |= cUpper
+	}
+	if ll || lm || lo || m {
+		c |= cLower
+	}
+	if n {
+		c |= cNumber
+	}
+	if space {
+		c |= cSpace
+	}
+	if newline {
+		c |= cNewline
+	}
+	return c
+}
+
+// bmpClasses holds the class of every rune below U+10000, built on first use
+// from the categories' range tables (asking unicode.Is about each rune took
+// 10 ms of every start-up); rarer runes are classified on the fly.
+var bmpClasses = sync.OnceValue(func() *[1 << 16]class {
+	tables := []*unicode.RangeTable{unicode.L, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Lm, unicode.Lo,
+		unicode.M, unicode.N, unicode.White_Space} // unicode.IsSpace is White_Space
+	var in [1 << 16]uint16 // bit k: the rune is in tables[k]
+	for k, t := range tables {
+		for _, rg := range t.R16 {
+			for r := int(rg.Lo); r <= int(rg.Hi); r += int(rg.Stride) {
+				in[r] |= 1 << k
+			}
+		}
+		for _, rg := range t.R32 {
+			for r := int(rg.Lo); r <= int(rg.Hi) && r < len(in); r += int(rg.Stride) {
+				in[r] |= 1 << k
+			}
+		}
+	}
+	var t [1 << 16]class
+	for r, f := range in {
+		has := func(k int) bool { return f&(1<<k) != 0 }
+		t[r] = classOf(has(0), has(1), has(2), has(3), has(4), has(5), has(6), has(7), has(8), r == '\r' || r == '\n')
+	}
+	return &t
+})
+
+// splitter cuts text into the pieces the BPE runs on.
+type splitter struct {
+	bmp *[1 << 16]class
+	// o200k selects o200k_base's pattern; otherwise cl100k_base's.
+	o200k bool
+}
+
+func newSplitter(o200k bool) *splitter {
+	return &splitter{bmp: bmpClasses(), o200k: o200k}
+}
+
+// at returns the class and width of the rune at s[i]. An invalid byte is one
+// U+FFFD of width 1, as tiktoken-go sees it after converting to []rune.
+func (sp *splitter) at(s string, i int) (class, int) {
+	if b := s[i]; b < utf8.RuneSelf {
+		return sp.bmp[b], 1
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r < 1<<16 {
+		return sp.bmp[r], n
+	}
+	return classify(r), n
+}
+
+// span returns the end of the run of runes from i whose class c has
+// c&mask == want.
+func (sp *splitter) span(s string, i int, mask, want class) int {
+	for i < len(s) {
+		c, n := sp.at(s, i)
+		if c&mask != want {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// next returns the end of the piece starting at s[i], i < len(s).
+func (sp *splitter) next(s string, i int) int {
+	if sp.o200k {
+		return sp.nextO200k(s, i)
+	}
+	return sp.nextCL100k(s, i)
+}
+
+// nextO200k follows
+//
+//	[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+//	|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+//	|\p{N}{1,3}
+//	| ?[^\s\p{L}\p{N}]+[\r\n/]*
+//	|\s*[\r\n]+
+//	|\s+(?!\S)
+//	|\s+
+//
+// taking the first alternative that matches, each with backtracking.
+func (sp *splitter) nextO200k(s string, i int) int {
+	c0, n0 := sp.at(s, i)
+	if c0.pre() || c0&(cUpper|cLower) != 0 {
+		// The optional prefix is tried taken first, then not.
+		starts := [2]int{i, -1}
+		if c0.pre() {
+			starts = [2]int{i + n0, i}
+		}
+		for _, j := range starts {
+			if j < 0 || j >= len(s) {
+				continue
+			}
+			if e, ok := sp.lowerWord(s, j); ok {
+				return contraction(s, e)
+			}
+		}
+		for _, j := range starts {
+			if j < 0 || j >= len(s) {
+				continue
+			}
+			if c, _ := sp.at(s, j); c&cUpper != 0 {
+				e := sp.span(s, j, cUpper, cUpper)
+				e = sp.span(s, e, cLower, cLower)
+				return contraction(s, e)
+			}
+		}
+	}
+	if e, ok := sp.number(s, i, c0, n0); ok {
+		return e
+	}
+	if e, ok := sp.punct(s, i, c0); ok {
+		for e < len(s) && (s[e] == '\r' || s[e] == '\n' || s[e] == '/') {
+			e++
+		}
+		return e
+	}
+	return sp.space(s, i, n0)
+}
+
+// lowerWord matches U*W+ at s[j] (U, W the upper- and lower-case classes of
+// nextO200k's first alternative) as the backtracking matcher would: U* takes
+// the longest run, then gives runes back until W+ can start.
+func (sp *splitter) lowerWord(s string, j int) (int, bool) {
+	p, both := j, -1 // both: end of the last rune in U∩W
+	for p < len(s) {
+		c, n := sp.at(s, p)
+		if c&cUpper == 0 {
+			break
+		}
+		if c&cLower != 0 {
+			both = p + n
+		}
+		p += n
+	}
+	if p < len(s) {
+		if c, _ := sp.at(s, p); c&cLower != 0 {
+			return sp.span(s, p, cLower, cLower), true
+		}
+	}
+	// W+ starts at the last U∩W rune; the rune after it is not in W.
+	return both, both >= 0
+}
+
+// nextCL100k follows
+//
+//	(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
+func (sp *splitter) nextCL100k(s string, i int) int {
+	if e := contraction(s, i); e > i {
+		return e
+	}
+	c0, n0 := sp.at(s, i)
+	if c0.pre() && i+n0 < len(s) {
+		if c, _ := sp.at(s, i+n0); c&cLetter != 0 {
+			return sp.span(s, i+n0, cLetter, cLetter)
+		}
+	}
+	if c0&cLetter != 0 {
+		return sp.span(s, i, cLetter, cLetter)
+	}
+	if e, ok := sp.number(s, i, c0, n0); ok {
+		return e
+	}
+	if e, ok := sp.punct(s, i, c0); ok {
+		for e < len(s) && (s[e] == '\r' || s[e] == '\n') {
+			e++
+		}
+		return e
+	}
+	return sp.space(s, i, n0)
+}
+
+// number matches \p{N}{1,3}.
+func (sp *splitter) number(s string, i int, c0 class, n0 int) (int, bool) {
+	if c0&cNumber == 0 {
+		return 0, false
+	}
+	e := i + n0
+	for k := 1; k < 3 && e < len(s); k++ {
+		c, n := sp.at(s, e)
+		if c&cNumber == 0 {
+			break
+		}
+		e += n
+	}
+	return e, true
+}
+
+// punct matches ` ?[^\s\p{L}\p{N}]+`, without the trailing newline class.
+func (sp *splitter) punct(s string, i int, c0 class) (int, bool) {
+	if s[i] == ' ' && i+1 < len(s) {
+		if c, _ := sp.at(s, i+1); c&otherMask == 0 {
+			return sp.span(s, i+1, otherMask, 0), true
+		}
+	}
+	if c0&otherMask == 0 {
+		return sp.span(s, i, otherMask, 0), true
+	}
+	return 0, false
+}
+
+// space matches \s*[\r\n]+|\s+(?!\S)|\s+ at s[i]: up to the last newline of
+// the whitespace run if it has one; else the run but its last rune when a
+// non-space follows; else the run.
+func (sp *splitter) space(s string, i, n0 int) int {
+	p, last, runes, nl := i, i, 0, -1
+	for p < len(s) {
+		c, n := sp.at(s, p)
+		if c&cSpace == 0 {
+			break
+		}
+		if c&cNewline != 0 {
+			nl = p + n
+		}
+		last = p
+		p += n
+		runes++
+	}
+	switch {
+	case runes == 0:
+		// Unreachable: every rune matches some alternative. Regexp
+		// scanning would skip it; keeping it costs at most a token.
+		return i + n0
+	case nl >= 0:
+		return nl
+	case p < len(s) && runes > 1:
+		return last
+	}
+	return p
+}
+
+// contraction returns the end of (?i:'s|'t|'re|'ve|'m|'ll|'d) at s[e], or e.
+func contraction(s string, e int) int {
+	if e+1 >= len(s) || s[e] != '\'' {
+		return e
+	}
+	switch s[e+1] | 0x20 {
+	case 's', 't', 'm', 'd':
+		return e + 2
+	case 'r', 'v':
+		if e+2 < len(s) && s[e+2]|0x20 == 'e' {
+			return e + 3
+		}
+	case 'l':
+		if e+2 < len(s) && s[e+2]|0x20 == 'l' {
+			return e + 3
+		}
+	}
+	return e
+}

@@ -1,0 +1,350 @@
+package tokencount
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	tiktoken "github.com/pkoukk/tiktoken-go"
+	loader "github.com/pkoukk/tiktoken-go-loader"
+)
+
+// native lists the encodings counted without tiktoken-go.
+var native = []string{"o200k_base", "cl100k_base"}
+
+var refs sync.Map // encoding → *tiktoken.Tiktoken
+
+// reference returns tiktoken-go's encoder, whose counts Count must equal.
+func reference(tb testing.TB, encoding string) *tiktoken.Tiktoken {
+	tb.Helper()
+	if enc, ok := refs.Load(encoding); ok {
+		return enc.(*tiktoken.Tiktoken)
+	}
+	setLoader.Do(func() { tiktoken.SetBpeLoader(loader.NewOfflineLoader()) })
+	enc, err := tiktoken.GetEncoding(encoding)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	refs.Store(encoding, enc)
+	return enc
+}
+
+func mustNew(tb testing.TB, encoding string) *Counter {
+	tb.Helper()
+	c, err := New(encoding)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
+func TestCount(t *testing.T) {
+	c := mustNew(t, "")
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"", 0},
+		{"hello world", 2},
+		{"<|endoftext|>", 7}, // special tokens are ordinary text here
+	}
+	for _, tt := range tests {
+		if got := c.Count(tt.in); got != tt.want {
+			t.Errorf("Count(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+// tricky exercises each alternative of the split patterns and the classes
+// they use.
+var tricky = []string{
+	"", " ", "  ", "\n", "a", "A",
+	"don't", "DON'T", "we'LL", "they've I'm he'd she's it'S you'Re", "'s", "'", "''ll", "x'", "x'l", "rock'n'roll",
+	"a\r\nb", "a\r\n\r\nb", "line\r\n", "\r\r\n\n", "\r", "x \r\n y",
+	"a  \n  b", " \t \n \t x", "a \n\n  \t\n b", "  \n", "\n  ", "\n \n ",
+	"trailing   ", "trailing \t", "x  y", "x   y", "x\ty", "\tx", "\t\tx", " \tx", "\t!", "  !", " !", "\t1", " 1", "  1",
+	"naïve café 東京 ٣٤٥ 𝔘", "Ünïcödé ÀÉÎ", "ǅemal ǈ", "ʰʲ aʰ Aʰ ʰA", "あA", "あAb", "AあB", "ABCdef", "ABC", "abcDEF", "HTTPServer",
+	"e\u0301", "E\u0301", "\u0301", "\u0301a", "!\u0301", "!\u0301a", " \u0301", "a\u0301\u0302B", "\u0915\u094d\u0937", "नमस्ते दुनिया",
+	"😀", "👍🏽", "👨‍👩‍👧", "a😀b", " 😀", "😀\n", "🇯🇵",
+	"1", "12", "123", "1234", "12345", "123456", "1234567", "x1234567y", "١٢٣٤", "½¼", "Ⅻ", "3.14159", "1,000,000",
+	"/usr/bin/env", "a/\n/\nb", "!!!\n\n", "...\r\n", "x//\n", "--- FAIL: TestX (0.00s)",
+	"\xff", "a\xffb", "\xe2\x82", "\xe2\x82\xac", "é\xc3", "\xed\xa0\x80", "\x80\x80 \x80", "don\xff't", "\uFFFD",
+	"\u00a0x", "x\u00a0", "\u2028", "a\u3000b", "\u0085\n", "\v\f\r\n", "\u200b", "\u00ad",
+	"<|endoftext|>", "ℌ𝔢𝔩𝔩𝔬", "ﬁ", "ǲ", "İstanbul", "Kelvin \u212a", "ſ", "x'ſ", "x'S",
+	"func main() {\n\tfmt.Println(\"hi\")\n}\n", "{\"a\": [1, 2, 3], \"b\": null}",
+	strings.Repeat("a", 300), strings.Repeat("ab ", 200), strings.Repeat(" ", 100) + "x", strings.Repeat("\n", 50),
+	strings.Repeat("0", 100), strings.Repeat("é", 150), strings.Repeat("!", 150), strings.Repeat("日本", 100),
+}
+
+func TestCountMatchesTiktoken(t *testing.T) {
+	for _, name := range native {
+		t.Run(name, func(t *testing.T) {
+			c, ref := mustNew(t, name), reference(t, name)
+			for _, s := range tricky {
+				if got, want := c.Count(s), len(ref.EncodeOrdinary(s)); got != want {
+					t.Errorf("Count(%q) = %d, want %d", s, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestCountRandom compares with tiktoken-go on strings built from fragments
+// that sit on the patterns' class boundaries.
+func TestCountRandom(t *testing.T) {
+	fragments := []string{
+		"a", "Z", "é", "É", "ǅ", "ʰ", "あ", "東", "\u0301", "\u0915\u094d", "𝔘", "ß", "İ",
+		"1", "٣", "½", "Ⅻ", "0", "'", "'s", "'S", "'ll", "'LL", "'re", "'ve", "'m", "'d", "'t", "'x",
+		" ", "  ", "\t", "\n", "\r", "\r\n", "\u00a0", "\u3000", "\v", "\u0085",
+		"!", "/", "//", ".", "-", "😀", "\u200d", "\uFFFD", "\xff", "\xe2\x82", "\x80",
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, name := range native {
+		c, ref := mustNew(t, name), reference(t, name)
+		for range 20000 {
+			var b strings.Builder
+			for range 1 + rng.IntN(24) {
+				b.WriteString(fragments[rng.IntN(len(fragments))])
+			}
+			s := b.String()
+			if got, want := c.Count(s), len(ref.EncodeOrdinary(s)); got != want {
+				t.Fatalf("%s: Count(%q) = %d, want %d", name, s, got, want)
+			}
+		}
+	}
+}
+
+func TestCountSamples(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/samples/*/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Skip("no samples")
+	}
+	for _, name := range native {
+		c, ref := mustNew(t, name), reference(t, name)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := c.Count(string(data)), len(ref.EncodeOrdinary(string(data))); got != want {
+				t.Errorf("%s: %s: Count = %d, want %d", name, f, got, want)
+			}
+		}
+	}
+}
+
+// TestCountConcurrent shares one counter, its cache and merge scratch,
+// between goroutines; run it with -race.
+func TestCountConcurrent(t *testing.T) {
+	c := mustNew(t, "")
+	texts := append([]string{strings.Repeat("naïve_identifierXYZ/path//x ", 500)}, tricky...)
+	want := make([]int, len(texts))
+	for i, s := range texts {
+		want[i] = c.Count(s)
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for i, s := range texts {
+				if got := c.Count(s); got != want[i] {
+					t.Errorf("Count(%q) = %d concurrently, %d alone", s, got, want[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestMerge checks the heap merge, used for pieces over smallPiece bytes,
+// against the quadratic one and tiktoken-go.
+func TestMerge(t *testing.T) {
+	c, ref := mustNew(t, ""), reference(t, "o200k_base")
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"a", "b", "e", "t", "th", "in", "er", "é", "東", "x", "0"}
+	for range 2000 {
+		var b strings.Builder
+		for b.Len() < 2+rng.IntN(smallPiece-1) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		p := b.String()
+		if len(p) > smallPiece {
+			continue
+		}
+		if small, heap := mergeSmall(c.ranks, p), mergeHeap(c.ranks, p); small != heap {
+			t.Fatalf("%q: mergeSmall = %d, mergeHeap = %d", p, small, heap)
+		}
+	}
+	for _, n := range []int{65, 100, 1000, 4000} {
+		p := strings.Repeat("a", n)
+		if got, want := mergeHeap(c.ranks, p), len(ref.EncodeOrdinary(p)); got != want {
+			t.Errorf("%d × a: mergeHeap = %d, want %d", n, got, want)
+		}
+		var b strings.Builder
+		for b.Len() < n {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		p = b.String()
+		if got, want := mergeHeap(c.ranks, p), len(ref.EncodeOrdinary(p)); got != want {
+			t.Errorf("%q: mergeHeap = %d, want %d", p, got, want)
+		}
+	}
+}
+
+// TestLongPieces: one huge piece is merged in maxPiece chunks and stays
+// close to the exact count. How fast that is belongs to the benchmarks.
+func TestLongPieces(t *testing.T) {
+	c := mustNew(t, "")
+	for _, tt := range []struct {
+		name string
+		unit string
+	}{
+		{"letters", "a"},
+		{"mixed letters", "xyzzy"},
+		{"runes", "é"},
+		{"punctuation", "-"},
+		{"invalid", "\xff"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			text := strings.Repeat(tt.unit, (10<<20)/len(tt.unit))
+			got := c.Count(text)
+			// Exact for one chunk; the whole is its chunks' sum.
+			chunk := text[:runeCut(text, maxPiece)]
+			one := mergeCount(c.ranks, replaceInvalid(chunk))
+			if want := int(int64(one) * int64(len(text)) / int64(len(chunk))); got < want-want/100 || got > want+want/100+2 {
+				t.Errorf("Count = %d, want about %d", got, want)
+			}
+		})
+	}
+}
+
+func FuzzCount(f *testing.F) {
+	for _, s := range tricky {
+		f.Add(s)
+	}
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
+	for _, file := range files {
+		data, _ := os.ReadFile(file)
+		if len(data) > 512 {
+			data = data[:512]
+		}
+		f.Add(string(data))
+	}
+	counters := map[string]*Counter{}
+	refs := map[string]*tiktoken.Tiktoken{}
+	for _, name := range native {
+		counters[name], refs[name] = mustNew(f, name), reference(f, name)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 1024 {
+			return // keep tiktoken-go's quadratic merge quick
+		}
+		for _, name := range native {
+			if got, want := counters[name].Count(s), len(refs[name].EncodeOrdinary(s)); got != want {
+				t.Errorf("%s: Count(%q) = %d, want %d (valid UTF-8: %v)", name, s, got, want, utf8.ValidString(s))
+			}
+		}
+	})
+}
+
+func BenchmarkCount(b *testing.B) {
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
+	var data []byte
+	for _, f := range files {
+		d, _ := os.ReadFile(f)
+		data = append(data, d...)
+	}
+	if len(data) == 0 {
+		data = []byte(strings.Repeat("ok  \tgithub.com/x/y\t0.01s\n--- FAIL: TestX (0.00s)\n", 20000))
+	}
+	text := string(data)
+	for _, name := range native {
+		b.Run(name, func(b *testing.B) {
+			c := mustNew(b, name)
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				c.Count(text)
+			}
+		})
+		b.Run(name+"/tiktoken-go", func(b *testing.B) {
+			ref := reference(b, name)
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				ref.EncodeOrdinary(text)
+			}
+		})
+	}
+	b.Run("o200k_base/parallel", func(b *testing.B) {
+		c := mustNew(b, "o200k_base")
+		b.SetBytes(int64(len(text)))
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				c.Count(text)
+			}
+		})
+	})
+}
+
+// TestVocabMatchesLoader checks the tables parsed from the embedded rank
+// files against tiktoken-go-loader's own parse, token by token.
+func TestVocabMatchesLoader(t *testing.T) {
+	for _, name := range native {
+		want, err := loader.NewOfflineLoader().LoadTiktokenBpe(name + ".tiktoken")
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := mustNew(t, name).ranks
+		for tok, r := range want {
+			if got := v.rank(tok); got != int32(r) {
+				t.Fatalf("%s: rank(%q) = %d, want %d", name, tok, got, r)
+			}
+		}
+	}
+}
+
+// TestBMPClasses checks the precomputed classes against classify.
+func TestBMPClasses(t *testing.T) {
+	bmp := bmpClasses()
+	for r := range rune(len(bmp)) {
+		if got, want := bmp[r], classify(r); got != want {
+			t.Fatalf("class of U+%04X = %08b, want %08b", r, got, want)
+		}
+	}
+}
+
+// TestCountParts checks that cutting where pieceStart says (as Count does
+// for large texts) changes no count.
+func TestCountParts(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/samples/*/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Skip("no samples")
+	}
+	var all []byte
+	for _, name := range native {
+		c := mustNew(t, name)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, data...)
+			s := string(data)
+			want := c.count(s)
+			for i := 0; i < len(s); i += max(len(s)/7, 1) {
+				cut := pieceStart(s, i)
+				if cut < 0 {
+					break
+				}
+				if got := c.count(s[:cut]) + c.count(s[cut:]); got != want {
+					t.Errorf("%s: %s cut at %d: %d tokens, want %d", name, f, cut, got, want)
+				}
+			}
+		}
+		if got, want := c.Count(string(all)), c.count(string(all)); got != want {
+			t.Errorf("%s: Count of all samples = %d, want %d", name, got, want)
+		}
+	}
+}

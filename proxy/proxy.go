@@ -1,0 +1,262 @@
+// Package proxy sits between an agent and its model API (Anthropic Messages,
+// OpenAI Chat Completions, OpenAI Responses). It compresses the tool results
+// in each request with a kompress Engine before forwarding it upstream with
+// every header the client sent, and streams the response back as it comes.
+//
+// Only tool results change: user, system and assistant text is forwarded as
+// sent. The request is edited in place, each compressed string spliced over
+// the original's bytes, so key order, spacing and numbers stay as the client
+// wrote them, and the same conversation gives the same upstream bytes (the
+// engine is deterministic and results are cached by content), which keeps
+// the provider's prompt cache valid. Bodies that are not JSON objects are
+// forwarded untouched; upstream errors come back with their status and body.
+//
+// With Options.RetrieveTool, requests that declare tools and carry a
+// kompress marker get a kompress_retrieve tool; the proxy answers the
+// model's calls to it from the store and continues the turn upstream, so
+// the client only ever sees its own tools (see retrieve.go).
+package proxy
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/kompress/kompress/wire"
+)
+
+// Engine is the compression library as the proxy uses it.
+type Engine interface {
+	Compress(ctx context.Context, tenant string, req wire.CompressRequest) (wire.Result, error)
+	Retrieve(ctx context.Context, tenant, id string) ([]byte, error)
+}
+
+// Defaults for zero Options fields.
+const (
+	DefaultMaxBody    = 64 << 20
+	DefaultCacheBytes = 64 << 20
+)
+
+// Options configure a Proxy.
+type Options struct {
+	// Upstream is the API's base URL, e.g. https://api.anthropic.com; the
+	// request's path is appended to its path.
+	Upstream string
+	// Engine compresses tool results and answers retrieve calls.
+	Engine Engine
+	// Tenant is the store namespace of the proxy's originals.
+	Tenant string
+	// RetrieveTool offers kompress_retrieve to the model and answers it.
+	RetrieveTool bool
+	// LosslessOnly compresses tool results with verified lossless folds only.
+	LosslessOnly bool
+	// Client sends upstream requests; nil means one without timeouts that
+	// does not follow redirects (they go back to the client).
+	Client *http.Client
+	// MaxBody is the largest body the proxy reads to rewrite; larger ones
+	// are forwarded untouched (DefaultMaxBody when zero).
+	MaxBody int64
+	// CacheBytes bounds the result cache (DefaultCacheBytes when zero).
+	CacheBytes int64
+	// Logger gets one debug line per request; never content or headers.
+	Logger *slog.Logger
+}
+
+// Proxy is an http.Handler forwarding model API requests upstream.
+type Proxy struct {
+	opts     Options
+	upstream *url.URL
+	hc       *http.Client
+	log      *slog.Logger
+	results  *lru[string]
+	hidden   *lru[hiddenTurn]
+}
+
+// New returns a Proxy for opts.
+func New(opts Options) (*Proxy, error) {
+	u, err := url.Parse(strings.TrimRight(opts.Upstream, "/"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("proxy: upstream %q: want http(s)://host[:port][/path]", opts.Upstream)
+	}
+	if opts.Engine == nil {
+		return nil, errors.New("proxy: nil Engine")
+	}
+	if opts.MaxBody <= 0 {
+		opts.MaxBody = DefaultMaxBody
+	}
+	if opts.CacheBytes <= 0 {
+		opts.CacheBytes = DefaultCacheBytes
+	}
+	hc := opts.Client
+	if hc == nil {
+		hc = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Proxy{
+		opts:     opts,
+		upstream: u,
+		hc:       hc,
+		log:      log,
+		results:  newLRU(opts.CacheBytes, func(s string) int64 { return int64(len(s)) }),
+		hidden:   newLRU(opts.CacheBytes/4, func(h hiddenTurn) int64 { return int64(len(h.full) + len(h.outputs)) }),
+	}, nil
+}
+
+// ServeHTTP forwards r upstream, rewriting the tool results of the model
+// API routes it knows.
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Model responses stream for minutes: the service's write deadline is
+	// for its own short answers, not for these.
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
+	ctx := r.Context()
+
+	body, err := io.ReadAll(io.LimitReader(r.Body, p.opts.MaxBody+1))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "bad_request", "reading request body: "+err.Error())
+		return
+	}
+	var rest io.Reader
+	if int64(len(body)) > p.opts.MaxBody {
+		// Too large to rewrite: forward as it is, streaming the rest.
+		rest = r.Body
+	}
+	a, known := apiOf(r.Method, r.URL.Path)
+	out, injected, conversation := body, false, ""
+	if known && rest == nil {
+		var rw rewrite
+		out, rw = p.rewrite(ctx, a, body)
+		injected, conversation = rw.injected, rw.conversation
+		p.log.Debug("proxy request", "api", a.String(), "tool_results", rw.results, "compressed", rw.compressed,
+			"bytes_in", len(body), "bytes_out", len(out), "retrieve_tool", injected)
+	}
+	var reqBody io.Reader = bytes.NewReader(out)
+	if rest != nil {
+		reqBody = io.MultiReader(reqBody, rest)
+	}
+	up, err := http.NewRequestWithContext(ctx, r.Method, p.target(r.URL), reqBody)
+	if err != nil {
+		writeError(w, http.StatusBadGateway, "upstream_error", err.Error())
+		return
+	}
+	copyHeader(up.Header, r.Header)
+	if rest == nil {
+		up.ContentLength = int64(len(out))
+	} else {
+		up.ContentLength = r.ContentLength
+	}
+	if injected {
+		// The proxy reads this response; let the transport decompress it.
+		up.Header.Del("Accept-Encoding")
+	}
+	resp, err := p.hc.Do(up)
+	if err != nil {
+		if ctx.Err() != nil {
+			return // the client went away
+		}
+		writeError(w, http.StatusBadGateway, "upstream_unreachable", err.Error())
+		return
+	}
+	defer resp.Body.Close()
+	if injected && resp.StatusCode == http.StatusOK {
+		u := upstreamRequest{up.URL.String(), up.Header}
+		switch {
+		case a == anthropic && isEventStream(resp.Header):
+			p.streamLive(ctx, w, a, &anthropicFilter{}, u, out, conversation, resp)
+		case a == chat && isEventStream(resp.Header):
+			p.streamLive(ctx, w, a, &chatFilter{}, u, out, conversation, resp)
+		default:
+			p.intercept(ctx, w, a, u, out, conversation, resp)
+		}
+		return
+	}
+	relay(w, resp)
+}
+
+// target is the upstream URL for the client's request URL.
+func (p *Proxy) target(in *url.URL) string {
+	u := *p.upstream
+	u.Path = strings.TrimRight(p.upstream.Path, "/") + in.Path
+	u.RawPath = ""
+	if in.RawPath != "" {
+		u.RawPath = strings.TrimRight(p.upstream.EscapedPath(), "/") + in.RawPath
+	}
+	u.RawQuery = in.RawQuery
+	return u.String()
+}
+
+// hopHeaders are connection-level headers a proxy does not forward
+// (RFC 9110 section 7.6.1), plus the length, which the transport sets.
+var hopHeaders = map[string]bool{
+	"Connection": true, "Proxy-Connection": true, "Keep-Alive": true, "Proxy-Authenticate": true,
+	"Proxy-Authorization": true, "Te": true, "Trailer": true, "Transfer-Encoding": true, "Upgrade": true,
+	"Content-Length": true,
+}
+
+func copyHeader(dst, src http.Header) {
+	drop := map[string]bool{}
+	for _, f := range src.Values("Connection") {
+		for _, name := range strings.Split(f, ",") {
+			drop[http.CanonicalHeaderKey(strings.TrimSpace(name))] = true
+		}
+	}
+	for k, vs := range src {
+		if hopHeaders[k] || drop[k] {
+			continue
+		}
+		dst[k] = append([]string(nil), vs...)
+	}
+}
+
+// relay copies resp to w unchanged, flushing as bytes arrive so server-sent
+// events reach the client when the upstream sends them.
+func relay(w http.ResponseWriter, resp *http.Response) {
+	copyHeader(w.Header(), resp.Header)
+	if resp.ContentLength >= 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(resp.ContentLength))
+	}
+	w.WriteHeader(resp.StatusCode)
+	rc := http.NewResponseController(w)
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := resp.Body.Read(buf)
+		if n > 0 {
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				return
+			}
+			_ = rc.Flush()
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// writeBody answers with body and the upstream's headers, for a response
+// the proxy changed.
+func writeBody(w http.ResponseWriter, h http.Header, status int, contentType string, body []byte) {
+	copyHeader(w.Header(), h)
+	w.Header().Del("Content-Encoding")
+	if contentType != "" {
+		w.Header().Set("Content-Type", contentType)
+	}
+	w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+func writeError(w http.ResponseWriter, status int, code, msg string) {
+	body := marshal(wire.Error{Error: wire.ErrorBody{Code: code, Message: "kompress proxy: " + msg}})
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}

@@ -1,0 +1,346 @@
+package proxy
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/kompress/kompress/server"
+)
+
+// The Anthropic request keeps odd spacing, key order and number literals:
+// only the tool results' strings may change.
+const anthropicTmpl = `{ "model" : "claude-x", "max_tokens":1024, "temperature": 1.50, "top_k":1e2,
+  "system": [{"type":"text","text":{{sys}},"cache_control":{"type":"ephemeral"}}],
+  "messages": [
+    {"role":"user","content":{{user}}},
+    {"role":"assistant","content":[{"type":"text","text":{{said}}},
+      {"type":"tool_use","id":"toolu_1","name":"Bash","input":{"command":"make test"}},
+      {"type":"tool_use","id":"toolu_2","name":"Read","input":{"file_path":"/srv/app.log"}},
+      {"type":"tool_use","id":"toolu_3","name":"Grep","input":{"pattern":"x"}}]},
+    {"role":"user","content":[
+      {"type":"tool_result","tool_use_id":"toolu_1","content":{{bash}}},
+      {"type":"tool_result","tool_use_id":"toolu_2","content":[{"type":"text","text":{{read}}}]},
+      {"type":"tool_result","tool_use_id":"toolu_3","content":[{"type":"text","text":{{grep}}},
+        {"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}}],"cache_control":{"type":"ephemeral"}}]}
+  ]
+}`
+
+func TestAnthropicToolResults(t *testing.T) {
+	up := newUpstream(t)
+	eng := testEngine(t)
+	url := front(t, up, eng, false)
+	bash, read, grep := logText(), logText(), otherLog()
+	text := logText() // the same text as user, system and assistant text stays as it is
+	body := fill(anthropicTmpl, "sys", q(text), "user", q(text), "said", q(text), "bash", q(bash), "read", q(read), "grep", q(grep))
+	want := fill(anthropicTmpl, "sys", q(text), "user", q(text), "said", q(text),
+		"bash", q(compressed(t, eng, "Bash", bash)), "read", q(compressed(t, eng, "Read", read)), "grep", q(compressed(t, eng, "Grep", grep)))
+
+	resp, got := post(t, url+"/v1/messages", body, "x-api-key", "sk-ant-secret", "anthropic-version", "2023-06-01", "Connection", "close")
+	if resp.StatusCode != 200 || !strings.Contains(string(got), `"text":"ok"`) {
+		t.Fatalf("status %d body %s", resp.StatusCode, got)
+	}
+	reqs := up.requests()
+	if len(reqs) != 1 {
+		t.Fatalf("upstream got %d requests", len(reqs))
+	}
+	mustEqual(t, "upstream body", reqs[0].body, []byte(want))
+	if !strings.Contains(want, "retrieve id=") {
+		t.Fatal("the Bash output was not compressed lossily: the test proves nothing")
+	}
+	if c := compressed(t, eng, "Read", read); strings.Contains(c, "retrieve id=") {
+		t.Errorf("the Read output (a file tool) was compressed lossily")
+	}
+	h := reqs[0].header
+	if h.Get("X-Api-Key") != "sk-ant-secret" || h.Get("Anthropic-Version") != "2023-06-01" || reqs[0].path != "/v1/messages" {
+		t.Errorf("headers not forwarded: %v path %s", h, reqs[0].path)
+	}
+	if h.Get("Connection") != "" {
+		t.Errorf("hop-by-hop header forwarded")
+	}
+
+	// The same conversation again, and once more with a turn added: the
+	// bytes up to the new turn are the same.
+	post(t, url+"/v1/messages", body)
+	longer := strings.Replace(body, "\n  ]\n}", `,{"role":"assistant","content":"next"}`+"\n  ]\n}", 1)
+	post(t, url+"/v1/messages", longer)
+	reqs = up.requests()
+	mustEqual(t, "second upstream body", reqs[1].body, reqs[0].body)
+	prefix := want[:strings.LastIndex(want, "\n  ]\n}")]
+	if !bytes.HasPrefix(reqs[2].body, []byte(prefix)) {
+		t.Errorf("a longer conversation changed the bytes of the earlier turns")
+	}
+}
+
+const chatTmpl = `{"model":"gpt-x","messages":[
+ {"role":"system","content":{{sys}}},
+ {"role":"user","content":{{user}}},
+ {"role":"assistant","content":null,"tool_calls":[
+   {"id":"call_1","type":"function","function":{"name":"run_shell","arguments":"{\"cmd\":\"make\"}"}},
+   {"id":"call_2","type":"function","function":{"name":"read_file","arguments":"{\"path\":\"a.log\"}"}},
+   {"id":"call_3","type":"function","function":{"name":"search","arguments":"{}"}}]},
+ {"role":"tool","tool_call_id":"call_1","content":{{shell}}},
+ {"role":"tool","tool_call_id":"call_2","content":{{file}}},
+ {"role":"tool","tool_call_id":"call_3","content":[{"type":"text","text":{{search}}}]}
+],"stream":false,"seed":7}`
+
+func TestChatToolResults(t *testing.T) {
+	up := newUpstream(t, reply{body: `{"choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}`})
+	eng := testEngine(t)
+	url := front(t, up, eng, false)
+	text := logText()
+	body := fill(chatTmpl, "sys", q(text), "user", q(text), "shell", q(logText()), "file", q(logText()), "search", q(otherLog()))
+	want := fill(chatTmpl, "sys", q(text), "user", q(text), "shell", q(compressed(t, eng, "run_shell", logText())),
+		"file", q(compressed(t, eng, "read_file", logText())), "search", q(compressed(t, eng, "search", otherLog())))
+	resp, got := post(t, url+"/v1/chat/completions", body, "Authorization", "Bearer sk-openai")
+	if resp.StatusCode != 200 || !strings.Contains(string(got), `"content":"ok"`) {
+		t.Fatalf("status %d body %s", resp.StatusCode, got)
+	}
+	r := up.requests()[0]
+	mustEqual(t, "upstream body", r.body, []byte(want))
+	if r.header.Get("Authorization") != "Bearer sk-openai" {
+		t.Errorf("Authorization not forwarded")
+	}
+	if !strings.Contains(want, "retrieve id=") || strings.Count(want, "retrieve id=") != 2 {
+		t.Errorf("want the shell and search outputs lossy and the file tool's kept: %d markers", strings.Count(want, "retrieve id="))
+	}
+}
+
+const responsesTmpl = `{"model":"gpt-x","instructions":{{sys}},"input":[
+ {"role":"user","content":{{user}}},
+ {"type":"function_call","call_id":"fc_1","name":"shell","arguments":"{}"},
+ {"type":"function_call_output","call_id":"fc_1","output":{{shell}}},
+ {"type":"function_call_output","call_id":"fc_unknown","output":[{"type":"input_text","text":{{unknown}}}]}
+]}`
+
+func TestResponsesToolResults(t *testing.T) {
+	up := newUpstream(t, reply{body: `{"id":"resp_1","output":[]}`})
+	eng := testEngine(t)
+	url := front(t, up, eng, false)
+	text := logText()
+	body := fill(responsesTmpl, "sys", q(text), "user", q(text), "shell", q(logText()), "unknown", q(otherLog()))
+	want := fill(responsesTmpl, "sys", q(text), "user", q(text), "shell", q(compressed(t, eng, "shell", logText())),
+		"unknown", q(compressed(t, eng, "", otherLog())))
+	post(t, url+"/v1/responses", body)
+	mustEqual(t, "upstream body", up.requests()[0].body, []byte(want))
+	if strings.Count(want, "retrieve id=") != 1 {
+		t.Errorf("want the shell output lossy and the output of an unknown tool lossless only")
+	}
+}
+
+func TestForwardedUntouched(t *testing.T) {
+	tests := []struct{ name, path, body string }{
+		{"not JSON", "/v1/messages", `{"messages": [ {"role":"user", "content": "hi"`},
+		{"JSON array", "/v1/chat/completions", `[{"role":"tool","content":` + q(logText()) + `}]`},
+		{"not a model route", "/v1/messages/count_tokens", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`},
+		{"empty", "/v1/responses", ``},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			up := newUpstream(t)
+			url := front(t, up, testEngine(t), true)
+			post(t, url+tt.path+"?beta=true", tt.body)
+			r := up.requests()[0]
+			mustEqual(t, "upstream body", r.body, []byte(tt.body))
+			if r.path != tt.path+"?beta=true" {
+				t.Errorf("path %q", r.path)
+			}
+		})
+	}
+}
+
+func TestUpstreamErrorsPassedBack(t *testing.T) {
+	for _, status := range []int{400, 401, 429, 500, 529} {
+		body := `{"type":"error","error":{"type":"overloaded_error","message":"try later"}}`
+		up := newUpstream(t, reply{status: status, body: body, header: map[string]string{"Retry-After": "7"}})
+		url := front(t, up, testEngine(t), true)
+		resp, got := post(t, url+"/v1/messages", `{"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"Bash"}]}`)
+		if resp.StatusCode != status || string(got) != body || resp.Header.Get("Retry-After") != "7" {
+			t.Errorf("status %d: got %d %q retry-after %q", status, resp.StatusCode, got, resp.Header.Get("Retry-After"))
+		}
+	}
+	// An upstream that does not answer at all is the proxy's 502.
+	up := newUpstream(t)
+	url := front(t, up, testEngine(t), false)
+	up.srv.Close()
+	resp, got := post(t, url+"/v1/messages", `{}`)
+	if resp.StatusCode != http.StatusBadGateway || !strings.Contains(string(got), "upstream_unreachable") {
+		t.Errorf("dead upstream: %d %s", resp.StatusCode, got)
+	}
+}
+
+func TestStreamPassthrough(t *testing.T) {
+	gate := make(chan struct{})
+	chunks := []string{
+		"event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"m1\",\"content\":[]}}\n\n",
+		"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n",
+		"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"hello\"}}\n\n",
+		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+	}
+	up := newUpstream(t, reply{chunks: chunks, gate: gate})
+	url := front(t, up, testEngine(t), false)
+	req, _ := http.NewRequest(http.MethodPost, url+"/v1/messages", strings.NewReader(`{"stream":true,"messages":[]}`))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Errorf("content type %q", resp.Header.Get("Content-Type"))
+	}
+	// The first event must arrive while the upstream still holds the rest:
+	// the proxy streams, it does not buffer.
+	first := make(chan string, 1)
+	br := bufio.NewReader(resp.Body)
+	go func() {
+		var b strings.Builder
+		for !strings.HasSuffix(b.String(), "\n\n") {
+			line, err := br.ReadString('\n')
+			b.WriteString(line)
+			if err != nil {
+				break
+			}
+		}
+		first <- b.String()
+	}()
+	select {
+	case got := <-first:
+		if got != chunks[0] {
+			t.Errorf("first event %q", got)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("no event reached the client while the upstream was still streaming")
+	}
+	close(gate)
+	rest, _ := io.ReadAll(br)
+	if string(rest) != strings.Join(chunks[1:], "") {
+		t.Errorf("rest of stream %q", rest)
+	}
+}
+
+func TestServiceRoutes(t *testing.T) {
+	up := newUpstream(t)
+	eng := testEngine(t)
+	px, err := New(Options{Upstream: up.srv.URL, Engine: eng})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{}, eng, prometheus.NewRegistry(), nil)
+	srv.Fallback(px)
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+
+	body := fill(anthropicTmpl, "sys", q("s"), "user", q("u"), "said", q("a"), "bash", q(logText()), "read", q("r"), "grep", q("g"))
+	post(t, ts.URL+"/v1/messages", body)
+	fwd := string(up.requests()[0].body)
+	i := strings.Index(fwd, "retrieve id=")
+	if i < 0 {
+		t.Fatal("no marker in the forwarded request")
+	}
+	id := fwd[i+len("retrieve id=") : i+len("retrieve id=")+12]
+	resp, err := http.Get(ts.URL + "/v1/retrieve/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || string(orig) != logText() {
+		t.Errorf("retrieve %s through the proxy's service routes: %d, exact %v", id, resp.StatusCode, string(orig) == logText())
+	}
+	for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil || resp.StatusCode != 200 {
+			t.Errorf("GET %s: %v %v", path, err, resp.StatusCode)
+		}
+		resp.Body.Close()
+	}
+	if resp, _ := post(t, ts.URL+"/v1/compress", `{"content":"hi"}`); resp.StatusCode != 200 {
+		t.Errorf("POST /v1/compress: %d", resp.StatusCode)
+	}
+	if n := len(up.requests()); n != 1 {
+		t.Errorf("service routes reached the upstream: %d requests", n)
+	}
+}
+
+func TestSplice(t *testing.T) {
+	b := []byte(`{"a" : "x\u00e9y", "b":[1, 2.50 ,{"c":"d"}]}`)
+	root, err := parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := root.get("a").text(b); s != "xéy" {
+		t.Errorf("a = %q", s)
+	}
+	c := root.get("b").array()[2].get("c")
+	got := splice(b, []edit{{c.start, c.end, quote("<&>")}, {root.get("a").start, root.get("a").end, quote("z")}})
+	if want := `{"a" : "z", "b":[1, 2.50 ,{"c":"<&>"}]}`; string(got) != want {
+		t.Errorf("splice = %s, want %s", got, want)
+	}
+	for _, bad := range []string{``, `{`, `{"a":1}x`, `nul`} {
+		if _, err := parse([]byte(bad)); err == nil {
+			t.Errorf("parse(%q) accepted", bad)
+		}
+	}
+	deep := strings.Repeat("[", maxDepth+2) + strings.Repeat("]", maxDepth+2)
+	if _, err := parse([]byte(deep)); err == nil {
+		t.Errorf("parse accepted nesting past maxDepth")
+	}
+}
+
+func TestLargeBodyForwardedUntouched(t *testing.T) {
+	up := newUpstream(t)
+	px, err := New(Options{Upstream: up.srv.URL + "/base/", Engine: testEngine(t), MaxBody: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(px)
+	defer ts.Close()
+	body := `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`
+	post(t, ts.URL+"/v1/messages", body)
+	r := up.requests()[0]
+	mustEqual(t, "upstream body", r.body, []byte(body))
+	if r.path != "/base/v1/messages" {
+		t.Errorf("path %q: the upstream's path is a prefix", r.path)
+	}
+	for _, bad := range []string{"", "api.anthropic.com", "ftp://x", "http://"} {
+		if _, err := New(Options{Upstream: bad, Engine: testEngine(t)}); err == nil {
+			t.Errorf("upstream %q accepted", bad)
+		}
+	}
+}
+
+// The service's write timeout is for its own short answers: a model's
+// stream through the proxy outlives it. With a timeout of 1ns every write
+// of a handler that did not lift it fails.
+func TestStreamOutlivesWriteTimeout(t *testing.T) {
+	chunks := []string{"event: message_start\ndata: {\"type\":\"message_start\"}\n\n", "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"}
+	up := newUpstream(t, reply{chunks: chunks})
+	eng := testEngine(t)
+	px, err := New(Options{Upstream: up.srv.URL, Engine: eng})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{WriteTimeout: time.Nanosecond}, eng, prometheus.NewRegistry(), nil)
+	srv.Fallback(px)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	defer func() { cancel(); <-done }()
+	resp, body := post(t, "http://"+ln.Addr().String()+"/v1/messages", `{"stream":true}`)
+	if resp.StatusCode != 200 || string(body) != strings.Join(chunks, "") {
+		t.Errorf("got %d %q", resp.StatusCode, body)
+	}
+}

@@ -1,0 +1,260 @@
+package proxy
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"regexp"
+
+	"github.com/kompress/kompress/internal/tool"
+	"github.com/kompress/kompress/wire"
+)
+
+// api is the model API a request speaks.
+type api int
+
+const (
+	anthropic api = iota // POST /v1/messages
+	chat                 // POST /v1/chat/completions
+	responses            // POST /v1/responses
+)
+
+func (a api) String() string {
+	return [...]string{"anthropic", "openai", "openai-responses"}[a]
+}
+
+// apiOf tells which API a request is for; other requests are forwarded
+// untouched.
+func apiOf(method, path string) (api, bool) {
+	if method != http.MethodPost {
+		return 0, false
+	}
+	switch path {
+	case "/v1/messages":
+		return anthropic, true
+	case "/v1/chat/completions":
+		return chat, true
+	case "/v1/responses":
+		return responses, true
+	}
+	return 0, false
+}
+
+// markerRE finds a kompress marker in a tool result, whoever wrote it (the
+// proxy or an agent that called /v1/compress itself).
+var markerRE = regexp.MustCompile(`\[kompress: \d+ of \d+ [a-z]+ omitted; full output: retrieve id=[0-9a-fA-F]{12,64}\]`)
+
+// rewrite is what rewriting one request did.
+type rewrite struct {
+	results    int  // tool results seen
+	compressed int  // strings replaced by their compressed form
+	markers    bool // a tool result carries a kompress marker
+	injected   bool // kompress_retrieve was added to the tools
+	// conversation names the client's conversation so far (see
+	// conversationKey), for hidden turns of its answer.
+	conversation string
+}
+
+// toolText is one string of a tool result: v is its JSON string value.
+type toolText struct {
+	tool string // name of the tool that produced it, "" when unknown
+	v    *value
+}
+
+// rewrite compresses the tool results of body and, with the retrieve tool
+// on, puts back hidden retrieve turns and declares the tool.
+func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrite) {
+	var rw rewrite
+	root, err := parse(body)
+	if err != nil || root.kind != '{' {
+		return body, rw
+	}
+	var texts []toolText
+	switch a {
+	case anthropic:
+		texts = anthropicResults(body, root)
+	case chat:
+		texts = chatResults(body, root)
+	case responses:
+		texts = responsesResults(body, root)
+	}
+	var edits []edit
+	seen := map[*value]bool{}
+	for _, t := range texts {
+		s, ok := t.v.text(body)
+		if !ok || seen[t.v] {
+			continue
+		}
+		seen[t.v] = true
+		rw.results++
+		out := p.compress(ctx, t.tool, s)
+		if out != s {
+			rw.compressed++
+			edits = append(edits, edit{t.v.start, t.v.end, quote(out)})
+		}
+		if markerRE.MatchString(out) {
+			rw.markers = true
+		}
+	}
+	if p.opts.RetrieveTool {
+		edits = append(edits, p.restoreHidden(a, body, root)...)
+		if rw.markers {
+			if e, ok := declareTool(a, body, root); ok {
+				edits = append(edits, e)
+				rw.injected = true
+				rw.conversation = conversationKey(a, body, root)
+			}
+		}
+	}
+	return splice(body, edits), rw
+}
+
+// compress returns the compressed form of a tool's output, from the cache
+// when this content was seen before, so a later turn never changes an
+// earlier one (the model scorer may be busy the second time).
+func (p *Proxy) compress(ctx context.Context, toolName, s string) string {
+	// An output whose tool is unknown may be a file's ground truth.
+	lossless := p.opts.LosslessOnly || toolName == ""
+	h := sha256.New()
+	h.Write([]byte(toolName))
+	if lossless {
+		h.Write([]byte{0, 1})
+	} else {
+		h.Write([]byte{0, 0})
+	}
+	h.Write([]byte(s))
+	key := hex.EncodeToString(h.Sum(nil))
+	if out, ok := p.results.get(key); ok {
+		return out
+	}
+	res, err := p.opts.Engine.Compress(ctx, p.opts.Tenant, wire.CompressRequest{Content: s, Tool: toolName, LosslessOnly: lossless})
+	if err != nil {
+		return s
+	}
+	p.results.put(key, res.Text)
+	return res.Text
+}
+
+// declareTool appends kompress_retrieve to a non-empty tools array that
+// does not have it yet. A request without tools never gets one: a text
+// completion must stay a text completion, and some providers reject an
+// empty tools array.
+func declareTool(a api, body []byte, root *value) (edit, bool) {
+	tools := root.get("tools").array()
+	if len(tools) == 0 {
+		return edit{}, false
+	}
+	for _, t := range tools {
+		if toolName(a, body, t) == tool.Retrieve {
+			return edit{}, false // the client declared it: its calls are the client's
+		}
+	}
+	schema, _ := tool.Schema(a.String())
+	at := root.get("tools").end - 1 // the closing ']'
+	return edit{at, at, append([]byte(","), schema...)}, true
+}
+
+// toolName is the name of a declared tool.
+func toolName(a api, body []byte, t *value) string {
+	if a == chat {
+		return t.get("function").str(body, "name")
+	}
+	return t.str(body, "name")
+}
+
+// anthropicResults lists the text of tool_result blocks (a string content
+// or its text blocks; images stay as they are), named by the tool_use block
+// they answer.
+func anthropicResults(body []byte, root *value) []toolText {
+	names := map[string]string{}
+	var out []toolText
+	for _, m := range root.get("messages").array() {
+		for _, blk := range m.get("content").array() {
+			switch blk.str(body, "type") {
+			case "tool_use", "server_tool_use":
+				names[blk.str(body, "id")] = blk.str(body, "name")
+			case "tool_result":
+				name := names[blk.str(body, "tool_use_id")]
+				out = append(out, textParts(body, blk.get("content"), name, "text")...)
+			}
+		}
+	}
+	return out
+}
+
+// chatResults lists the content of role "tool" messages, named by the
+// assistant's tool_calls entry they answer.
+func chatResults(body []byte, root *value) []toolText {
+	names := map[string]string{}
+	var out []toolText
+	for _, m := range root.get("messages").array() {
+		switch m.str(body, "role") {
+		case "assistant":
+			for _, tc := range m.get("tool_calls").array() {
+				names[tc.str(body, "id")] = tc.get("function").str(body, "name")
+			}
+		case "tool":
+			name := names[m.str(body, "tool_call_id")]
+			out = append(out, textParts(body, m.get("content"), name, "text")...)
+		}
+	}
+	return out
+}
+
+// responsesResults lists the output of function_call_output items, named by
+// the function_call item with the same call_id.
+func responsesResults(body []byte, root *value) []toolText {
+	names := map[string]string{}
+	var out []toolText
+	for _, it := range root.get("input").array() {
+		switch it.str(body, "type") {
+		case "function_call", "custom_tool_call":
+			names[it.str(body, "call_id")] = it.str(body, "name")
+		case "function_call_output", "custom_tool_call_output":
+			name := names[it.str(body, "call_id")]
+			out = append(out, textParts(body, it.get("output"), name, "input_text", "output_text", "text")...)
+		}
+	}
+	return out
+}
+
+// textParts is content itself when it is a string, else the text of its
+// parts of the given types.
+func textParts(body []byte, content *value, name string, types ...string) []toolText {
+	if content == nil {
+		return nil
+	}
+	if content.kind == '"' {
+		return []toolText{{name, content}}
+	}
+	var out []toolText
+	for _, part := range content.array() {
+		typ := part.str(body, "type")
+		for _, t := range types {
+			if typ == t {
+				if v := part.get("text"); v != nil && v.kind == '"' {
+					out = append(out, toolText{name, v})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// joinRaw joins raw JSON values with commas.
+func joinRaw(parts [][]byte) []byte {
+	var b []byte
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, p...)
+	}
+	return b
+}
+
+func digest(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:16])
+}
