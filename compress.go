@@ -419,6 +419,18 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 			}
 		} else if c := e.crushers[s.Kind]; c != nil {
 			out, err = c(part, o)
+			if err == nil && s.Kind == router.HTML && target > 0 {
+				var name, w string
+				out, name, w, err = e.htmlToTarget(ctx, part, out, req.Scorer, target)
+				warn = joinWarn(warn, w)
+				if errors.Is(err, wire.ErrScorerUnavailable) {
+					return nil, nil, "", warn, false, err
+				}
+				if name != "" {
+					scorerName = name
+					strategy = "html+prose:" + name
+				}
+			}
 		} else {
 			err = lossy.ErrNoGain
 		}
@@ -452,6 +464,25 @@ func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section
 	return view, steps, scorerName, warn, fellBack, nil
 }
 
+// htmlToTarget compresses the text an HTML page became as prose, when that
+// text still holds more than target of the page's tokens, so --target-ratio
+// means the same on HTML as on prose. name is the scorer used, "" when the
+// text was short enough already.
+func (e *Engine) htmlToTarget(ctx context.Context, page, text []byte, mode string, target float64) (out []byte, name, warn string, err error) {
+	c := e.tokenCounter()
+	if c == nil {
+		if c, err = tokencount.New(""); err != nil {
+			return text, "", "", nil
+		}
+	}
+	have := c.Count(unsafe.String(unsafe.SliceData(text), len(text)))
+	want := target * float64(c.Count(unsafe.String(unsafe.SliceData(page), len(page))))
+	if have == 0 || float64(have) <= want {
+		return text, "", "", nil
+	}
+	return e.prose(ctx, text, mode, want/float64(have))
+}
+
 func joinWarn(a, b string) string {
 	switch {
 	case a == "":
@@ -463,8 +494,9 @@ func joinWarn(a, b string) string {
 }
 
 // mustSurviveMissing returns the lines of the input that must appear
-// verbatim in out but do not: failure lines of every section (by its kind)
-// and lines carrying our own markers, which are never compressed again.
+// verbatim in out but do not: failure lines of every section (package
+// failure's one definition, for every section that is not data) and lines
+// carrying our own markers, which are never compressed again.
 func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
 	var missing [][]byte
 	for i := range checks {

@@ -171,6 +171,31 @@ func (e *Engine) Warm(ctx context.Context) {
 	e.scorer(ctx, e.opts.Scorer)
 }
 
+// ModelState reports the default scorer's state, for /readyz. It does not
+// load the model: Warm does.
+func (e *Engine) ModelState() wire.ModelState {
+	mode := e.opts.Scorer
+	if mode == "" {
+		mode = scorer.ModeAuto
+	}
+	st := wire.ModelState{Mode: mode, State: "not-loaded"}
+	e.scorerMu.Lock()
+	c, ok := e.scorers[mode]
+	e.scorerMu.Unlock()
+	switch {
+	case !ok:
+	case c.err != nil:
+		st.State = "unavailable"
+	case c.s.Name() != "heuristic":
+		st.State, st.Scorer = "loaded", c.s.Name()
+	case mode == scorer.ModeHeuristic:
+		st.State, st.Scorer = "heuristic", "heuristic"
+	default:
+		st.State, st.Scorer = "fallback", "heuristic"
+	}
+	return st
+}
+
 // Retrieve returns the original stored under id for tenant.
 func (e *Engine) Retrieve(ctx context.Context, tenant, id string) ([]byte, error) {
 	if e.opts.Store == nil {
@@ -180,9 +205,13 @@ func (e *Engine) Retrieve(ctx context.Context, tenant, id string) ([]byte, error
 }
 
 // Ready reports whether the engine can serve lossy requests: its store is
-// reachable and, when the last write failed, takes a write again. An
-// engine without a store is ready: it is lossless-only.
+// reachable and, when the last write failed, takes a write again; in mode
+// onnx, the model loaded. An engine without a store is ready: it is
+// lossless-only.
 func (e *Engine) Ready(ctx context.Context) error {
+	if e.ModelState().State == "unavailable" {
+		return fmt.Errorf("%w: the ONNX scorer does not load", wire.ErrScorerUnavailable)
+	}
 	if e.opts.Store == nil {
 		return nil
 	}

@@ -18,7 +18,7 @@ func (e *Engine) prose(ctx context.Context, part []byte, mode string, target flo
 	if err != nil {
 		return nil, "", warn, fmt.Errorf("%w: %v", wire.ErrScorerUnavailable, err)
 	}
-	out, name, fallback, err := scorer.CompressChunks(ctx, s, part, scorer.CompressOptions{TargetRatio: target})
+	out, name, fallback, err := scorer.CompressChunks(ctx, s, part, scorer.CompressOptions{TargetRatio: target, Counter: e.tokenCounter()})
 	return out, name, joinWarn(warn, fallback), err
 }
 

@@ -36,8 +36,8 @@ const (
 	Identifier      // CamelCase, ALL_CAPS, snake_case, sha256, $HOME, f(), @decorator, a::b, KEY=v
 	Code            // any word touching a markdown `code span`
 	Negation        // no, not, nor, never, none, neither, nothing, nobody, nowhere, cannot, without, n't
-	Modal           // must, should, shall, may, might, ought
-	Qualifier       // only, except, unless, always, until, least, instead
+	Modal           // must, should, shall, may, might, ought, can, could, will, would
+	Qualifier       // only, except, unless, always, until, least, instead, if, when, whether, otherwise, or, either, more, less, than, all, every, any, most, few
 )
 
 var classNames = [...]string{
@@ -516,8 +516,17 @@ var listed = map[string]Kind{
 	"neither": Negation, "nothing": Negation, "nobody": Negation, "nowhere": Negation,
 	"cannot": Negation, "without": Negation,
 	"must": Modal, "should": Modal, "shall": Modal, "may": Modal, "might": Modal, "ought": Modal,
+	"can": Modal, "could": Modal, "will": Modal, "would": Modal,
 	"only": Qualifier, "except": Qualifier, "unless": Qualifier, "always": Qualifier,
 	"until": Qualifier, "least": Qualifier, "instead": Qualifier,
+	// Conditions and alternatives: without them a condition reads as a
+	// statement ("if --help is given, it takes precedence" → "--help takes
+	// precedence") and a choice as a list.
+	"if": Qualifier, "when": Qualifier, "whether": Qualifier, "otherwise": Qualifier,
+	"or": Qualifier, "either": Qualifier,
+	// Comparison and quantity.
+	"more": Qualifier, "less": Qualifier, "than": Qualifier, "all": Qualifier,
+	"every": Qualifier, "any": Qualifier, "most": Qualifier, "few": Qualifier,
 }
 
 // listedStart[n][c] says whether a listed word of n letters starts with c

@@ -28,9 +28,9 @@ func TestClass(t *testing.T) {
 		{Identifier, []string{"CamelCase", "camelCase", "iPhone", "HTTPServer", "ALL_CAPS", "API", "JSON", "KOMPRESS_ORT_LIB", "snake_case", "_private", "__init__", "sha256", "x86_64", "k8s", "UTF-8", "$HOME", "${VAR}", "%PATH%", "main()", "f(x)", "@decorator", "std::vector", "GOOS=linux", "pkg@v1.2.3", "root@localhost", "#include", "<file>", "\\n", "%s", "%lu", "OK", "JavaScript's", "ALL-CAPS", "localhost:8080"}},
 		{Code, []string{"`x`", "`git", "-m`", "`foo`.", "```"}},
 		{Negation, []string{"not", "Not", "NOT", "no", "No.", "nor", "never", "none", "neither", "nothing", "nobody", "nowhere", "cannot", "without", "don't", "Don't", "isn't", "can't", "won't", "shouldn't", "doesn’t", "(not", "never,"}},
-		{Modal, []string{"must", "Must", "should", "shall", "may", "might", "ought", "MUST"}},
-		{Qualifier, []string{"only", "except", "unless", "always", "until", "least", "instead", "Only"}},
-		{None, []string{"", "the", "The", "hello", "Hello,", "running.", "e.g.", "(e.g.,", "i.e.", "a.m.", "U.S.", "Ph.D.", "etc.", "well-known", "Content-Type", "O'Reilly", "it's", "I", "A", "I'm", "-", "--", "---", "—", "...", "…", "/", "//", "|", "&&", "->", "=", "*", "**", "file(s)", "match(es)", "effaced", "deadbeef", "facade", "http://", "naïve", "café", "Straße", "wait...what", "can", "will", "would", "could", "n't", "—not"[:3], "foo@", "@", "C++", "\xff\xfe", "\x00"}},
+		{Modal, []string{"must", "Must", "should", "shall", "may", "might", "ought", "MUST", "can", "could", "will", "would"}},
+		{Qualifier, []string{"only", "except", "unless", "always", "until", "least", "instead", "Only", "if", "If", "when,", "whether", "otherwise", "or", "either", "more", "less", "than", "all", "every", "any", "most", "few"}},
+		{None, []string{"", "the", "The", "hello", "Hello,", "running.", "e.g.", "(e.g.,", "i.e.", "a.m.", "U.S.", "Ph.D.", "etc.", "well-known", "Content-Type", "O'Reilly", "it's", "I", "A", "I'm", "-", "--", "---", "—", "...", "…", "/", "//", "|", "&&", "->", "=", "*", "**", "file(s)", "match(es)", "effaced", "deadbeef", "facade", "http://", "naïve", "café", "Straße", "wait...what", "n't", "iff", "o", "ore", "mores", "—not"[:3], "foo@", "@", "C++", "\xff\xfe", "\x00"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want.String(), func(t *testing.T) {

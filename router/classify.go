@@ -27,6 +27,9 @@ func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 	if isBlank(line) {
 		return kNone, wNone, false, hv
 	}
+	if k, w := toolLine(line); w > 0 {
+		return k, w, false, hv
+	}
 	if k, w := classifyDiff(line); w > 0 {
 		return k, w, false, hv
 	}
@@ -176,9 +179,16 @@ func isDiagnostic(h Hit) bool {
 	if h.Col == 0 && len(t) > 0 && t[0] == ' ' && tracebackEntry(t[1:]) {
 		return true
 	}
+	if h.Col == 0 && len(t) > 0 && isDigit(t[0]) {
+		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
+		_, e := leadingNum(t)
+		r := t[e:]
+		return hasPrefix(r, " - error") || hasPrefix(r, " - warning")
+	}
 	if len(t) > 1 && t[0] == ' ' {
 		t = t[1:]
-		for _, p := range [...]string{"error:", "warning:", "note:", "fatal error:", "undefined reference", "multiple definition", "Error:", "Warning:"} {
+		for _, p := range [...]string{"error:", "warning:", "note:", "fatal error:", "undefined reference", "multiple definition", "Error:", "Warning:",
+			"ERROR:", "FATAL:", "WARNING:", "NOTICE:"} { // psql -f: "psql:migrate.sql:6: ERROR:  ..."
 			if hasPrefix(t, p) {
 				return true
 			}

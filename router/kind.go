@@ -56,7 +56,17 @@
 //     "internal/abi", "golang.org/x/text/unicode/norm") are Log; a block
 //     with one file-like line (an extension, a leading "./" or "/", a
 //     trailing "/") stays a Search path list.
-//   - ANSI colour is ignored for classification; internal/ansi removes it.
+//   - Tools with a line shape of their own route as Log: sanitizer and
+//     valgrind reports (shadow bytes included), strace, TAP (node --test),
+//     shellcheck, eslint stylish, curl -v headers and progress, psql and
+//     sqlite3 messages. psql's aligned rows and "----+----" rules, "(N
+//     rows)" and box-drawn tables (sqlite3 -box) are Table.
+//   - A status line after a JSON value at the end of the input ("exit
+//     status 1", "done") is its own section, so the value still parses; a
+//     long value broken by a line of other output (curl -v's progress
+//     meter) is a value cut off there.
+//   - ANSI colour is ignored for classification: coloured input is routed
+//     as its plain text is (jq -C is JSON); internal/ansi removes it.
 //
 // Input with NUL bytes or invalid UTF-8 is Binary, input with no bytes or only
 // whitespace is Empty; neither is split.

@@ -400,3 +400,11 @@ func TestAdversarial(t *testing.T) {
 		})
 	}
 }
+
+func TestStripANSICharset(t *testing.T) {
+	// tput sgr0 emits ESC ( B before ESC [ m: no stray "B" may remain.
+	in := []byte("\x1b[1m\x1b[31m{\"a\": 1}\x1b(B\x1b[m\n")
+	if got, want := string(ansi.Strip(in)), "{\"a\": 1}\n"; got != want {
+		t.Errorf("ansi.Strip = %q, want %q", got, want)
+	}
+}

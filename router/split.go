@@ -67,6 +67,39 @@ func Split(b []byte) []Section {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return []Section{{Empty, 0, len(b)}}
 	}
+	if bytes.IndexByte(b, esc) >= 0 {
+		// Colour is not shape: coloured JSON (jq -C), CSV and YAML are
+		// routed as their plain text is, and the sections mapped back line
+		// for line (escapes never hold a line break).
+		if plain := ansi.Strip(b); len(bytes.TrimSpace(plain)) > 0 && bytes.Count(plain, []byte{'\n'}) == bytes.Count(b, []byte{'\n'}) {
+			return remap(splitPlain(plain), plain, b)
+		}
+	}
+	return splitPlain(b)
+}
+
+// remap moves section boundaries, which fall at line starts, from plain to
+// the same lines of b.
+func remap(secs []Section, plain, b []byte) []Section {
+	pi, bi := 0, 0 // the start of the same line in plain and in b
+	for k := range secs {
+		for pi < secs[k].Start {
+			pi += bytes.IndexByte(plain[pi:], '\n') + 1
+			bi += bytes.IndexByte(b[bi:], '\n') + 1
+		}
+		secs[k].Start = bi
+		if k > 0 {
+			secs[k-1].End = bi
+		}
+	}
+	if len(secs) > 0 {
+		secs[len(secs)-1].End = len(b)
+	}
+	return secs
+}
+
+// splitPlain is Split for text that is not empty or binary.
+func splitPlain(b []byte) []Section {
 	lines := classifyLines(b)
 	contextHits(b, lines)
 	configs(b, lines)
@@ -431,6 +464,10 @@ func lastNonBlank(lines []lineInfo) int {
 // esc starts an ANSI escape sequence (see internal/ansi).
 const esc = 0x1b
 
+// brokenJSONLines is how many lines of a value must parse before a syntax
+// error for them to be claimed as a value cut off.
+const brokenJSONLines = 16
+
 // jsonRegion scans JSON values from b[start]; on success it returns the
 // offset of the end of the line holding the last value, and JSON or, for go
 // test -json events, Log.
@@ -441,6 +478,13 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 		j, st := jsonscan.Scan(b, i)
 		if st == jsonscan.Bad {
 			if values == 0 {
+				if cut := bytes.LastIndexByte(b[start:min(j, len(b))], '\n'); cut >= 0 && bytes.Count(b[start:start+cut], []byte{'\n'}) >= brokenJSONLines {
+					// A long value broken by a line of other output (curl
+					// -v's progress meter written into the body) is a
+					// value cut off there, as if the input had ended.
+					end = start + cut
+					break
+				}
 				*budget -= j - start + 1
 				return -1, 0
 			}
@@ -555,7 +599,13 @@ func hunkLine(line []byte, oldLeft, newLeft *int) bool {
 	return true
 }
 
+// isCommitLine reports "commit <hash>" (git log, git show) and the mbox
+// line "From <hash> Mon Sep 17 00:00:00 2001" that opens each patch of git
+// format-patch.
 func isCommitLine(line []byte) bool {
+	if hasPrefix(line, "From ") && bytes.HasSuffix(line, []byte(" Mon Sep 17 00:00:00 2001")) {
+		return true
+	}
 	if !hasPrefix(line, "commit ") {
 		return false
 	}
@@ -570,7 +620,10 @@ func isCommitLine(line []byte) bool {
 }
 
 func commitHeaderField(line []byte) bool {
-	for _, p := range [...]string{"Author:", "Date:", "Merge:", "AuthorDate:", "Commit:", "CommitDate:", "diff --git "} {
+	if string(line) == "---" {
+		return true // format-patch: the message ends, the --stat follows
+	}
+	for _, p := range [...]string{"Author:", "Date:", "Merge:", "AuthorDate:", "Commit:", "CommitDate:", "From:", "Subject:", "diff --git "} {
 		if hasPrefix(line, p) {
 			return p != "diff --git " // a diff ends the header but is Diff anyway
 		}
@@ -688,6 +741,11 @@ func sections(b []byte, lines []lineInfo) []Section {
 				merged[len(merged)-1].absorb(r)
 			case i+1 < len(runs) && !runs[i+1].structural:
 				runs[i+1].absorbFront(r)
+			case len(merged) > 0 && merged[len(merged)-1].structural && merged[len(merged)-1].kind == kJSON && i+1 >= len(runs):
+				// A status line after a JSON value ("exit status 1", "done")
+				// is not part of it: joined, the value would no longer parse.
+				changed = false
+				merged = appendRun(merged, r)
 			case len(merged) > 0 && (i+1 >= len(runs) || r.weak()):
 				merged[len(merged)-1].absorb(r)
 			case i+1 < len(runs) && r.weak():
@@ -915,7 +973,7 @@ func (r *run) add(li lineInfo) {
 // small reports whether the run is too short to stand as its own section.
 func (r *run) small() bool {
 	if r.structural {
-		return r.nonBlank < 2 && r.bytes < 256
+		return r.nonBlank < 2 && r.bytes < 128
 	}
 	return r.nonBlank < 2 || r.nonBlank < 3 && r.strong == 0
 }

@@ -24,12 +24,15 @@ func CompressChunks(ctx context.Context, s Scorer, part []byte, co CompressOptio
 		n := cutPoint(part, proseChunk)
 		chunk := unsafe.String(unsafe.SliceData(part), n) // read-only view of the input
 		part = part[n:]
-		text, _, err := Compress(ctx, s, chunk, co)
+		text, st, err := Compress(ctx, s, chunk, co)
+		if st.MissedWindows > 0 {
+			warn = joinWarnings(warn, fmt.Sprintf("scorer %s: %d of %d windows missed the deadline; the heuristic scored them", s.Name(), st.MissedWindows, st.Windows))
+		}
 		if err != nil && s.Name() != "heuristic" {
 			if ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				return nil, "", warn, ctx.Err()
 			}
-			warn = fmt.Sprintf("scorer %s failed (%v); used heuristic", s.Name(), err)
+			warn = joinWarnings(warn, fmt.Sprintf("scorer %s failed (%v); used heuristic", s.Name(), err))
 			s = Heuristic()
 			text, _, err = Compress(context.WithoutCancel(ctx), s, chunk, co)
 		}
@@ -58,4 +61,11 @@ func cutPoint(b []byte, max int) int {
 		max--
 	}
 	return max
+}
+
+func joinWarnings(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }

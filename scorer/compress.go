@@ -10,7 +10,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
@@ -19,10 +21,14 @@ import (
 // CompressOptions says how many words Compress keeps. The zero value keeps
 // words scoring above 0.5.
 type CompressOptions struct {
-	// TargetRatio is the share of words to keep, in (0, 1]; 0 keeps by
+	// TargetRatio is the share of tokens to keep, in (0, 1], counted by
+	// Counter: the output's token count is TargetRatio times the input's,
+	// within a point or two when the forced words leave room; 0 keeps by
 	// Threshold instead. Protected words count towards the share but are
 	// kept even when they alone exceed it.
 	TargetRatio float64
+	// Counter counts the tokens of TargetRatio; nil means o200k_base.
+	Counter *tokencount.Counter
 	// Threshold keeps words scoring above it, in [0, 1); 0 means 0.5.
 	Threshold float64
 	// Kind selects the failure.Lines rules for the lines kept verbatim:
@@ -35,6 +41,12 @@ type CompressStats struct {
 	Words    int // words in the input
 	Kept     int // words in the output
 	MustKept int // kept words that mustkeep protects
+	// Tokens and KeptTokens count the input and output tokens in
+	// TargetRatio mode (0 otherwise).
+	Tokens, KeptTokens int
+	// Windows and MissedWindows count, when the model scorer ran out of
+	// time (a *PartialError), its windows and those the heuristic scored.
+	Windows, MissedWindows int
 }
 
 var (
@@ -92,16 +104,22 @@ func symbolsOnlyRunes(word string) bool {
 // Words are scored by s; an error from s is returned as is, for the caller
 // to fall back on.
 func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (string, CompressStats, error) {
+	out, _, _, st, err := compress(ctx, s, text, o)
+	return out, st, err
+}
+
+// compress is Compress, also returning the words and which were kept.
+func compress(ctx context.Context, s Scorer, text string, o CompressOptions) (string, []tokenize.Word, []bool, CompressStats, error) {
 	if err := o.validate(); err != nil {
-		return "", CompressStats{}, err
+		return "", nil, nil, CompressStats{}, err
 	}
 	if err := ctx.Err(); err != nil {
-		return "", CompressStats{}, err
+		return "", nil, nil, CompressStats{}, err
 	}
 	words := tokenize.Words(text)
 	st := CompressStats{Words: len(words)}
 	if len(words) == 0 {
-		return text, st, nil
+		return text, words, nil, st, nil
 	}
 	protected := mustkeep.Mask(text, words)
 	var scores []float32
@@ -111,11 +129,28 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 	} else {
 		scores, err = s.Score(ctx, text, words)
 	}
+	if pe := (*PartialError)(nil); errors.As(err, &pe) {
+		scores, err = pe.Scores, nil // the budget ran out: take what it bought
+		st.Windows, st.MissedWindows = pe.Windows, pe.Missed
+	}
 	if err != nil {
-		return "", st, fmt.Errorf("scorer %s: %w", s.Name(), err)
+		return "", nil, nil, st, fmt.Errorf("scorer %s: %w", s.Name(), err)
 	}
 	if len(scores) != len(words) {
-		return "", st, fmt.Errorf("%w: %s gave %d scores for %d words", ErrScoreCount, s.Name(), len(scores), len(words))
+		return "", nil, nil, st, fmt.Errorf("%w: %s gave %d scores for %d words", ErrScoreCount, s.Name(), len(scores), len(words))
+	}
+
+	// The words of a multi-word name rise and fall together: each scores
+	// as its best word, and keepNames keeps the rest of a name kept in part.
+	names := nameSpans(text, words)
+	if len(names) > 0 {
+		scores = slices.Clone(scores)
+		for _, n := range names {
+			best := slices.Max(scores[n.w0:n.w1])
+			for i := n.w0; i < n.w1; i++ {
+				scores[i] = best
+			}
+		}
 	}
 
 	kind := o.Kind
@@ -142,10 +177,15 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 			protectLinks(text, words[l.w0:l.w1], forced[l.w0:l.w1])
 		}
 	}
-	keep := slices.Clone(forced)
+	var keep []bool
+	var out string
 	if o.TargetRatio > 0 {
-		keepRatio(keep, scores, lines, o.TargetRatio)
+		keep, out, st.Tokens, st.KeptTokens, err = fitTokens(text, words, lines, names, scores, forced, o)
+		if err != nil {
+			return "", nil, nil, st, err
+		}
 	} else {
+		keep = slices.Clone(forced)
 		th := float32(o.Threshold)
 		if o.Threshold == 0 {
 			th = 0.5
@@ -156,8 +196,10 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 			}
 		}
 		keepOnePerLine(keep, scores, lines)
+		keepNames(names, keep)
+		balance(text, words, lines, keep)
+		out = assemble(text, words, lines, keep)
 	}
-	balance(text, words, lines, keep)
 
 	for i, k := range keep {
 		if k {
@@ -167,7 +209,55 @@ func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 			}
 		}
 	}
-	return assemble(text, words, lines, keep), st, nil
+	return out, words, keep, st, nil
+}
+
+// fitRounds bounds the passes fitTokens makes to meet the token target.
+const fitRounds = 4
+
+// fitTokens keeps the best words so that the output holds o.TargetRatio of
+// the text's tokens. The budget is set on each word's own token count (as
+// it reads after a space); the output's real count differs a little (line
+// breaks, indentation, words merged by the brackets' balance), so the share
+// asked of keepRatio is corrected from the measured count, a few times at
+// most, and the closest result wins.
+func fitTokens(text string, words []tokenize.Word, lines []line, names []nameSpan, scores []float32, forced []bool, o CompressOptions) (keep []bool, out string, in, got int, err error) {
+	tok := o.Counter
+	if tok == nil {
+		if tok, err = tokencount.New(""); err != nil {
+			return nil, "", 0, 0, err
+		}
+	}
+	in = tok.Count(text)
+	cost := make([]int32, len(words))
+	var buf []byte
+	for i, w := range words {
+		buf = append(append(buf[:0], ' '), text[w.Start:w.End]...)
+		cost[i] = int32(tok.Count(unsafe.String(unsafe.SliceData(buf), len(buf))))
+	}
+	want := o.TargetRatio * float64(in)
+	ask := o.TargetRatio
+	bestDiff := math.Inf(1)
+	for round := 0; round < fitRounds; round++ {
+		k := slices.Clone(forced)
+		keepRatio(k, scores, cost, lines, ask)
+		keepNames(names, k)
+		balance(text, words, lines, k)
+		s := assemble(text, words, lines, k)
+		n := tok.Count(s)
+		if d := math.Abs(float64(n) - want); d < bestDiff {
+			keep, out, got, bestDiff = k, s, n, d
+		}
+		if bestDiff <= 0.005*float64(in)+1 || n == 0 {
+			break
+		}
+		next := min(ask*want/float64(n), 1)
+		if next == ask || (ask == 1 && n < int(want)) {
+			break
+		}
+		ask = next
+	}
+	return keep, out, in, got, nil
 }
 
 // protectLinks keeps the text of markdown links, [like this](url), whole:
@@ -263,9 +353,11 @@ func keepOnePerLine(keep []bool, scores []float32, lines []line) {
 	}
 }
 
-// keepRatio keeps the top ratio share of words per chunk of lines, counting
-// the words already kept (protected, verbatim, one per line) first.
-func keepRatio(keep []bool, scores []float32, lines []line, ratio float64) {
+// keepRatio keeps the best words of each chunk of lines up to the ratio
+// share of the chunk's cost (tokens per word), counting the words already
+// kept (protected, verbatim, one per line) first. A word that no longer
+// fits is passed over for cheaper ones below it.
+func keepRatio(keep []bool, scores []float32, cost []int32, lines []line, ratio float64) {
 	keepOnePerLine(keep, scores, lines)
 	var cand []uint64 // rank keys: see rankKey
 	for c0 := 0; c0 < len(lines); {
@@ -276,19 +368,30 @@ func keepRatio(keep []bool, scores []float32, lines []line, ratio float64) {
 		}
 		if n > 0 {
 			w0, w1 := lines[c0].w0, lines[c1-1].w1
-			budget := int(math.Round(ratio * float64(n)))
+			total := 0
+			for i := w0; i < w1; i++ {
+				total += int(cost[i])
+			}
+			budget := int(math.Round(ratio * float64(total)))
 			cand = cand[:0]
 			for i := w0; i < w1; i++ {
 				if keep[i] {
-					budget--
+					budget -= int(cost[i])
 				} else {
 					cand = append(cand, rankKey(scores[i], i))
 				}
 			}
 			if budget > 0 {
 				slices.Sort(cand)
-				for _, k := range cand[:min(budget, len(cand))] {
-					keep[uint32(k)] = true
+				for _, k := range cand {
+					i := uint32(k)
+					if c := int(cost[i]); c <= budget {
+						keep[i] = true
+						budget -= c
+						if budget == 0 {
+							break
+						}
+					}
 				}
 			}
 		}

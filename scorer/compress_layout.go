@@ -75,7 +75,7 @@ func layout(text string, words []tokenize.Word, kind router.Kind) []line {
 			continue
 		}
 		switch {
-		case failing[i], isATXHeading(content), isTableRow(content):
+		case failing[i], isATXHeading(content), isTableRow(content), isByteRow(content):
 			l.verbatim = true
 		case i+1 < len(lines) && isSetextUnderline(text, words, lines[i+1]):
 			l.verbatim = true
@@ -132,6 +132,41 @@ func isTableRow(s string) bool {
 		return true
 	}
 	return strings.Count(s, " | ") >= 2
+}
+
+// isByteRow reports a row of a byte table: an address or offset, then at
+// least four byte values in hex, as hexdump -C, xxd, od -x and a
+// sanitizer's shadow-memory dump print them ("=>0x0c087fff8000: fa fa
+// 00[fa]fa"). Dropping a word there would shift every byte after it.
+func isByteRow(s string) bool {
+	s = strings.TrimPrefix(s, "=>")
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '[' || r == ']' })
+	if len(f) < 5 {
+		return false
+	}
+	off := strings.TrimSuffix(strings.TrimPrefix(f[0], "0x"), ":")
+	if len(off) < 4 || !isHexString(off) {
+		return false
+	}
+	n := 0
+	for _, w := range f[1:] {
+		if l := len(w); (l == 2 || l == 4 || l == 6 || l == 8) && isHexString(w) {
+			n++
+		} else {
+			break
+		}
+	}
+	return n >= 4
+}
+
+func isHexString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // isSetextUnderline reports a line of only '=' or only '-' (at least 3)

@@ -83,8 +83,11 @@ func TestHeuristicRangeAndDeterminism(t *testing.T) {
 	}
 }
 
-// TestHeuristicCalibration pins the calibration: above 0.5 lie roughly
-// half of the words of man pages and READMEs, outside code blocks.
+// TestHeuristicCalibration pins the calibration: above 0.5 lie about
+// two thirds of the words of man pages and READMEs, outside code blocks:
+// the content words and the protected ones (negations, modals, conditions,
+// quantifiers), while articles, pronouns, prepositions and fillers fall
+// below.
 func TestHeuristicCalibration(t *testing.T) {
 	total, high := 0, 0
 	for _, ps := range samples(t) {
@@ -104,14 +107,14 @@ func TestHeuristicCalibration(t *testing.T) {
 		}
 		share := float64(h) / float64(n)
 		t.Logf("%-28s %.2f of %d words above 0.5", name, share, n)
-		if share < 0.35 || share > 0.75 {
-			t.Errorf("%s: %.2f of words above 0.5, want 0.35..0.75", name, share)
+		if share < 0.45 || share > 0.85 {
+			t.Errorf("%s: %.2f of words above 0.5, want 0.45..0.85", name, share)
 		}
 		total += n
 		high += h
 	}
-	if share := float64(high) / float64(total); share < 0.45 || share > 0.60 {
-		t.Errorf("overall %.2f of words above 0.5, want 0.45..0.60", share)
+	if share := float64(high) / float64(total); share < 0.55 || share > 0.75 {
+		t.Errorf("overall %.2f of words above 0.5, want 0.55..0.75", share)
 	}
 }
 

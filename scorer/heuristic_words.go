@@ -40,9 +40,9 @@ var listedWords, maxListedWord = func() (map[string]wordClass, int) {
 }()
 
 // functionWords are English articles, pronouns, prepositions,
-// conjunctions and auxiliaries. Negations, modals and restrictive words
-// (not, must, only, unless, …) are deliberately absent: mustkeep protects
-// them.
+// conjunctions and auxiliaries. Negations, modals, conditions,
+// alternatives and quantifiers (not, must, can, if, or, all, more, …) are
+// deliberately absent: mustkeep protects them.
 var functionWords = setOf(
 	"a", "an", "the", "this", "that", "these", "those", "there", "here",
 	"i", "me", "my", "we", "us", "our", "ours", "you", "your", "yours", "he", "him", "his",
@@ -50,16 +50,16 @@ var functionWords = setOf(
 	"yourself", "ourselves", "himself", "herself", "one", "ones",
 	"who", "whom", "whose", "which", "what", "whatever", "whichever",
 	"of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "upon", "about",
-	"as", "than", "via", "per", "over", "under", "within", "through", "throughout", "across",
+	"as", "via", "per", "over", "under", "within", "through", "throughout", "across",
 	"between", "among", "along", "around", "toward", "towards", "against", "during",
-	"and", "or", "but", "so", "yet", "if", "then", "else", "because", "since", "while", "whereas",
-	"although", "though", "whether", "also", "both", "either", "each", "every", "any", "some",
-	"such", "same", "other", "another", "more", "many", "much", "few", "several", "all",
+	"and", "but", "so", "yet", "then", "else", "because", "since", "while", "whereas",
+	"although", "though", "also", "both", "each", "some",
+	"such", "same", "other", "another", "many", "much", "several",
 	"is", "are", "was", "were", "be", "been", "being", "am", "isn", "aren",
 	"do", "does", "did", "done", "doing", "have", "has", "had", "having",
-	"will", "would", "can", "could", "let", "lets",
+	"let", "lets",
 	"it's", "that's", "there's", "they're", "we're", "you're", "i'm", "let's",
-	"when", "where", "how", "why", "whenever", "wherever",
+	"where", "how", "why", "whenever", "wherever",
 	"up", "down", "out", "off", "again", "further", "once", "just", "now", "well",
 )
 

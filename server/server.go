@@ -10,7 +10,8 @@
 //	GET  /v1/retrieve/:id    the original bytes, text/plain; charset=utf-8
 //	GET  /v1/stats           wire.Stats of the caller's tenant, this process
 //	GET  /healthz            200 while the process serves
-//	GET  /readyz             200 when Engine.Ready succeeds, else 503
+//	GET  /readyz             200 when Engine.Ready succeeds, else 503; the
+//	                         body reports the model state (wire.ModelState)
 //	GET  /metrics            Prometheus text format
 //
 // With Config.Keys set, every route but /healthz and /readyz needs
@@ -280,13 +281,20 @@ func (s *Server) handleReady(c *gin.Context) {
 	if err := s.eng.Ready(ctx); err != nil {
 		// The probe is unauthenticated: say what is wrong, not where.
 		msg := "engine not ready"
-		if errors.Is(err, store.ErrUnavailable) {
+		switch {
+		case errors.Is(err, store.ErrUnavailable):
 			msg = "store unavailable"
+		case errors.Is(err, wire.ErrScorerUnavailable):
+			msg = "model unavailable"
 		}
 		s.fail(c, &apiError{status: http.StatusServiceUnavailable, code: codeNotReady, msg: msg, cause: err})
 		return
 	}
-	writeJSON(c, http.StatusOK, map[string]string{"status": "ready"})
+	body := map[string]any{"status": "ready"}
+	if ms, ok := s.eng.(interface{ ModelState() wire.ModelState }); ok {
+		body["model"] = ms.ModelState()
+	}
+	writeJSON(c, http.StatusOK, body)
 }
 
 // compressBody finds a missing content field, which the shadowing pointer

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/kompress/kompress/internal/tokencount"
 	sugar "github.com/sugarme/tokenizer"
 	"github.com/sugarme/tokenizer/pretrained"
 	"golang.org/x/text/unicode/norm"
@@ -55,7 +56,9 @@ type Tokenizer struct {
 	prefix, suffix []int32 // special tokens around every sequence
 	pad            int32
 	addPrefixSpace bool
-	nfc            bool // NFC-normalise words first
+	norm           *norm.Form           // normalise words first (NFC, NFKC); nil: as they are
+	split          *tokencount.Splitter // splitBPE's pre-tokenizer
+	added          addedTokens          // matched in the text before anything else
 
 	bpe *bpe
 	wp  *wordPiece
@@ -75,6 +78,9 @@ const (
 	generic pipeline = iota
 	byteLevel
 	bert
+	// splitBPE is byte-level BPE behind a Split pre-tokenizer of one of the
+	// patterns tokencount.Splitter knows (Llama 3, Qwen 2/3, GPT-4o).
+	splitBPE
 )
 
 // cacheWords bounds the per-tokenizer word cache; a word costs about 100 bytes.
@@ -95,11 +101,7 @@ func Load(path string) (*Tokenizer, error) {
 }
 
 type config struct {
-	AddedTokens []struct {
-		ID      int    `json:"id"`
-		Content string `json:"content"`
-		Special bool   `json:"special"`
-	} `json:"added_tokens"`
+	AddedTokens   []addedToken    `json:"added_tokens"`
 	Normalizer    json.RawMessage `json:"normalizer"`
 	PreTokenizer  json.RawMessage `json:"pre_tokenizer"`
 	PostProcessor json.RawMessage `json:"post_processor"`
@@ -127,6 +129,15 @@ type component struct {
 	// ByteLevel
 	AddPrefixSpace bool  `json:"add_prefix_space"`
 	UseRegex       *bool `json:"use_regex"`
+	// Split
+	Pattern *struct {
+		Regex  *string `json:"Regex"`
+		String *string `json:"String"`
+	} `json:"pattern"`
+	Behavior string `json:"behavior"`
+	Invert   bool   `json:"invert"`
+	// Sequence of normalizers
+	Normalizers []json.RawMessage `json:"normalizers"`
 	// BertNormalizer
 	CleanText          bool  `json:"clean_text"`
 	HandleChineseChars bool  `json:"handle_chinese_chars"`
@@ -178,6 +189,16 @@ func parse(data []byte) (*Tokenizer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("normalizer: %w", err)
 	}
+	if normalizer != nil && normalizer.Type == "Sequence" && len(normalizer.Normalizers) <= 1 {
+		var one json.RawMessage
+		if len(normalizer.Normalizers) == 1 {
+			one = normalizer.Normalizers[0]
+		}
+		if normalizer, err = decodeComponent(one); err != nil {
+			return nil, fmt.Errorf("normalizer: %w", err)
+		}
+	}
+	form, unicodeForm := unicodeNormalizer(normalizer)
 	pre, err := decodeComponent(cfg.PreTokenizer)
 	if err != nil {
 		return nil, fmt.Errorf("pre_tokenizer: %w", err)
@@ -196,13 +217,21 @@ func parse(data []byte) (*Tokenizer, error) {
 	}
 
 	m := &cfg.Model
+	plainBPE := m.Type == "BPE" && unicodeForm && m.Dropout == nil && !m.ByteFallback &&
+		empty(m.ContinuingSubwordPrefix) && empty(m.EndOfWordSuffix)
+	split, splitOK := splitPreTokenizer(pre)
 	switch {
-	case m.Type == "BPE" && (normalizer == nil || normalizer.Type == "NFC") && pre != nil && pre.Type == "ByteLevel" &&
-		(pre.UseRegex == nil || *pre.UseRegex) && m.Dropout == nil && !m.ByteFallback &&
-		empty(m.ContinuingSubwordPrefix) && empty(m.EndOfWordSuffix):
+	case plainBPE && pre != nil && pre.Type == "ByteLevel" && (pre.UseRegex == nil || *pre.UseRegex):
 		t.kind = byteLevel
 		t.addPrefixSpace = pre.AddPrefixSpace
-		t.nfc = normalizer != nil
+		t.norm = form
+		if t.bpe, err = newBPE(m.Vocab, m.Merges, m.UnkToken, m.IgnoreMerges); err != nil {
+			return nil, fmt.Errorf("model: %w", err)
+		}
+	case plainBPE && splitOK:
+		t.kind = splitBPE
+		t.split = split
+		t.norm = form
 		if t.bpe, err = newBPE(m.Vocab, m.Merges, m.UnkToken, m.IgnoreMerges); err != nil {
 			return nil, fmt.Errorf("model: %w", err)
 		}
@@ -222,8 +251,49 @@ func parse(data []byte) (*Tokenizer, error) {
 		}
 	}
 
+	if t.kind != generic {
+		t.added = newAddedTokens(cfg.AddedTokens)
+	}
 	t.pad = padID(&cfg)
 	return t, nil
+}
+
+// unicodeNormalizer returns the Unicode normal form a normalizer applies,
+// and whether the normalizer is one (or none at all).
+func unicodeNormalizer(c *component) (*norm.Form, bool) {
+	if c == nil {
+		return nil, true
+	}
+	var f norm.Form
+	switch c.Type {
+	case "NFC":
+		f = norm.NFC
+	case "NFKC":
+		f = norm.NFKC
+	default:
+		return nil, false
+	}
+	return &f, true
+}
+
+// splitPreTokenizer recognises Sequence[Split(pattern, Isolated),
+// ByteLevel(no regex, no prefix space)], the pre-tokenizer of Llama 3,
+// Qwen and GPT-4o files, for a pattern tokencount.Splitter reproduces.
+func splitPreTokenizer(pre *component) (*tokencount.Splitter, bool) {
+	if pre == nil || pre.Type != "Sequence" || len(pre.PreTokenizers) != 2 {
+		return nil, false
+	}
+	sp, err1 := decodeComponent(pre.PreTokenizers[0])
+	bl, err2 := decodeComponent(pre.PreTokenizers[1])
+	if err1 != nil || err2 != nil || sp == nil || bl == nil ||
+		sp.Type != "Split" || sp.Pattern == nil || sp.Pattern.Regex == nil ||
+		// Isolated keeps the matches as pieces; Removed with invert
+		// keeps only the matches, which cover every rune: the same.
+		!(sp.Behavior == "Isolated" && !sp.Invert || sp.Behavior == "Removed" && sp.Invert) ||
+		bl.Type != "ByteLevel" || bl.AddPrefixSpace || bl.UseRegex == nil || *bl.UseRegex {
+		return nil, false
+	}
+	return tokencount.NewSplitter(*sp.Pattern.Regex)
 }
 
 func empty(s *string) bool { return s == nil || *s == "" }
@@ -329,6 +399,9 @@ func (t *Tokenizer) PadID() int32 { return t.pad }
 // whitespace becomes NoWord tokens), so ids equal those of encoding the text
 // in one piece.
 func (t *Tokenizer) Encode(text string, words []Word) (*Encoding, error) {
+	if t.kind == splitBPE {
+		return t.encodeSplit(text, words)
+	}
 	// About one token per three bytes of text, for prose and logs alike.
 	size := len(words) + len(text)/3 + 8
 	enc := &Encoding{IDs: make([]int32, 0, size), Words: make([]int32, 0, size)}
@@ -351,6 +424,16 @@ func (t *Tokenizer) Encode(text string, words []Word) (*Encoding, error) {
 		if t.kind == byteLevel {
 			if i == 0 && t.addPrefixSpace && !strings.HasPrefix(text, " ") {
 				gap = " " + gap
+			}
+			if gap != "" && t.added.prefix(text[w.Start:w.End]) {
+				// The text is cut at an added token first: the gap
+				// before it ends a piece of text of its own.
+				ids, err := t.encodeWord(gap, false)
+				if err != nil {
+					return nil, err
+				}
+				add(ids, NoWord)
+				gap = ""
 			}
 			// A whitespace run before a word splits as GPT-2's `\s+(?!\S)`
 			// does: all but its last character form one token, and a last
@@ -375,7 +458,33 @@ func (t *Tokenizer) Encode(text string, words []Word) (*Encoding, error) {
 				}
 			}
 		}
-		ids, err := t.encodeWord(text[w.Start:w.End], space)
+		word := text[w.Start:w.End]
+		if t.added.in(word) {
+			// Added tokens are cut out first; a space before one is a
+			// token of its own.
+			for seg := range t.added.segments(word) {
+				if seg.id >= 0 {
+					if space {
+						ids, err := t.encodeWord(" ", false)
+						if err != nil {
+							return nil, err
+						}
+						add(ids, NoWord)
+					}
+					add([]int32{seg.id}, int32(i))
+				} else {
+					ids, err := t.encodeWord(seg.text, space)
+					if err != nil {
+						return nil, err
+					}
+					add(ids, int32(i))
+				}
+				space = false
+			}
+			prev = w.End
+			continue
+		}
+		ids, err := t.encodeWord(word, space)
 		if err != nil {
 			return nil, err
 		}
@@ -429,8 +538,8 @@ func (t *Tokenizer) encodeWord(word string, space bool) ([]int32, error) {
 	var err error
 	switch t.kind {
 	case byteLevel:
-		if t.nfc {
-			clean = norm.NFC.String(clean)
+		if t.norm != nil {
+			clean = t.norm.String(clean)
 		}
 		ids = t.bpe.encode(clean, space)
 	case bert:

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 const modelsDir = "../testdata/models"
@@ -545,8 +547,8 @@ func TestNFC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tok.kind != byteLevel || !tok.nfc {
-		t.Fatalf("pipeline %d nfc %v, want native byte-level with NFC", tok.kind, tok.nfc)
+	if tok.kind != byteLevel || tok.norm == nil || *tok.norm != norm.NFC {
+		t.Fatalf("pipeline %d norm %v, want native byte-level with NFC", tok.kind, tok.norm)
 	}
 	composed, decomposed := "a café here", "a cafe\u0301 here"
 	plain, err := load(t, "bpe-final").Encode(composed, Words(composed))

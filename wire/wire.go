@@ -150,6 +150,20 @@ type StrategyStats struct {
 	CompressedTokens int64 `json:"compressed_tokens"`
 }
 
+// ModelState is the "model" field of GET /readyz: what the engine's
+// default scorer is.
+type ModelState struct {
+	// Mode is the default scoring mode: auto, onnx or heuristic.
+	Mode string `json:"mode"`
+	// State is "loaded" (the ONNX model serves), "heuristic" (mode
+	// heuristic, no model wanted), "fallback" (auto found no usable model
+	// and uses the heuristic), "unavailable" (mode onnx and the model does
+	// not load: lossy prose requests fail) or "not-loaded" (not selected yet).
+	State string `json:"state"`
+	// Scorer is the scorer's name: onnx:<model> or heuristic.
+	Scorer string `json:"scorer,omitempty"`
+}
+
 // ValidScorer reports whether mode names a scorer a request may ask for; ""
 // means the default.
 func ValidScorer(mode string) bool {

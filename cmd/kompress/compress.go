@@ -65,7 +65,7 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 	f.BoolVar(&o.json, "json", false, "print one JSON result object per input (JSON Lines)")
 	f.StringVar(&o.tool, "tool", "", "name of the tool that produced the output (Read, Bash, Grep, ...)")
 	f.StringVar(&o.query, "query", "", "keep and rank what matches this text")
-	f.Float64Var(&o.targetRatio, "target-ratio", 0, "aim for about this share of the input's size, in (0, 1)")
+	f.Float64Var(&o.targetRatio, "target-ratio", 0, "aim for about this share of the input's tokens (o200k_base), in (0, 1)")
 	f.BoolVar(&o.losslessOnly, "lossless-only", false, "only verified lossless folds; never drop anything")
 	f.BoolVar(&o.lossyFiles, "lossy-ground-truth", false, "allow lossy compression of file-tool output and source code")
 	f.Int64Var(&o.maxBytes, "max-bytes", defaultMaxInput, "largest input read, in bytes")

@@ -2,49 +2,16 @@
 // that every compressor can be held to DESIGN invariant 2: each such line
 // appears verbatim in the output, or the result falls back.
 //
-// What counts depends on the kind of the text (see router.Kind):
-//
-// Log, and command output of unknown kind (Mixed is treated as Log, since
-// callers pass per-section kinds where they have them):
-//   - test results: "--- FAIL", "FAIL" lines ("FAIL\tpkg", "FAIL: test_x"),
-//     go test -json events with "Action":"fail" and output events whose text
-//     is a failure line, the messages (t.Errorf, t.Logf) printed by Go tests
-//     that failed, "FAILED", "test result: FAILED", "failures:";
-//   - crashes: "panic:", "thread 'x' panicked at", "Traceback (most recent
-//     call last):" and the exception line that ends it ("ValueError: bad"),
-//     "Exception in thread", "Caused by:", pytest "E   " lines, "Segmentation
-//     fault", "core dumped", "Killed", "Aborted";
-//   - Go race detector reports: "WARNING: DATA RACE", "Found 2 data
-//     race(s)" and "testing.go:1712: race detected during execution of test";
-//   - compiler and linter diagnostics "file:line:col: message" and
-//     "file:line: error: ...", "error[E0425]", "error:", "Error:", "ERROR",
-//     "fatal"/"FATAL", "undefined reference";
-//   - package managers: "npm ERR!", "npm error", npm codes such as E404 and
-//     ENOENT, apt "E:" and "Err:" lines, "dpkg: error";
-//   - assertion messages ("assertion ... failed", "AssertionError", Rust's
-//     "left:"/"right:" lines), the marks ✗ ✘ ✖ ❌;
-//   - non-zero exits: "exit status 1", "exit code 2", "exited with code 2",
-//     "make: *** [...] Error 2", "returned non-zero exit status";
-//   - system errors: "Permission denied", "No such file or directory",
-//     "command not found", "timed out", "Operation not permitted".
-//
-// Words count only as words: "-Werror", "--fail-fast", "errors.New" and
-// "log.Fatal" are flags and identifiers, and counts of zero ("0 errors",
-// "failures=0", "0 failed") and "ok  \tpkg" lines report success.
-//
-// Search: hits are data, so a grep hit on a line that mentions Errorf is not
-// a failure; the search tool's own complaints are ("grep: x: No such file or
-// directory", "rg: dir: Permission denied (os error 13)").
-//
-// Table: rows with a cell that reads as a failed status (Error, Failed,
-// FAIL, CrashLoopBackOff, ImagePullBackOff, OOMKilled, Evicted, Exited (1)).
-//
-// Prose and HTML: only lines that read as failure reports: they start with
-// "error:", "fatal:", "panic:", "Traceback (most recent call last):" or an
-// exception name and ':'. A sentence that mentions an error is not one.
-//
-// JSON, Code and Diff: none. A failed status inside JSON is a value, which
-// the JSON compressor keeps by its own rules; code and diffs are never lossy.
+// There is one definition of a failure report (see Report and the README's
+// "Failure lines" section), applied to every section that is not data,
+// whatever the router decided: a log misrouted to prose keeps the same
+// failure lines. Data is what a compressor shows as values, not as report
+// text: JSON values, source code, diff content, and search hits over source
+// (a grep hit on a line that mentions Errorf is not a failure; the search
+// tool's own complaints are). Table rows also count when a cell reads as a
+// failed status (Error, Failed, CrashLoopBackOff, Exited (1)). HTML lines
+// that carry markup are rendered by the HTML view, so only its plain text
+// lines are judged.
 package failure
 
 import (
@@ -61,6 +28,16 @@ func Lines(kind router.Kind, text []byte) [][]byte {
 	var out [][]byte
 	each(kind, text, func(line []byte) { out = append(out, line) })
 	return out
+}
+
+// Data reports whether kind is data, whose lines are values rather than
+// reports: JSON, code and diffs (and input that is not text).
+func Data(kind router.Kind) bool {
+	switch kind {
+	case router.JSON, router.Code, router.Diff, router.Empty, router.Binary:
+		return true
+	}
+	return false
 }
 
 // Missing returns the failure lines of original (by Lines) that do not appear
@@ -122,36 +99,28 @@ func Absent(lines [][]byte, output []byte) [][]byte {
 	return missing
 }
 
-// each calls fn for each failure line of text.
+// each calls fn for each failure line of text, in order.
 func each(kind router.Kind, text []byte, fn func([]byte)) {
-	var is func(line, plain []byte) bool
-	var tests *goTests
-	switch kind {
-	case router.JSON, router.Code, router.Diff, router.Empty, router.Binary:
+	if Data(kind) {
 		return
-	case router.Search:
-		is = searchFailure
-	case router.Table:
-		is = tableFailure
-	case router.Prose, router.HTML:
-		is = proseFailure
-	default: // Log, Mixed and anything unknown: the broad rules
-		tests = failedGoTests(text)
-		is = logFailure
 	}
-	var scratch []byte
-	for rest := text; len(rest) > 0; {
-		var line []byte
-		line, rest, _ = bytes.Cut(rest, []byte{'\n'})
-		line = bytes.TrimSuffix(line, []byte{'\r'})
-		plain := line
-		if bytes.IndexByte(line, 0x1b) >= 0 {
-			scratch = append(scratch[:0], ansi.Strip(line)...)
-			plain = scratch
-		}
-		// message must see every line to follow which test is running.
-		if msg := tests != nil && tests.message(plain); msg || is(line, plain) {
-			fn(line)
+	var only func(plain []byte) bool // which lines the report rules judge
+	var also func(plain []byte) bool // what else counts in this kind
+	switch kind {
+	case router.Search:
+		only = notHit
+		also = searchComplaint
+	case router.Table:
+		also = tableFailure
+	case router.HTML:
+		only = func(plain []byte) bool { return bytes.IndexByte(plain, '<') < 0 }
+	}
+	r := newReader(text)
+	r.rows, r.page = kind == router.Table, kind == router.HTML
+	r.judge(only, also)
+	for i, m := range r.mark {
+		if m {
+			fn(r.raw(i))
 		}
 	}
 }

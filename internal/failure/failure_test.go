@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,10 +81,13 @@ func TestLinesSamples(t *testing.T) {
 			"make: *** [Makefile:6: main.o] Error 1",
 			"util.c:2:48: error: expected ‘;’ before ‘}’ token",
 			"make: Target 'all' not remade because of errors.",
+			// the source line a caret points at, and the caret line
+			"    6 |     printf(\"%d\\n\", cnt);",
+			"      |                    ^~~",
 		}, []string{
 			"cc -Wall -Wextra -Werror -O2 -c main.c -o main.o",
 			"rm -f *.o app",
-			"    6 |     printf(\"%d\\n\", cnt);",
+			"      |                    int",
 		}},
 		{"log/gcc-errors", router.Log, []string{
 			"main.c:7:15: warning: initialization of ‘char *’ from ‘int’ makes pointer from integer without a cast [-Wint-conversion]",
@@ -350,12 +354,13 @@ func TestBadInput(t *testing.T) {
 }
 
 func FuzzLines(f *testing.F) {
-	for _, name := range []string{"log/go-test-v-fail", "log/go-test-json-fail", "log/cargo-test-fail", "search/grep-missing-path", "table/go-test-results-tsv"} {
+	for _, name := range []string{"log/go-test-v-fail", "log/go-test-json-fail", "log/cargo-test-fail", "search/grep-missing-path", "table/go-test-results-tsv",
+		"log/asan-heap-overflow", "log/valgrind-memcheck-leaks", "log/shellcheck-tty", "log/strace-f-fork-fail", "log/tsc-pretty-color"} {
 		f.Add(readSample(f, name))
 	}
 	f.Add([]byte(`{"Action":"output","Test":"T","Output":"\u001b[31m--- FAIL\u00`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, k := range []router.Kind{router.Log, router.Search, router.Table, router.Prose} {
+		for _, k := range []router.Kind{router.Log, router.Search, router.Table, router.Prose, router.HTML} {
 			lines := Lines(k, b)
 			for _, l := range lines {
 				if bytes.IndexByte(l, '\n') >= 0 {
@@ -396,5 +401,59 @@ func BenchmarkMissing(b *testing.B) {
 	b.SetBytes(int64(len(d)))
 	for b.Loop() {
 		Missing(router.Log, d, d)
+	}
+}
+
+// TestReportForms pins the forms of the one definition that need the lines
+// around them (carets, first frames, eslint headers, mocha titles) and those
+// of tools beyond Go, each judged the same whatever the kind of prose or log.
+func TestReportForms(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"gcc caret and source", "b.c: In function 'f':\nb.c:2:27: error: expected expression before ';' token\n    2 | int f(int x) { return x + ; }\n      |                           ^\nmake: done\n",
+			[]string{"b.c:2:27: error: expected expression before ';' token", "    2 | int f(int x) { return x + ; }", "      |                           ^"}},
+		{"warning carets are not kept", "a.c:1:27: warning: unused variable 'u' [-Wunused-variable]\n    1 | int f(void) { int u; }\n      |                   ^\n",
+			[]string{"a.c:1:27: warning: unused variable 'u' [-Wunused-variable]"}},
+		{"rustc", "error[E0425]: cannot find value `x` in this scope\n --> src/main.rs:4:20\n  |\n4 |     println!(\"{}\", x);\n  |                    ^ not found in this scope\n",
+			[]string{"error[E0425]: cannot find value `x` in this scope", " --> src/main.rs:4:20", "4 |     println!(\"{}\", x);", "  |                    ^ not found in this scope"}},
+		{"tsc", "src/a.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.\nsrc/api.ts:2:10 - error TS6133: 'missing' is declared but never read.\n",
+			[]string{"src/a.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.", "src/api.ts:2:10 - error TS6133: 'missing' is declared but never read."}},
+		{"eslint stylish", "/src/app.js\n  1:7   error    'x' is assigned a value but never used  no-unused-vars\n  2:1   warning  Unexpected console statement            no-console\n\n✖ 2 problems (1 error, 1 warning)\n",
+			[]string{"/src/app.js", "  1:7   error    'x' is assigned a value but never used  no-unused-vars", "✖ 2 problems (1 error, 1 warning)"}},
+		{"shellcheck", "In deploy.sh line 3:\necho $1\n     ^-- SC2086 (info): Double quote to prevent globbing and word splitting.\n",
+			[]string{"In deploy.sh line 3:", "echo $1", "     ^-- SC2086 (info): Double quote to prevent globbing and word splitting."}},
+		{"java chain", "Exception in thread \"main\" java.lang.RuntimeException: startup failed\n\tat Chain.main(Chain.java:8)\n\tat Other.run(Other.java:1)\nCaused by: java.io.IOException: x\n\tat Chain.low(Chain.java:3)\n\t... 2 more\n\tSuppressed: java.io.IOException: close failed\n",
+			[]string{"Exception in thread \"main\" java.lang.RuntimeException: startup failed", "\tat Chain.main(Chain.java:8)", "Caused by: java.io.IOException: x", "\tat Chain.low(Chain.java:3)", "\tSuppressed: java.io.IOException: close failed"}},
+		{"python group", "  + Exception Group Traceback (most recent call last):\n  |   File \"/x.py\", line 13, in <module>\n  | ExceptionGroup: startup (2 sub-exceptions)\n  +-+---------------- 1 ----------------\n    | ValueError: bad port 99999\n",
+			[]string{"  + Exception Group Traceback (most recent call last):", "  |   File \"/x.py\", line 13, in <module>", "  | ExceptionGroup: startup (2 sub-exceptions)", "    | ValueError: bad port 99999"}},
+		{"node --test and mocha", "not ok 2 - parses port\n# fail 3\n  2 passing (5ms)\n  1 failing\n\n  1) Array\n       #indexOf():\n     AssertionError [ERR_ASSERTION]: 1 == 2\n",
+			[]string{"not ok 2 - parses port", "# fail 3", "  1 failing", "  1) Array", "     AssertionError [ERR_ASSERTION]: 1 == 2"}},
+		{"asan", "==30907==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x6040\nWRITE of size 4 at 0x6040 thread T0\n    #0 0x55d1 in main /tmp/a.c:6\n    #1 0x7f02 in __libc_start_call_main x.h:58\n=>0x0c087fff8000: fa fa 00 00 00 00 00[fa]fa fa\nSUMMARY: AddressSanitizer: heap-buffer-overflow /tmp/a.c:6 in main\n==30907==ABORTING\n",
+			[]string{"==30907==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x6040", "WRITE of size 4 at 0x6040 thread T0", "    #0 0x55d1 in main /tmp/a.c:6", "SUMMARY: AddressSanitizer: heap-buffer-overflow /tmp/a.c:6 in main", "==30907==ABORTING"}},
+		{"valgrind", "==1== Memcheck, a memory error detector\n==1== Invalid read of size 4\n==1==    at 0x10918C: main (a.c:7)\n==1==    by 0x1: x (a.c:1)\n==1==    definitely lost: 100 bytes in 1 blocks\n==1==    indirectly lost: 0 bytes in 0 blocks\n==1== ERROR SUMMARY: 4 errors from 4 contexts (suppressed: 0 from 0)\n==2== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n",
+			[]string{"==1== Invalid read of size 4", "==1==    at 0x10918C: main (a.c:7)", "==1==    definitely lost: 100 bytes in 1 blocks", "==1== ERROR SUMMARY: 4 errors from 4 contexts (suppressed: 0 from 0)"}},
+		{"strace", "access(\"/etc/ld.so.preload\", R_OK)      = -1 ENOENT (No such file or directory)\nopenat(AT_FDCWD, \"/etc/shadow\", O_RDONLY) = -1 EACCES (Permission denied)\nwait4(-1, 0x7ffe, WNOHANG, NULL) = -1 ECHILD (No child processes)\nread(3, \"\", 4096) = -1 EAGAIN (Resource temporarily unavailable)\n--- SIGSEGV {si_signo=SIGSEGV} ---\n--- SIGCHLD {si_signo=SIGCHLD} ---\n+++ exited with 2 +++\n+++ exited with 0 +++\n",
+			[]string{"access(\"/etc/ld.so.preload\", R_OK)      = -1 ENOENT (No such file or directory)", "openat(AT_FDCWD, \"/etc/shadow\", O_RDONLY) = -1 EACCES (Permission denied)", "--- SIGSEGV {si_signo=SIGSEGV} ---", "+++ exited with 2 +++"}},
+		{"psql and sqlite", "ERROR:  relation \"nosuch\" does not exist\nLINE 1: select * from nosuch\n                      ^\nParse error near line 2: no such table: t\n  selec broken;\n  ^--- error here\n",
+			[]string{"ERROR:  relation \"nosuch\" does not exist", "LINE 1: select * from nosuch", "                      ^", "Parse error near line 2: no such table: t", "  selec broken;", "  ^--- error here"}},
+		{"curl", "< HTTP/1.1 500 Internal Server Error\n< HTTP/1.1 200 OK\nHTTP/2 404\ncurl: (7) Failed to connect to 127.0.0.1 port 1: Connection refused\n",
+			[]string{"< HTTP/1.1 500 Internal Server Error", "HTTP/2 404", "curl: (7) Failed to connect to 127.0.0.1 port 1: Connection refused"}},
+		{"running text is not a report", "THE ENTIRE RISK AS TO THE QUALITY AND PERFORMANCE OF THE PROGRAM\nIS WITH YOU, INCLUDING BUT NOT LIMITED TO A FAILURE OF THE PROGRAM TO\nOPERATE WITH ANY OTHER PROGRAMS, EVEN IF SUCH HOLDER HAS BEEN ADVISED.\n  - Fix stream errors after request ends\nError handling is described in the next section of the manual.\nthe default is to stop and report the failure to the caller, unless\n",
+			nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, kind := range []router.Kind{router.Log, router.Prose} {
+				var got []string
+				for _, l := range Lines(kind, []byte(tt.in)) {
+					got = append(got, string(l))
+				}
+				if !slices.Equal(got, tt.want) {
+					t.Errorf("Lines(%s) =\n%q\nwant\n%q", kind, got, tt.want)
+				}
+			}
+		})
 	}
 }

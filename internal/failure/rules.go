@@ -8,68 +8,122 @@ import (
 	"github.com/kompress/kompress/router"
 )
 
-// logFailure applies the Log rules of the package doc to one line; plain is
-// line without ANSI escapes.
-func logFailure(_, plain []byte) bool {
-	t := trimIndent(plain)
-	if len(t) == 0 {
-		return false
-	}
-	if t[0] == '{' && bytes.Contains(t, []byte(`"Action":"`)) {
-		return jsonEventFailure(t)
-	}
-	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
-		return false
-	}
-	if startFailure(t) || exceptionLine(t) || bytes.Contains(t, []byte(": race detected during execution of test")) {
-		return true
-	}
-	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && diagnostic(plain) {
-		return true
-	}
-	return wordFailure(plain)
-}
-
-// startFailure matches failure reports by how the (unindented) line starts.
-func startFailure(t []byte) bool {
+// startFailure matches failure reports by how the (unindented) line
+// starts. strong forms count anywhere; weak ones ("Error handling ...")
+// only outside running text.
+func startFailure(t []byte) (strong, weak bool) {
 	switch t[0] {
 	case '-':
-		return hasPrefix(t, "--- FAIL")
+		return hasPrefix(t, "--- FAIL") || hasPrefix(t, "--> ") && location(t[4:]), false
 	case 'F':
-		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t)
+		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t) ||
+			hasPrefix(t, "File \"") && bytes.Contains(t, []byte("\", line ")), false
 	case 'W':
-		return hasPrefix(t, "WARNING: DATA RACE")
+		return hasPrefix(t, "WARNING: DATA RACE") || hasPrefix(t, "WRITE of size "), false
 	case 'f':
-		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal")
+		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal"), false
 	case 'p':
-		return hasPrefix(t, "panic:")
+		return hasPrefix(t, "panic:"), false
+	case 'P':
+		return hasPrefix(t, "Parse error"), false
+	case 'R':
+		return hasPrefix(t, "Runtime error") || hasPrefix(t, "READ of size "), false
 	case 'T':
-		return hasPrefix(t, "Traceback (most recent call last)")
+		return hasPrefix(t, "Traceback (most recent call last)"), false
 	case 'E':
 		// apt "E: ...", "Err:1 http://...", pytest "E   assert 1 == 2",
-		// "Error ...", "Exception in thread".
-		return hasPrefix(t, "E: ") || hasPrefix(t, "Err:") || hasPrefix(t, "E   ") || hasPrefix(t, "Exception in thread") ||
-			wordAt(t, "Error") || wordAt(t, "ERROR")
+		// "Error: ...", "ERROR:  relation ...", "Exception in thread".
+		if hasPrefix(t, "E: ") || hasPrefix(t, "Err:") || hasPrefix(t, "E   ") || hasPrefix(t, "Exception in thread") ||
+			hasPrefix(t, "Exception Group Traceback") || wordAt(t, "ERROR") {
+			return true, false
+		}
+		if wordAt(t, "Error") {
+			return reportAfter(t[len("Error"):]), true
+		}
 	case 'e':
-		return wordAt(t, "error")
+		if wordAt(t, "error") {
+			return reportAfter(t[len("error"):]), true
+		}
 	case 'n':
-		return hasPrefix(t, "npm ERR!") || hasPrefix(t, "npm error")
+		return hasPrefix(t, "npm ERR!") || hasPrefix(t, "npm error") || hasPrefix(t, "not ok "), false
 	case 'C':
-		return hasPrefix(t, "Caused by:")
+		return hasPrefix(t, "Caused by:"), false
+	case 'S':
+		return hasPrefix(t, "Suppressed: "), false
 	case 'K':
-		return wordAt(t, "Killed")
+		return wordAt(t, "Killed"), false
 	case 'A':
-		return wordAt(t, "Aborted")
+		return wordAt(t, "Aborted"), false
+	case 'I':
+		return shellcheckHeader(t), false
 	case 'l':
-		return hasPrefix(t, "left: ") // Rust assert_eq! detail
+		return hasPrefix(t, "left: "), false // Rust assert_eq! detail
 	case 'r':
-		return hasPrefix(t, "right: ")
+		return hasPrefix(t, "right: "), false
 	case 'm':
-		return hasPrefix(t, "make: ***") || hasPrefix(t, "make[") && bytes.Contains(t, []byte("]: ***"))
+		return hasPrefix(t, "make: ***") || hasPrefix(t, "make[") && bytes.Contains(t, []byte("]: ***")), false
 	case 'd':
-		return hasPrefix(t, "dpkg: error")
+		return hasPrefix(t, "dpkg: error"), false
+	case 'c':
+		return hasPrefix(t, "curl: ("), false
+	case '<':
+		return hasPrefix(t, "< HTTP/") && httpStatusFailed(t[2:]), false
+	case 'H':
+		return hasPrefix(t, "HTTP/") && httpStatusFailed(t), false
+	case '#':
+		return hasPrefix(t, "# fail ") && !zeroAfter(t[len("# fail"):]), false // TAP's count of failed tests
+	case 0xe2:
+		// jest's "● suite › test" titles; "● Console" is its log capture.
+		return hasPrefix(t, "● ") && !hasPrefix(t, "● Console"), false
+	}
+	return false, false
+}
+
+// reportAfter reports what follows a leading "Error"/"error" in a report
+// ("Error: x", "error[E0425]", "Error 2", "error TS2322"), as opposed to a
+// sentence that starts with the word.
+func reportAfter(a []byte) bool {
+	if len(a) == 0 {
+		return true
+	}
+	switch a[0] {
+	case ':', '[', '!':
+		return true
+	case ' ':
+		return len(a) > 1 && (isDigit(a[1]) || a[1] >= 'A' && a[1] <= 'Z' && len(a) > 2 && a[2] >= 'A' && a[2] <= 'Z')
 	}
 	return false
+}
+
+// location reports rustc's "src/main.rs:4:20" after " --> ".
+func location(t []byte) bool {
+	t = bytes.TrimSpace(t)
+	h, ok := router.ParseHit(append(t[:len(t):len(t)], ':', ' ')) // a copy: t is the caller's text
+	return ok && !h.Context
+}
+
+// shellcheckHeader reports shellcheck's "In script.sh line 3:".
+func shellcheckHeader(t []byte) bool {
+	if !hasPrefix(t, "In ") || t[len(t)-1] != ':' {
+		return false
+	}
+	i := bytes.LastIndex(t, []byte(" line "))
+	if i < 0 {
+		return false
+	}
+	_, e := leadingNum(t[i+len(" line "):])
+	return e > 0 && i+len(" line ")+e == len(t)-1
+}
+
+// httpStatusFailed reports "HTTP/1.1 500 Internal Server Error" and other
+// statuses of 400 and above.
+func httpStatusFailed(t []byte) bool {
+	sp := bytes.IndexByte(t, ' ')
+	if sp < 0 {
+		return false
+	}
+	n, e := leadingNum(t[sp+1:])
+	return e == 3 && n >= 400 && n < 600
 }
 
 // raceFound matches the race detector's closing "Found 2 data race(s)".
@@ -88,6 +142,11 @@ func diagnostic(line []byte) bool {
 		}
 	}
 	h, ok := router.ParseHit(line)
+	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
+		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
+		_, e := leadingNum(h.Text)
+		return hasPrefix(h.Text[e:], " - error") || hasPrefix(h.Text[e:], " - warning")
+	}
 	if !ok || h.Context || len(h.Text) < 2 || h.Text[0] != ' ' {
 		return false
 	}
@@ -105,12 +164,14 @@ func diagnostic(line []byte) bool {
 
 // wordFailure scans the words of a line for the failure vocabulary of the
 // package doc, with the context rules that keep "0 errors", "--fail-fast"
-// and "log.Fatal" out.
-func wordFailure(b []byte) bool {
+// and "log.Fatal" out. strong words count anywhere; weak ones ("failed",
+// "failure", "fatal", "errors") only outside running text, where licences
+// and manuals use them as words ("a failure of the program to operate").
+func wordFailure(b []byte) (strong, weak bool) {
 	if bytes.IndexByte(b, 0xe2) >= 0 {
 		for _, m := range [...]string{"✗", "✘", "✖", "❌"} {
 			if bytes.Contains(b, []byte(m)) {
-				return true
+				return true, false
 			}
 		}
 	}
@@ -124,79 +185,108 @@ func wordFailure(b []byte) bool {
 		for j < len(b) && isLetter(b[j]) {
 			j++
 		}
-		if wordHit(b, i, j) {
-			return true
+		switch wordHit(b, i, j) {
+		case hitStrong:
+			return true, false
+		case hitWeak:
+			weak = true
 		}
 		i = j
 	}
-	return false
+	return false, weak
 }
 
-// wordHit judges the word b[i:j] in its line.
-func wordHit(b []byte, i, j int) bool {
+// Levels of a word's hit: see wordFailure.
+const (
+	hitNone = iota
+	hitWeak
+	hitStrong
+)
+
+func level(strong bool) int {
+	if strong {
+		return hitStrong
+	}
+	return hitNone
+}
+
+func weakIf(ok bool) int {
+	if ok {
+		return hitWeak
+	}
+	return hitNone
+}
+
+// wordHit judges the word b[i:j] in its line: hitNone, hitWeak or
+// hitStrong.
+func wordHit(b []byte, i, j int) int {
 	w := b[i:j]
 	if len(w) == 1 && w[0] == 'E' && (i == 0 || !isLetter(b[i-1]) && !isDigit(b[i-1])) {
 		// npm's "E404", "E403": E and three digits, then a non-word byte.
-		return j+3 <= len(b) && isDigit(b[j]) && isDigit(b[j+1]) && isDigit(b[j+2]) &&
-			(j+3 == len(b) || !isDigit(b[j+3]) && !isLetter(b[j+3]))
+		return level(j+3 <= len(b) && isDigit(b[j]) && isDigit(b[j+1]) && isDigit(b[j+2]) &&
+			(j+3 == len(b) || !isDigit(b[j+3]) && !isLetter(b[j+3])))
 	}
 	if len(w) < 4 || len(w) > 40 {
-		return false
+		return hitNone
 	}
-	// Identifiers and flags: "-Werror", "--fail-fast", "errors.New", "log.Fatal", "fail_count".
-	if i > 0 && (b[i-1] == '-' || b[i-1] == '_' || b[i-1] == '.' || isDigit(b[i-1])) {
-		return false
+	// Identifiers, flags and path components: "-Werror", "--fail-fast",
+	// "errors.New", "log.Fatal", "fail_count", "tests/failures/a.txt".
+	if i > 0 && (b[i-1] == '-' || b[i-1] == '_' || b[i-1] == '.' || b[i-1] == '/' || b[i-1] == '`' || isDigit(b[i-1])) {
+		return hitNone
 	}
-	if j < len(b) && (b[j] == '_' || isDigit(b[j]) || b[j] == '-' && j+1 < len(b) && isLetter(b[j+1]) ||
+	if j < len(b) && (b[j] == '_' || b[j] == '/' || isDigit(b[j]) || b[j] == '-' && j+1 < len(b) && isLetter(b[j+1]) ||
 		b[j] == '.' && j+1 < len(b) && isLetter(b[j+1])) {
-		return false
+		return hitNone
 	}
 	after := b[j:]
 	switch lower(w[0]) {
 	case 'e':
 		switch {
 		case string(w) == "ERROR":
-			return !zeroAfter(after)
+			return level(!zeroAfter(after))
 		case equalFold(w, "error"):
-			return len(after) > 0 && (after[0] == ':' || after[0] == '[' || after[0] == '!') ||
-				hasPrefix(after, " ") && len(after) > 1 && isDigit(after[1]) && after[1] != '0' // make's "Error 2"
+			if len(after) > 0 && (after[0] == ':' || after[0] == '[' || after[0] == '!') ||
+				hasPrefix(after, " ") && len(after) > 1 && isDigit(after[1]) && after[1] != '0' { // make's "Error 2"
+				return hitStrong
+			}
+			return weakIf(countBefore(b, i) > 0 && wholeCount(b, i)) // javac's "1 error"
 		case equalFold(w, "errors"):
-			return !zeroAfter(after) && !zeroBefore(b, i)
+			return weakIf(!zeroAfter(after) && !zeroBefore(b, i))
 		case w[0] == 'E' && len(w) >= 4 && isUpperWord(w):
-			return npmCode(w) // ENOENT, EACCES; E404 is handled below
+			return level(npmCode(w)) // ENOENT, EACCES; E404 is handled below
 		case hasSuffix(w, "Error") || hasSuffix(w, "Exception"):
-			return len(after) > 0 && after[0] == ':'
+			return level(len(after) > 0 && after[0] == ':')
 		case string(w) == "exit" || string(w) == "exited":
-			return nonZeroExit(after)
+			return level(nonZeroExit(after))
 		}
 	case 'f':
 		switch {
 		case equalFold(w, "fail"), equalFold(w, "failed"), equalFold(w, "failure"), equalFold(w, "failures"), equalFold(w, "failing"):
-			return !zeroAfter(after) && !zeroBefore(b, i)
+			return weakIf(!zeroAfter(after) && !zeroBefore(b, i))
 		case equalFold(w, "fatal"):
-			return true
+			return hitWeak
 		}
 	case 'p':
-		return equalFold(w, "panic") && hasPrefix(after, ":") || string(w) == "panicked" ||
-			string(w) == "permitted" && hasSuffix(b[:i], "Operation not ")
+		return level(equalFold(w, "panic") && hasPrefix(after, ":") || string(w) == "panicked" ||
+			string(w) == "permitted" && hasSuffix(b[:i], "Operation not "))
 	case 'z':
-		return string(w) == "zero" && hasSuffix(b[:i], "non-") && hasPrefix(after, " exit")
+		return level(string(w) == "zero" && hasSuffix(b[:i], "non-") && hasPrefix(after, " exit"))
 	case 'k':
-		return string(w) == "killed" && i >= 8 && string(b[i-8:i]) == "signal: "
+		return level(string(w) == "killed" && i >= 8 && string(b[i-8:i]) == "signal: ")
 	case 'd':
-		return string(w) == "denied" && (hasSuffix(b[:i], "Permission ") || hasSuffix(b[:i], "permission ") || hasSuffix(b[:i], "Access "))
+		return level(string(w) == "denied" && (hasSuffix(b[:i], "Permission ") || hasSuffix(b[:i], "permission ") || hasSuffix(b[:i], "Access ")))
 	case 's':
-		return string(w) == "such" && bytes.Contains(b, []byte("No such file or directory"))
+		return level(string(w) == "such" && bytes.Contains(b, []byte("No such file or directory")))
 	case 'S':
-		return string(w) == "Segmentation" && hasPrefix(after, " fault")
+		return level(string(w) == "Segmentation" && hasPrefix(after, " fault"))
 	case 'c':
-		return string(w) == "core" && hasPrefix(after, " dumped") || string(w) == "command" && hasPrefix(after, " not found")
+		return level(string(w) == "core" && hasPrefix(after, " dumped") || string(w) == "command" && hasPrefix(after, " not found"))
 	case 't':
-		return string(w) == "timed" && hasPrefix(after, " out")
+		return level(string(w) == "timed" && hasPrefix(after, " out"))
 	case 'u':
-		return string(w) == "undefined" && hasPrefix(after, " reference")
+		return level(string(w) == "undefined" && hasPrefix(after, " reference"))
 	}
-	return false
+	return hitNone
 }
 
 // npmCode reports node/npm error codes and npm's E404 style.
@@ -242,6 +332,16 @@ func zeroBefore(b []byte, i int) bool {
 	return countBefore(b, i) == 0 || hasSuffix(before, "no ") || hasSuffix(before, "No ") || hasSuffix(before, "without ")
 }
 
+// wholeCount reports whether the number before word b[i:] is a word of its
+// own ("1 error", not "complex128 error").
+func wholeCount(b []byte, i int) bool {
+	k := i - 2
+	for k > 0 && isDigit(b[k-1]) {
+		k--
+	}
+	return k == 0 || b[k-1] == ' ' || b[k-1] == '(' || b[k-1] == '\t'
+}
+
 // countBefore returns the number right before word b[i:] ("3 errors"), or
 // -1 when there is none.
 func countBefore(b []byte, i int) int {
@@ -267,17 +367,22 @@ func jsonEventFailure(t []byte) bool {
 		return false
 	}
 	out := bytes.TrimRight(ev.Output, "\n")
-	return logFailure(out, out)
+	return Report(out)
 }
 
-// searchFailure reports the search tool's own complaints; hits are data.
-func searchFailure(_, plain []byte) bool {
+// notHit reports a line of search output that is not a hit: hits (and
+// ripgrep's heading-mode hits) are data.
+func notHit(plain []byte) bool {
 	if _, ok := router.ParseHit(plain); ok {
 		return false
 	}
-	if _, ok := router.ParseHeadingHit(plain); ok {
-		return false
-	}
+	_, ok := router.ParseHeadingHit(plain)
+	return !ok
+}
+
+// searchComplaint reports the search tool's own complaints ("grep: x: No
+// such file or directory", "rg: dir: Permission denied (os error 13)").
+func searchComplaint(plain []byte) bool {
 	for _, p := range [...]string{"grep: ", "rg: ", "find: ", "ag: ", "fd: ", "ls: ", "ugrep: ", "git grep: "} {
 		if hasPrefix(plain, p) {
 			return true
@@ -295,7 +400,10 @@ func searchFailure(_, plain []byte) bool {
 // cell is delimited by a column gap (tab, comma, '|', ';', quote, or two or
 // more spaces), so a free-text column that merely mentions an error
 // ("a fast memory error detector" in dpkg -l) is not a status.
-func tableFailure(_, plain []byte) bool {
+func tableFailure(plain []byte) bool {
+	if bytes.Contains(plain, []byte("│")) {
+		plain = bytes.ReplaceAll(plain, []byte("│"), []byte("|")) // box-drawn tables (sqlite3 -box)
+	}
 	for i := 0; i < len(plain); {
 		for i < len(plain) && (isSep(plain[i]) || plain[i] == ' ') {
 			i++
@@ -337,26 +445,18 @@ func statusCell(cell, after []byte) bool {
 	return false
 }
 
-// proseFailure reports only lines that read as failure reports.
-func proseFailure(_, plain []byte) bool {
-	t := trimIndent(plain)
-	if len(t) == 0 {
-		return false
-	}
-	for _, p := range [...]string{"error:", "fatal:", "panic:", "fatal error:", "Traceback (most recent call last):"} {
-		if hasPrefixFold(t, p) {
-			return true
-		}
-	}
-	return exceptionLine(t)
-}
-
 // exceptionLine matches "ValueError: bad", "java.lang.IllegalStateException:
 // x" and "KeyboardInterrupt" at the start of a line.
 func exceptionLine(t []byte) bool {
 	end := 0
 	for end < len(t) && (isLetter(t[end]) || isDigit(t[end]) || t[end] == '_' || t[end] == '.' || t[end] == '$') {
 		end++
+	}
+	if end < len(t) && hasPrefix(t[end:], " [") {
+		// node's "AssertionError [ERR_ASSERTION]: 1 == 2"
+		if k := bytes.Index(t[end:], []byte("]:")); k > 0 && bytes.IndexByte(t[end+2:end+k], ' ') < 0 {
+			t = append(t[:end:end], t[end+k+1:]...)
+		}
 	}
 	if end == 0 || end < len(t) && t[end] != ':' || end == len(t) && !bytes.HasSuffix(t, []byte("Interrupt")) {
 		return false
@@ -368,7 +468,8 @@ func exceptionLine(t []byte) bool {
 	if len(name) < 5 || name[0] < 'A' || name[0] > 'Z' {
 		return false
 	}
-	return hasSuffix(name, "Error") || hasSuffix(name, "Exception") || hasSuffix(name, "Interrupt") || hasSuffix(name, "Failure")
+	return hasSuffix(name, "Error") || hasSuffix(name, "Exception") || hasSuffix(name, "Interrupt") || hasSuffix(name, "Failure") ||
+		hasSuffix(name, "ExceptionGroup")
 }
 
 func trimIndent(b []byte) []byte {

@@ -12,6 +12,7 @@ import (
 
 const (
 	typeFloat = 1 // TensorProto.FLOAT
+	typeUint8 = 2 // TensorProto.UINT8
 	typeInt64 = 7 // TensorProto.INT64
 
 	attrFloat = 1
@@ -24,6 +25,7 @@ type node struct {
 	inputs  []string
 	outputs []string
 	attrs   []attr
+	domain  string // "" is the default ONNX domain; com.microsoft for contrib ops
 }
 
 type attr struct {
@@ -39,6 +41,7 @@ type tensor struct {
 	dims   []int64
 	floats []float32
 	int64s []int64
+	uint8s []byte
 }
 
 type valueInfo struct {
@@ -80,6 +83,9 @@ func (n node) marshal() []byte {
 	}
 	b = appendString(b, 3, n.outputs[0])
 	b = appendString(b, 4, n.op)
+	if n.domain != "" {
+		b = appendString(b, 7, n.domain)
+	}
 	for _, a := range n.attrs {
 		var m []byte
 		m = appendString(m, 1, a.name)
@@ -106,7 +112,10 @@ func (t tensor) marshal() []byte {
 		b = appendVarint(b, 1, uint64(d))
 	}
 	var raw []byte
-	if t.floats != nil {
+	if t.uint8s != nil {
+		b = appendVarint(b, 2, typeUint8)
+		raw = t.uint8s
+	} else if t.floats != nil {
 		b = appendVarint(b, 2, typeFloat)
 		for _, f := range t.floats {
 			raw = binary.LittleEndian.AppendUint32(raw, math.Float32bits(f))
@@ -153,7 +162,8 @@ func (g graph) marshal() []byte {
 	return b
 }
 
-// marshalModel wraps g in a ModelProto for IR version 8, opset 17.
+// marshalModel wraps g in a ModelProto for IR version 8, opset 17, and
+// opset 1 of com.microsoft when a node uses it.
 func marshalModel(g graph) []byte {
 	var b []byte
 	b = appendVarint(b, 1, 8) // ir_version
@@ -163,5 +173,16 @@ func marshalModel(g graph) []byte {
 	var opset []byte
 	opset = appendString(opset, 1, "")
 	opset = appendVarint(opset, 2, 17)
-	return appendMessage(b, 8, opset)
+	b = appendMessage(b, 8, opset)
+	for _, n := range g.nodes {
+		if n.domain == msDomain {
+			var ms []byte
+			ms = appendString(ms, 1, msDomain)
+			ms = appendVarint(ms, 2, 1)
+			return appendMessage(b, 8, ms)
+		}
+	}
+	return b
 }
+
+const msDomain = "com.microsoft"

@@ -93,11 +93,47 @@ type splitter struct {
 	bmp *[1 << 16]class
 	// o200k selects o200k_base's pattern; otherwise cl100k_base's.
 	o200k bool
+	// digits is the longest run of \p{N} in one piece: 3 (\p{N}{1,3}),
+	// or 1 in Qwen's variant of the cl100k pattern (\p{N}).
+	digits int
 }
 
 func newSplitter(o200k bool) *splitter {
-	return &splitter{bmp: bmpClasses(), o200k: o200k}
+	return &splitter{bmp: bmpClasses(), o200k: o200k, digits: 3}
 }
+
+// The split patterns of Hugging Face tokenizer.json files that Splitter
+// reproduces: GPT-4o's (o200k_base), Llama 3's (cl100k_base) and Qwen 2/3's
+// (cl100k_base with single digits).
+const (
+	PatternO200k  = `[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`
+	PatternCL100k = `(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`
+	PatternQwen   = `(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`
+)
+
+// Splitter cuts text into the pieces of one of the Pattern* regular
+// expressions, as a backtracking matcher would, in one linear pass: the
+// patterns' (?!\S) lookahead is beyond Go's regexp. Safe for concurrent use.
+type Splitter struct{ sp *splitter }
+
+// NewSplitter returns the splitter of pattern, or false when pattern is
+// not one of the Pattern* constants.
+func NewSplitter(pattern string) (*Splitter, bool) {
+	switch pattern {
+	case PatternO200k:
+		return &Splitter{newSplitter(true)}, true
+	case PatternCL100k:
+		return &Splitter{newSplitter(false)}, true
+	case PatternQwen:
+		sp := newSplitter(false)
+		sp.digits = 1
+		return &Splitter{sp}, true
+	}
+	return nil, false
+}
+
+// Next returns the end of the piece of s that starts at i < len(s).
+func (s *Splitter) Next(text string, i int) int { return s.sp.next(text, i) }
 
 // at returns the class and width of the rune at s[i]. An invalid byte is one
 // U+FFFD of width 1, as tiktoken-go sees it after converting to []rune.
@@ -241,7 +277,7 @@ func (sp *splitter) number(s string, i int, c0 class, n0 int) (int, bool) {
 		return 0, false
 	}
 	e := i + n0
-	for k := 1; k < 3 && e < len(s); k++ {
+	for k := 1; k < sp.digits && e < len(s); k++ {
 		c, n := sp.at(s, e)
 		if c&cNumber == 0 {
 			break

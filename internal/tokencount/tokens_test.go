@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -345,6 +346,37 @@ func TestCountParts(t *testing.T) {
 		}
 		if got, want := c.Count(string(all)), c.count(string(all)); got != want {
 			t.Errorf("%s: Count of all samples = %d, want %d", name, got, want)
+		}
+	}
+}
+
+// TestSplitter checks the exported splitters: pieces cover the text, and
+// Qwen's pattern cuts numbers digit by digit where cl100k's takes three.
+func TestSplitter(t *testing.T) {
+	pieces := func(sp *Splitter, s string) []string {
+		var out []string
+		for i := 0; i < len(s); {
+			e := sp.Next(s, i)
+			out = append(out, s[i:e])
+			i = e
+		}
+		return out
+	}
+	if _, ok := NewSplitter(`\s+`); ok {
+		t.Error("NewSplitter accepted an unknown pattern")
+	}
+	text := "I'll pay 12345 now,\n  ok?  "
+	for pattern, want := range map[string][]string{
+		PatternCL100k: {"I", "'ll", " pay", " ", "123", "45", " now", ",\n", " ", " ok", "?", "  "},
+		PatternQwen:   {"I", "'ll", " pay", " ", "1", "2", "3", "4", "5", " now", ",\n", " ", " ok", "?", "  "},
+		PatternO200k:  {"I'll", " pay", " ", "123", "45", " now", ",\n", " ", " ok", "?", "  "},
+	} {
+		sp, ok := NewSplitter(pattern)
+		if !ok {
+			t.Fatalf("NewSplitter(%.20s…) not recognised", pattern)
+		}
+		if got := pieces(sp, text); !slices.Equal(got, want) {
+			t.Errorf("%.20s…: pieces %q, want %q", pattern, got, want)
 		}
 	}
 }

@@ -1,0 +1,523 @@
+package failure
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/kompress/kompress/internal/ansi"
+	"github.com/kompress/kompress/router"
+)
+
+// reader judges the lines of one text by the report rules. Some rules need
+// the lines around a line: a caret line counts after a diagnostic and takes
+// the source line it points at along; a word such as "failure" counts only
+// outside running text; the first frame after an exception counts.
+type reader struct {
+	text  []byte
+	spans [][2]int // each line's bytes, without '\n' and a trailing '\r'
+	plain [][]byte // a line without ANSI escapes, or nil when it has none
+	mark  []bool   // the failure lines
+
+	prose []int8 // 1: the line reads as running text; 0: not; -1: not yet known
+
+	lastFail  int  // index of the last failure line, or -8 before any
+	exception bool // the last failure line opened a Java exception (its first "at" frame counts)
+	mocha     bool // after mocha's "N failing": its numbered titles count
+	sanitizer bool // inside an AddressSanitizer (or kin) report
+	pathLine  int  // index of the last unindented lone path (an eslint file header), or -1
+	warnOnly  bool // the last failure line is a warning or note diagnostic: its carets are not kept
+
+	// rows: the text is a table whose rows are data; the failure vocabulary
+	// inside a row (a description that mentions errors, lsof's
+	// "(readlink: Permission denied)" on every row) is a value, and the
+	// kind's status-cell rule judges rows instead.
+	rows bool
+	// page: the text is an HTML page, whose text is running text: only
+	// the strong forms count there.
+	page bool
+}
+
+func newReader(text []byte) *reader {
+	n := bytes.Count(text, []byte{'\n'}) + 1
+	r := &reader{text: text, spans: make([][2]int, 0, n), lastFail: -8, pathLine: -1}
+	esc := bytes.IndexByte(text, 0x1b) >= 0
+	for start := 0; start < len(text); {
+		end := bytes.IndexByte(text[start:], '\n')
+		next := len(text)
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+			next = end + 1
+		}
+		e := end
+		if e > start && text[e-1] == '\r' {
+			e--
+		}
+		r.spans = append(r.spans, [2]int{start, e})
+		start = next
+	}
+	if esc {
+		r.plain = make([][]byte, len(r.spans))
+		for i := range r.spans {
+			if l := r.raw(i); bytes.IndexByte(l, 0x1b) >= 0 {
+				r.plain[i] = ansi.Strip(l)
+			}
+		}
+	}
+	r.mark = make([]bool, len(r.spans))
+	r.prose = make([]int8, len(r.spans))
+	for i := range r.prose {
+		r.prose[i] = -1
+	}
+	return r
+}
+
+func (r *reader) raw(i int) []byte { return r.text[r.spans[i][0]:r.spans[i][1]] }
+
+// line returns line i as the reader sees it, without ANSI escapes.
+func (r *reader) line(i int) []byte {
+	if r.plain != nil && r.plain[i] != nil {
+		return r.plain[i]
+	}
+	return r.raw(i)
+}
+
+// judge marks the failure lines. only, when set, says which lines the report
+// rules judge (search hits and HTML markup are not judged); also adds the
+// kind's own rules (a table's status cells).
+func (r *reader) judge(only, also func(plain []byte) bool) {
+	tests := failedGoTests(r.text)
+	for i := range r.spans {
+		plain := r.line(i)
+		// message must see every line to follow which test is running.
+		msg := tests != nil && tests.message(plain)
+		if only != nil && !only(plain) {
+			continue
+		}
+		if msg || r.report(i, plain) || also != nil && also(plain) {
+			r.mark[i] = true
+			r.lastFail = i
+			r.warnOnly = warningDiagnostic(plain)
+		}
+	}
+}
+
+// report applies the one definition of a failure report (see Report) to
+// line i, whose text without ANSI escapes is plain.
+func (r *reader) report(i int, plain []byte) bool {
+	t := trimIndent(plain)
+	if len(t) == 0 {
+		return false
+	}
+	exception := r.exception
+	r.exception = false
+	if t[0] == '{' && bytes.Contains(t, []byte(`"Action":"`)) {
+		return jsonEventFailure(t)
+	}
+	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
+		return false
+	}
+	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && lonePath(t) {
+		r.pathLine = i
+	}
+	// Tools whose every line has a prefix or a shape of its own decide alone.
+	if body, ok := valgrindBody(t); ok {
+		return r.valgrind(i, body)
+	}
+	if hit, ok := straceLine(t); ok {
+		return hit
+	}
+	if hit, ok := r.sanitizerLine(i, t); ok {
+		return hit
+	}
+	body := trimGutter(t)
+	if len(body) == 0 {
+		return false
+	}
+	switch {
+	case exception && hasPrefix(body, "at ") && i == r.lastFail+1:
+		return true // the frame that threw
+	case r.caret(i, plain):
+		return true
+	case r.mocha && mochaTitle(t):
+		return true
+	}
+	if strong, weak := startFailure(body); strong || weak && !r.page && !r.paragraph(i) {
+		r.exception = javaException(body)
+		if testCounts(body, "failing") {
+			r.mocha = true
+		}
+		return true
+	}
+	if exceptionLine(body) {
+		r.exception = true
+		return true
+	}
+	if bytes.Contains(t, []byte(": race detected during execution of test")) {
+		return true
+	}
+	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && diagnostic(plain) {
+		return true
+	}
+	if r.eslintRow(t) {
+		return true
+	}
+	if r.rows {
+		return false
+	}
+	strong, weak := wordFailure(plain)
+	if strong || weak && !r.page && !r.paragraph(i) {
+		if testCounts(t, "failing") {
+			r.mocha = true
+		}
+		return true
+	}
+	return false
+}
+
+// trimGutter drops the frame that Python draws around an ExceptionGroup's
+// tracebacks ("  | ", "+ ") from the start of an unindented line.
+func trimGutter(t []byte) []byte {
+	for len(t) > 0 {
+		switch {
+		case t[0] == '|' && (len(t) == 1 || t[1] == ' ' || t[1] == '\t'):
+			t = trimIndent(t[1:])
+		case hasPrefix(t, "+ "):
+			t = trimIndent(t[2:])
+		default:
+			return t
+		}
+	}
+	return t
+}
+
+// paragraph reports whether line i is running text: it reads as a sentence
+// and so does a line next to it that starts with another word. A word like
+// "failure" there is prose ("a failure of the program to operate"), not a
+// report; lines of a log that share their first word ("npm warn") are not
+// a paragraph.
+func (r *reader) paragraph(i int) bool {
+	if listItem(r.line(i)) {
+		return true // a changelog's "- Fix stream errors"
+	}
+	if !r.isProse(i) {
+		return false
+	}
+	first := firstWord(r.line(i))
+	for _, j := range [2]int{i - 1, i + 1} {
+		if j >= 0 && j < len(r.spans) && r.isProse(j) && !bytes.Equal(firstWord(r.line(j)), first) {
+			return true
+		}
+	}
+	return false
+}
+
+// listItem reports a Markdown list item or heading.
+func listItem(b []byte) bool {
+	t := trimIndent(b)
+	return len(t) > 2 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ' && t[2] != '-' || hasPrefix(t, "#") && bytes.HasPrefix(bytes.TrimLeft(t, "#"), []byte(" "))
+}
+
+func (r *reader) isProse(i int) bool {
+	if r.prose[i] < 0 {
+		r.prose[i] = 0
+		if proseLine(r.line(i)) {
+			r.prose[i] = 1
+		}
+	}
+	return r.prose[i] == 1
+}
+
+// proseLine reports a line of six or more words, nearly all of them plain
+// words of letters with their punctuation.
+func proseLine(b []byte) bool {
+	words, plain := 0, 0
+	for _, w := range bytes.Fields(b) {
+		words++
+		w = bytes.TrimLeft(w, `("'`)
+		w = bytes.TrimRight(w, `.,;:!?)"'`)
+		ok := len(w) > 0
+		for _, c := range w {
+			if !isLetter(c) && c != '-' && c != '\'' {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			plain++
+		}
+	}
+	return words >= 6 && plain*10 >= words*8
+}
+
+func firstWord(b []byte) []byte {
+	b = trimIndent(b)
+	if i := bytes.IndexAny(b, " \t"); i >= 0 {
+		return b[:i]
+	}
+	return b
+}
+
+// caret reports a caret or underline line ("^", "^~~~", "  |   ^^^^ not
+// found", "^--- error here", "~~~") that follows a failure line closely,
+// and marks the source line it points at, the last line before it that is
+// neither blank nor another caret line.
+func (r *reader) caret(i int, plain []byte) bool {
+	if i-r.lastFail > 8 || r.warnOnly || !caretLine(plain) {
+		return false
+	}
+	for j := i - 1; j > r.lastFail-1 && j >= 0; j-- {
+		l := r.line(j)
+		if isBlankLine(l) || caretLine(l) || bareGutter(l) {
+			continue
+		}
+		r.mark[j] = true
+		break
+	}
+	return true
+}
+
+// caretLine reports a line whose marks, after an optional "|" gutter, are
+// carets and underlines: at least one '^', or '~' alone (tsc, gcc ranges).
+func caretLine(b []byte) bool {
+	t := trimIndent(b)
+	if len(t) > 0 && t[0] == '|' {
+		t = trimIndent(t[1:])
+	}
+	if len(t) == 0 {
+		return false
+	}
+	carets, tildes, others := 0, 0, 0
+	k := 0
+	for ; k < len(t); k++ {
+		switch t[k] {
+		case '^':
+			carets++
+		case '~':
+			tildes++
+		case '-', '+', '|':
+			others++
+		case ' ', '\t':
+		default:
+			goto done
+		}
+	}
+done:
+	if k < len(t) && carets == 0 {
+		return false // "~/dir" or "-rw-r--r--": text, not marks
+	}
+	return carets > 0 || tildes > 0 && others == 0
+}
+
+// warningDiagnostic reports a compiler diagnostic of warning or note level
+// ("a.c:3:5: warning: unused variable"), whose snippet lines are not part of
+// a failure report: warnings come by the hundred in a build that works.
+func warningDiagnostic(plain []byte) bool {
+	h, ok := router.ParseHit(plain)
+	if !ok || h.Context {
+		return false
+	}
+	m := trimIndent(h.Text)
+	return hasPrefix(m, "warning") || hasPrefix(m, "note:") || hasPrefix(m, "- warning")
+}
+
+// bareGutter reports rustc's and gcc's empty gutter line ("  |").
+func bareGutter(b []byte) bool {
+	t := trimIndent(b)
+	return len(t) == 1 && t[0] == '|'
+}
+
+func isBlankLine(b []byte) bool { return len(trimIndent(b)) == 0 }
+
+// mochaTitle reports mocha's numbered failure titles ("  1) Array").
+func mochaTitle(t []byte) bool {
+	_, e := leadingNum(t)
+	return e > 0 && e < len(t)-1 && t[e] == ')' && t[e+1] == ' '
+}
+
+// testCounts reports "2 failing" style counts with a non-zero number.
+func testCounts(t []byte, word string) bool {
+	n, e := leadingNum(t)
+	return e > 0 && n > 0 && hasPrefix(t[e:], " "+word)
+}
+
+// eslintRow reports eslint's stylish rows of severity error ("  12:5
+// error  'x' is not defined  no-undef") and marks the file header above
+// them.
+func (r *reader) eslintRow(t []byte) bool {
+	if sev, ok := router.LintRow(t); !ok || sev != "error" {
+		return false // warnings are lint findings, by the hundred in a build that works
+	}
+	if r.pathLine >= 0 {
+		r.mark[r.pathLine] = true
+	}
+	return true
+}
+
+// lonePath reports an unindented line that is one path ("/src/app.js",
+// "src/a.ts"), as eslint prints above a file's rows.
+func lonePath(t []byte) bool {
+	return len(t) > 1 && bytes.IndexAny(t, " \t") < 0 && (t[0] == '/' || t[0] == '.' || bytes.IndexByte(t, '/') > 0) &&
+		bytes.LastIndexByte(t, '.') > bytes.LastIndexByte(t, '/')
+}
+
+// javaException reports a line that opens a Java exception whose next
+// frame says where it was thrown.
+func javaException(t []byte) bool {
+	return hasPrefix(t, "Exception in thread") || hasPrefix(t, "Caused by:") || hasPrefix(t, "Suppressed:")
+}
+
+// valgrindBody returns the text after valgrind's "==123== " prefix.
+func valgrindBody(t []byte) ([]byte, bool) {
+	if len(t) < 5 || t[0] != '=' || t[1] != '=' {
+		return nil, false
+	}
+	_, e := leadingNum(t[2:])
+	if e == 0 || !hasPrefix(t[2+e:], "==") {
+		return nil, false
+	}
+	rest := t[4+e:]
+	if len(rest) > 0 && rest[0] != ' ' {
+		return nil, false // "==123==ERROR: AddressSanitizer": a sanitizer
+	}
+	return trimIndent(rest), true
+}
+
+// valgrind judges the body of a valgrind line: an error's heading and the
+// first frame under it, leaks, a terminating signal, non-zero summaries.
+func (r *reader) valgrind(i int, body []byte) bool {
+	if hasPrefix(body, "at 0x") || hasPrefix(body, "by 0x") {
+		return i == r.lastFail+1 && hasPrefix(body, "at 0x") && r.mark[r.lastFail] && !r.leakCount(r.lastFail)
+	}
+	for _, p := range [...]string{"Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump or move depends on uninitialised",
+		"Use of uninitialised value", "Syscall param", "Source and destination overlap", "Process terminating with", "Argument 'size' of function",
+		"Jump to the invalid address", "Invalid address", "Stack overflow", "Warning: invalid file descriptor"} {
+		if hasPrefix(body, p) {
+			return true
+		}
+	}
+	if hasPrefix(body, "ERROR SUMMARY: ") {
+		n, e := leadingNum(body[len("ERROR SUMMARY: "):])
+		return e > 0 && n > 0
+	}
+	for _, p := range [...]string{"definitely lost: ", "indirectly lost: ", "possibly lost: "} {
+		if hasPrefix(body, p) {
+			n, e := leadingNum(bytes.ReplaceAll(body[len(p):], []byte(","), nil))
+			return e > 0 && n > 0
+		}
+	}
+	return bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record "))
+}
+
+// leakCount reports whether line i is a leak record, whose stack is not a
+// place that failed.
+func (r *reader) leakCount(i int) bool {
+	return bytes.Contains(r.line(i), []byte(" lost in loss record "))
+}
+
+// sanitizerLine judges AddressSanitizer, LeakSanitizer, ThreadSanitizer and
+// UBSan reports: "==123==ERROR: AddressSanitizer: ...", the access ("READ of
+// size 4"), the first frame under each heading, "SUMMARY: ...Sanitizer",
+// leaks and "==123==ABORTING". Shadow-byte tables are data. ok is false for
+// lines that are none of these.
+func (r *reader) sanitizerLine(i int, t []byte) (hit, ok bool) {
+	if len(t) > 4 && t[0] == '=' && t[1] == '=' {
+		_, e := leadingNum(t[2:])
+		if e > 0 && hasPrefix(t[2+e:], "==") {
+			rest := t[4+e:]
+			switch {
+			case hasPrefix(rest, "ERROR:"), hasPrefix(rest, "WARNING:"):
+				r.sanitizer = true
+				return true, true
+			case hasPrefix(rest, "ABORTING"):
+				r.sanitizer = false
+				return true, true
+			}
+		}
+	}
+	switch {
+	case hasPrefix(t, "SUMMARY: ") && bytes.Contains(t, []byte("Sanitizer")):
+		r.sanitizer = false
+		return true, true
+	case hasPrefix(t, "WARNING: ThreadSanitizer:"):
+		r.sanitizer = true
+		return true, true
+	case !r.sanitizer:
+		return false, false
+	case hasPrefix(t, "READ of size "), hasPrefix(t, "WRITE of size "), hasPrefix(t, "Direct leak of "), hasPrefix(t, "Indirect leak of "),
+		hasPrefix(t, "Read of size "), hasPrefix(t, "Write of size "), hasPrefix(t, "Previous write of size "), hasPrefix(t, "Previous read of size "):
+		return true, true
+	case hasPrefix(t, "#0 "):
+		return i == r.lastFail+1, true
+	case hasPrefix(t, "#"):
+		return false, true
+	}
+	return false, false
+}
+
+// straceLine judges a strace line: a system call that failed with an errno
+// other than the ones programs expect in normal operation (EAGAIN, ECHILD,
+// ENOTTY, EINTR...; ENOENT counts, since which file was missing is often
+// the answer), a fatal signal, a non-zero exit or a kill. The errno's text
+// ("No such file or directory") does not make a line count by itself. ok
+// is false for lines that are not strace's.
+func straceLine(t []byte) (hit, ok bool) {
+	if hasPrefix(t, "[pid ") {
+		if k := bytes.IndexByte(t, ']'); k > 0 {
+			t = trimIndent(t[k+1:])
+		}
+	}
+	switch {
+	case hasPrefix(t, "+++ exited with "):
+		n, e := leadingNum(t[len("+++ exited with "):])
+		return e > 0 && n != 0, true
+	case hasPrefix(t, "+++ killed by "):
+		return true, true
+	case hasPrefix(t, "--- SIG"):
+		for _, s := range [...]string{"SIGSEGV", "SIGABRT", "SIGBUS", "SIGFPE", "SIGILL", "SIGKILL", "SIGSYS"} {
+			if hasPrefix(t[4:], s) {
+				return true, true
+			}
+		}
+		return false, true
+	}
+	k := 0
+	for k < len(t) && (isLetter(t[k]) || isDigit(t[k]) || t[k] == '_') {
+		k++
+	}
+	if k == 0 || k >= len(t) || t[k] != '(' {
+		return false, false
+	}
+	eq := bytes.LastIndex(t, []byte(") = "))
+	if eq < 0 {
+		eq = bytes.LastIndex(t, []byte(")= "))
+	}
+	if eq < 0 {
+		return false, false
+	}
+	res := trimIndent(t[eq+bytes.IndexByte(t[eq:], '=')+1:])
+	if !hasPrefix(res, "-1 E") {
+		return false, true
+	}
+	errno := res[3:]
+	if j := bytes.IndexByte(errno, ' '); j >= 0 {
+		errno = errno[:j]
+	}
+	switch string(errno) {
+	case "EAGAIN", "EWOULDBLOCK", "ECHILD", "ENOTTY", "EINPROGRESS", "ENODATA", "ENOSYS", "EINTR", "ERESTARTSYS", "ETIMEDOUT", "ENOTSUP", "EOPNOTSUPP":
+		return false, true
+	}
+	return true, true
+}
+
+// Report reports whether text, judged without the lines around it, holds a
+// failure report by the one definition: the rules of Lines for a log.
+func Report(text []byte) bool {
+	if len(text) == 0 {
+		return false
+	}
+	r := newReader(text)
+	r.judge(nil, nil)
+	return slices.Contains(r.mark, true)
+}

@@ -1,0 +1,301 @@
+package router
+
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/jsonscan"
+)
+
+// toolLine votes for the lines of tools whose every line has a shape of its
+// own, before the generic rules (which would read a sanitizer report as
+// prose, a valgrind log as code, psql's "----+----" rule as a diff):
+// valgrind and sanitizer reports, strace, TAP (node --test), curl -v, psql
+// and sqlite3 messages, shellcheck and eslint reports are Log; psql's
+// aligned tables and box-drawn tables (sqlite3 -box) are Table.
+func toolLine(line []byte) (kind, weight uint8) {
+	t := trimBlank(line)
+	if len(t) == 0 {
+		return kNone, wNone
+	}
+	switch t[0] {
+	case '=':
+		// valgrind "==123== Invalid read", ASan "==123==ERROR:", shadow rows "=>0x0c08...: fa fa"
+		if len(t) > 4 && t[1] == '=' {
+			if _, e := leadingNum(t[2:]); e > 0 && hasPrefix(t[2+e:], "==") {
+				return kLog, wStrong
+			}
+		}
+		if hasPrefix(t, "=>0x") {
+			return kLog, wStrong
+		}
+	case '-':
+		if len(t) > 4 && t[1] == '-' {
+			if _, e := leadingNum(t[2:]); e > 0 && hasPrefix(t[2+e:], "--") {
+				return kLog, wStrong // valgrind's "--123-- " notes
+			}
+		}
+		if hasPrefix(t, "--- SIG") {
+			return kLog, wStrong // strace signal
+		}
+		if psqlRule(t) {
+			return kTable, wStrong
+		}
+	case '+':
+		if hasPrefix(t, "+++ exited with ") || hasPrefix(t, "+++ killed by ") {
+			return kLog, wStrong
+		}
+	case '#':
+		// sanitizer frames "#0 0x55d1 in main a.c:6"; TAP comments "# Subtest: x", "# pass 2"
+		if _, e := leadingNum(t[1:]); e > 0 && hasPrefix(t[1+e:], " 0x") {
+			return kLog, wStrong
+		}
+		for _, p := range [...]string{"# Subtest: ", "# tests ", "# pass ", "# fail ", "# suites ", "# cancelled ", "# skipped ", "# todo ", "# duration_ms "} {
+			if hasPrefix(t, p) {
+				return kLog, wStrong
+			}
+		}
+	case 'o', 'n':
+		if tapResult(t) {
+			return kLog, wStrong
+		}
+	case '%', 'D':
+		if hasPrefix(t, "% Total ") || hasPrefix(t, "Dload ") {
+			return kLog, wStrong // curl's progress meter
+		}
+		if hasPrefix(t, "DETAIL:  ") && len(line) == len(t) {
+			return kLog, wStrong // psql
+		}
+	case 'T':
+		if hasPrefix(t, "TAP version ") {
+			return kLog, wStrong
+		}
+	case '0':
+		if hasPrefix(t, "0x") && bytes.Contains(t[:min(len(t), 24)], []byte(": ")) && shadowRow(t) {
+			return kLog, wStrong // a sanitizer's shadow bytes
+		}
+	case '*':
+		if len(t) > 2 && t[1] == ' ' && len(line) == len(t) && curlInfo(t[2:]) {
+			return kLog, wStrong // curl -v "* Connected to ..."
+		}
+	case '>', '<':
+		if len(line) == len(t) && (len(t) == 1 || t[1] == ' ' && httpLine(t[2:])) {
+			return kLog, wStrong // curl -v request and response headers
+		}
+	case '{', '}':
+		if hasPrefix(t[1:], " [") && bytes.HasSuffix(t, []byte(" bytes data]")) {
+			return kLog, wStrong // curl -v "{ [5032 bytes data]"
+		}
+	case 'S':
+		if hasPrefix(t, "SUMMARY: ") || hasPrefix(t, "Shadow byte") || hasPrefix(t, "Suppressed: ") {
+			return kLog, wStrong
+		}
+	case 'P', 'R':
+		if hasPrefix(t, "Parse error") || hasPrefix(t, "Runtime error") {
+			return kLog, wStrong // sqlite3
+		}
+	case 'H':
+		if hasPrefix(t, "HTTP/") && len(line) == len(t) && httpStatus(t) {
+			return kLog, wStrong // curl -i: the status line heads the response headers
+		}
+	case 'L', 'E':
+		for _, p := range [...]string{"LINE ", "DETAIL:  ", "HINT:  ", "ERROR:  "} {
+			if hasPrefix(t, p) && len(line) == len(t) {
+				return kLog, wStrong // psql
+			}
+		}
+	case 'I':
+		if hasPrefix(t, "In ") && bytes.Contains(t, []byte(" line ")) && t[len(t)-1] == ':' {
+			return kLog, wStrong // shellcheck "In x.sh line 3:"
+		}
+	case '^':
+		if hasPrefix(t, "^-- SC") || hasPrefix(t, "^--- ") {
+			return kLog, wStrong // shellcheck, sqlite3
+		}
+	case '(':
+		if _, e := leadingNum(t[1:]); e > 0 && (hasPrefix(t[1+e:], " rows)") || hasPrefix(t[1+e:], " row)")) {
+			return kTable, wStrong // psql's "(60 rows)"
+		}
+	case 0xe2:
+		if boxRow(t) {
+			return kTable, wStrong // sqlite3 -box, psql unicode borders
+		}
+		if hasPrefix(t, "●") {
+			return kLog, wStrong // jest
+		}
+	}
+	if _, ok := LintRow(t); ok && isDigit(t[0]) {
+		return kLog, wStrong
+	}
+	if syscallLine(t) {
+		return kLog, wStrong
+	}
+	if line[0] == ' ' && t[0] != '|' && t[len(t)-1] != '|' && pipeColumns(t) >= 1 {
+		return kTable, wWeak // psql aligned rows: " info | x | view"
+	}
+	return kNone, wNone
+}
+
+// psqlRule reports psql's header rule "-------+------" (or "+----+----+").
+func psqlRule(t []byte) bool {
+	plus := 0
+	for _, c := range t {
+		switch c {
+		case '-':
+		case '+':
+			plus++
+		default:
+			return false
+		}
+	}
+	return plus > 0 && len(t) > plus+2
+}
+
+// pipeColumns counts " | " column separators of a psql row.
+func pipeColumns(t []byte) int {
+	if bytes.IndexByte(t, '\t') >= 0 {
+		return 0
+	}
+	return bytes.Count(t, []byte(" | "))
+}
+
+// boxRow reports a row or rule of a box-drawn table: it starts with one of
+// │ ┌ ├ └ ║ ╔ ╠ ╚ ┃ ┏ ┣ ┗ and holds another box character after it.
+func boxRow(t []byte) bool {
+	for _, p := range [...]string{"│", "┌", "├", "└", "║", "╔", "╠", "╚", "┃", "┏", "┣", "┗", "╭", "╰"} {
+		if hasPrefix(t, p) {
+			rest := t[len(p):]
+			return bytes.Contains(rest, []byte("│")) || bytes.Contains(rest, []byte("┐")) || bytes.Contains(rest, []byte("┤")) ||
+				bytes.Contains(rest, []byte("┘")) || bytes.Contains(rest, []byte("║")) || bytes.Contains(rest, []byte("┃"))
+		}
+	}
+	return false
+}
+
+// tapResult reports TAP's "ok 1 - name" and "not ok 2 - name".
+func tapResult(t []byte) bool {
+	if hasPrefix(t, "not ok ") {
+		t = t[7:]
+	} else if hasPrefix(t, "ok ") {
+		t = t[3:]
+	} else {
+		return false
+	}
+	_, e := leadingNum(t)
+	return e > 0 && (len(t) == e || hasPrefix(t[e:], " - ") || hasPrefix(t[e:], " # "))
+}
+
+// shadowRow reports "0x0c087fff7fb0: 00 00 fa" rows.
+func shadowRow(t []byte) bool {
+	i := bytes.IndexByte(t, ':')
+	f := bytes.Fields(t[i+1:])
+	if len(f) < 4 {
+		return false
+	}
+	for _, w := range f[:4] {
+		w = bytes.Trim(w, "[]")
+		if len(w) < 2 || !jsonscan.IsHex(w[0]) || !jsonscan.IsHex(w[1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// httpStatus reports a status line: "HTTP/1.1 200 OK", "HTTP/2 404".
+func httpStatus(t []byte) bool {
+	sp := bytes.IndexByte(t, ' ')
+	if sp < 0 {
+		return false
+	}
+	_, e := leadingNum(t[sp+1:])
+	return e == 3 && (len(t) == sp+4 || t[sp+4] == ' ')
+}
+
+// curlInfo reports curl -v's informational lines.
+func curlInfo(r []byte) bool {
+	for _, p := range [...]string{"Trying ", "Connected to ", "Closing connection", "Connection #", "HTTP ", "Mark bundle", "Re-using", "Hostname ",
+		"processing: ", "ALPN", "TLSv", "SSL ", "Server certificate", "  subject:", "  start date:", "  expire date:", "  issuer:",
+		"Failed to connect", "Could not resolve", "Uses proxy", "Host ", "using HTTP", "old SSL", "CAfile:", "CApath:", "Request completely sent"} {
+		if hasPrefix(r, p) || hasPrefix(trimBlank(r), p) {
+			return true
+		}
+	}
+	return false
+}
+
+// httpLine reports a request or status line or a header of curl -v: "GET /
+// HTTP/1.1", "HTTP/1.1 200 OK", "Content-Type: x", or the empty line that
+// ends them.
+func httpLine(r []byte) bool {
+	if len(r) == 0 || hasPrefix(r, "HTTP/") {
+		return true
+	}
+	for _, m := range [...]string{"GET ", "POST ", "PUT ", "DELETE ", "HEAD ", "PATCH ", "OPTIONS "} {
+		if hasPrefix(r, m) {
+			return true
+		}
+	}
+	i := bytes.IndexByte(r, ':')
+	if i <= 0 {
+		return false
+	}
+	for _, c := range r[:i] {
+		if !(isWordByte(c) || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// LintRow parses a row of eslint's stylish report, "12:5  error  msg
+// rule" (unindented), and returns its severity, "error" or "warning".
+func LintRow(t []byte) (severity string, ok bool) {
+	_, e := leadingNum(t)
+	if e == 0 || e >= len(t) || t[e] != ':' {
+		return "", false
+	}
+	_, e2 := leadingNum(t[e+1:])
+	if e2 == 0 {
+		return "", false
+	}
+	r := trimBlank(t[e+1+e2:])
+	if len(r) == len(t[e+1+e2:]) {
+		return "", false
+	}
+	for _, sev := range [...]string{"error", "warning"} {
+		if hasPrefix(r, sev+" ") {
+			return sev, true
+		}
+	}
+	return "", false
+}
+
+// syscallLine reports strace's "openat(AT_FDCWD, ...) = 3", with a "[pid
+// N]" prefix or an unfinished/resumed call.
+func syscallLine(t []byte) bool {
+	if hasPrefix(t, "[pid ") {
+		if k := bytes.IndexByte(t, ']'); k > 0 {
+			t = trimBlank(t[k+1:])
+		}
+	}
+	if hasPrefix(t, "<... ") && bytes.Contains(t, []byte(" resumed>")) {
+		return true
+	}
+	k := 0
+	for k < len(t) && (isLower(t[k]) || isDigit(t[k]) || t[k] == '_') {
+		k++
+	}
+	if k < 2 || k >= len(t) || t[k] != '(' {
+		return false
+	}
+	if bytes.HasSuffix(t, []byte("<unfinished ...>")) {
+		return true
+	}
+	i := bytes.LastIndex(t, []byte("= "))
+	if i < 0 || !bytes.HasSuffix(bytes.TrimRight(t[:i], " "), []byte(")")) {
+		return false
+	}
+	r := t[i+2:]
+	return len(r) > 0 && (isDigit(r[0]) || r[0] == '-' || r[0] == '?' || hasPrefix(r, "0x"))
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

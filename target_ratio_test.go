@@ -1,0 +1,46 @@
+package kompress
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kompress/kompress/wire"
+)
+
+// TestTargetRatioTokens checks that --target-ratio is a share of the
+// result's tokens on prose and HTML: the compressed text (marker included)
+// holds that share of the original's tokens within a few points, or, where
+// what must stay (must-keep words, code blocks, a word per line, HTML
+// conversion) already exceeds it, no more than that floor.
+func TestTargetRatioTokens(t *testing.T) {
+	e := New(Options{Store: memStore(t), Scorer: "heuristic"})
+	ratio := func(text string, target float64) (float64, string) {
+		res := compress(t, e, wire.CompressRequest{Content: text, TargetRatio: &target})
+		return float64(res.CompressedTokens) / float64(res.OriginalTokens), res.Strategy
+	}
+	for _, kind := range []string{"prose", "html"} {
+		files, _ := filepath.Glob(filepath.Join("testdata", "samples", kind, "*.txt"))
+		if len(files) == 0 {
+			t.Fatalf("no %s samples", kind)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(b)
+			floor, _ := ratio(text, 0.01)
+			for _, target := range []float64{0.5, 0.3} {
+				got, strategy := ratio(text, target)
+				t.Logf("%s/%-30s target %.1f: tokens %.3f (floor %.3f) %s", kind, filepath.Base(f), target, got, floor, strategy)
+				if strategy == "passthrough-low-saving" {
+					continue // markup that is not HTML: nothing to compress
+				}
+				if got > max(target, floor)+0.03 || got < min(target, floor)-0.03 {
+					t.Errorf("%s/%s: target %.1f gave %.3f of the tokens (floor %.3f)", kind, filepath.Base(f), target, got, floor)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,2 @@
+cd /tmp/smp/py && python3 eg2.py
+# exit status: 1

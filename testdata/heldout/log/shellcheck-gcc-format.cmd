@@ -1,0 +1,2 @@
+cd /tmp/smp/sh2 && shellcheck -f gcc ci.sh
+# exit status: 1

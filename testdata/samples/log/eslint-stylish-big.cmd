@@ -1,0 +1,2 @@
+cd /tmp/smp/js && /tmp/npmtools/node_modules/.bin/eslint src
+# exit status: 1

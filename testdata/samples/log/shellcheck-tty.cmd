@@ -1,0 +1,2 @@
+cd /tmp/smp/sh && shellcheck deploy.sh backup.sh
+# exit status: 1
