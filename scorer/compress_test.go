@@ -106,7 +106,7 @@ func TestCompress(t *testing.T) {
 			"some\nsrc/a.ts(3,5): error TS2322: Type 'string' is not assignable\n  12:5  error  'x' is not defined  no-undef\n==42== ERROR SUMMARY: 4 errors from 4 contexts (suppressed: 0 from 0)\nthe\n"},
 		{"caret and its source line verbatim", constScorer(0), CompressOptions{},
 			"b.c:2:27: error: expected expression before ';' token\n    2 | int f(int x) { return x + ; }\n      |                           ^\nnothing more to say here\n",
-			"b.c:2:27: error: expected expression before ';' token\n    2 | int f(int x) { return x + ; }\n      |                           ^\nnothing\n"},
+			"b.c:2:27: error: expected expression before ';' token\n    2 | int f(int x) { return x + ; }\n      |                           ^\nnothing more\n"},
 		{"byte tables verbatim", constScorer(0), CompressOptions{},
 			"Shadow bytes around the buggy address:\n  0x0c087fff7ff0: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n=>0x0c087fff8000: fa fa 00 00 00 00 00[fa]fa fa fa fa fa fa fa fa\n00000000  7f 45 4c 46 02 01 01 00  00 00 00 00 00 00 00 00  |.ELF............|\n",
 			"Shadow\n  0x0c087fff7ff0: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n=>0x0c087fff8000: fa fa 00 00 00 00 00[fa]fa fa fa fa fa fa fa fa\n00000000  7f 45 4c 46 02 01 01 00  00 00 00 00 00 00 00 00  |.ELF............|\n"},

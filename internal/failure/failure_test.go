@@ -457,3 +457,17 @@ func TestReportForms(t *testing.T) {
 		})
 	}
 }
+
+// TestOneLineParagraph: a paragraph written on one line (Wikipedia text,
+// unwrapped Markdown) is running text, so "failed" there is not a report;
+// a long line that opens like a report still is.
+func TestOneLineParagraph(t *testing.T) {
+	para := "On August 19, 2013, Young failed to show up for filming an episode of the series. Police were called to do a well-being check on him at his apartment, where he was found. His manager said he had been ill for some time before that."
+	if got := Lines(router.Prose, []byte(para+"\n")); len(got) != 0 {
+		t.Errorf("one-line paragraph: got failure lines %q", got)
+	}
+	report := "Error: the build failed because the compiler could not find the header file that the project needs. Install the development package. Then run the build again from the top directory of the project."
+	if got := Lines(router.Prose, []byte(report+"\n")); len(got) != 1 {
+		t.Errorf("long report line: got %q, want it as a failure line", got)
+	}
+}

@@ -205,12 +205,30 @@ func (r *reader) paragraph(i int) bool {
 		return false
 	}
 	first := firstWord(r.line(i))
+	if longParagraph(r.line(i), first) {
+		return true // a paragraph on one line: Wikipedia text, unwrapped Markdown
+	}
 	for _, j := range [2]int{i - 1, i + 1} {
 		if j >= 0 && j < len(r.spans) && r.isProse(j) && !bytes.Equal(firstWord(r.line(j)), first) {
 			return true
 		}
 	}
 	return false
+}
+
+// longParagraph reports a prose line of at least 25 words and two or more
+// sentences that does not open like a report ("Error: ...", "Fatal ...").
+func longParagraph(b, first []byte) bool {
+	if bytes.Count(b, []byte(" ")) < 24 || bytes.Count(b, []byte(". ")) < 2 {
+		return false
+	}
+	w := bytes.ToLower(bytes.TrimRight(first, ":!"))
+	for _, p := range []string{"error", "fatal", "fail", "panic", "npm", "warn", "e", "err"} {
+		if bytes.HasPrefix(w, []byte(p)) && (len(w) == len(p) || p != "e") {
+			return false
+		}
+	}
+	return true
 }
 
 // listItem reports a Markdown list item or heading.
