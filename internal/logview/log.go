@@ -11,6 +11,7 @@ import (
 	"github.com/kompress/kompress/internal/testevent"
 
 	"github.com/kompress/kompress/internal/ansi"
+	"github.com/kompress/kompress/router"
 )
 
 // Log compresses build, test and package-manager logs. It keeps every
@@ -152,6 +153,7 @@ func logParse(in []byte) *logDoc {
 	d.logGroupGoroutines()
 	logMarkMust(d.lines, text)
 	logMarkAssertDiff(d.lines)
+	logMarkGDBValues(d.lines)
 	logMarkLint(d.lines)
 	logMarkRecords(d.lines)
 	logMarkListHeads(d.lines)
@@ -177,6 +179,42 @@ func logMarkAssertDiff(ls []logLine) {
 			ls[i].must = true
 		}
 	}
+}
+
+// logMarkGDBValues keeps what gdb prints under a selected frame: "info
+// locals" ("next = 0x0") and "print" ("$1 = {key = 5, left = 0x0}"), the
+// values that say why the program crashed. They follow a frame line and
+// its source line.
+func logMarkGDBValues(ls []logLine) {
+	after := -1 // index of the last gdb frame line, or -1
+	for i := range ls {
+		t := ls[i].text
+		switch {
+		case router.GDBFrame(t):
+			after = i
+		case after < 0:
+		case i == after+1 && len(t) > 1 && t[0] >= '0' && t[0] <= '9' && bytes.IndexByte(t, '\t') > 0:
+			after = i // the frame's source line: "7\t    return f(x);"
+		case i == after+1 && logGDBValue(t):
+			ls[i].must = true
+			after = i
+		default:
+			after = -1
+		}
+	}
+}
+
+// logGDBValue matches "name = value" and "$3 = value" at the start of a line.
+func logGDBValue(t []byte) bool {
+	n := 0
+	if len(t) > 0 && t[0] == '$' {
+		n = 1
+	}
+	s := n
+	for n < len(t) && (t[n] == '_' || t[n] >= 'a' && t[n] <= 'z' || t[n] >= 'A' && t[n] <= 'Z' || t[n] >= '0' && t[n] <= '9' || t[n] == '.') {
+		n++
+	}
+	return n > s && bytes.HasPrefix(t[n:], []byte(" = "))
 }
 
 // logMochaTitle matches the numbered title that opens one failure in

@@ -829,3 +829,29 @@ func TestLogAssertDiff(t *testing.T) {
 		t.Fatal("no view shrank the sample")
 	}
 }
+
+// TestLogGDBValues checks a gdb batch session: the backtrace frames and the
+// locals and printed values under the selected frame stay.
+func TestLogGDBValues(t *testing.T) {
+	in := viewtest.Read(t, "log", "gdb-batch-tree")
+	out, err := Log(in, lossy.Options{TargetRatio: 0.4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"#0  0x000055555555515c in depth_of (n=0x0, want=9) at tree.c:5",
+		"#3  0x000055555555525a in main (argc=2, argv=0x7fffffffe7b8) at tree.c:15",
+		"next = 0x7fffffffe670",
+		`$1 = {key = 5, left = 0x7fffffffe650, right = 0x7fffffffe670, name = 0x555555556008 "a"}`,
+	} {
+		if !bytes.Contains(out, []byte("\n"+want+"\n")) {
+			t.Errorf("dropped %q", want)
+		}
+	}
+	if len(out) >= len(in) {
+		t.Errorf("view %d of %d bytes", len(out), len(in))
+	}
+	if logGDBValue([]byte("rax            0x0                 0")) {
+		t.Error("a register row read as a value")
+	}
+}
