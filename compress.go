@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -53,6 +54,13 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 		return wire.Result{}, err
 	}
 	res.Strategy = r
+	if res.Text == req.Content {
+		// Untouched text is byte-exact, whatever the reason it was kept.
+		res.Lossless, res.Equivalence = true, string(fold.Byte)
+		if fold.NeedsEscape(in) {
+			escapePassThrough(&res, in)
+		}
+	}
 	res.CompressedBytes = len(res.Text)
 	switch {
 	case e.opts.SkipTokenCounts:
@@ -70,6 +78,20 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 		}
 	}
 	return res, ctx.Err()
+}
+
+// escapePassThrough turns a pass-through result whose input holds fold
+// header or marker lookalikes into the input with those lines in raw
+// blocks: returned verbatim, expand would unfold or replace them. The text
+// is then not the input, but expand gives the input back byte for byte.
+func escapePassThrough(res *wire.Result, in []byte) {
+	text := fold.Escape(in)
+	n := bytes.Count(text, []byte("[fold raw 1 line]\n")) - bytes.Count(in, []byte("[fold raw 1 line]\n"))
+	res.Warnings = append(res.Warnings, fmt.Sprintf(
+		"%s: the input has %d lines that look like fold headers or kompress markers; they are wrapped in raw blocks so that expand gives the input back", res.Strategy, n))
+	res.Steps = []wire.Step{{Kind: res.Kind, Strategy: "escape", OriginalBytes: len(in), CompressedBytes: len(text)}}
+	res.Text, res.Strategy = string(text), "lossless:escape"
+	res.CCRID, res.Scorer = "", ""
 }
 
 // asyncCountBytes is the input size from which the original's tokens are
@@ -139,11 +161,15 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		if fellBack && bestStrategy == wire.StrategyPassthroughLowSavings {
 			bestStrategy = wire.StrategyFailurePreserveFallback
 		}
+		var shown []byte // the view as the reader sees it, before escaping
+		if view != nil {
+			shown, view = view, fold.Escape(view)
+		}
 		if view != nil {
 			if len(view)+markerBudget < len(best)*9/10 {
 				// Worth losing detail only if clearly smaller than the
 				// lossless result; the original goes to the store first.
-				id, err := e.opts.Store.Put(ctx, tenant, in)
+				id, err := e.put(ctx, tenant, in)
 				if err != nil {
 					e.log.Warn("store put failed; returning lossless result", "err", err)
 					res.Warnings = append(res.Warnings, "store unavailable: lossy compression skipped")
@@ -152,7 +178,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 					if len(checks) == 1 {
 						goTest = func() bool { return checks[0].goTestText() != nil }
 					}
-					omitted, total, unit := omission(kind, in, view, goTest)
+					omitted, total, unit := omission(kind, in, shown, goTest)
 					out := make([]byte, 0, len(view)+100)
 					out = append(out, view...)
 					if len(out) > 0 && out[len(out)-1] != '\n' {
@@ -187,7 +213,7 @@ func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wir
 		// JSON-equal or visible-equal is not byte-equal: keep the exact
 		// bytes retrievable too. The text carries no marker line (JSON
 		// stays plain JSON); the id is in the result.
-		id, err := e.opts.Store.Put(ctx, tenant, in)
+		id, err := e.put(ctx, tenant, in)
 		switch {
 		case err == nil:
 			res.CCRID = id
@@ -330,7 +356,7 @@ func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, in []byte, s
 		// Only byte-exact folds compose: a JSON-equivalent section inside
 		// mixed text has no canonical form to compare as a whole.
 		if o.Label == "" || o.Equivalence != fold.Byte {
-			out = append(out, part...)
+			out = append(out, fold.Escape(part)...)
 			continue
 		}
 		out = append(out, o.Text...)
