@@ -451,8 +451,14 @@ func copyrightFormat(b []byte) bool {
 // returns the severity in lower case ("error", "warning"), the location
 // ("src/a.js:12:5") and the rule, when the row names one.
 func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
-	i := bytes.Index(t, []byte(": line "))
-	if i <= 0 || bytes.IndexAny(t[:i], " \t") >= 0 {
+	// The path holds no blank, so ": line " can only start right before
+	// the first one: look there rather than search the line.
+	i := 0
+	for i < len(t) && t[i] != ' ' && t[i] != '\t' {
+		i++
+	}
+	i--
+	if i <= 0 || !hasPrefix(t[i:], ": line ") {
 		return nil, nil, nil, false
 	}
 	r := t[i+len(": line "):]
