@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -53,6 +54,13 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 		return wire.Result{}, err
 	}
 	res.Strategy = strategy
+	if res.Text == req.Content {
+		// Untouched text is byte-exact, whatever the reason it was kept.
+		res.Lossless, res.Equivalence = true, string(fold.Byte)
+		if fold.NeedsEscape(in) {
+			escapePassThrough(&res, in)
+		}
+	}
 	res.CompressedBytes = len(res.Text)
 	switch {
 	case e.opts.SkipTokenCounts:
@@ -70,6 +78,20 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 		}
 	}
 	return res, ctx.Err()
+}
+
+// escapePassThrough turns a pass-through result whose input holds fold
+// header or marker lookalikes into the input with those lines in raw
+// blocks: returned verbatim, expand would unfold or replace them. The text
+// is then not the input, but expand gives the input back byte for byte.
+func escapePassThrough(res *wire.Result, in []byte) {
+	text := fold.Escape(in)
+	n := bytes.Count(text, []byte("[fold raw 1 line]\n")) - bytes.Count(in, []byte("[fold raw 1 line]\n"))
+	res.Warnings = append(res.Warnings, fmt.Sprintf(
+		"%s: the input has %d lines that look like fold headers or kompress markers; they are wrapped in raw blocks so that expand gives the input back", res.Strategy, n))
+	res.Steps = []wire.Step{{Kind: res.Kind, Strategy: "escape", OriginalBytes: len(in), CompressedBytes: len(text)}}
+	res.Text, res.Strategy = string(text), "lossless:escape"
+	res.CCRID, res.Scorer = "", ""
 }
 
 // asyncCountBytes is the input size from which the original's tokens are
@@ -199,12 +221,17 @@ func (e *Engine) checkBoundary(r *request, v *lossyView) {
 // storeAndMark makes the lossy view, ended by its marker line, the best
 // result once the original is in the store.
 func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
-	// Worth losing detail only if clearly smaller than the lossless
-	// result; the original goes to the store first.
-	if v.view == nil || len(v.view)+markerBudget >= len(r.best)*9/10 {
+	if v.view == nil {
 		return
 	}
-	id, err := e.opts.Store.Put(ctx, r.tenant, r.in)
+	// shown is the view as the reader sees it, before escaping.
+	shown, view := v.view, fold.Escape(v.view)
+	// Worth losing detail only if clearly smaller than the lossless
+	// result; the original goes to the store first.
+	if len(view)+markerBudget >= len(r.best)*9/10 {
+		return
+	}
+	id, err := e.put(ctx, r.tenant, r.in)
 	if err != nil {
 		e.log.Warn("store put failed; returning lossless result", "err", err)
 		r.warn("store unavailable: lossy compression skipped")
@@ -212,17 +239,17 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 	}
 	r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", v.steps
 	r.res.CCRID, r.res.Scorer = id, v.scorer
-	r.best, r.strategy = r.marked(v.view, id), wire.StrategyLossy
+	r.best, r.strategy = r.marked(shown, view, id), wire.StrategyLossy
 }
 
-// marked returns view followed by the marker line naming id and what the
-// view leaves out, ending in a newline when the input does.
-func (r *request) marked(view []byte, id string) []byte {
+// marked returns view (shown, escaped) followed by the marker line naming
+// id and what shown leaves out, ending in a newline when the input does.
+func (r *request) marked(shown, view []byte, id string) []byte {
 	goTest := func() bool { return logview.GoTestText(r.in) != nil }
 	if len(r.checks) == 1 {
 		goTest = func() bool { return r.checks[0].goTestText() != nil }
 	}
-	omitted, total, unit := omission(r.kind, r.in, view, goTest)
+	omitted, total, unit := omission(r.kind, r.in, shown, goTest)
 	out := make([]byte, 0, len(view)+100)
 	out = append(out, view...)
 	if len(out) > 0 && out[len(out)-1] != '\n' {
@@ -258,7 +285,7 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 	if eq == fold.Byte || e.opts.Store == nil || r.req.LosslessOnly {
 		return "lossless:" + strategyName(r.res.Steps)
 	}
-	id, err := e.opts.Store.Put(ctx, r.tenant, r.in)
+	id, err := e.put(ctx, r.tenant, r.in)
 	switch {
 	case err == nil:
 		r.res.CCRID = id
@@ -401,7 +428,7 @@ func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, r *request) 
 		// Only byte-exact folds compose: a JSON-equivalent section inside
 		// mixed text has no canonical form to compare as a whole.
 		if o.Label == "" || o.Equivalence != fold.Byte {
-			out = append(out, part...)
+			out = append(out, fold.Escape(part)...)
 			continue
 		}
 		out = append(out, o.Text...)

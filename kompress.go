@@ -12,10 +12,12 @@ package kompress
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kompress/kompress/internal/diffview"
 	"github.com/kompress/kompress/internal/htmlview"
@@ -78,7 +80,20 @@ type Options struct {
 	SkipTokenCounts bool
 	// Logger receives warnings (missing model, store errors). Nil discards.
 	Logger *slog.Logger
+	// MaxExpandBytes bounds what Expand writes, and MaxMarkers the markers
+	// it reads from one text (0 means DefaultMaxExpandBytes,
+	// DefaultMaxMarkers).
+	MaxExpandBytes int
+	MaxMarkers     int
 }
+
+// Defaults of Expand's bounds: a lossy result's original is at most the
+// service's body limit (32 MiB), so twice that is several whole results;
+// 256 markers is more than a model's context holds in results.
+const (
+	DefaultMaxExpandBytes = 64 << 20
+	DefaultMaxMarkers     = 256
+)
 
 // Engine compresses tool output. It is safe for concurrent use.
 type Engine struct {
@@ -92,6 +107,8 @@ type Engine struct {
 	counterOnce sync.Once
 	counter     *tokencount.Counter
 	counterErr  error
+
+	putFailing atomic.Bool // the last store write failed
 
 	scorerMu sync.Mutex
 	scorers  map[string]scorerChoice
@@ -114,6 +131,12 @@ func New(opts Options) *Engine {
 	}
 	if opts.MinSavings <= 0 {
 		opts.MinSavings = DefaultMinSavings
+	}
+	if opts.MaxExpandBytes <= 0 {
+		opts.MaxExpandBytes = DefaultMaxExpandBytes
+	}
+	if opts.MaxMarkers <= 0 {
+		opts.MaxMarkers = DefaultMaxMarkers
 	}
 	if opts.GroundTruthTools == nil {
 		opts.GroundTruthTools = DefaultGroundTruthTools
@@ -188,8 +211,9 @@ func (e *Engine) Retrieve(ctx context.Context, tenant, id string) ([]byte, error
 }
 
 // Ready reports whether the engine can serve lossy requests: its store is
-// reachable and, in mode onnx, the model loaded. An engine without a store
-// is ready: it is lossless-only.
+// reachable and, when the last write failed, takes a write again; in mode
+// onnx, the model loaded. An engine without a store is ready: it is
+// lossless-only.
 func (e *Engine) Ready(ctx context.Context) error {
 	if e.ModelState().State == "unavailable" {
 		return fmt.Errorf("%w: the ONNX scorer does not load", wire.ErrScorerUnavailable)
@@ -197,7 +221,34 @@ func (e *Engine) Ready(ctx context.Context) error {
 	if e.opts.Store == nil {
 		return nil
 	}
-	return e.opts.Store.Ping(ctx)
+	if err := e.opts.Store.Ping(ctx); err != nil {
+		return err
+	}
+	if e.putFailing.Load() {
+		// Reads may work while writes do not (a full disk, a read-only
+		// replica): only a write tells.
+		if _, err := e.opts.Store.Put(ctx, readyTenant, []byte("kompress readiness probe\n")); err != nil {
+			return fmt.Errorf("%w: writes fail: %w", store.ErrUnavailable, err)
+		}
+		e.putFailing.Store(false)
+	}
+	return nil
+}
+
+// readyTenant owns Ready's probe writes; no configured tenant can have
+// this name.
+const readyTenant = "\x00ready"
+
+// put stores an original, noting whether writes work for Ready.
+func (e *Engine) put(ctx context.Context, tenant string, original []byte) (string, error) {
+	id, err := e.opts.Store.Put(ctx, tenant, original)
+	switch {
+	case err == nil:
+		e.putFailing.Store(false)
+	case !errors.Is(err, store.ErrTooLarge) && ctx.Err() == nil:
+		e.putFailing.Store(true)
+	}
+	return id, err
 }
 
 // Expand undoes every lossless fold block in text and, when the engine has a
@@ -206,35 +257,84 @@ func (e *Engine) Ready(ctx context.Context) error {
 // which is deterministic), the result's digest is replaced with it, so
 // expanding a lossy result, or several concatenated, gives the originals;
 // other markers are replaced in place and unknown ids stay as they are.
+// Markers are read only from text outside fold blocks: a block's body,
+// raw blocks included, is the input's own text. The output is bounded by
+// Options.MaxExpandBytes and the markers by Options.MaxMarkers (errors
+// wrapping wire.ErrTooLarge); each distinct id is looked up and
+// recompressed once.
 func (e *Engine) Expand(ctx context.Context, tenant, text string) (wire.ExpandResult, error) {
-	b, err := fold.Expand([]byte(text))
+	b := []byte(text)
+	pieces, err := fold.Pieces(b)
 	if err != nil {
 		return wire.ExpandResult{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
-	if e.opts.Store == nil {
-		return wire.ExpandResult{Text: string(b), Missing: markerIDs(b)}, nil
-	}
-	get := func(ctx context.Context, id string) ([]byte, error) {
-		return e.opts.Store.Get(ctx, tenant, id)
-	}
-	view := func(ctx context.Context, id string, orig []byte) []byte {
-		res, err := e.Compress(ctx, tenant, wire.CompressRequest{Content: string(orig)})
-		if err != nil || !strings.HasPrefix(id, res.CCRID) && !strings.HasPrefix(res.CCRID, id) {
-			return nil
+	var refs []marker.Ref
+	for _, p := range pieces {
+		if p.Block {
+			continue
 		}
-		return []byte(res.Text)
+		for _, r := range marker.Find(b[p.Start:p.End]) {
+			r.Start, r.End = r.Start+p.Start, r.End+p.Start
+			refs = append(refs, r)
+		}
 	}
-	out, expanded, missing, err := marker.ExpandViews(ctx, b, get, view)
-	if err != nil {
+	if len(refs) > e.opts.MaxMarkers {
+		return wire.ExpandResult{}, fmt.Errorf("%w: %d markers; at most %d per request", wire.ErrTooLarge, len(refs), e.opts.MaxMarkers)
+	}
+	// literal writes b[start:end], which starts and ends outside blocks.
+	literal := func(dst []byte, start, end, limit int) ([]byte, error) {
+		for _, p := range pieces {
+			lo, hi := max(p.Start, start), min(p.End, end)
+			if lo >= hi {
+				continue
+			}
+			if p.Block {
+				var err error
+				if dst, err = p.Append(dst, b, limit); err != nil {
+					if errors.Is(err, fold.ErrTooLarge) {
+						return nil, err
+					}
+					return nil, fmt.Errorf("%w: %v", ErrBadRequest, err)
+				}
+				continue
+			}
+			if len(dst)+hi-lo > limit {
+				return nil, fmt.Errorf("%w of %d bytes", fold.ErrTooLarge, limit)
+			}
+			dst = append(dst, b[lo:hi]...)
+		}
+		return dst, nil
+	}
+	x := marker.Expander{Literal: literal, MaxBytes: e.opts.MaxExpandBytes}
+	// A whole lossy result starts where a piece does or inside literal text.
+	x.Boundary = func(off int) bool {
+		for _, p := range pieces {
+			if p.Block && p.Start < off && off < p.End {
+				return false
+			}
+		}
+		return true
+	}
+	if e.opts.Store == nil {
+		x.Get = func(context.Context, string) ([]byte, error) { return nil, store.ErrNotFound }
+	} else {
+		x.Get = func(ctx context.Context, id string) ([]byte, error) {
+			return e.opts.Store.Get(ctx, tenant, id)
+		}
+		x.View = func(ctx context.Context, id string, orig []byte) []byte {
+			res, err := e.Compress(ctx, tenant, wire.CompressRequest{Content: string(orig)})
+			if err != nil || !strings.HasPrefix(id, res.CCRID) && !strings.HasPrefix(res.CCRID, id) {
+				return nil
+			}
+			return []byte(res.Text)
+		}
+	}
+	out, expanded, missing, err := x.Expand(ctx, b, refs)
+	switch {
+	case errors.Is(err, fold.ErrTooLarge), errors.Is(err, marker.ErrTooLarge):
+		return wire.ExpandResult{}, fmt.Errorf("%w: the expanded text would be larger than the limit of %d bytes", wire.ErrTooLarge, e.opts.MaxExpandBytes)
+	case err != nil:
 		return wire.ExpandResult{}, err
 	}
 	return wire.ExpandResult{Text: string(out), Expanded: expanded, Missing: missing}, nil
-}
-
-func markerIDs(b []byte) []string {
-	var ids []string
-	for _, r := range marker.Find(b) {
-		ids = append(ids, r.ID)
-	}
-	return ids
 }

@@ -89,8 +89,10 @@ func TestPassThrough(t *testing.T) {
 			if res.Strategy != tt.strategy {
 				t.Errorf("strategy = %q, want %q", res.Strategy, tt.strategy)
 			}
-			if res.CCRID != "" || res.Lossless {
-				t.Errorf("pass-through claims ccr_id %q lossless %v", res.CCRID, res.Lossless)
+			// Untouched text is lossless (DESIGN: true whenever text
+			// equals the input).
+			if res.CCRID != "" || !res.Lossless || res.Equivalence != "byte" {
+				t.Errorf("pass-through: ccr_id %q lossless %v equivalence %q, want no id, lossless byte", res.CCRID, res.Lossless, res.Equivalence)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"sync"
 )
@@ -29,9 +30,18 @@ var (
 	ErrMalformed = errors.New("fold: malformed block")
 	ErrUnknown   = errors.New("fold: unknown fold")
 	ErrMismatch  = errors.New("fold: recovered text differs from the original")
+	// ErrTooLarge: the expanded text would pass the limit given to
+	// ExpandLimit. Expand checks as it writes, so a small block that claims
+	// a huge expansion is refused before the memory is taken.
+	ErrTooLarge = errors.New("fold: expanded text is larger than the limit")
 )
 
 var headerPrefix = []byte("[fold ")
+
+// markerPrefix starts every marker of a lossy result (package ccr). Literal
+// text holding it is escaped like a header, so that expand never mistakes
+// input text for a marker of ours.
+var markerPrefix = []byte("[kompress: ")
 
 // maxBodyLines bounds the count in a header so parsing cannot overflow.
 const maxBodyLines = 1<<31 - 1
@@ -187,14 +197,50 @@ func countLines(b []byte) int {
 }
 
 // Escape returns text with every line that would be taken for a block header
-// wrapped in a raw block, so that Expand(Escape(text)) == text. It returns
-// text itself when nothing needs escaping. Pipelines use it for the literal
-// text they put between folded sections.
+// or that holds a marker lookalike (see NeedsEscape) wrapped in a raw block,
+// so that Expand(Escape(text)) == text and no marker of a lossy result is
+// read out of the input. It returns text itself when nothing needs
+// escaping. Pipelines use it for every literal text they emit.
 func Escape(text []byte) []byte {
-	if !bytes.Contains(text, headerPrefix) {
+	if !NeedsEscape(text) {
 		return text
 	}
 	return escapeLines(nil, text)
+}
+
+// NeedsEscape reports whether text has a line Escape would wrap: one that
+// parses as a fold header, or one holding "[kompress: " anywhere, the start
+// of a lossy result's marker (escaped whether or not the rest parses: that
+// is cheaper to decide and only costs a header line).
+func NeedsEscape(text []byte) bool {
+	_, _, ok := nextEscape(text)
+	return ok
+}
+
+// nextEscape finds the first line of text that needs escaping:
+// text[start:end] is the line with its newline.
+func nextEscape(text []byte) (start, end int, ok bool) {
+	for off := 0; off < len(text); {
+		i := indexHeaderCandidate(text[off:])
+		j := bytes.Index(text[off:], markerPrefix)
+		if i < 0 && j < 0 {
+			return 0, 0, false
+		}
+		marker := j >= 0 && (i < 0 || j < i)
+		if marker {
+			i = bytes.LastIndexByte(text[off:off+j], '\n') + 1
+		}
+		start = off + i
+		end = len(text)
+		if e := bytes.IndexByte(text[start:], '\n'); e >= 0 {
+			end = start + e + 1
+		}
+		if marker || isHeaderLine(bytes.TrimSuffix(text[start:end], []byte{'\n'})) {
+			return start, end, true
+		}
+		off = end
+	}
+	return 0, 0, false
 }
 
 // appendRun ends a run of lines, content[start:end], that folds to body
@@ -217,25 +263,17 @@ func appendRun(out, content []byte, start, end int, name string, n int, body []b
 	return out
 }
 
-// escapeLines appends text to dst with header-like lines wrapped in raw blocks.
+// escapeLines appends text to dst with the lines NeedsEscape finds wrapped
+// in raw blocks.
 func escapeLines(dst, text []byte) []byte {
 	for len(text) > 0 {
-		i := indexHeaderCandidate(text)
-		if i < 0 {
+		start, end, ok := nextEscape(text)
+		if !ok {
 			return append(dst, text...)
 		}
-		e := bytes.IndexByte(text[i:], '\n')
-		end := len(text)
-		lineEnd := len(text)
-		if e >= 0 {
-			lineEnd = i + e
-			end = lineEnd + 1
-		}
-		dst = append(dst, text[:i]...)
-		if isHeaderLine(text[i:lineEnd]) {
-			dst = appendHeader(dst, "raw", 1, "")
-		}
-		dst = append(dst, text[i:end]...)
+		dst = append(dst, text[:start]...)
+		dst = appendHeader(dst, "raw", 1, "")
+		dst = append(dst, text[start:end]...)
 		text = text[end:]
 	}
 	return dst
@@ -259,50 +297,121 @@ func indexHeaderCandidate(text []byte) int {
 }
 
 // Expand undoes every fold block in text; text outside blocks is literal.
-// It returns text itself when there is no block in it.
+// It returns text itself when there is no block in it. Untrusted text
+// should go through ExpandLimit instead: a few bytes of header can ask for
+// gigabytes.
 func Expand(text []byte) ([]byte, error) {
+	return ExpandLimit(text, math.MaxInt)
+}
+
+// ExpandLimit is Expand refusing, with ErrTooLarge, to write more than
+// limit bytes. Every unfolder checks as it writes, so what is refused is
+// never allocated in full.
+func ExpandLimit(text []byte, limit int) ([]byte, error) {
 	if indexHeaderCandidate(text) < 0 {
+		if len(text) > limit {
+			return nil, fmt.Errorf("%w of %d bytes", ErrTooLarge, limit)
+		}
 		return text, nil
 	}
-	out := make([]byte, 0, len(text)+len(text)/2)
-	line := 1 // line number in text, for errors
-	for len(text) > 0 {
-		i := indexHeaderCandidate(text)
-		if i < 0 {
-			out = append(out, text...)
-			break
+	pieces, err := Pieces(text)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, min(len(text)+len(text)/2, limit))
+	for _, p := range pieces {
+		if !p.Block {
+			if len(out)+p.End-p.Start > limit {
+				return nil, fmt.Errorf("%w of %d bytes", ErrTooLarge, limit)
+			}
+			out = append(out, text[p.Start:p.End]...)
+			continue
 		}
+		if out, err = p.Append(out, text, limit); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Append appends block piece p of text, unfolded, to dst, refusing with
+// ErrTooLarge to let dst pass limit bytes.
+func (p Piece) Append(dst, text []byte, limit int) ([]byte, error) {
+	if !p.Block {
+		return nil, fmt.Errorf("fold: Append of a literal piece")
+	}
+	out, err := unfold(dst, p.header, text[p.body:p.End], limit)
+	if err == nil && len(out) > limit {
+		err = errTooLarge
+	}
+	if errors.Is(err, ErrTooLarge) {
+		return nil, fmt.Errorf("line %d: %w of %d bytes", p.Line, ErrTooLarge, limit)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("line %d: %w", p.Line, err)
+	}
+	return out, nil
+}
+
+// Piece is one top-level part of a folded text as Expand reads it:
+// text[Start:End] is a whole block (header line and body) when Block is
+// set, else literal text. Line is the piece's first line, from 1.
+type Piece struct {
+	Start, End int
+	Block      bool
+	Line       int
+
+	header header
+	body   int // start of a block's body
+}
+
+// Pieces splits text into its literal runs and blocks, in order. Markers
+// of lossy results are read from the literal runs only: a block's body is
+// the input's own text.
+func Pieces(text []byte) ([]Piece, error) {
+	var ps []Piece
+	pos, line := 0, 1 // where the next piece starts, and its line
+	lit := func(end int) {
+		if end > pos {
+			ps = append(ps, Piece{Start: pos, End: end, Line: line})
+			line += bytes.Count(text[pos:end], []byte{'\n'})
+			pos = end
+		}
+	}
+	for scan := 0; ; {
+		i := indexHeaderCandidate(text[scan:])
+		if i < 0 {
+			lit(len(text))
+			return ps, nil
+		}
+		i += scan
 		e := bytes.IndexByte(text[i:], '\n')
 		if e < 0 {
 			e = len(text) - i
 		}
 		h, ok := parseHeader(text[i : i+e])
 		if !ok {
-			out = append(out, text[:i+e]...)
-			line += bytes.Count(text[:i+e], []byte{'\n'})
-			text = text[i+e:]
+			scan = i + e
 			continue
 		}
-		out = append(out, text[:i]...)
-		line += bytes.Count(text[:i], []byte{'\n'})
+		lit(i)
 		if i+e == len(text) {
 			return nil, fmt.Errorf("%w: line %d: header without body", ErrMalformed, line)
 		}
-		rest := text[i+e+1:]
-		n, ok := bodyLen(rest, h.lines)
+		body := i + e + 1
+		n, ok := bodyLen(text[body:], h.lines)
 		if !ok {
 			return nil, fmt.Errorf("%w: line %d: %s block wants %d lines, text has fewer", ErrMalformed, line, h.name, h.lines)
 		}
-		var err error
-		out, err = unfold(out, h, rest[:n])
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
+		ps = append(ps, Piece{Start: i, End: body + n, Block: true, Line: line, header: h, body: body})
 		line += 1 + h.lines
-		text = rest[n:]
+		pos, scan = body+n, body+n
 	}
-	return out, nil
 }
+
+// errTooLarge is what unfolders return past their limit; ExpandLimit adds
+// the line and the limit.
+var errTooLarge = ErrTooLarge
 
 // bodyLen returns the byte length of the first n lines of b.
 func bodyLen(b []byte, n int) (int, bool) {
@@ -323,8 +432,9 @@ func bodyLen(b []byte, n int) (int, bool) {
 	return pos, true
 }
 
-// unfolders are the built-in block decoders, appending the original to dst.
-var unfolders = map[string]func(dst, body []byte, args string) ([]byte, error){
+// unfolders are the built-in block decoders, appending the original to dst;
+// past limit bytes of dst they stop with errTooLarge.
+var unfolders = map[string]func(dst, body []byte, args string, limit int) ([]byte, error){
 	"raw":    unfoldRaw,
 	"rg":     unfoldSearch,
 	"repeat": unfoldRepeat,
@@ -332,9 +442,9 @@ var unfolders = map[string]func(dst, body []byte, args string) ([]byte, error){
 	"paths":  unfoldPaths,
 }
 
-func unfold(dst []byte, h header, body []byte) ([]byte, error) {
+func unfold(dst []byte, h header, body []byte, limit int) ([]byte, error) {
 	if f, ok := unfolders[h.name]; ok {
-		return f(dst, body, h.args)
+		return f(dst, body, h.args, limit)
 	}
 	registry.RLock()
 	u, ok := registry.m[h.name]
@@ -349,10 +459,13 @@ func unfold(dst []byte, h header, body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fold %s: %w", h.name, err)
 	}
+	if len(orig) > limit-len(dst) {
+		return nil, errTooLarge
+	}
 	return append(dst, orig...), nil
 }
 
-func unfoldRaw(dst, body []byte, args string) ([]byte, error) {
+func unfoldRaw(dst, body []byte, args string, _ int) ([]byte, error) {
 	if args != "" {
 		return nil, fmt.Errorf("%w: raw block takes no arguments", ErrMalformed)
 	}

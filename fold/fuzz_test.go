@@ -91,11 +91,27 @@ func FuzzExpand(f *testing.F) {
 	f.Add([]byte("[fold repeat 1 line x3]\nab"))
 	f.Add([]byte("[fold paths 3 lines]\na/\n  b\n    c\n"))
 	f.Add([]byte("[fold json 1 line indent=2]\n{\"a\":[1,{}]}"))
+	f.Add([]byte("[fold repeat 1 line x134217728]\nA\n"))
+	f.Add([]byte("x [kompress: 1 of 2 lines omitted; full output: retrieve id=0123456789ab]\n[fold raw 1 line]\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		_, _ = Expand(in)
-		got, err := Expand(Escape(in))
+		// Bounded: a fuzzed header may ask for gigabytes.
+		if out, err := ExpandLimit(in, 1<<22); err == nil && len(out) > 1<<22 {
+			t.Fatalf("ExpandLimit wrote %d bytes past its limit", len(out))
+		}
+		esc := Escape(in)
+		got, err := Expand(esc)
 		if err != nil || !bytes.Equal(got, in) {
 			t.Fatalf("Expand(Escape(x)) = %q, %v; want %q", got, err, in)
+		}
+		// No marker lookalike is left where expand reads markers.
+		pieces, err := Pieces(esc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pieces {
+			if !p.Block && bytes.Contains(esc[p.Start:p.End], markerPrefix) {
+				t.Fatalf("Escape left a marker lookalike outside blocks: %q", esc)
+			}
 		}
 	})
 }

@@ -71,6 +71,8 @@ type printer struct {
 	pos   int    // compare position in want
 	bad   bool   // compare mode: a difference was found
 	empty bool   // the last token opened an empty container
+	limit int    // append mode: the most bytes out may hold (0: no limit)
+	over  bool   // append mode: writing stopped at limit
 }
 
 func (p *printer) write(b []byte) {
@@ -104,6 +106,11 @@ func (p *printer) writeByte(c byte) {
 }
 
 func (p *printer) newline(depth int) {
+	// Indentation is where a short body line grows: depth × indent.
+	if p.want == nil && p.limit > 0 && (p.over || depth*len(p.lay.indent)+1 > p.limit-len(p.out)) {
+		p.over = true
+		return
+	}
 	p.writeByte('\n')
 	for range depth {
 		p.write([]byte(p.lay.indent))
@@ -232,12 +239,12 @@ func foldJSON(content []byte) ([]byte, Equivalence) {
 }
 
 // unfoldJSON reprints each body line, one JSON value, in the header's layout.
-func unfoldJSON(dst, body []byte, args string) ([]byte, error) {
+func unfoldJSON(dst, body []byte, args string, limit int) ([]byte, error) {
 	lay, err := parseLayout(args)
 	if err != nil {
 		return nil, err
 	}
-	p := printer{lay: lay, out: dst}
+	p := printer{lay: lay, out: dst, limit: limit}
 	for len(body) > 0 {
 		var line []byte
 		var nl bool
@@ -252,6 +259,9 @@ func unfoldJSON(dst, body []byte, args string) ([]byte, error) {
 				break
 			}
 			p.token(s, kind, lit)
+			if p.over {
+				return nil, errTooLarge
+			}
 		}
 		if s.Values() != 1 {
 			return nil, fmt.Errorf("%w: json block line holds %d values", ErrMalformed, s.Values())

@@ -234,7 +234,7 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 }
 
 // unfoldPaths rebuilds each listed path from the open directories.
-func unfoldPaths(dst, body []byte, args string) ([]byte, error) {
+func unfoldPaths(dst, body []byte, args string, limit int) ([]byte, error) {
 	if args != "" {
 		return nil, fmt.Errorf("%w: paths block takes no arguments", ErrMalformed)
 	}
@@ -262,6 +262,13 @@ func unfoldPaths(dst, body []byte, args string) ([]byte, error) {
 			st.stack = append(st.stack, name[:len(name)-1])
 			st.prev = nil
 			continue
+		}
+		n := len(full) - sp
+		for _, e := range st.stack {
+			n += len(e) + 1
+		}
+		if n > limit-len(dst) {
+			return nil, errTooLarge
 		}
 		for _, e := range st.stack {
 			dst = append(dst, e...)

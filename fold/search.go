@@ -211,7 +211,7 @@ func foldSearch(content []byte, keep func([]byte) bool) []byte {
 }
 
 // unfoldSearch rejoins each body line with its group's path.
-func unfoldSearch(dst, body []byte, args string) ([]byte, error) {
+func unfoldSearch(dst, body []byte, args string, limit int) ([]byte, error) {
 	if args != "" {
 		return nil, fmt.Errorf("%w: rg block takes no arguments", ErrMalformed)
 	}
@@ -234,6 +234,9 @@ func unfoldSearch(dst, body []byte, args string) ([]byte, error) {
 			}
 			if j == len(c) || c[j] != ':' && c[j] != '-' {
 				return nil, fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
+			}
+			if len(path)+1+len(full) > limit-len(dst) {
+				return nil, errTooLarge
 			}
 			dst = append(dst, path...)
 			dst = append(dst, c[j])

@@ -2,6 +2,7 @@ package fold
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/kompress/kompress/internal/jsonscan"
@@ -50,8 +51,30 @@ func (e Equivalence) strength() int {
 }
 
 // Verify checks that folded, expanded, gives back original under eq.
+// Recovery is bounded by what the original could need, so a provider's
+// text cannot make it allocate without limit.
 func Verify(original, folded []byte, eq Equivalence) error {
-	recovered, err := Expand(folded)
+	limit := len(original)
+	if eq != Byte {
+		limit = 4*len(original) + 1<<20
+	}
+	if bytes.Contains(folded, markerPrefix) {
+		// Expand reads markers of lossy results out of literal text: a
+		// marker lookalike there must be escaped (see Escape).
+		pieces, err := Pieces(folded)
+		if err != nil {
+			return err
+		}
+		for _, p := range pieces {
+			if !p.Block && bytes.Contains(folded[p.Start:p.End], markerPrefix) {
+				return fmt.Errorf("%w: line %d: unescaped marker lookalike outside a block", ErrMismatch, p.Line)
+			}
+		}
+	}
+	recovered, err := ExpandLimit(folded, limit)
+	if errors.Is(err, ErrTooLarge) {
+		return fmt.Errorf("%w: recovery is larger than the original could be", ErrMismatch)
+	}
 	if err != nil {
 		return err
 	}

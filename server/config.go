@@ -17,6 +17,7 @@ import (
 // Defaults used for zero fields of Config.
 const (
 	DefaultMaxBody           = 32 << 20
+	DefaultMaxInFlight       = 64
 	DefaultScoreTimeout      = 2 * time.Second
 	DefaultRequestTimeout    = 30 * time.Second
 	DefaultReadHeaderTimeout = 10 * time.Second
@@ -35,6 +36,10 @@ type Config struct {
 	// MaxBody is the largest request body accepted, in bytes; larger
 	// bodies get 413.
 	MaxBody int64
+	// MaxInFlight bounds the API requests served at once; past it requests
+	// get 503 with Retry-After at once instead of queueing. The health
+	// checks are exempt, so a saturated server still answers its probes.
+	MaxInFlight int
 	// MaxScoring bounds how many compress requests may use model scoring
 	// at once; the rest run with the heuristic scorer instead of waiting.
 	MaxScoring int
@@ -65,6 +70,9 @@ func (c Config) withDefaults() Config {
 	if c.MaxScoring <= 0 {
 		c.MaxScoring = runtime.GOMAXPROCS(0)
 	}
+	if c.MaxInFlight <= 0 {
+		c.MaxInFlight = DefaultMaxInFlight
+	}
 	def(&c.ScoreTimeout, DefaultScoreTimeout)
 	def(&c.RequestTimeout, DefaultRequestTimeout)
 	def(&c.ReadHeaderTimeout, DefaultReadHeaderTimeout)
@@ -83,6 +91,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Any("tenants", c.Keys.Tenants()),
 		slog.Int64("max_body", c.MaxBody),
 		slog.Int("max_scoring", c.MaxScoring),
+		slog.Int("max_inflight", c.MaxInFlight),
 		slog.Duration("score_timeout", c.ScoreTimeout),
 		slog.Duration("request_timeout", c.RequestTimeout),
 		slog.Duration("read_timeout", c.ReadTimeout),
@@ -97,7 +106,9 @@ func (c Config) LogValue() slog.Value {
 func ConfigFromEnv() (Config, error) {
 	var c Config
 	var errs []error
-	if v := os.Getenv("KOMPRESS_API_KEYS"); v != "" {
+	// Set but empty is a mistake (a template that did not fill it in), not
+	// a wish for no auth: that is the variable being unset.
+	if v, ok := os.LookupEnv("KOMPRESS_API_KEYS"); ok {
 		k, err := ParseKeys(v)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("KOMPRESS_API_KEYS: %w", err))
@@ -110,6 +121,13 @@ func ConfigFromEnv() (Config, error) {
 			errs = append(errs, fmt.Errorf("KOMPRESS_MAX_BODY: %w", err))
 		}
 		c.MaxBody = n
+	}
+	if v := os.Getenv("KOMPRESS_MAX_INFLIGHT"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			errs = append(errs, fmt.Errorf("KOMPRESS_MAX_INFLIGHT: %q is not a positive integer", v))
+		}
+		c.MaxInFlight = n
 	}
 	if v := os.Getenv("KOMPRESS_MAX_SCORING"); v != "" {
 		n, err := strconv.Atoi(v)

@@ -8,39 +8,67 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/kompress/kompress/internal/jsonstr"
 )
 
-// readBody reads the whole request body, at most limit bytes. A declared
-// Content-Length over the limit is refused before reading anything.
+// readBody reads the whole request body, at most limit bytes. The buffer
+// grows as bytes arrive, never from the declared Content-Length, so a
+// client declaring 32 MiB costs nothing until it sends it. A body over the
+// limit (declared or sent) is read to its end and dropped before the 413,
+// within bounds (see discardBody): a client that writes its whole body
+// before reading, as Python's requests does, would otherwise see the
+// connection reset instead of the answer.
 func readBody(r *http.Request, w http.ResponseWriter, limit int64) ([]byte, error) {
-	if r.ContentLength > limit {
-		return nil, &http.MaxBytesError{Limit: limit}
-	}
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			discardBody(r, w, 2*limit)
 			return nil, errorf(http.StatusUnsupportedMediaType, codeUnsupportedMedia,
 				"Content-Type %q: want application/json", ct)
 		}
 	}
-	var buf bytes.Buffer
-	if r.ContentLength > 0 {
-		buf.Grow(int(r.ContentLength))
+	if r.ContentLength > limit {
+		discardBody(r, w, 2*limit)
+		return nil, &http.MaxBytesError{Limit: limit}
 	}
-	// MaxBytesReader also makes the server close the connection instead of
-	// draining the rest of an oversized body.
-	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, limit))
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(r.Body, limit+1))
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, err
-		}
 		return nil, errorf(http.StatusBadRequest, codeBadRequest, "reading request body: %v", err)
 	}
+	if n > limit {
+		buf = bytes.Buffer{}
+		discardBody(r, w, limit)
+		return nil, &http.MaxBytesError{Limit: limit}
+	}
 	return buf.Bytes(), nil
+}
+
+// discardTime bounds how long discardBody reads.
+const discardTime = 10 * time.Second
+
+// discardBody reads and drops what is left of the request body, at most
+// max bytes and discardTime, so the client has sent everything before it
+// reads our answer. A body past either bound is left, and the connection
+// closed after the answer.
+func discardBody(r *http.Request, w http.ResponseWriter, max int64) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return
+	}
+	if r.ContentLength > max {
+		w.Header().Set("Connection", "close")
+		return
+	}
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(discardTime))
+	n, err := io.Copy(io.Discard, io.LimitReader(r.Body, max+1))
+	if err != nil || n > max {
+		w.Header().Set("Connection", "close")
+	}
 }
 
 // decodeStrict decodes one JSON object into v. Unknown fields, wrong types,
@@ -72,7 +100,64 @@ func decodeStrict(body []byte, v any) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return errorf(http.StatusBadRequest, codeBadRequest, "malformed JSON: unexpected data after the object at offset %d", dec.InputOffset())
 	}
+	// Valid JSON by now: the names are checked on a second pass.
+	return exactKeys(body, v)
+}
+
+// exactKeys checks the object's member names against v's JSON fields
+// exactly: encoding/json would take "CONTENT" for "content" and let a
+// second "content" silently replace the first, so two readers of one body
+// could disagree on what it says.
+func exactKeys(body []byte, v any) error {
+	fields := jsonFields(reflect.TypeOf(v).Elem())
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if _, err := dec.Token(); err != nil { // the '{', checked by the caller
+		return errorf(http.StatusBadRequest, codeBadRequest, "malformed JSON: %s", jsonErrText(err))
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return errorf(http.StatusBadRequest, codeBadRequest, "malformed JSON: %s", jsonErrText(err))
+		}
+		key, _ := t.(string)
+		switch {
+		case seen[key]:
+			return errorf(http.StatusBadRequest, codeBadRequest, "duplicate field %q", key)
+		case !fields[key]:
+			return errorf(http.StatusBadRequest, codeBadRequest, "unknown field %q (field names are case-sensitive)", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return errorf(http.StatusBadRequest, codeBadRequest, "malformed JSON: %s", jsonErrText(err))
+		}
+	}
 	return nil
+}
+
+// jsonFields lists the JSON names of a struct's fields, embedded ones
+// included.
+func jsonFields(t reflect.Type) map[string]bool {
+	m := map[string]bool{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			for k := range jsonFields(f.Type) {
+				m[k] = true
+			}
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		m[name] = true
+	}
+	return m
 }
 
 // jsonErrText makes encoding/json errors readable without Go type names.

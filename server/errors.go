@@ -27,6 +27,8 @@ const (
 	codeTimeout          = wire.CodeTimeout
 	codeCanceled         = wire.CodeCanceled
 	codeNotReady         = wire.CodeNotReady
+	codeOverloaded       = wire.CodeOverloaded
+	codeStoreCorrupt     = wire.CodeStoreCorrupt
 	codeInternal         = wire.CodeInternal
 )
 
@@ -70,6 +72,8 @@ func errorStatus(err error) (int, wire.ErrorBody) {
 	case errors.As(err, &mbe):
 		return http.StatusRequestEntityTooLarge, wire.ErrorBody{Code: codeTooLarge,
 			Message: fmt.Sprintf("request body is larger than the limit of %d bytes", mbe.Limit)}
+	case errors.Is(err, wire.ErrTooLarge):
+		return http.StatusRequestEntityTooLarge, wire.ErrorBody{Code: codeTooLarge, Message: err.Error()}
 	case errors.Is(err, wire.ErrBadRequest):
 		return http.StatusBadRequest, wire.ErrorBody{Code: codeBadRequest, Message: err.Error()}
 	case errors.Is(err, store.ErrNotFound):
@@ -78,6 +82,9 @@ func errorStatus(err error) (int, wire.ErrorBody) {
 		return http.StatusBadRequest, wire.ErrorBody{Code: codeBadID, Message: "malformed id: want 12 or more hex characters"}
 	case errors.Is(err, store.ErrAmbiguous):
 		return http.StatusBadRequest, wire.ErrorBody{Code: codeAmbiguousID, Message: "id prefix matches several originals; give more characters"}
+	case errors.Is(err, store.ErrCorrupt):
+		return http.StatusInternalServerError, wire.ErrorBody{Code: codeStoreCorrupt,
+			Message: "the store of originals is corrupt: what it holds does not match the content id, so nothing is returned; the operator must repair or replace the store"}
 	case errors.Is(err, store.ErrUnavailable):
 		return http.StatusServiceUnavailable, wire.ErrorBody{Code: codeStoreUnavailable, Message: "the store of originals is unavailable; retry later"}
 	case errors.Is(err, wire.ErrScorerUnavailable):

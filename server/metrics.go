@@ -23,6 +23,7 @@ type metrics struct {
 	scorerFallbacks  *prometheus.CounterVec // reason
 	scoringInUse     prometheus.Gauge
 	storeErrors      *prometheus.CounterVec // op
+	shed             prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -84,10 +85,14 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Name: "kompress_store_errors_total",
 			Help: "Store unavailability seen by requests, by operation (compress, retrieve, expand, ready).",
 		}, []string{"op"}),
+		shed: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "kompress_http_requests_shed_total",
+			Help: "API requests answered 503 because MaxInFlight requests were being served.",
+		}),
 	}
 	reg.MustRegister(m.requests, m.latency, m.inflight, m.bytes, m.tokens, m.results,
 		m.savedBytes, m.savedTokens, m.stepSavedBytes, m.providerMarginal, m.scorer,
-		m.scorerFallbacks, m.scoringInUse, m.storeErrors)
+		m.scorerFallbacks, m.scoringInUse, m.storeErrors, m.shed)
 	// Make the fallback series exist at zero so alerts on rate() work from
 	// the start.
 	m.scorerFallbacks.WithLabelValues("busy")

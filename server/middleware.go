@@ -46,7 +46,7 @@ func (s *Server) observe(c *gin.Context) {
 	if route == "" {
 		route = "unmatched"
 	}
-	s.m.requests.WithLabelValues(route, c.Request.Method, strconv.Itoa(status)).Inc()
+	s.m.requests.WithLabelValues(route, methodLabel(c.Request.Method), strconv.Itoa(status)).Inc()
 	s.m.latency.WithLabelValues(route).Observe(elapsed.Seconds())
 
 	t, authed := c.Get(ctxTenant)
@@ -77,6 +77,17 @@ func (s *Server) observe(c *gin.Context) {
 		}
 	}
 	s.log.LogAttrs(c.Request.Context(), level, "request", attrs...)
+}
+
+// methodLabel is the method as a metrics label: the standard methods by
+// name, any other token as "other", so a client cannot mint series.
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return m
+	}
+	return "other"
 }
 
 type countingReader struct {

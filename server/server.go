@@ -67,6 +67,7 @@ type Server struct {
 	stats  *stats
 	keys   *keyring // nil: auth off
 	slots  chan struct{}
+	busy   chan struct{} // one per API request being served
 	router *gin.Engine
 
 	attempts     sync.WaitGroup // scoring calls still running, abandoned or not
@@ -97,6 +98,7 @@ func New(cfg Config, eng Engine, reg *prometheus.Registry, log *slog.Logger) *Se
 		m:     newMetrics(reg),
 		stats: newStats(),
 		slots: make(chan struct{}, cfg.MaxScoring),
+		busy:  make(chan struct{}, cfg.MaxInFlight),
 	}
 	if len(cfg.Keys) > 0 {
 		s.keys = newKeyring(cfg.Keys)
@@ -125,7 +127,7 @@ func (s *Server) routes() *gin.Engine {
 	r.GET("/readyz", s.handleReady)
 	r.HEAD("/readyz", s.handleReady)
 
-	auth := r.Group("/", s.authenticate)
+	auth := r.Group("/", s.shed, s.authenticate)
 	auth.GET("/metrics", gin.WrapH(promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{})))
 	v1 := auth.Group("/v1", s.deadline)
 	v1.POST("/compress", s.handleCompress)
@@ -239,6 +241,22 @@ func endpoint(c *gin.Context) string {
 		return "ready"
 	}
 	return "other"
+}
+
+// shed answers 503 with Retry-After at once when Config.MaxInFlight API
+// requests are being served: waiting in line would only make every request
+// slow. Health checks do not pass through here.
+func (s *Server) shed(c *gin.Context) {
+	select {
+	case s.busy <- struct{}{}:
+		defer func() { <-s.busy }()
+		c.Next()
+	default:
+		s.m.shed.Inc()
+		// Let the client finish sending, so it sees the 503.
+		discardBody(c.Request, c.Writer, 2*s.cfg.MaxBody)
+		s.fail(c, errorf(http.StatusServiceUnavailable, codeOverloaded, "the server is at its limit of %d requests at once; retry shortly", s.cfg.MaxInFlight))
+	}
 }
 
 // deadline bounds the engine work of one API request.

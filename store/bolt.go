@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -47,33 +48,67 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	fi, statErr := os.Stat(path)
+	switch {
+	case statErr == nil && !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("%w: bolt %s is not a regular file", ErrUnavailable, path)
+	case errors.Is(statErr, os.ErrNotExist) && opts.MustExist:
+		return nil, fmt.Errorf("%w: bolt %s does not exist", ErrNoStore, path)
+	}
+	if statErr == nil {
+		err := checkBoltFile(path, opts.LockTimeout)
+		if errors.Is(err, errLocked) {
+			err = bolt.ErrTimeout
+		}
+		if errors.Is(err, bolt.ErrTimeout) {
+			return nil, fmt.Errorf("%w: %w: bolt %s is locked by another process (another kompress still running?); gave up after %s",
+				ErrUnavailable, ErrLocked, path, opts.LockTimeout)
+		}
+		if err != nil {
+			return nil, damaged(path, err)
+		}
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("%w: bolt: %w", ErrUnavailable, err)
 	}
 	// bolt polls the file lock until Timeout, which covers several
 	// short-lived CLI processes taking turns on one file.
-	db, err := bolt.Open(path, 0o600, &bolt.Options{
-		Timeout:      opts.LockTimeout,
-		FreelistType: bolt.FreelistMapType,
+	db, err := guard(path, func() (*bolt.DB, error) {
+		return bolt.Open(path, 0o600, &bolt.Options{
+			Timeout:      opts.LockTimeout,
+			FreelistType: bolt.FreelistMapType,
+		})
 	})
 	if errors.Is(err, bolt.ErrTimeout) {
 		return nil, fmt.Errorf("%w: %w: bolt %s is locked by another process (another kompress still running?); gave up after %s",
 			ErrUnavailable, ErrLocked, path, opts.LockTimeout)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%w: bolt %s: %w", ErrUnavailable, path, err)
+	if errors.Is(err, bolt.ErrInvalid) || errors.Is(err, bolt.ErrChecksum) || errors.Is(err, bolt.ErrVersionMismatch) {
+		err = fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketTenants, bucketAge, bucketStats} {
-			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
-				return err
+	if err != nil {
+		return nil, damaged(path, err)
+	}
+	_, err = guard(path, func() (struct{}, error) {
+		// The size now, under bbolt's lock: other processes may have
+		// written since the first look.
+		if fi, err := os.Stat(path); err == nil && statErr == nil {
+			if err := checkBolt(db, fi.Size()); err != nil {
+				return struct{}{}, err
 			}
 		}
-		return nil
+		return struct{}{}, db.Update(func(tx *bolt.Tx) error {
+			for _, name := range [][]byte{bucketTenants, bucketAge, bucketStats} {
+				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	})
 	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("%w: bolt %s: %w", ErrUnavailable, path, err)
+		_, _ = guard(path, func() (struct{}, error) { return struct{}{}, db.Close() })
+		return nil, damaged(path, err)
 	}
 	return &boltStore{db: db, path: path, opts: opts}, nil
 }
@@ -254,34 +289,79 @@ func (s *boltStore) Get(ctx context.Context, tenant, id string) ([]byte, error) 
 	}
 	now := s.opts.Now()
 	var out []byte
-	err = s.db.View(func(tx *bolt.Tx) error {
-		tb := tx.Bucket(bucketTenants).Bucket(tenantKey(tenant))
-		if tb == nil {
-			return fmt.Errorf("%w: %s", ErrNotFound, id)
-		}
-		data, meta, ids := tb.Bucket(bucketData), tb.Bucket(bucketMeta), tb.Bucket(bucketIDs)
-		if data == nil || meta == nil || ids == nil {
-			return fmt.Errorf("%w: %s", ErrNotFound, id)
-		}
-		hash, err := resolveID(id, func(prefix string) (string, error) {
-			return s.liveOwner(meta, ids, prefix, now), nil
+	var hash string
+	_, err = guard(s.path, func() (struct{}, error) {
+		return struct{}{}, s.db.View(func(tx *bolt.Tx) error {
+			tb := tx.Bucket(bucketTenants).Bucket(tenantKey(tenant))
+			if tb == nil {
+				return fmt.Errorf("%w: %s", ErrNotFound, id)
+			}
+			data, meta, ids := tb.Bucket(bucketData), tb.Bucket(bucketMeta), tb.Bucket(bucketIDs)
+			if data == nil || meta == nil || ids == nil {
+				return fmt.Errorf("%w: %s", ErrNotFound, id)
+			}
+			var err error
+			hash, err = resolveID(id, func(prefix string) (string, error) {
+				return s.liveOwner(meta, ids, prefix, now), nil
+			})
+			if err != nil {
+				return err
+			}
+			v := data.Get([]byte(hash))
+			if v == nil {
+				return fmt.Errorf("%w: %s", ErrNotFound, id)
+			}
+			// v lives in the mmap only while the transaction is open.
+			out = make([]byte, len(v))
+			copy(out, v)
+			return nil
 		})
-		if err != nil {
-			return err
-		}
-		v := data.Get([]byte(hash))
-		if v == nil {
-			return fmt.Errorf("%w: %s", ErrNotFound, id)
-		}
-		// v lives in the mmap only while the transaction is open.
-		out = make([]byte, len(v))
-		copy(out, v)
-		return nil
 	})
 	if err != nil {
 		return nil, s.wrap(err)
 	}
+	if err := verify(hash, out); err != nil {
+		return nil, fmt.Errorf("bolt %s: %w", s.path, err)
+	}
 	return out, nil
+}
+
+// guard runs a bbolt call so that a damaged file cannot take the process
+// down: bbolt panics on pages that make no sense, and reading a page past
+// the end of a truncated file faults in the mmap; both become ErrCorrupt.
+// (Commits in bbolt's batch goroutine cannot be guarded here; checkBolt at
+// open is what keeps a damaged file from reaching them.)
+func guard[T any](path string, f func() (T, error)) (v T, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%w: bolt %s: %v", ErrCorrupt, path, p)
+		}
+	}()
+	return f()
+}
+
+// checkBolt refuses a file that is shorter than its pages say (truncated).
+// A full page walk is left out: bbolt's tx.Check faults on its own
+// goroutine on some damaged pages, and a cursor loops on cyclic ones.
+func checkBolt(db *bolt.DB, fileSize int64) error {
+	return db.View(func(tx *bolt.Tx) error {
+		if need := tx.Size(); need > fileSize {
+			return fmt.Errorf("%w: file is %d bytes but its pages reach %d bytes (truncated?)", ErrCorrupt, fileSize, need)
+		}
+		return nil
+	})
+}
+
+// damaged words an open error: a corrupt file says what to do about it.
+func damaged(path string, err error) error {
+	if errors.Is(err, ErrCorrupt) {
+		return fmt.Errorf("%w: bolt %s is damaged; move it aside or delete it to start an empty store: %w", ErrUnavailable, path, err)
+	}
+	if errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	return fmt.Errorf("%w: bolt %s: %w", ErrUnavailable, path, err)
 }
 
 func (s *boltStore) Ping(ctx context.Context) error {
@@ -305,7 +385,7 @@ func (s *boltStore) wrap(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, ErrNotFound), errors.Is(err, ErrAmbiguous), errors.Is(err, ErrBadID),
-		errors.Is(err, ErrTooLarge), errors.Is(err, ErrUnavailable):
+		errors.Is(err, ErrTooLarge), errors.Is(err, ErrUnavailable), errors.Is(err, ErrCorrupt):
 		return err
 	}
 	return fmt.Errorf("%w: bolt %s: %w", ErrUnavailable, s.path, err)

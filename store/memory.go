@@ -117,7 +117,11 @@ func (m *memory) Get(ctx context.Context, tenant, id string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bytes.Clone(t.byHash[hash].data), nil
+	out := bytes.Clone(t.byHash[hash].data)
+	if err := verify(hash, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func (m *memory) expired(e *memEntry, now time.Time) bool {

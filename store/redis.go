@@ -68,7 +68,9 @@ for n = string.len(id), 12, -1 do
   end
 end
 if not found then return false end
-return redis.call('GET', p .. 'o:' .. found)
+local v = redis.call('GET', p .. 'o:' .. found)
+if not v then return false end
+return {found, v}
 `)
 
 type redisStore struct {
@@ -89,7 +91,7 @@ func init() { redis.SetLogger(quietRedis{}) }
 func openRedis(rawURL string, opts Options) (*redisStore, error) {
 	ro, err := redis.ParseURL(rawURL)
 	if err != nil {
-		return nil, fmt.Errorf("store: redis URL %q: %w", redactURL(rawURL), err)
+		return nil, fmt.Errorf("%w %q: %w", ErrBadURL, redactURL(rawURL), err)
 	}
 	// Our short timeouts unless the URL sets its own (dial_timeout=… etc.).
 	q := url.Values{}
@@ -154,11 +156,18 @@ func (s *redisStore) Get(ctx context.Context, tenant, id string) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	v, err := redisGet.Run(ctx, s.rdb, nil, s.prefix(tenant), id).Text()
+	reply, err := redisGet.Run(ctx, s.rdb, nil, s.prefix(tenant), id).StringSlice()
 	if err != nil {
 		return nil, s.wrap(err, id)
 	}
-	return []byte(v), nil
+	if len(reply) != 2 {
+		return nil, fmt.Errorf("%w: redis get of %s answered %d values, want hash and original", ErrCorrupt, id, len(reply))
+	}
+	v := []byte(reply[1])
+	if err := verify(reply[0], v); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 func (s *redisStore) Ping(ctx context.Context) error {

@@ -31,6 +31,14 @@ var (
 	ErrAmbiguous   = errors.New("store: id prefix matches several originals")
 	ErrBadID       = errors.New("store: malformed id")
 	ErrTooLarge    = errors.New("store: original larger than the store's size bound")
+	// ErrCorrupt: the store holds bytes that do not match their content
+	// id, or its file is damaged. Get returns it instead of wrong bytes.
+	ErrCorrupt = errors.New("store: corrupt")
+	// ErrNoStore: Options.MustExist was set and the bolt file does not
+	// exist.
+	ErrNoStore = errors.New("store: no such store")
+	// ErrBadURL: Open was given a URL it cannot read (a usage error).
+	ErrBadURL = errors.New("store: bad store URL")
 	// ErrLocked means another process holds the bolt file (it also
 	// matches ErrUnavailable).
 	ErrLocked = errors.New("store: bolt file locked by another process")
@@ -74,6 +82,9 @@ type Options struct {
 	// Now is the clock for TTL and eviction order (time.Now when nil).
 	// Redis keeps its own clock.
 	Now func() time.Time
+	// MustExist makes Open of a bolt file that does not exist fail with
+	// ErrNoStore instead of creating it (for readers such as retrieve).
+	MustExist bool
 }
 
 func (o Options) withDefaults(maxBytes int64) Options {
@@ -101,7 +112,7 @@ func Open(ctx context.Context, url string, opts Options) (Store, error) {
 		path := strings.TrimPrefix(url, "bolt:")
 		path = strings.TrimPrefix(path, "//") // accept bolt:///abs/path too
 		if path == "" {
-			return nil, fmt.Errorf("store: %q: bolt URL needs a path, e.g. bolt:/tmp/ccr.db", url)
+			return nil, fmt.Errorf("%w %q: bolt URL needs a path, e.g. bolt:/tmp/ccr.db", ErrBadURL, url)
 		}
 		return openBolt(ctx, path, opts.withDefaults(DefaultBoltMax))
 	case url == "memory:" || url == "memory://":
@@ -109,7 +120,7 @@ func Open(ctx context.Context, url string, opts Options) (Store, error) {
 	case strings.HasPrefix(url, "redis://"), strings.HasPrefix(url, "rediss://"):
 		return openRedis(url, opts.withDefaults(0))
 	}
-	return nil, fmt.Errorf("store: unknown store URL %q: want bolt:PATH, memory: or redis://HOST:PORT/DB", url)
+	return nil, fmt.Errorf("%w %q: want bolt:PATH, memory: or redis://HOST:PORT/DB", ErrBadURL, url)
 }
 
 // DefaultURL is the bolt file under the user's state directory:
@@ -128,3 +139,20 @@ func DefaultURL() string {
 }
 
 var errClosed = fmt.Errorf("%w: store closed", ErrUnavailable)
+
+// Broken returns a Store whose every call fails with err, marked
+// ErrUnavailable: a server whose store could not be opened (a damaged
+// file) stays up, compresses losslessly, and is not ready.
+func Broken(err error) Store {
+	if !errors.Is(err, ErrUnavailable) {
+		err = fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return broken{err}
+}
+
+type broken struct{ err error }
+
+func (b broken) Put(context.Context, string, []byte) (string, error) { return "", b.err }
+func (b broken) Get(context.Context, string, string) ([]byte, error) { return nil, b.err }
+func (b broken) Ping(context.Context) error                          { return b.err }
+func (b broken) Close() error                                        { return nil }

@@ -247,6 +247,7 @@ func TestCollision(t *testing.T) {
 	hB := pad(p + "12")  // shares 13 characters with A: gets 14
 	hC := pad(p + "2")   // shares 12 with both: gets 13
 	hD := pad(p + "123") // shares 14 with B: gets 15
+	store.Crafted(t)
 	forEach(t, func(t *testing.T, b backend) {
 		s := b.open(t, store.Options{})
 		ctx := context.Background()
@@ -288,6 +289,7 @@ func TestCollision(t *testing.T) {
 func TestAmbiguousPrefix(t *testing.T) {
 	const p = "abcdefabcdef"
 	pad := func(s string) string { return s + strings.Repeat("7", 64-len(s)) }
+	store.Crafted(t)
 	forEach(t, func(t *testing.T, b backend) {
 		s := b.open(t, store.Options{})
 		ctx := context.Background()

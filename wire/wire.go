@@ -13,6 +13,10 @@ import (
 // with %w); the HTTP service answers them with 400.
 var ErrBadRequest = errors.New("kompress: bad request")
 
+// ErrTooLarge marks a request whose result would pass the service's limits
+// (an expansion too large, too many markers); the HTTP service answers 413.
+var ErrTooLarge = errors.New("kompress: too large")
+
 // ErrScorerUnavailable means the caller asked strictly for the ONNX scorer
 // and no model or runtime could be loaded; the HTTP service answers 503.
 var ErrScorerUnavailable = errors.New("kompress: scorer unavailable")
@@ -34,6 +38,8 @@ const (
 	CodeTooLarge         = "too_large"
 	CodeUnsupportedMedia = "unsupported_media_type"
 	CodeStoreUnavailable = "store_unavailable"
+	CodeStoreCorrupt     = "store_corrupt"
+	CodeOverloaded       = "overloaded"
 	CodeScorerBusy       = "scorer_busy"
 	CodeScorerMissing    = "scorer_unavailable"
 	CodeTimeout          = "timeout"
@@ -74,7 +80,12 @@ type CompressRequest struct {
 
 // Result is one compression result (CLI --json line and HTTP response).
 type Result struct {
-	Text             string   `json:"text"`
+	Text string `json:"text"`
+	// TextBase64 is set (CLI --json) when Text is not valid UTF-8, as a
+	// pass-through of binary or invalid UTF-8 input is: a JSON string
+	// cannot carry those bytes, so "text" shows U+FFFD for each and this
+	// field holds the exact bytes, base64 (standard, padded).
+	TextBase64       string   `json:"text_base64,omitempty"`
 	Strategy         string   `json:"strategy"`
 	Kind             string   `json:"kind,omitempty"`
 	Lossless         bool     `json:"lossless"`

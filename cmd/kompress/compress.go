@@ -2,12 +2,16 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/spf13/cobra"
@@ -24,6 +28,7 @@ type compressOptions struct {
 	targetRatio  float64
 	losslessOnly bool
 	lossyFiles   bool
+	maxBytes     int64
 	server       string
 	engineFlags
 }
@@ -50,6 +55,9 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 			if err := o.validate(); err != nil {
 				return err
 			}
+			if o.maxBytes <= 0 {
+				return usagef("--max-bytes must be positive, got %d", o.maxBytes)
+			}
 			return o.run(cmd.Context(), cmd, args, target, log)
 		},
 	}
@@ -60,6 +68,7 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 	f.Float64Var(&o.targetRatio, "target-ratio", 0, "aim for about this share of the input's tokens (o200k_base), in (0, 1)")
 	f.BoolVar(&o.losslessOnly, "lossless-only", false, "only verified lossless folds; never drop anything")
 	f.BoolVar(&o.lossyFiles, "lossy-ground-truth", false, "allow lossy compression of file-tool output and source code")
+	f.Int64Var(&o.maxBytes, "max-bytes", defaultMaxInput, "largest input read, in bytes")
 	f.StringVar(&o.server, "server", "", serverHelp)
 	o.register(f, "prose scorer")
 	return cmd
@@ -91,7 +100,7 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 	failed := 0
 	for i, name := range args {
 		progress.step(i, name)
-		in := readInput(cmd.InOrStdin(), name)
+		in := readInput(cmd.InOrStdin(), name, o.maxBytes)
 		if in.err != nil {
 			fmt.Fprintf(cmd.ErrOrStderr(), "kompress: %v\n", in.err)
 			failed++
@@ -114,6 +123,12 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 			log.Debug("compress warning", "input", name, "warning", w)
 		}
 		if o.json {
+			if !utf8.ValidString(res.Text) {
+				// A JSON string cannot hold these bytes: text gets U+FFFD
+				// for each, text_base64 the exact bytes.
+				res.TextBase64 = base64.StdEncoding.EncodeToString([]byte(res.Text))
+				res.Warnings = append(res.Warnings, "text is not valid UTF-8: text_base64 holds its exact bytes")
+			}
 			line := struct {
 				Source string `json:"source,omitempty"`
 				wire.Result
@@ -137,26 +152,57 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 	return out.Flush()
 }
 
-func readInput(stdin io.Reader, name string) input {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(name)
+// defaultMaxInput is the largest input read, as the service's body limit:
+// stdin that never ends (yes | kompress compress) must end in an error,
+// not in the OOM killer.
+const defaultMaxInput = 32 << 20
+
+// readInput reads a file, or stdin for "-", refusing more than limit bytes.
+func readInput(stdin io.Reader, name string, limit int64) input {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return input{name: name, err: err}
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
+			return input{name: name, err: tooBig(name, limit)}
+		}
+		r = f
 	}
-	return input{name: name, data: data, err: err}
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	if err == nil && n > limit {
+		err = tooBig(name, limit)
+	}
+	if err != nil {
+		return input{name: name, err: err}
+	}
+	return input{name: name, data: buf.Bytes()}
+}
+
+func tooBig(name string, limit int64) error {
+	if name == "-" {
+		name = "stdin"
+	}
+	return fmt.Errorf("%s: larger than the input limit of %d bytes (raise it with --max-bytes)", name, limit)
 }
 
 // openStore opens the store named by url, the default bolt file when empty.
-func openStore(ctx context.Context, url string) (store.Store, error) {
+// A URL it cannot read is a usage error (exit 2).
+func openStore(ctx context.Context, url string, opts store.Options) (store.Store, error) {
 	if url == "" {
 		url = os.Getenv("KOMPRESS_STORE")
 	}
 	if url == "" {
 		url = store.DefaultURL()
 	}
-	return store.Open(ctx, url, store.Options{})
+	st, err := store.Open(ctx, url, opts)
+	if errors.Is(err, store.ErrBadURL) {
+		return nil, usageError{err}
+	}
+	return st, err
 }
 
 // progress prints "[i/n] name" on stderr when it is a terminal and there

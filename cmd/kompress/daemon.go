@@ -40,8 +40,8 @@ func newServerClient(url string) *wire.Client {
 // server. A bolt file held by a running server is an error that says how to
 // reach that server instead: waiting and then quietly compressing
 // losslessly would hide that the originals go nowhere.
-func openOwnStore(ctx context.Context, url string) (store.Store, error) {
-	st, err := openStore(ctx, url)
+func openOwnStore(ctx context.Context, url string, opts store.Options) (store.Store, error) {
+	st, err := openStore(ctx, url, opts)
 	if errors.Is(err, store.ErrLocked) {
 		return nil, fmt.Errorf("%w\n  a kompress serve or proxy owns this store: pass --server http://HOST:PORT (or set KOMPRESS_SERVER) to use it, or --store another URL such as memory:", err)
 	}
@@ -124,9 +124,9 @@ func (o *compressOptions) backend(ctx context.Context, stderr io.Writer, log *sl
 	var st store.Store
 	var warnings []string
 	if !o.losslessOnly {
-		s, err := openOwnStore(ctx, o.store)
+		s, err := openOwnStore(ctx, o.store, store.Options{})
 		switch {
-		case errors.Is(err, store.ErrLocked):
+		case errors.Is(err, store.ErrLocked), errors.As(err, new(usageError)):
 			return nil, nil, err
 		case err != nil:
 			// Nothing may be lost: without a store, compress losslessly.

@@ -14,9 +14,10 @@ import (
 )
 
 type expandOptions struct {
-	server  string
-	store   string
-	noStore bool
+	server   string
+	store    string
+	noStore  bool
+	maxBytes int64
 }
 
 func newExpandCmd(log *slog.Logger) *cobra.Command {
@@ -34,7 +35,10 @@ its original as a whole. Markers whose id is not found stay as they are.`,
 			if len(args) == 1 {
 				name = args[0]
 			}
-			in := readInput(cmd.InOrStdin(), name)
+			if o.maxBytes <= 0 {
+				return usagef("--max-bytes must be positive, got %d", o.maxBytes)
+			}
+			in := readInput(cmd.InOrStdin(), name, o.maxBytes)
 			if in.err != nil {
 				return in.err
 			}
@@ -47,8 +51,8 @@ its original as a whole. Markers whose id is not found stay as they are.`,
 			}
 			var st store.Store
 			if !o.noStore {
-				s, err := openOwnStore(cmd.Context(), o.store)
-				if errors.Is(err, store.ErrLocked) {
+				s, err := openOwnStore(cmd.Context(), o.store, store.Options{})
+				if errors.Is(err, store.ErrLocked) || errors.As(err, new(usageError)) {
 					return err
 				}
 				if err != nil {
@@ -69,6 +73,7 @@ its original as a whole. Markers whose id is not found stay as they are.`,
 	cmd.Flags().StringVar(&o.server, "server", "", serverHelp)
 	cmd.Flags().StringVar(&o.store, "store", "", "original store URL (default bolt under the user state dir)")
 	cmd.Flags().BoolVar(&o.noStore, "no-store", false, "only undo lossless folds")
+	cmd.Flags().Int64Var(&o.maxBytes, "max-bytes", defaultMaxInput, "largest input read, in bytes")
 	return cmd
 }
 

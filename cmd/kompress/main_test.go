@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/kompress/kompress/wire"
 )
@@ -79,6 +81,10 @@ func TestCompressLosslessExpand(t *testing.T) {
 
 func TestExitCodes(t *testing.T) {
 	storeURL := "bolt:" + filepath.Join(t.TempDir(), "ccr.db")
+	if _, stderr, code := cli(t, "", "compress", "--store", storeURL, "/dev/null"); code != 0 {
+		t.Fatalf("creating the store: exit %d: %s", code, stderr)
+	}
+	typo := filepath.Join(t.TempDir(), "typo.db")
 	tests := []struct {
 		name string
 		args []string
@@ -94,11 +100,22 @@ func TestExitCodes(t *testing.T) {
 		{"malformed id", []string{"retrieve", "--store", storeURL, "xyz"}, exitUsage, "not a kompress id"},
 		{"unknown id", []string{"retrieve", "--store", storeURL, "0123456789ab"}, exitFailure, "not found"},
 		{"missing file", []string{"compress", "--lossless-only", "/nonexistent/file"}, exitFailure, "no such file"},
+		{"unknown command", []string{"compres"}, exitUsage, "unknown command"},
+		{"bad store URL", []string{"compress", "--store", "bogus:x", "/dev/null"}, exitUsage, "bad store URL"},
+		{"expand bad store URL", []string{"expand", "--store", "bogus:x", "/dev/null"}, exitUsage, "bad store URL"},
+		{"retrieve bad store URL", []string{"retrieve", "--store", "bogus:x", "0123456789ab"}, exitUsage, "bad store URL"},
+		{"retrieve missing store", []string{"retrieve", "--store", "bolt:" + typo, "0123456789ab"}, exitFailure, "does not exist"},
+		{"bad max-bytes", []string{"compress", "--max-bytes", "0"}, exitUsage, "max-bytes"},
 		{"onnx without model", []string{"compress", "--scorer", "onnx", "--model", "/nonexistent", "--store", "memory:", "../../testdata/samples/prose/man-grep.txt"}, exitFailure, "onnx"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, stderr, code := cli(t, "", tt.args...)
+			defer func() {
+				if _, err := os.Stat(typo); err == nil {
+					t.Errorf("retrieve created the store file %s", typo)
+				}
+			}()
 			if code != tt.code {
 				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, stderr)
 			}
@@ -145,5 +162,69 @@ func TestMultipleInputs(t *testing.T) {
 	text, _, _ := cli(t, "", "compress", "--lossless-only", a, b)
 	if !strings.Contains(text, "==> "+a+" <==") || !strings.Contains(text, "==> "+b+" <==") {
 		t.Errorf("text output lacks per-file headers")
+	}
+}
+
+// TestStdinBounded: input past --max-bytes is a clear error, read no
+// further than the limit.
+func TestStdinBounded(t *testing.T) {
+	in := strings.Repeat("y\n", 600)
+	_, stderr, code := cli(t, in, "compress", "--store", "memory:", "--max-bytes", "1000")
+	if code != exitFailure || !strings.Contains(stderr, "stdin: larger than the input limit of 1000 bytes") {
+		t.Errorf("exit %d, stderr %q; want 1 and the limit named", code, stderr)
+	}
+	if out, stderr, code := cli(t, in, "compress", "--store", "memory:", "--max-bytes", "1200"); code != 0 || out == "" {
+		t.Errorf("input at the limit: exit %d %s", code, stderr)
+	}
+	_, stderr, code = cli(t, in, "expand", "--no-store", "--max-bytes", "10")
+	if code != exitFailure || !strings.Contains(stderr, "input limit") {
+		t.Errorf("expand: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestJSONKeepsBytes: a pass-through of bytes that are not UTF-8 keeps
+// them exactly in --json (text_base64) and says so; it is lossless.
+func TestJSONKeepsBytes(t *testing.T) {
+	big := strings.Repeat("x", 600)
+	for _, in := range []string{big + "\xff\xfe" + big, big + "\x00" + big} {
+		out, stderr, code := cli(t, in, "compress", "--json", "--store", "memory:")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var res jsonResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		got, err := base64.StdEncoding.DecodeString(res.TextBase64)
+		if utf8.ValidString(in) {
+			if res.TextBase64 != "" {
+				t.Errorf("valid UTF-8 got text_base64")
+			}
+			got, err = []byte(res.Text), nil
+		}
+		if err != nil || string(got) != in {
+			t.Errorf("%s: bytes not kept: text_base64 %d bytes, %v", res.Strategy, len(got), err)
+		}
+		if !res.Lossless || res.Equivalence != "byte" {
+			t.Errorf("%s: lossless %v %q, want true byte", res.Strategy, res.Lossless, res.Equivalence)
+		}
+		if !utf8.ValidString(in) && (len(res.Warnings) == 0 || !strings.Contains(res.Warnings[len(res.Warnings)-1], "text_base64")) {
+			t.Errorf("warnings %q do not say where the bytes are", res.Warnings)
+		}
+	}
+}
+
+// TestRoundTripLookalikeCLI: the pipeline, compress | expand,
+// gives the input back when it holds a fold header.
+func TestRoundTripLookalikeCLI(t *testing.T) {
+	storeURL := "bolt:" + filepath.Join(t.TempDir(), "ccr.db")
+	in := "[fold repeat 1 line x3]\nhello\n"
+	out, stderr, code := cli(t, in, "compress", "--store", storeURL)
+	if code != 0 {
+		t.Fatalf("compress exit %d: %s", code, stderr)
+	}
+	back, stderr, code := cli(t, out, "expand", "--store", storeURL)
+	if code != 0 || back != in {
+		t.Errorf("expand(compress(x)) = %q (exit %d, %s), want %q", back, code, stderr, in)
 	}
 }

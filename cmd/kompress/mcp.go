@@ -7,6 +7,7 @@ import (
 
 	"github.com/kompress/kompress"
 	"github.com/kompress/kompress/internal/mcp"
+	"github.com/kompress/kompress/store"
 )
 
 func newMCPCmd(log *slog.Logger) *cobra.Command {
@@ -31,7 +32,7 @@ one itself. Register it with Claude Code:
 			if url != "" {
 				s.Backend = newServerClient(url)
 			} else {
-				st, err := openOwnStore(cmd.Context(), storeURL)
+				st, err := openOwnStore(cmd.Context(), storeURL, store.Options{})
 				if err != nil {
 					return err
 				}

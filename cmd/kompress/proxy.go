@@ -13,6 +13,7 @@ import (
 	"github.com/kompress/kompress/internal/envconfig"
 	"github.com/kompress/kompress/proxy"
 	"github.com/kompress/kompress/server"
+	"github.com/kompress/kompress/store"
 )
 
 type proxyOptions struct {
@@ -59,7 +60,7 @@ Environment:
 			}
 			log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
 			ctx := cmd.Context()
-			st, err := openOwnStore(ctx, o.store)
+			st, err := openOwnStore(ctx, o.store, store.Options{})
 			if err != nil {
 				return err
 			}

@@ -34,7 +34,8 @@ func newRetrieveCmd(_ *slog.Logger) *cobra.Command {
 				_, err = cmd.OutOrStdout().Write(orig)
 				return err
 			}
-			st, err := openOwnStore(cmd.Context(), storeURL)
+			// Reading must not create a store: a mistyped path is an error.
+			st, err := openOwnStore(cmd.Context(), storeURL, store.Options{MustExist: true})
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/kompress/kompress"
 	"github.com/kompress/kompress/server"
+	"github.com/kompress/kompress/store"
 )
 
 type serveOptions struct {
@@ -40,7 +42,13 @@ func newServeCmd(_ *slog.Logger) *cobra.Command {
 			// The service logs requests at info level, as JSON on stderr.
 			log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
 			ctx := cmd.Context()
-			st, err := openStore(ctx, o.store)
+			st, err := openStore(ctx, o.store, store.Options{})
+			if errors.Is(err, store.ErrCorrupt) {
+				// Up and not ready beats down: health checks say what is
+				// wrong, and lossless compression still works.
+				log.Error("store damaged; serving without it (lossless only, /readyz fails)", "err", err)
+				st, err = store.Broken(err), nil
+			}
 			if err != nil {
 				return err
 			}

@@ -21,7 +21,8 @@ type Var struct {
 
 // Vars lists every variable kompress reads, in --help order.
 var Vars = []Var{
-	{Name: "KOMPRESS_API_KEYS", Usage: `bearer keys as "tenant=key,tenant=key"; unset: no auth (a tenant may have several keys, for rotation)`, Secret: true},
+	{Name: "KOMPRESS_API_KEYS", Usage: `bearer keys as "tenant=key,tenant=key"; unset: no auth; set but empty: an error (a tenant may have several keys, for rotation)`, Secret: true},
+	{Name: "KOMPRESS_MAX_INFLIGHT", Default: "64", Usage: "API requests served at once; more get 503 with Retry-After (health checks are exempt)"},
 	{Name: "KOMPRESS_MAX_BODY", Default: "32MiB", Usage: "largest request body in bytes, or with a KiB/MiB/GiB suffix"},
 	{Name: "KOMPRESS_MAX_SCORING", Default: "GOMAXPROCS", Usage: "concurrent model-scoring requests before falling back to the heuristic scorer"},
 	{Name: "KOMPRESS_SCORE_TIMEOUT", Default: "2s", Usage: "how long a request waits for model scoring before using the heuristic scorer"},

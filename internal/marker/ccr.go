@@ -201,11 +201,41 @@ func Expand(ctx context.Context, text []byte, get func(ctx context.Context, id s
 // original; elsewhere only the marker is replaced. Because compression is
 // deterministic, view can recompute the result instead of storing it.
 func ExpandViews(ctx context.Context, text []byte, get func(ctx context.Context, id string) ([]byte, error), view func(ctx context.Context, id string, original []byte) []byte) (out []byte, expanded, missing []string, err error) {
-	refs := Find(text)
-	if len(refs) == 0 {
+	return Expander{Get: get, View: view}.Expand(ctx, text, Find(text))
+}
+
+// ErrTooLarge: the expansion would pass Expander.MaxBytes.
+var ErrTooLarge = errors.New("ccr: expanded text is larger than the limit")
+
+// Expander replaces markers by their originals (see ExpandViews) within
+// bounds: Get and View are called once per distinct id, and the output
+// never passes MaxBytes.
+type Expander struct {
+	Get  func(ctx context.Context, id string) ([]byte, error)
+	View func(ctx context.Context, id string, original []byte) []byte // may be nil
+	// Literal appends text[start:end], text between replaced spans, to
+	// dst, at most limit bytes of dst in all; nil copies it.
+	Literal func(dst []byte, start, end, limit int) ([]byte, error)
+	// Boundary reports whether a whole lossy result may start at offset
+	// off of the text; nil allows any offset.
+	Boundary func(off int) bool
+	// MaxBytes bounds the output (0: no bound).
+	MaxBytes int
+}
+
+// Expand replaces the markers refs (found in text, in order) as the
+// Expander says.
+func (x Expander) Expand(ctx context.Context, text []byte, refs []Ref) (out []byte, expanded, missing []string, err error) {
+	if len(refs) == 0 && x.Literal == nil {
 		return text, nil, nil, nil
 	}
+	limit := x.MaxBytes
+	if limit <= 0 {
+		limit = int(^uint(0) >> 1)
+	}
+	tooLarge := func() error { return fmt.Errorf("%w of %d bytes", ErrTooLarge, limit) }
 	originals := make(map[string][]byte, len(refs))
+	fetched := 0
 	for _, r := range refs {
 		if _, seen := originals[r.ID]; seen {
 			continue
@@ -213,11 +243,15 @@ func ExpandViews(ctx context.Context, text []byte, get func(ctx context.Context,
 		if err := ctx.Err(); err != nil {
 			return nil, nil, nil, err
 		}
-		orig, err := get(ctx, r.ID)
+		orig, err := x.Get(ctx, r.ID)
 		switch {
 		case err == nil:
 			if orig == nil {
 				orig = []byte{} // nil marks missing below
+			}
+			// Each distinct original is written at least once.
+			if fetched += len(orig); fetched > limit {
+				return nil, nil, nil, tooLarge()
 			}
 			originals[r.ID] = orig
 			expanded = append(expanded, r.ID)
@@ -228,18 +262,13 @@ func ExpandViews(ctx context.Context, text []byte, get func(ctx context.Context,
 			return nil, nil, nil, fmt.Errorf("ccr: expanding %s: %w", r.ID, err)
 		}
 	}
-	size := len(text)
-	for _, r := range refs {
-		if orig := originals[r.ID]; orig != nil {
-			size += len(orig) - (r.End - r.Start)
-		}
-	}
 	// Choose each marker's span: the marker alone, or the whole lossy
 	// result it ends. Outer results are chosen first (walking back from
 	// the end), so markers quoted inside a result's digest (a result that
 	// was itself compressed again) go with it rather than expand twice.
 	type span struct{ start, end int }
 	spans := make([]span, len(refs))
+	views := make(map[string][]byte, len(originals))
 	cut := len(text)
 	for i := len(refs) - 1; i >= 0; i-- {
 		r := refs[i]
@@ -249,14 +278,19 @@ func ExpandViews(ctx context.Context, text []byte, get func(ctx context.Context,
 			continue
 		}
 		start, end := r.Start, r.End
-		if view != nil {
-			if whole := view(ctx, r.ID, orig); len(whole) > 0 {
+		if x.View != nil {
+			whole, ok := views[r.ID]
+			if !ok {
+				whole = x.View(ctx, r.ID, orig)
+				views[r.ID] = whole
+			}
+			if len(whole) > 0 {
 				trail := whole[len(whole)-1] == '\n'
 				if trail {
 					whole = whole[:len(whole)-1]
 				}
-				if bytes.HasSuffix(text[:r.End], whole) {
-					start = r.End - len(whole)
+				if s := r.End - len(whole); bytes.HasSuffix(text[:r.End], whole) && (x.Boundary == nil || x.Boundary(s)) {
+					start = s
 					if trail && end < len(text) && text[end] == '\n' && end+1 <= cut {
 						end++
 					}
@@ -266,17 +300,39 @@ func ExpandViews(ctx context.Context, text []byte, get func(ctx context.Context,
 		spans[i] = span{start, end}
 		cut = start
 	}
-	out = make([]byte, 0, size)
+	literal := x.Literal
+	if literal == nil {
+		literal = func(dst []byte, start, end, limit int) ([]byte, error) {
+			if len(dst)+end-start > limit {
+				return nil, tooLarge()
+			}
+			return append(dst, text[start:end]...), nil
+		}
+	}
+	size := len(text)
+	for _, r := range refs {
+		if orig := originals[r.ID]; orig != nil {
+			size += len(orig) - (r.End - r.Start)
+		}
+	}
+	out = make([]byte, 0, min(max(size, 0), limit))
 	last := 0
 	for i, r := range refs {
 		sp := spans[i]
 		if sp.start < 0 {
 			continue // stays verbatim, copied with the text around it
 		}
-		out = append(out, text[last:sp.start]...)
+		if out, err = literal(out, last, sp.start, limit); err != nil {
+			return nil, nil, nil, err
+		}
+		if len(out)+len(originals[r.ID]) > limit {
+			return nil, nil, nil, tooLarge()
+		}
 		out = append(out, originals[r.ID]...)
 		last = sp.end
 	}
-	out = append(out, text[last:]...)
+	if out, err = literal(out, last, len(text), limit); err != nil {
+		return nil, nil, nil, err
+	}
 	return out, expanded, missing, nil
 }
