@@ -100,6 +100,9 @@ func findSepNum(line []byte, sep byte) (at, end, n int) {
 			break
 		}
 		i += j
+		if c := line[i+1]; c < '0' || c > '9' {
+			continue // most seps ("--", ": ", "::") have no number after them
+		}
 		v, e := leadingNum(line[i+1:])
 		if e > 0 && i+1+e < len(line) && line[i+1+e] == sep {
 			return i, i + 2 + e, v

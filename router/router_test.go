@@ -440,3 +440,41 @@ func TestCurlProgressInBody(t *testing.T) {
 		t.Errorf("CurlUninterleave changed a body without progress rows: %q", c)
 	}
 }
+
+func TestDiffStatRow(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{" crush/log.go                                       |  199 +++-", true},
+		{" {crush => internal/logview}/log.go | 12 +-", true},
+		{" logo.png | Bin 0 -> 1204 bytes", true},
+		{" run.sh | 0", true},
+		{" alice  | 12", false},      // a psql row with a number
+		{" alice  | 12 | x", false},  // more columns
+		{"  indented | 3 ++", false}, // not git's one space
+		{" a | 12 +x", false},        // not a bar
+		{" 3 files changed, 4 insertions(+)", false},
+	} {
+		if got := DiffStatRow([]byte(c.line)); got != c.want {
+			t.Errorf("DiffStatRow(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+func TestBlameLine(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"575f5149 failure/failure.go (Seed 94925810 maintainers 2026-11-29 13:48:16 +0000   1) // Package failure", true},
+		{"^1a2b3c4d (Ann Lee 2025-01-02 03:04:05 -0700 120) \treturn nil", true},
+		{"00000000 (Not Committed Yet 2026-12-01 12:00:00 +0000 7) x := 1", true},
+		{"575f5149 fix the parser (closes #12)", false},        // git log --oneline
+		{"deadbeef1 (HEAD -> main, origin/main) Merge", false}, // decorated log
+	} {
+		if got := BlameLine([]byte(c.line)); got != c.want {
+			t.Errorf("BlameLine(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}

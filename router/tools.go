@@ -49,6 +49,9 @@ func toolLine(line []byte) (kind, weight uint8) {
 		if _, e := leadingNum(t[1:]); e > 0 && hasPrefix(t[1+e:], " 0x") {
 			return kLog, wStrong
 		}
+		if GDBFrame(t) {
+			return kLog, wStrong
+		}
 		for _, p := range [...]string{"# Subtest: ", "# tests ", "# pass ", "# fail ", "# suites ", "# cancelled ", "# skipped ", "# todo ", "# duration_ms "} {
 			if hasPrefix(t, p) {
 				return kLog, wStrong
@@ -93,6 +96,13 @@ func toolLine(line []byte) (kind, weight uint8) {
 		if hasPrefix(t, "Parse error") || hasPrefix(t, "Runtime error") {
 			return kLog, wStrong // sqlite3
 		}
+		if GDBSignal(t) || hasPrefix(t, "Program exited") {
+			return kLog, wStrong // gdb
+		}
+	case '[':
+		if hasPrefix(t, "[Thread debugging using ") || hasPrefix(t, "[Inferior ") || hasPrefix(t, "[New Thread ") {
+			return kLog, wStrong // gdb
+		}
 	case 'H':
 		if hasPrefix(t, "HTTP/") && len(line) == len(t) && httpStatus(t) {
 			return kLog, wStrong // curl -i: the status line heads the response headers
@@ -131,6 +141,18 @@ func toolLine(line []byte) (kind, weight uint8) {
 	}
 	if syscallLine(t) {
 		return kLog, wStrong
+	}
+	if line[0] == ' ' && planLine(t) {
+		return kLog, wStrong // a psql EXPLAIN row: an indented plan, not a table's cells
+	}
+	if len(line) == len(t) && gdbRegister(t) {
+		return kLog, wStrong // gdb's "info registers": a backtrace's neighbour, not a table
+	}
+	if BlameLine(line) {
+		return kCode, wStrong // git blame: source code, each line annotated
+	}
+	if DiffStatRow(line) {
+		return kDiff, wStrong // git --stat, before psql's rows, which it looks like
 	}
 	if line[0] == ' ' && t[0] != '|' && t[len(t)-1] != '|' && pipeColumns(t) >= 1 {
 		return kTable, wWeak // psql aligned rows: " info | x | view"
@@ -429,8 +451,14 @@ func copyrightFormat(b []byte) bool {
 // returns the severity in lower case ("error", "warning"), the location
 // ("src/a.js:12:5") and the rule, when the row names one.
 func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
-	i := bytes.Index(t, []byte(": line "))
-	if i <= 0 || bytes.IndexAny(t[:i], " \t") >= 0 {
+	// The path holds no blank, so ": line " can only start right before
+	// the first one: look there rather than search the line.
+	i := 0
+	for i < len(t) && t[i] != ' ' && t[i] != '\t' {
+		i++
+	}
+	i--
+	if i <= 0 || !hasPrefix(t[i:], ": line ") {
 		return nil, nil, nil, false
 	}
 	r := t[i+len(": line "):]
@@ -458,4 +486,156 @@ func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
 		rule = m[k+1 : len(m)-1]
 	}
 	return severity, loc, rule, true
+}
+
+// GDBSignal reports gdb's line for a signal that stopped or killed the
+// program: "Program received signal SIGSEGV, Segmentation fault.",
+// "Program terminated with signal SIGABRT, Aborted.".
+func GDBSignal(t []byte) bool {
+	return hasPrefix(t, "Program received signal SIG") || hasPrefix(t, "Program terminated with signal SIG")
+}
+
+// GDBFrame reports a frame of a gdb backtrace: "#0  0x0000555555555149 in
+// f (n=0x0) at a.c:5", "#3  main (argc=1) at a.c:15", "#1  0x7ffff in
+// __libc_start_call_main () from /lib/x86_64-linux-gnu/libc.so.6". gdb puts
+// two spaces after the frame number, sanitizers one.
+func GDBFrame(t []byte) bool {
+	if len(t) < 2 || t[0] != '#' {
+		return false
+	}
+	_, e := leadingNum(t[1:])
+	if e == 0 || !hasPrefix(t[1+e:], "  ") {
+		return false
+	}
+	r := t[3+e:]
+	if hasPrefix(r, "0x") {
+		k := bytes.Index(r, []byte(" in "))
+		if k < 0 {
+			return false
+		}
+		r = r[k+4:]
+	}
+	k := bytes.Index(r, []byte(" ("))
+	if k <= 0 || bytes.IndexByte(r[:k], ' ') >= 0 {
+		return false
+	}
+	return bytes.Contains(r[k:], []byte(") at ")) || bytes.Contains(r[k:], []byte(") from ")) || r[len(r)-1] == ')'
+}
+
+// gdbRegister reports a row of gdb's "info registers": a register name, its
+// raw value in hex and its natural value, in columns:
+// "rax            0x1c                28", "eflags         0x10246             [ PF ZF IF RF ]".
+func gdbRegister(t []byte) bool {
+	n := 0
+	for n < len(t) && (isLower(t[n]) || isDigit(t[n]) || t[n] == '_') {
+		n++
+	}
+	if n < 2 || n > 8 || !isLower(t[0]) {
+		return false
+	}
+	s := n
+	for s < len(t) && t[s] == ' ' {
+		s++
+	}
+	if s-n < 2 || !hasPrefix(t[s:], "0x") {
+		return false
+	}
+	h := s + 2
+	for h < len(t) && (isDigit(t[h]) || t[h] >= 'a' && t[h] <= 'f') {
+		h++
+	}
+	if h == s+2 || h+2 > len(t) || t[h] != ' ' || t[h+1] != ' ' {
+		return false
+	}
+	return len(bytes.TrimSpace(t[h:])) > 0
+}
+
+// planLine reports a row of a PostgreSQL EXPLAIN plan, which psql prints as
+// a one-column "QUERY PLAN" table: a node "->  Hash Join  (cost=1.2..3.4
+// rows=5 width=6) (actual time=...)", the top node "Sort  (cost=...", and
+// the totals "Planning Time: 0.2 ms", "Execution Time: 9.1 ms".
+func planLine(t []byte) bool {
+	if hasPrefix(t, "Planning Time: ") || hasPrefix(t, "Execution Time: ") || hasPrefix(t, "Planning:") && len(bytes.TrimSpace(t)) == len("Planning:") {
+		return true
+	}
+	k := bytes.Index(t, []byte("  (cost="))
+	if k < 0 {
+		k = bytes.Index(t, []byte("  (actual time="))
+	}
+	return k > 0 && bytes.IndexByte(t[:k], '|') < 0
+}
+
+// DiffStatRow reports a row of git's --stat: " path | 12 +++--",
+// " dir/{a => b}/x.go |   3 +-", " logo.png | Bin 0 -> 1204 bytes", and
+// " mode-only.sh | 0". The bar of + and - (or Bin, or a zero) tells it from
+// a psql row with a number in its second column (" alice | 12").
+func DiffStatRow(line []byte) bool {
+	if len(line) < 6 || line[0] != ' ' || line[1] == ' ' {
+		return false
+	}
+	i := bytes.LastIndex(line, []byte(" | "))
+	if i <= 1 {
+		return false
+	}
+	r := trimBlank(line[i+3:])
+	if hasPrefix(r, "Bin ") {
+		return bytes.HasSuffix(r, []byte(" bytes")) || len(r) == 3
+	}
+	n, e := leadingNum(r)
+	if e == 0 {
+		return false
+	}
+	if e == len(r) {
+		return n == 0
+	}
+	if r[e] != ' ' || e+1 == len(r) {
+		return false
+	}
+	for _, c := range r[e+1:] {
+		if c != '+' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// BlameLine reports a line of git blame's default output: a commit (with
+// "^" at the boundary), maybe the path, then "(author date time zone line)"
+// and the source line: "575f5149 a/b.go (Ann Lee 2026-11-29 13:48:16 +0000
+// 12) code". It is source code with annotations, so it is never a table.
+func BlameLine(line []byte) bool {
+	t := line
+	if len(t) > 0 && t[0] == '^' {
+		t = t[1:]
+	}
+	h := 0
+	for h < len(t) && (isDigit(t[h]) || t[h] >= 'a' && t[h] <= 'f') {
+		h++
+	}
+	if h < 7 || h > 40 || h == len(t) || t[h] != ' ' {
+		return false
+	}
+	o := bytes.IndexByte(t[h:], '(')
+	if o < 0 {
+		return false
+	}
+	c := bytes.IndexByte(t[h+o:], ')')
+	if c < 0 {
+		return false
+	}
+	in := bytes.TrimRight(t[h+o+1:h+o+c], " ")
+	// in ends "2026-11-29 13:48:16 +0000   12"
+	e := len(in)
+	for e > 0 && isDigit(in[e-1]) {
+		e--
+	}
+	if e == len(in) || e < 27 || in[e-1] != ' ' {
+		return false
+	}
+	z := bytes.TrimRight(in[:e], " ")
+	if len(z) < 25 || z[len(z)-6] != ' ' || z[len(z)-5] != '+' && z[len(z)-5] != '-' || !digits(z[len(z)-4:]) {
+		return false
+	}
+	d := z[len(z)-25 : len(z)-6]
+	return digits(d[:4]) && d[4] == '-' && d[7] == '-' && d[10] == ' ' && d[13] == ':' && d[16] == ':'
 }

@@ -62,6 +62,16 @@ func TestLinesSamples(t *testing.T) {
 			"==================",
 			"Goroutine 10 (running) created at:",
 		}},
+		{"log/gdb-batch-tree", router.Log, []string{
+			"Program received signal SIGSEGV, Segmentation fault.",
+			"0x000055555555515c in depth_of (n=0x0, want=9) at tree.c:5",
+			"#0  0x000055555555515c in depth_of (n=0x0, want=9) at tree.c:5",
+			"#1  0x000055555555519c in depth_of (n=0x7fffffffe670, want=9) at tree.c:7",
+			"#3  0x000055555555525a in main (argc=2, argv=0x7fffffffe7b8) at tree.c:15",
+		}, []string{
+			"rax            0x0                 0",
+			"Stack level 0, frame at 0x7fffffffe5c0:",
+		}},
 		{"log/go-test-pkgs", router.Log, []string{
 			"broken/broken.go:10:9: undefined: mesage",
 			"        calc_test.go:24: Sub(0, 0) = 1, want 0",

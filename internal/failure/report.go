@@ -24,6 +24,7 @@ type reader struct {
 	exception bool // the last failure line opened a Java exception (its first "at" frame counts)
 	mocha     bool // after mocha's "N failing": its numbered titles count
 	sanitizer bool // inside an AddressSanitizer (or kin) report
+	gdb       bool // after gdb's "Program received signal": backtrace frames count
 	pathLine  int  // index of the last unindented lone path (an eslint file header), or -1
 	warnOnly  bool // the last failure line is a warning or note diagnostic: its carets are not kept
 
@@ -122,6 +123,13 @@ func (r *reader) report(i int, plain []byte) bool {
 		r.pathLine = i
 	}
 	// Tools whose every line has a prefix or a shape of its own decide alone.
+	if router.GDBSignal(t) {
+		r.gdb = true
+		return true
+	}
+	if r.gdb && (router.GDBFrame(t) || i == r.lastFail+1 && gdbStop(t)) {
+		return true // the crashing program's stack, and where it stopped
+	}
 	if body, ok := valgrindBody(t); ok {
 		return r.valgrind(i, body)
 	}
@@ -552,4 +560,12 @@ func Report(text []byte) bool {
 	r := newReader(text)
 	r.judge(nil, nil)
 	return slices.Contains(r.mark, true)
+}
+
+// gdbStop reports the line under gdb's signal line that says where the
+// program stopped: "0x000055555555515c in f (n=0x0) at a.c:5" (or without
+// the address when the stop is at a line's start: "f (n=0x0) at a.c:5").
+func gdbStop(t []byte) bool {
+	k := bytes.Index(t, []byte(") at "))
+	return k > 0 && bytes.IndexByte(t[:k], '(') > 0 && location(t[k+5:])
 }

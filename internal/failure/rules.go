@@ -190,6 +190,10 @@ func wordFailure(b []byte) (strong, weak bool) {
 		for j < len(b) && isLetter(b[j]) {
 			j++
 		}
+		if !wordFirst[c] {
+			i = j // wordHit judges no word starting with c
+			continue
+		}
 		switch wordHit(b, i, j) {
 		case hitStrong:
 			return true, false
@@ -200,6 +204,15 @@ func wordFailure(b []byte) (strong, weak bool) {
 	}
 	return false, weak
 }
+
+// wordFirst holds the first letters, either case, of the words wordHit can
+// judge a hit: the cases of its switch on lower(w[0]).
+var wordFirst = func() (t [256]bool) {
+	for _, c := range []byte("efpzkdsctu") {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	return t
+}()
 
 // Levels of a word's hit: see wordFailure.
 const (

@@ -53,8 +53,13 @@ import (
 // to its last complete member; the open containers print no closers and
 // the unparsed rest follows verbatim. Other malformed input, nesting
 // deeper than 256 levels and output that would not save 10% give
-// lossy.ErrNoGain.
+// lossy.ErrNoGain. So does input over jsonTreeMax bytes: the view parses
+// the whole document into a tree of about 100 bytes per value, which
+// would hold many times the input in memory.
 func JSON(in []byte, o lossy.Options) ([]byte, error) {
+	if len(in) > jsonTreeMax {
+		return nil, lossy.ErrNoGain
+	}
 	vals, lines, tail, err := jsonParseCut(in)
 	if err != nil {
 		// curl -v's progress rows written into the body: the view shows
@@ -103,6 +108,13 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 // jsonMaxDepth bounds nesting so hostile input cannot exhaust the stack;
 // real tool output rarely goes past a few dozen levels.
 const jsonMaxDepth = 256
+
+// jsonTreeMax is the largest input the view parses into a tree. A tree
+// costs up to ~25 times its input (a value per 4 bytes in dense arrays of
+// numbers), so this keeps the view's peak near 200 MB; bigger documents
+// keep only the lossless folds, whose memory stays a small multiple of
+// the input.
+const jsonTreeMax = 8 << 20
 
 const (
 	jsonLosslessMax = 8 << 10 // largest lossless columnar result returned by default

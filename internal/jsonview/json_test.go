@@ -446,3 +446,24 @@ func TestJSONCutOff(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONTreeMax: a document the view would thin is left to the lossless
+// folds once it is bigger than jsonTreeMax, so its tree never exists.
+func TestJSONTreeMax(t *testing.T) {
+	doc := func(size int) []byte {
+		b := []byte("[")
+		for i := 0; len(b) < size; i++ {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = fmt.Appendf(b, `{"id":%d,"name":"item%d","status":"ok"}`, i, i)
+		}
+		return append(b, ']')
+	}
+	if out, err := JSON(doc(64<<10), lossy.Options{}); err != nil || len(out) == 0 {
+		t.Fatalf("small document: %d bytes, err %v; want a view", len(out), err)
+	}
+	if _, err := JSON(doc(jsonTreeMax), lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+		t.Errorf("document over jsonTreeMax: err = %v, want lossy.ErrNoGain", err)
+	}
+}

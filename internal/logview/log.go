@@ -11,6 +11,7 @@ import (
 	"github.com/kompress/kompress/internal/testevent"
 
 	"github.com/kompress/kompress/internal/ansi"
+	"github.com/kompress/kompress/router"
 )
 
 // Log compresses build, test and package-manager logs. It keeps every
@@ -151,10 +152,79 @@ func logParse(in []byte) *logDoc {
 	logMarkBlocks(d.lines)
 	d.logGroupGoroutines()
 	logMarkMust(d.lines, text)
+	logMarkAssertDiff(d.lines)
+	logMarkGDBValues(d.lines)
 	logMarkLint(d.lines)
 	logMarkRecords(d.lines)
 	logMarkListHeads(d.lines)
 	return d
+}
+
+// logMarkAssertDiff keeps the changed lines of the assertion diffs that
+// mocha (and node's assert) print under a failing test: after a "+ actual -
+// expected" or "+ expected - actual" heading, each "+ owner: 'x'" and
+// "- owner: 'y'" line, up to the test's stack frames. They are the
+// failure's detail; the unchanged lines around them are context.
+func logMarkAssertDiff(ls []logLine) {
+	in := false
+	for i := range ls {
+		t := bytes.TrimLeft(ls[i].text, " \t")
+		switch {
+		case bytes.HasPrefix(t, []byte("+ actual - expected")) || bytes.HasPrefix(t, []byte("+ expected - actual")):
+			in = true
+			ls[i].must = true
+		case bytes.HasPrefix(t, []byte("at ")) || logMochaTitle(t):
+			in = false
+		case in && len(t) > 1 && (t[0] == '+' || t[0] == '-') && t[1] != t[0]:
+			ls[i].must = true
+		}
+	}
+}
+
+// logMarkGDBValues keeps what gdb prints under a selected frame: "info
+// locals" ("next = 0x0") and "print" ("$1 = {key = 5, left = 0x0}"), the
+// values that say why the program crashed. They follow a frame line and
+// its source line.
+func logMarkGDBValues(ls []logLine) {
+	after := -1 // index of the last gdb frame line, or -1
+	for i := range ls {
+		t := ls[i].text
+		switch {
+		case router.GDBFrame(t):
+			after = i
+		case after < 0:
+		case i == after+1 && len(t) > 1 && t[0] >= '0' && t[0] <= '9' && bytes.IndexByte(t, '\t') > 0:
+			after = i // the frame's source line: "7\t    return f(x);"
+		case i == after+1 && logGDBValue(t):
+			ls[i].must = true
+			after = i
+		default:
+			after = -1
+		}
+	}
+}
+
+// logGDBValue matches "name = value" and "$3 = value" at the start of a line.
+func logGDBValue(t []byte) bool {
+	n := 0
+	if len(t) > 0 && t[0] == '$' {
+		n = 1
+	}
+	s := n
+	for n < len(t) && (t[n] == '_' || t[n] >= 'a' && t[n] <= 'z' || t[n] >= 'A' && t[n] <= 'Z' || t[n] >= '0' && t[n] <= '9' || t[n] == '.') {
+		n++
+	}
+	return n > s && bytes.HasPrefix(t[n:], []byte(" = "))
+}
+
+// logMochaTitle matches the numbered title that opens one failure in
+// mocha's report: "1) Ledger", "12) \"after all\" hook".
+func logMochaTitle(t []byte) bool {
+	n := 0
+	for n < len(t) && t[n] >= '0' && t[n] <= '9' {
+		n++
+	}
+	return n > 0 && n+1 < len(t) && t[n] == ')' && t[n+1] == ' '
 }
 
 // logMarkListHeads keeps a line that introduces an indented list ("The

@@ -43,10 +43,21 @@ func logClassify(text []byte) logClass {
 		return sev
 	}
 	class := logWords(text)
-	if class == logPlain && logSummaryPrefix(t) {
+	if class == logPlain && (logSummaryPrefix(t) || logPlanTop(text)) {
 		return logSummary
 	}
 	return class
+}
+
+// logPlanTop matches the top node of a PostgreSQL EXPLAIN plan, which psql
+// indents by one space: " Sort  (cost=34.1..34.2 rows=13 width=40) (actual
+// time=...)". Its nested nodes ("  ->  Hash Join  (cost=...") are detail.
+func logPlanTop(text []byte) bool {
+	if len(text) < 2 || text[0] != ' ' || text[1] == ' ' {
+		return false
+	}
+	k := bytes.Index(text, []byte("  (cost="))
+	return k > 1 && bytes.IndexByte(text[:k], '|') < 0 && !bytes.HasPrefix(text[1:], []byte("->"))
 }
 
 // logRaceFound matches the race detector's "Found 2 data race(s)".
@@ -319,6 +330,7 @@ func logSummaryPrefix(t []byte) bool {
 		"Ran ", "OK (", "FAILED (", "test result:", "coverage:", "Tests:", "Test Suites:",
 		"Time:", "added ", "up to date", "audited ", "found 0 vulnerabilities", "real\t",
 		"Build succeeded", "Compiled successfully", "webpack compiled", "Snapshots:",
+		"Planning Time:", "Execution Time:", // PostgreSQL EXPLAIN ANALYZE totals
 	} {
 		if len(t) >= len(p) && t[0] == p[0] && string(t[:len(p)]) == p {
 			return true

@@ -766,3 +766,92 @@ func TestLogLintFindings(t *testing.T) {
 		})
 	}
 }
+
+// TestLogExplainPlan checks a psql session with EXPLAIN ANALYZE plans (psql
+// prints each as a one-column "QUERY PLAN" table): every plan's top node and
+// its Planning and Execution Time stay, nested nodes may go.
+func TestLogExplainPlan(t *testing.T) {
+	in := viewtest.Read(t, "log", "psql-explain-analyze-orders")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if bytes.HasPrefix(l, []byte(" Planning Time: ")) || bytes.HasPrefix(l, []byte(" Execution Time: ")) || logPlanTop(l) {
+			n++
+			if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
+				t.Errorf("dropped: %s", l)
+			}
+		}
+	}
+	if n < 21 {
+		t.Fatalf("%d plan heads and totals in the sample", n)
+	}
+	if logPlanTop([]byte("   ->  Hash Join  (cost=1.00..2.00 rows=1 width=4)")) {
+		t.Error("a nested node read as a plan's top")
+	}
+	if len(out) > len(in)/2 {
+		t.Errorf("view %d of %d bytes", len(out), len(in))
+	}
+}
+
+// TestLogAssertDiff checks mocha's assertion diffs: every changed line of
+// each failing test's diff ("+   owner: 'mara',", "-    \"monthly\": 900")
+// stays, also when the view must shrink.
+func TestLogAssertDiff(t *testing.T) {
+	in := viewtest.Read(t, "log", "mocha-assert-diff")
+	views := 0
+	for _, ratio := range []float64{0, 0.5, 0.3} {
+		out, err := Log(in, lossy.Options{TargetRatio: ratio})
+		if errors.Is(err, lossy.ErrNoGain) {
+			continue // passed through whole
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		views++
+		n := 0
+		for _, l := range bytes.Split(in, []byte("\n")) {
+			tr := bytes.TrimLeft(l, " ")
+			if len(tr) > 1 && (tr[0] == '+' || tr[0] == '-') && (bytes.Contains(l, []byte("'")) || bytes.Contains(l, []byte(":")) || len(bytes.TrimSpace(tr[1:])) > 0) {
+				n++
+				if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
+					t.Errorf("ratio %v: dropped %q", ratio, l)
+				}
+			}
+		}
+		if n < 20 {
+			t.Fatalf("%d diff lines in the sample", n)
+		}
+	}
+	if views == 0 {
+		t.Fatal("no view shrank the sample")
+	}
+}
+
+// TestLogGDBValues checks a gdb batch session: the backtrace frames and the
+// locals and printed values under the selected frame stay.
+func TestLogGDBValues(t *testing.T) {
+	in := viewtest.Read(t, "log", "gdb-batch-tree")
+	out, err := Log(in, lossy.Options{TargetRatio: 0.4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"#0  0x000055555555515c in depth_of (n=0x0, want=9) at tree.c:5",
+		"#3  0x000055555555525a in main (argc=2, argv=0x7fffffffe7b8) at tree.c:15",
+		"next = 0x7fffffffe670",
+		`$1 = {key = 5, left = 0x7fffffffe650, right = 0x7fffffffe670, name = 0x555555556008 "a"}`,
+	} {
+		if !bytes.Contains(out, []byte("\n"+want+"\n")) {
+			t.Errorf("dropped %q", want)
+		}
+	}
+	if len(out) >= len(in) {
+		t.Errorf("view %d of %d bytes", len(out), len(in))
+	}
+	if logGDBValue([]byte("rax            0x0                 0")) {
+		t.Error("a register row read as a value")
+	}
+}

@@ -1,0 +1,2 @@
+cd /work/wt-failcore && git blame 201076a -- internal/failure/failure.go
+# exit status: 0
