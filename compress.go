@@ -46,14 +46,14 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	if len(in) >= asyncCountBytes && !e.opts.SkipTokenCounts {
 		original = e.countAsync(ctx, req.Content)
 	}
-	r, err := e.compress(ctx, tenant, in, req, target, &res)
+	strategy, err := e.compress(ctx, &request{tenant: tenant, in: in, req: req, target: target, res: &res})
 	if err != nil {
 		if original != nil {
 			<-original
 		}
 		return wire.Result{}, err
 	}
-	res.Strategy = r
+	res.Strategy = strategy
 	if res.Text == req.Content {
 		// Untouched text is byte-exact, whatever the reason it was kept.
 		res.Lossless, res.Equivalence = true, string(fold.Byte)
@@ -98,138 +98,209 @@ func escapePassThrough(res *wire.Result, in []byte) {
 // counted alongside the pipeline rather than after it.
 const asyncCountBytes = 64 << 10
 
+// request is one Compress call on its way through the pipeline: the input
+// and its options, what routing found, and the best text so far with its
+// strategy. Each step of compress reads it and moves it on.
+type request struct {
+	tenant string
+	in     []byte
+	req    wire.CompressRequest
+	target float64
+	res    *wire.Result // the result being filled; Text is set last
+
+	kind     router.Kind
+	sections []router.Section
+	checks   []sectionCheck
+
+	best     []byte // the smallest text so far: in, the lossless fold or the lossy view
+	strategy string // best's strategy
+}
+
+// warn adds w, when there is one, to the result's warnings.
+func (r *request) warn(w string) {
+	if w != "" {
+		r.res.Warnings = append(r.res.Warnings, w)
+	}
+}
+
 // compress fills res.Text and the result's detail, and returns the strategy.
 // Its only error is a strictly requested scorer that cannot be loaded.
-func (e *Engine) compress(ctx context.Context, tenant string, in []byte, req wire.CompressRequest, target float64, res *wire.Result) (string, error) {
-	switch {
-	case len(in) == 0:
-		return wire.StrategyPassthroughEmpty, nil
-	case bytes.IndexByte(in, 0) >= 0:
-		res.Kind = string(router.Binary)
-		return wire.StrategyPassthroughBinary, nil
-	case !utf8.Valid(in):
-		res.Kind = string(router.Binary)
-		return wire.StrategyPassthroughInvalidUTF8, nil
-	case len(in) < e.opts.MinBytes:
-		return wire.StrategyPassthroughSmall, nil
+func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
+	if strategy, ok := e.passThrough(r); ok {
+		return strategy, nil
 	}
-
-	sections := router.Split(in)
-	kind := router.Mixed
-	if len(sections) == 1 {
-		kind = sections[0].Kind
-	}
-	res.Kind = string(kind)
-	checks := newChecks(in, sections)
-
-	// Lossless first: the whole input as one, or each section of mixed
-	// output on its own, verified as a whole either way.
-	gate := &e.gate
-	switch {
-	case e.fileTool(req):
-		// The model edits what a file tool shows it: only folds that give
-		// back the exact bytes (minified JSON would break an Edit's match).
-		gate = &e.byteGate
-	case e.opts.Store != nil && !req.LosslessOnly:
-		// Colour codes may go when the store keeps the original bytes.
-		gate = &e.colorGate
-	}
-	lossless, eq, steps := e.foldSections(ctx, gate, in, sections, checks, req.Tool)
-	best, bestStrategy := in, wire.StrategyPassthroughLowSavings
-	if len(lossless) < len(in) {
-		best, bestStrategy = lossless, wire.StrategyLossless
-		res.Lossless, res.Equivalence, res.Steps = true, string(eq), steps
-	}
-
-	if e.lossyAllowed(sections, req) {
-		view, lsteps, scorerName, warn, fellBack, err := e.lossy(ctx, in, sections, checks, req, target)
+	r.route()
+	e.foldLossless(ctx, r)
+	if e.lossyAllowed(r.sections, r.req) {
+		v, err := e.lossy(ctx, r)
 		if err != nil {
 			return "", err
 		}
-		if warn != "" {
-			res.Warnings = append(res.Warnings, warn)
-		}
-		if view != nil {
-			// Checked again on the whole view: the invariant holds at this
-			// boundary whatever the sections did.
-			if missing := mustSurviveMissing(checks, view); len(missing) > 0 {
-				e.log.Warn("lossy result dropped failure lines; falling back", "kind", kind, "missing", len(missing))
-				fellBack, view = true, nil
-				res.Warnings = append(res.Warnings, "failure-preserve-fallback: a lossy compressor dropped a failure line")
-			}
-		}
-		if fellBack && bestStrategy == wire.StrategyPassthroughLowSavings {
-			bestStrategy = wire.StrategyFailurePreserveFallback
-		}
-		var shown []byte // the view as the reader sees it, before escaping
-		if view != nil {
-			shown, view = view, fold.Escape(view)
-		}
-		if view != nil {
-			if len(view)+markerBudget < len(best)*9/10 {
-				// Worth losing detail only if clearly smaller than the
-				// lossless result; the original goes to the store first.
-				id, err := e.put(ctx, tenant, in)
-				if err != nil {
-					e.log.Warn("store put failed; returning lossless result", "err", err)
-					res.Warnings = append(res.Warnings, "store unavailable: lossy compression skipped")
-				} else {
-					goTest := func() bool { return logview.GoTestText(in) != nil }
-					if len(checks) == 1 {
-						goTest = func() bool { return checks[0].goTestText() != nil }
-					}
-					omitted, total, unit := omission(kind, in, shown, goTest)
-					out := make([]byte, 0, len(view)+100)
-					out = append(out, view...)
-					if len(out) > 0 && out[len(out)-1] != '\n' {
-						out = append(out, '\n')
-					}
-					out = append(out, marker.Marker(id, omitted, total, unit)...)
-					if in[len(in)-1] == '\n' {
-						out = append(out, '\n')
-					}
-					res.Lossless, res.Equivalence, res.Steps = false, "", lsteps
-					res.CCRID, res.Scorer = id, scorerName
-					best, bestStrategy = out, wire.StrategyLossy
-				}
-			}
-		}
+		r.warn(v.warn)
+		e.checkBoundary(r, &v)
+		e.storeAndMark(ctx, r, v)
 	}
-
-	saved := 1 - float64(len(best))/float64(len(in))
-	if saved < e.opts.MinSavings {
-		res.Lossless, res.Equivalence, res.Steps, res.CCRID, res.Scorer = false, "", nil, "", ""
-		if bestStrategy == "failure-preserve-fallback" {
-			return bestStrategy, nil
-		}
-		return wire.StrategyPassthroughLowSavings, nil
+	if strategy, low := r.lowSavings(e.opts.MinSavings); low {
+		return strategy, nil
 	}
 	// best was built for this result and is not written again: no copy.
-	res.Text = unsafe.String(unsafe.SliceData(best), len(best))
-	if bestStrategy == wire.StrategyLossy {
-		return "lossy:" + strategyName(res.Steps), nil
+	r.res.Text = unsafe.String(unsafe.SliceData(r.best), len(r.best))
+	if r.strategy == wire.StrategyLossy {
+		return "lossy:" + strategyName(r.res.Steps), nil
 	}
-	if eq := fold.Equivalence(res.Equivalence); eq != fold.Byte && e.opts.Store != nil && !req.LosslessOnly {
-		// JSON-equal or visible-equal is not byte-equal: keep the exact
-		// bytes retrievable too. The text carries no marker line (JSON
-		// stays plain JSON); the id is in the result.
-		id, err := e.put(ctx, tenant, in)
-		switch {
-		case err == nil:
-			res.CCRID = id
-		case eq == fold.Visible:
-			// Without the original, colour codes would be lost: fold
-			// again under the byte and JSON equivalences only.
-			lossless, eq, steps := e.foldSections(ctx, &e.gate, in, sections, checks, req.Tool)
-			if float64(len(lossless)) > float64(len(in))*(1-e.opts.MinSavings) {
-				res.Lossless, res.Equivalence, res.Steps = false, "", nil
-				res.Text = req.Content
-				return wire.StrategyPassthroughLowSavings, nil
-			}
-			res.Text, res.Equivalence, res.Steps = string(lossless), string(eq), steps
+	return e.keepExact(ctx, r), nil
+}
+
+// passThrough returns the strategy for input that is not compressed at
+// all: empty, binary, invalid UTF-8 or too small.
+func (e *Engine) passThrough(r *request) (string, bool) {
+	switch {
+	case len(r.in) == 0:
+		return wire.StrategyPassthroughEmpty, true
+	case bytes.IndexByte(r.in, 0) >= 0:
+		r.res.Kind = string(router.Binary)
+		return wire.StrategyPassthroughBinary, true
+	case !utf8.Valid(r.in):
+		r.res.Kind = string(router.Binary)
+		return wire.StrategyPassthroughInvalidUTF8, true
+	case len(r.in) < e.opts.MinBytes:
+		return wire.StrategyPassthroughSmall, true
+	}
+	return "", false
+}
+
+// route splits the input into sections of one kind each and prepares
+// their failure checks.
+func (r *request) route() {
+	r.sections = router.Split(r.in)
+	r.kind = router.Mixed
+	if len(r.sections) == 1 {
+		r.kind = r.sections[0].Kind
+	}
+	r.res.Kind = string(r.kind)
+	r.checks = newChecks(r.in, r.sections)
+}
+
+// foldLossless tries the lossless folds first: the whole input as one, or
+// each section of mixed output on its own, verified as a whole either way.
+func (e *Engine) foldLossless(ctx context.Context, r *request) {
+	gate := &e.gate
+	switch {
+	case e.fileTool(r.req):
+		// The model edits what a file tool shows it: only folds that give
+		// back the exact bytes (minified JSON would break an Edit's match).
+		gate = &e.byteGate
+	case e.opts.Store != nil && !r.req.LosslessOnly:
+		// Colour codes may go when the store keeps the original bytes.
+		gate = &e.colorGate
+	}
+	lossless, eq, steps := e.foldSections(ctx, gate, r)
+	r.best, r.strategy = r.in, wire.StrategyPassthroughLowSavings
+	if len(lossless) < len(r.in) {
+		r.best, r.strategy = lossless, wire.StrategyLossless
+		r.res.Lossless, r.res.Equivalence, r.res.Steps = true, string(eq), steps
+	}
+}
+
+// checkBoundary checks the lossy view again as a whole: the invariant
+// holds at this boundary whatever the sections did. A view that dropped a
+// failure line is discarded.
+func (e *Engine) checkBoundary(r *request, v *lossyView) {
+	if v.view != nil {
+		if missing := mustSurviveMissing(r.checks, v.view); len(missing) > 0 {
+			e.log.Warn("lossy result dropped failure lines; falling back", "kind", r.kind, "missing", len(missing))
+			v.fellBack, v.view = true, nil
+			r.warn("failure-preserve-fallback: a lossy compressor dropped a failure line")
 		}
 	}
-	return "lossless:" + strategyName(res.Steps), nil
+	if v.fellBack && r.strategy == wire.StrategyPassthroughLowSavings {
+		r.strategy = wire.StrategyFailurePreserveFallback
+	}
+}
+
+// storeAndMark makes the lossy view, ended by its marker line, the best
+// result once the original is in the store.
+func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
+	if v.view == nil {
+		return
+	}
+	// shown is the view as the reader sees it, before escaping.
+	shown, view := v.view, fold.Escape(v.view)
+	// Worth losing detail only if clearly smaller than the lossless
+	// result; the original goes to the store first.
+	if len(view)+markerBudget >= len(r.best)*9/10 {
+		return
+	}
+	id, err := e.put(ctx, r.tenant, r.in)
+	if err != nil {
+		e.log.Warn("store put failed; returning lossless result", "err", err)
+		r.warn("store unavailable: lossy compression skipped")
+		return
+	}
+	r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", v.steps
+	r.res.CCRID, r.res.Scorer = id, v.scorer
+	r.best, r.strategy = r.marked(shown, view, id), wire.StrategyLossy
+}
+
+// marked returns view (shown, escaped) followed by the marker line naming
+// id and what shown leaves out, ending in a newline when the input does.
+func (r *request) marked(shown, view []byte, id string) []byte {
+	goTest := func() bool { return logview.GoTestText(r.in) != nil }
+	if len(r.checks) == 1 {
+		goTest = func() bool { return r.checks[0].goTestText() != nil }
+	}
+	omitted, total, unit := omission(r.kind, r.in, shown, goTest)
+	out := make([]byte, 0, len(view)+100)
+	out = append(out, view...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	out = append(out, marker.Marker(id, omitted, total, unit)...)
+	if r.in[len(r.in)-1] == '\n' {
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// lowSavings reports whether the best result saves less than min of the
+// input; then the result is the input, without detail, and the strategy
+// says why.
+func (r *request) lowSavings(min float64) (string, bool) {
+	if saved := 1 - float64(len(r.best))/float64(len(r.in)); saved < min {
+		r.res.Lossless, r.res.Equivalence, r.res.Steps, r.res.CCRID, r.res.Scorer = false, "", nil, "", ""
+		if r.strategy == wire.StrategyFailurePreserveFallback {
+			return r.strategy, true
+		}
+		return wire.StrategyPassthroughLowSavings, true
+	}
+	return "", false
+}
+
+// keepExact finishes a lossless result and returns its strategy. JSON-equal
+// or visible-equal is not byte-equal: it keeps the exact bytes retrievable
+// too. The text carries no marker line (JSON stays plain JSON); the id is
+// in the result.
+func (e *Engine) keepExact(ctx context.Context, r *request) string {
+	eq := fold.Equivalence(r.res.Equivalence)
+	if eq == fold.Byte || e.opts.Store == nil || r.req.LosslessOnly {
+		return "lossless:" + strategyName(r.res.Steps)
+	}
+	id, err := e.put(ctx, r.tenant, r.in)
+	switch {
+	case err == nil:
+		r.res.CCRID = id
+	case eq == fold.Visible:
+		// Without the original, colour codes would be lost: fold
+		// again under the byte and JSON equivalences only.
+		lossless, eq, steps := e.foldSections(ctx, &e.gate, r)
+		if float64(len(lossless)) > float64(len(r.in))*(1-e.opts.MinSavings) {
+			r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", nil
+			r.res.Text = r.req.Content
+			return wire.StrategyPassthroughLowSavings
+		}
+		r.res.Text, r.res.Equivalence, r.res.Steps = string(lossless), string(eq), steps
+	}
+	return "lossless:" + strategyName(r.res.Steps)
 }
 
 // omission says how much of in the view leaves out, in the unit that fits
@@ -332,7 +403,8 @@ const markerBudget = 120
 
 // foldSections runs the verification gate over the input (or each section of
 // mixed input) and verifies the concatenation against the input.
-func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, in []byte, sections []router.Section, checks []sectionCheck, tool string) ([]byte, fold.Equivalence, []wire.Step) {
+func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, r *request) ([]byte, fold.Equivalence, []wire.Step) {
+	in, sections, checks, tool := r.in, r.sections, r.checks, r.req.Tool
 	if len(sections) <= 1 {
 		k := router.Prose
 		var keep func([]byte) bool
@@ -439,71 +511,85 @@ func (e *Engine) lossyAllowed(sections []router.Section, req wire.CompressReques
 	return false
 }
 
+// lossyView is what the lossy step made of the input.
+type lossyView struct {
+	view     []byte      // the sections' views concatenated; nil when none changed
+	steps    []wire.Step // one per section that changed
+	scorer   string      // the prose scorer used, "" when none was
+	warn     string      // the sections' warnings joined
+	fellBack bool        // a section was kept whole for dropping a failure line
+}
+
 // lossy runs the compressor of each section's kind and concatenates the
 // views; sections without a compressor or without gain stay verbatim.
-func (e *Engine) lossy(ctx context.Context, in []byte, sections []router.Section, checks []sectionCheck, req wire.CompressRequest, target float64) (view []byte, steps []wire.Step, scorerName, warn string, fellBack bool, err error) {
-	o := lossy.Options{Query: req.Query, TargetRatio: target}
+func (e *Engine) lossy(ctx context.Context, r *request) (lossyView, error) {
+	var v lossyView
 	changed := false
-	for i, s := range sections {
-		part := in[s.Start:s.End]
-		var out []byte
-		strategy := string(s.Kind)
-		if s.Kind == router.Prose {
-			var name, w string
-			out, name, w, err = e.prose(ctx, part, req.Scorer, target, req.ScoreTimeout)
-			warn = joinWarn(warn, w)
-			if errors.Is(err, wire.ErrScorerUnavailable) {
-				return nil, nil, "", warn, false, err
-			}
-			if err == nil {
-				scorerName = name
-				strategy = "prose:" + name
-			}
-		} else if c := e.crushers[s.Kind]; c != nil {
-			out, err = c(part, o)
-			if err == nil && s.Kind == router.HTML && target > 0 {
-				var name, w string
-				out, name, w, err = e.htmlToTarget(ctx, part, out, req.Scorer, target, req.ScoreTimeout)
-				warn = joinWarn(warn, w)
-				if errors.Is(err, wire.ErrScorerUnavailable) {
-					return nil, nil, "", warn, false, err
-				}
-				if name != "" {
-					scorerName = name
-					strategy = "html+prose:" + name
-				}
-			}
-		} else {
-			err = lossy.ErrNoGain
+	for i, s := range r.sections {
+		part := r.in[s.Start:s.End]
+		out, strategy, err := e.lossySection(ctx, r, s.Kind, part, &v)
+		if errors.Is(err, wire.ErrScorerUnavailable) {
+			return lossyView{warn: v.warn}, err
 		}
 		if err != nil || len(out) >= len(part) {
 			if err != nil && !errors.Is(err, lossy.ErrNoGain) {
 				e.log.Warn("compressor failed; section kept", "kind", s.Kind, "err", err)
 			}
-			view = append(view, part...)
+			v.view = append(v.view, part...)
 			continue
 		}
-		if missing := checks[i].missing(out); len(missing) > 0 {
+		if missing := r.checks[i].missing(out); len(missing) > 0 {
 			// This section's compressor dropped a failure line: keep the
 			// section whole and let the others compress.
 			e.log.Warn("lossy section dropped failure lines; section kept", "kind", s.Kind, "missing", len(missing))
-			warn = joinWarn(warn, "failure-preserve-fallback: a "+string(s.Kind)+" section was kept whole")
-			view = append(view, part...)
-			fellBack = true
+			v.warn = joinWarn(v.warn, "failure-preserve-fallback: a "+string(s.Kind)+" section was kept whole")
+			v.view = append(v.view, part...)
+			v.fellBack = true
 			continue
 		}
 		// Keep the section boundary a line boundary.
 		if len(part) > 0 && part[len(part)-1] == '\n' && (len(out) == 0 || out[len(out)-1] != '\n') {
 			out = append(out, '\n')
 		}
-		view = append(view, out...)
-		steps = append(steps, wire.Step{Kind: string(s.Kind), Strategy: strategy, OriginalBytes: len(part), CompressedBytes: len(out)})
+		v.view = append(v.view, out...)
+		v.steps = append(v.steps, wire.Step{Kind: string(s.Kind), Strategy: strategy, OriginalBytes: len(part), CompressedBytes: len(out)})
 		changed = true
 	}
 	if !changed {
-		return nil, nil, "", warn, fellBack, nil
+		return lossyView{warn: v.warn, fellBack: v.fellBack}, nil
 	}
-	return view, steps, scorerName, warn, fellBack, nil
+	return v, nil
+}
+
+// lossySection runs the compressor of kind k over part and returns its view
+// and strategy name; the scorer it used and its warnings go to v. Only the
+// prose scorer's errors can be wire.ErrScorerUnavailable.
+func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, part []byte, v *lossyView) ([]byte, string, error) {
+	if k == router.Prose {
+		out, name, w, err := e.prose(ctx, part, r.req.Scorer, r.target, r.req.ScoreTimeout)
+		v.warn = joinWarn(v.warn, w)
+		if err != nil {
+			return out, string(k), err
+		}
+		v.scorer = name
+		return out, "prose:" + name, nil
+	}
+	c := e.crushers[k]
+	if c == nil {
+		return nil, string(k), lossy.ErrNoGain
+	}
+	out, err := c(part, lossy.Options{Query: r.req.Query, TargetRatio: r.target})
+	strategy := string(k)
+	if err == nil && k == router.HTML && r.target > 0 {
+		var name, w string
+		out, name, w, err = e.htmlToTarget(ctx, part, out, r.req.Scorer, r.target, r.req.ScoreTimeout)
+		v.warn = joinWarn(v.warn, w)
+		if name != "" {
+			v.scorer = name
+			strategy = "html+prose:" + name
+		}
+	}
+	return out, strategy, err
 }
 
 // htmlToTarget compresses the text an HTML page became as prose, when that
