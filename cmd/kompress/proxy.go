@@ -1,19 +1,14 @@
 package main
 
 import (
-	"fmt"
 	"log/slog"
-	"net"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/spf13/cobra"
 
 	"github.com/kompress/kompress"
 	"github.com/kompress/kompress/internal/envconfig"
 	"github.com/kompress/kompress/proxy"
 	"github.com/kompress/kompress/server"
-	"github.com/kompress/kompress/store"
 )
 
 type proxyOptions struct {
@@ -54,42 +49,21 @@ Environment:
 			if o.upstream == "" {
 				return usagef("--upstream is required, e.g. https://api.anthropic.com or https://api.openai.com")
 			}
-			cfg, err := server.ConfigFromEnv()
-			if err != nil {
-				return usagef("%v", err)
-			}
-			log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
-			ctx := cmd.Context()
-			st, err := openOwnStore(ctx, o.store, store.Options{})
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: log})
-			px, err := proxy.New(proxy.Options{
-				Upstream:     o.upstream,
-				Engine:       eng,
-				Tenant:       o.tenant,
-				RetrieveTool: o.retrieveTool,
-				LosslessOnly: o.losslessOnly,
-				Logger:       log,
+			return runService(cmd, o.engineFlags, o.addr, "proxying", func(eng *kompress.Engine, srv *server.Server, log *slog.Logger) ([]any, error) {
+				px, err := proxy.New(proxy.Options{
+					Upstream:     o.upstream,
+					Engine:       eng,
+					Tenant:       o.tenant,
+					RetrieveTool: o.retrieveTool,
+					LosslessOnly: o.losslessOnly,
+					Logger:       log,
+				})
+				if err != nil {
+					return nil, usagef("%v", err)
+				}
+				srv.Fallback(px)
+				return []any{"upstream", redactURL(o.upstream), "retrieve_tool", o.retrieveTool}, nil
 			})
-			if err != nil {
-				return usagef("%v", err)
-			}
-			eng.Warm(ctx)
-			reg := prometheus.NewRegistry()
-			reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-			srv := server.New(cfg, eng, reg, log)
-			srv.Fallback(px)
-			ln, err := net.Listen("tcp", o.addr)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "kompress: listening on http://%s\n", ln.Addr())
-			log.Info("proxying", "addr", ln.Addr().String(), "upstream", redactURL(o.upstream), "store", redactURL(o.store),
-				"retrieve_tool", o.retrieveTool, "auth", len(cfg.Keys) > 0)
-			return srv.Serve(ctx, ln)
 		},
 	}
 	f := cmd.Flags()

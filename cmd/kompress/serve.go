@@ -35,43 +35,57 @@ func newServeCmd(_ *slog.Logger) *cobra.Command {
 			if err := o.validate(); err != nil {
 				return err
 			}
-			cfg, err := server.ConfigFromEnv()
-			if err != nil {
-				return usagef("%v", err)
-			}
-			// The service logs requests at info level, as JSON on stderr.
-			log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
-			ctx := cmd.Context()
-			st, err := openStore(ctx, o.store, store.Options{})
-			if errors.Is(err, store.ErrCorrupt) {
-				// Up and not ready beats down: health checks say what is
-				// wrong, and lossless compression still works.
-				log.Error("store damaged; serving without it (lossless only, /readyz fails)", "err", err)
-				st, err = store.Broken(err), nil
-			}
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: log})
-			eng.Warm(ctx)
-			reg := prometheus.NewRegistry()
-			reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-			srv := server.New(cfg, eng, reg, log)
-			ln, err := net.Listen("tcp", o.addr)
-			if err != nil {
-				return err
-			}
-			// Tests and scripts read the bound address from this line.
-			fmt.Fprintf(cmd.ErrOrStderr(), "kompress: listening on http://%s\n", ln.Addr())
-			log.Info("serving", "addr", ln.Addr().String(), "store", redactURL(o.store), "auth", len(cfg.Keys) > 0, "env", envconfig.AsMap())
-			return srv.Serve(ctx, ln)
+			return runService(cmd, o.engineFlags, o.addr, "serving", nil)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8377", "listen address; port 0 picks a free one")
 	o.register(f, "default prose scorer")
 	return cmd
+}
+
+// runService opens the store (a damaged one leaves the service up and not
+// ready), builds the engine and the HTTP service, lets mount add to it, and
+// serves on addr until the command's context ends. serve and proxy share it.
+func runService(cmd *cobra.Command, f engineFlags, addr, what string, mount func(*kompress.Engine, *server.Server, *slog.Logger) ([]any, error)) error {
+	cfg, err := server.ConfigFromEnv()
+	if err != nil {
+		return usagef("%v", err)
+	}
+	// The service logs requests at info level, as JSON on stderr.
+	log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
+	ctx := cmd.Context()
+	st, err := openOwnStore(ctx, f.store, store.Options{})
+	if errors.Is(err, store.ErrCorrupt) {
+		// Up and not ready beats down: health checks say what is
+		// wrong, and lossless compression still works.
+		log.Error("store damaged; serving without it (lossless only, /readyz fails)", "err", err)
+		st, err = store.Broken(err), nil
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	eng := kompress.New(kompress.Options{Store: st, Scorer: f.scorer, ModelDir: f.model, Logger: log})
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	srv := server.New(cfg, eng, reg, log)
+	var extra []any
+	if mount != nil {
+		if extra, err = mount(eng, srv, log); err != nil {
+			return err
+		}
+	}
+	eng.Warm(ctx)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	// Tests and scripts read the bound address from this line.
+	fmt.Fprintf(cmd.ErrOrStderr(), "kompress: listening on http://%s\n", ln.Addr())
+	args := append([]any{"addr", ln.Addr().String(), "store", redactURL(f.store), "auth", len(cfg.Keys) > 0, "env", envconfig.AsMap()}, extra...)
+	log.Info(what, args...)
+	return srv.Serve(ctx, ln)
 }
 
 func serveLevel() slog.Level {
