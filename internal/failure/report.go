@@ -242,8 +242,11 @@ func longParagraph(b, first []byte) bool {
 		return false
 	}
 	w := bytes.ToLower(bytes.TrimRight(first, ":!"))
-	for _, p := range []string{"error", "fatal", "fail", "panic", "npm", "warn", "e", "err"} {
-		if bytes.HasPrefix(w, []byte(p)) && (len(w) == len(p) || p != "e") {
+	if string(w) == "e" { // apt's "E:"
+		return false
+	}
+	for _, p := range []string{"err", "fatal", "fail", "panic", "npm", "warn"} {
+		if bytes.HasPrefix(w, []byte(p)) {
 			return false
 		}
 	}
