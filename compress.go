@@ -19,6 +19,7 @@ import (
 	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/internal/tokencount"
+	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/wire"
 )
@@ -331,9 +332,9 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		shown := 0
 		for line := range bytes.Lines(view) {
 			l := bytes.TrimRight(line, "\r\n")
-			if _, hit := router.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
+			if _, hit := toolline.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
 				shown++
-			} else if _, hit := router.ParseHeadingHit(l); hit {
+			} else if _, hit := toolline.ParseHeadingHit(l); hit {
 				shown++
 			}
 		}

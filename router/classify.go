@@ -1,6 +1,10 @@
 package router
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/toolline"
+)
 
 // classify votes on one line (ANSI already stripped, no line ending).
 func classify(line []byte) (kind, weight uint8) {
@@ -49,7 +53,7 @@ func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 	if logLine(line) {
 		return kLog, wStrong, false, hv
 	}
-	if h, ok := ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
+	if h, ok := toolline.ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
 		if isDiagnostic(h) {
 			return kLog, wStrong, false, hv
 		}
@@ -137,7 +141,7 @@ func classifyDiff(line []byte) (uint8, uint8) {
 		// git --stat: " path | 12 +++--" and " 3 files changed, ..."
 		if i := bytes.Index(line, []byte(" | ")); i > 0 {
 			after := line[i+3:]
-			if _, e := leadingNum(trimBlank(after)); e > 0 || hasPrefix(after, "Bin ") {
+			if _, e := toolline.Number(trimBlank(after)); e > 0 || hasPrefix(after, "Bin ") {
 				return kDiff, wStrong
 			}
 		}
@@ -150,7 +154,7 @@ func classifyDiff(line []byte) (uint8, uint8) {
 
 // plausibleHitPath rejects "paths" that are prose or log fragments, which a
 // line like "Note: see 2-3-4" would otherwise produce.
-func plausibleHitPath(h Hit) bool {
+func plausibleHitPath(h toolline.Hit) bool {
 	p := h.Path
 	if bytes.IndexByte(p, '.') < 0 && bytes.IndexByte(p, '/') < 0 && bytes.IndexByte(p, '\\') < 0 && !isUpper(p[0]) {
 		return false // "llvm-14-dev\t..." is a TSV row, not a context line of file "llvm"
@@ -171,7 +175,7 @@ func plausibleHitPath(h Hit) bool {
 // message: "file:line:col: message" (Go, gcc, clang, rustc short form) or
 // "file:line: error: ...". grep -n text is the raw source line, which almost
 // never starts with exactly one space after a column number.
-func isDiagnostic(h Hit) bool {
+func isDiagnostic(h toolline.Hit) bool {
 	t := h.Text
 	if h.Col > 0 && len(t) > 1 && t[0] == ' ' && t[1] != ' ' && t[1] != '\t' {
 		return true
@@ -181,7 +185,7 @@ func isDiagnostic(h Hit) bool {
 	}
 	if h.Col == 0 && len(t) > 0 && isDigit(t[0]) {
 		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
-		_, e := leadingNum(t)
+		_, e := toolline.Number(t)
 		r := t[e:]
 		return hasPrefix(r, " - error") || hasPrefix(r, " - warning")
 	}
@@ -415,7 +419,7 @@ func tableRow(line []byte) bool {
 		return true
 	}
 	if hasPrefix(line, "total ") {
-		_, e := leadingNum(line[6:])
+		_, e := toolline.Number(line[6:])
 		return e > 0 && 6+e == len(line) || e > 0 && len(line) > 6+e && (line[6+e] == 'K' || line[6+e] == 'M' || line[6+e] == 'G')
 	}
 	return false
@@ -431,6 +435,8 @@ func isModeType(c byte) bool {
 }
 
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func isWordByte(c byte) bool { return wordByte[c] }
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/kompress/kompress/internal/ansi"
-	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/internal/toolline"
 )
 
 // reader judges the lines of one text by the report rules. Some rules need
@@ -123,11 +123,11 @@ func (r *reader) report(i int, plain []byte) bool {
 		r.pathLine = i
 	}
 	// Tools whose every line has a prefix or a shape of its own decide alone.
-	if router.GDBSignal(t) {
+	if toolline.GDBSignal(t) {
 		r.gdb = true
 		return true
 	}
-	if r.gdb && (router.GDBFrame(t) || i == r.lastFail+1 && gdbStop(t)) {
+	if r.gdb && (toolline.GDBFrame(t) || i == r.lastFail+1 && gdbStop(t)) {
 		return true // the crashing program's stack, and where it stopped
 	}
 	if body, ok := valgrindBody(t); ok {
@@ -143,7 +143,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	if len(body) == 0 {
 		return false
 	}
-	if _, _, ok := router.ShellcheckHeader(body); ok {
+	if _, _, ok := toolline.ShellcheckHeader(body); ok {
 		return r.shellcheckError(i)
 	}
 	switch {
@@ -178,7 +178,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.eslintRow(t) {
 		return true
 	}
-	if sev, _, _, ok := router.CompactRow(t); ok {
+	if sev, _, _, ok := toolline.CompactRow(t); ok {
 		// eslint -f compact and kin: errors report, warnings are findings.
 		return string(sev) == "error" || string(sev) == "fatal"
 	}
@@ -307,7 +307,7 @@ func (r *reader) caret(i int, plain []byte) bool {
 	if i-r.lastFail > 8 || r.warnOnly || !caretLine(plain) {
 		return false
 	}
-	if _, sev, ok := router.ShellcheckNote(plain); ok && string(sev) != "error" {
+	if _, sev, ok := toolline.ShellcheckNote(plain); ok && string(sev) != "error" {
 		return false // shellcheck's warning, info and style notes
 	}
 	for j := i - 1; j > r.lastFail-1 && j >= 0; j-- {
@@ -357,7 +357,7 @@ done:
 // ("a.c:3:5: warning: unused variable"), whose snippet lines are not part of
 // a failure report: warnings come by the hundred in a build that works.
 func warningDiagnostic(plain []byte) bool {
-	h, ok := router.ParseHit(plain)
+	h, ok := toolline.ParseHit(plain)
 	if !ok || h.Context {
 		return false
 	}
@@ -389,7 +389,7 @@ func testCounts(t []byte, word string) bool {
 // error  'x' is not defined  no-undef") and marks the file header above
 // them.
 func (r *reader) eslintRow(t []byte) bool {
-	if sev, ok := router.LintRow(t); !ok || sev != "error" {
+	if sev, ok := toolline.LintRow(t); !ok || sev != "error" {
 		return false // warnings are lint findings, by the hundred in a build that works
 	}
 	if r.pathLine >= 0 {
