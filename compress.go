@@ -670,7 +670,18 @@ func (c *sectionCheck) rawLines() [][]byte {
 }
 
 // keep returns the gate's Keep predicate: see keepFailures.
-func (c *sectionCheck) keep() func([]byte) bool { return keepLines(c.rawLines()) }
+func (c *sectionCheck) keep() func([]byte) bool {
+	// The failure lines are found when a fold first asks: most inputs
+	// never need them on the lossless path.
+	var set func([]byte) bool
+	done := false
+	return func(line []byte) bool {
+		if !done {
+			set, done = keepLines(c.rawLines()), true
+		}
+		return set != nil && set(line)
+	}
+}
 
 func (c *sectionCheck) goTestText() []byte {
 	if !c.goTestDone {

@@ -26,12 +26,38 @@ type hitVote struct {
 	pathLen int32 // 0 when the vote came from no hit
 }
 
+// feat is the set of bytes a line holds that some detector needs, found in
+// one pass, so that detectors needing a byte the line lacks are not run:
+// most lines are judged by the generic rules after every tool's form has
+// failed to match, and each form scanned the whole line to fail.
+type feat uint8
+
+const (
+	fColon feat = 1 << iota // ':'
+	fParen                  // '('
+	fPipe                   // '|'
+	fLess                   // '<'
+	fDot                    // '.'
+	fEq                     // '='
+	fAt                     // '@'
+)
+
+var featOf = [256]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '=': fEq, '@': fAt}
+
+func features(line []byte) (f feat) {
+	for _, c := range line {
+		f |= featOf[c]
+	}
+	return f
+}
+
 // classifyHit is classifyLine that also reports the search hit it found.
 func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 	if isBlank(line) {
 		return kNone, wNone, false, hv
 	}
-	if k, w := toolLine(line); w > 0 {
+	f := features(line)
+	if k, w := toolLine(line, f); w > 0 {
 		return k, w, false, hv
 	}
 	if k, w := classifyDiff(line); w > 0 {
@@ -50,7 +76,7 @@ func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 		}
 		return kNone, wNone, false, hv
 	}
-	if logLine(line) {
+	if logLine(line, f) {
 		return kLog, wStrong, false, hv
 	}
 	if h, ok := toolline.ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
@@ -59,32 +85,35 @@ func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 		}
 		return kSearch, wStrong, false, hitVote{context: h.Context, pathLen: int32(len(h.Path))}
 	}
-	kind, weight, path = classifyPlain(line)
+	kind, weight, path = classifyPlain(line, f)
 	return kind, weight, path, hv
 }
 
 // classifyPlain is classifyLine's tail, for lines that are not search hits;
 // contextHits asks it again for "path-N-text" lines no match stands beside.
-func classifyPlain(line []byte) (kind, weight uint8, path bool) {
+// f is features(line).
+func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	if isSeparator(line) {
 		return kSearch, wWeak, false
 	}
 	if k, w := countLine(line); w > 0 {
 		return k, w, false
 	}
-	if edgeLine(line) {
+	if f&fAt != 0 && edgeLine(line) {
 		return kTable, wWeak, false
 	}
 	if isPathLine(line) {
 		return kSearch, wWeak, true
 	}
-	if k, w := classifyMarkup(line); w > 0 {
-		return k, w, false
+	if f&fLess != 0 {
+		if k, w := classifyMarkup(line); w > 0 {
+			return k, w, false
+		}
 	}
 	if tableRow(line) {
 		return kTable, wStrong, false
 	}
-	if bytes.Contains(line, []byte("</")) && closingTag(line) {
+	if f&fLess != 0 && bytes.Contains(line, []byte("</")) && closingTag(line) {
 		return kHTML, wWeak, false // text with inline markup: "a <em>data race</em> is"
 	}
 	k, w := classifyShape(line)
