@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/kompress/kompress/internal/envconfig"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
@@ -193,7 +194,7 @@ func tooBig(name string, limit int64) error {
 // A URL it cannot read is a usage error (exit 2).
 func openStore(ctx context.Context, url string, opts store.Options) (store.Store, error) {
 	if url == "" {
-		url = os.Getenv("KOMPRESS_STORE")
+		url = envconfig.Store()
 	}
 	if url == "" {
 		url = store.DefaultURL()
