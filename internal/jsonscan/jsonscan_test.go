@@ -90,7 +90,7 @@ func TestScan(t *testing.T) {
 
 func TestScannerErrors(t *testing.T) {
 	for _, in := range []string{``, ` `, `[1,]`, `{"a"}`, `[01]`, `1-2`, `truefalse`, "[\"\xff\"]", `["\q"]`, `[1`} {
-		s := NewScanner([]byte(in), MaxDepth)
+		s := NewScanner([]byte(in))
 		var err error
 		for err == nil {
 			var kind byte
@@ -105,7 +105,7 @@ func TestScannerErrors(t *testing.T) {
 }
 
 func TestParseAll(t *testing.T) {
-	vals, lines, err := ParseAll([]byte("{\"a\\u0041\":[1, \"x\"]}\n{\"b\":null}\n"), TreeMaxDepth)
+	vals, lines, err := ParseAll([]byte("{\"a\\u0041\":[1, \"x\"]}\n{\"b\":null}\n"))
 	if err != nil || !lines || len(vals) != 2 {
 		t.Fatalf("ParseAll = %v, %v, %v", vals, lines, err)
 	}
@@ -124,10 +124,10 @@ func TestParseAll(t *testing.T) {
 		t.Errorf("second value %+v", vals[1])
 	}
 	deep := strings.Repeat("[", TreeMaxDepth) + strings.Repeat("]", TreeMaxDepth)
-	if _, _, err := ParseAll([]byte(deep), TreeMaxDepth); err != nil {
+	if _, _, err := ParseAll([]byte(deep)); err != nil {
 		t.Errorf("%d levels: %v", TreeMaxDepth, err)
 	}
-	if _, _, err := ParseAll([]byte("["+deep+"]"), TreeMaxDepth); err == nil {
+	if _, _, err := ParseAll([]byte("["+deep+"]")); err == nil {
 		t.Errorf("%d levels accepted", TreeMaxDepth+1)
 	}
 }
@@ -153,7 +153,7 @@ func FuzzScan(f *testing.F) {
 				t.Fatalf("Scan(%q) = Truncated at %d of %d", b, end, len(b))
 			}
 		}
-		if json.Valid(b) && (st != OK || len(bytes.TrimRight(b[end:], " \t\r\n")) != 0) {
+		if json.Valid(b) && utf8.Valid(b) && (st != OK || len(bytes.TrimRight(b[end:], " \t\r\n")) != 0) {
 			t.Fatalf("Scan(%q) = %d, %d for valid JSON", b, end, st)
 		}
 	})
@@ -170,7 +170,7 @@ func FuzzScanner(f *testing.F) {
 		if depth(b) >= MaxDepth {
 			return
 		}
-		s := NewScanner(b, MaxDepth)
+		s := NewScanner(b)
 		var toks []byte
 		var err error
 		for {
@@ -211,7 +211,7 @@ func FuzzParseAll(f *testing.F) {
 		if depth(b) >= TreeMaxDepth {
 			return
 		}
-		vals, _, err := ParseAll(b, TreeMaxDepth)
+		vals, _, err := ParseAll(b)
 		valid := json.Valid(b) && utf8.Valid(b)
 		switch {
 		case err == nil && len(vals) == 1 && !valid:
@@ -275,7 +275,7 @@ func BenchmarkScanner(b *testing.B) {
 	b.SetBytes(total)
 	for b.Loop() {
 		for _, s := range in {
-			sc := NewScanner(s, MaxDepth)
+			sc := NewScanner(s)
 			for {
 				kind, _, err := sc.Next()
 				if err != nil || kind == TokEOF {
@@ -296,7 +296,7 @@ func BenchmarkParseAll(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range in {
-			ParseAll(s, TreeMaxDepth)
+			ParseAll(s)
 		}
 	}
 }

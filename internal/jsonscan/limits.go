@@ -10,3 +10,10 @@ const (
 	// stack.
 	TreeMaxDepth = 256
 )
+
+// TreeMaxBytes is the largest input the JSON view parses into a tree. A
+// tree costs up to ~25 times its input (a value per 4 bytes in dense arrays
+// of numbers), so this keeps the view's peak near 200 MB; bigger documents
+// keep only the lossless folds, whose memory stays a small multiple of the
+// input.
+const TreeMaxBytes = 8 << 20
