@@ -152,4 +152,3 @@ func jsonEqual(a, b []byte) error {
 		}
 	}
 }
-

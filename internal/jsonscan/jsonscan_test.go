@@ -127,7 +127,7 @@ func TestParseAll(t *testing.T) {
 	if _, _, err := ParseAll([]byte(deep)); err != nil {
 		t.Errorf("%d levels: %v", TreeMaxDepth, err)
 	}
-	if _, _, err := ParseAll([]byte("["+deep+"]")); err == nil {
+	if _, _, err := ParseAll([]byte("[" + deep + "]")); err == nil {
 		t.Errorf("%d levels accepted", TreeMaxDepth+1)
 	}
 }
