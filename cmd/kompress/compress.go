@@ -48,8 +48,8 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var target *float64
 			if cmd.Flags().Changed("target-ratio") {
-				if !wire.ValidTargetRatio(o.targetRatio) {
-					return usagef("--target-ratio must be in (0, 1), got %v", o.targetRatio)
+				if err := wire.CheckTargetRatio(o.targetRatio); err != nil {
+					return usagef("--target-ratio %v", err)
 				}
 				target = &o.targetRatio
 			}
