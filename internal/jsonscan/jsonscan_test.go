@@ -242,13 +242,19 @@ func checkKeys(t *testing.T, v *Value) {
 	}
 }
 
-func BenchmarkScan(b *testing.B) {
+// benchSamples returns the samples and counts their bytes for MB/s.
+func benchSamples(b *testing.B) [][]byte {
 	in := samples(b)
 	var total int64
 	for _, s := range in {
 		total += int64(len(s))
 	}
 	b.SetBytes(total)
+	return in
+}
+
+func BenchmarkScan(b *testing.B) {
+	in := benchSamples(b)
 	for b.Loop() {
 		for _, s := range in {
 			i := bytes.IndexAny(s, "{[")
@@ -267,12 +273,7 @@ func BenchmarkScan(b *testing.B) {
 }
 
 func BenchmarkScanner(b *testing.B) {
-	in := samples(b)
-	var total int64
-	for _, s := range in {
-		total += int64(len(s))
-	}
-	b.SetBytes(total)
+	in := benchSamples(b)
 	for b.Loop() {
 		for _, s := range in {
 			sc := NewScanner(s)
@@ -287,12 +288,7 @@ func BenchmarkScanner(b *testing.B) {
 }
 
 func BenchmarkParseAll(b *testing.B) {
-	in := samples(b)
-	var total int64
-	for _, s := range in {
-		total += int64(len(s))
-	}
-	b.SetBytes(total)
+	in := benchSamples(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range in {
