@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/kompress/kompress/internal/envconfig"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
@@ -47,8 +48,8 @@ directory) and end with a marker naming the id for "kompress retrieve".`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var target *float64
 			if cmd.Flags().Changed("target-ratio") {
-				if !wire.ValidTargetRatio(o.targetRatio) {
-					return usagef("--target-ratio must be in (0, 1), got %v", o.targetRatio)
+				if err := wire.CheckTargetRatio(o.targetRatio); err != nil {
+					return usagef("--target-ratio %v", err)
 				}
 				target = &o.targetRatio
 			}
@@ -200,7 +201,7 @@ func tooBig(name string, limit int64) error {
 // A URL it cannot read is a usage error (exit 2).
 func openStore(ctx context.Context, url string, opts store.Options) (store.Store, error) {
 	if url == "" {
-		url = os.Getenv("KOMPRESS_STORE")
+		url = envconfig.Store()
 	}
 	if url == "" {
 		url = store.DefaultURL()
