@@ -30,7 +30,7 @@ type hitVote struct {
 // one pass, so that detectors needing a byte the line lacks are not run:
 // most lines are judged by the generic rules after every tool's form has
 // failed to match, and each form scanned the whole line to fail.
-type feat uint8
+type feat uint16
 
 const (
 	fColon feat = 1 << iota // ':'
@@ -40,9 +40,23 @@ const (
 	fDot                    // '.'
 	fEq                     // '='
 	fAt                     // '@'
+	fDash                   // '-'
+	fSolid                  // a byte isBlank does not skip
 )
 
-var featOf = [256]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '=': fEq, '@': fAt}
+var featOf = func() (t [256]feat) {
+	for c := range t {
+		switch c {
+		case ' ', '\t', '\r', '\f', '\v':
+		default:
+			t[c] = fSolid
+		}
+	}
+	for c, f := range map[byte]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '=': fEq, '@': fAt, '-': fDash} {
+		t[c] |= f
+	}
+	return t
+}()
 
 func features(line []byte) (f feat) {
 	for _, c := range line {
@@ -53,10 +67,10 @@ func features(line []byte) (f feat) {
 
 // classifyHit is classifyLine that also reports the search hit it found.
 func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
-	if isBlank(line) {
+	f := features(line)
+	if f&fSolid == 0 { // isBlank
 		return kNone, wNone, false, hv
 	}
-	f := features(line)
 	if k, w := toolLine(line, f); w > 0 {
 		return k, w, false, hv
 	}
@@ -79,7 +93,9 @@ func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 	if logLine(line, f) {
 		return kLog, wStrong, false, hv
 	}
-	if h, ok := toolline.ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
+	if f&(fColon|fDash) == 0 {
+		// no "path:N:" nor "path-N-": not a hit
+	} else if h, ok := toolline.ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
 		if isDiagnostic(h) {
 			return kLog, wStrong, false, hv
 		}
