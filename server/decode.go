@@ -26,8 +26,9 @@ import (
 // limit (declared or sent) is read to its end and dropped before the 413,
 // within bounds (see discardBody): a client that writes its whole body
 // before reading, as Python's requests does, would otherwise see the
-// connection reset instead of the answer.
-func readBody(r *http.Request, w http.ResponseWriter, limit int64) ([]byte, error) {
+// connection reset instead of the answer. The body is read into buf, whose
+// bytes the caller must not keep past buf's reuse.
+func readBody(r *http.Request, w http.ResponseWriter, buf *bytes.Buffer, limit int64) ([]byte, error) {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
 			discardBody(r, w, 2*limit)
@@ -39,13 +40,12 @@ func readBody(r *http.Request, w http.ResponseWriter, limit int64) ([]byte, erro
 		discardBody(r, w, 2*limit)
 		return nil, &http.MaxBytesError{Limit: limit}
 	}
-	var buf bytes.Buffer
 	n, err := buf.ReadFrom(io.LimitReader(r.Body, limit+1))
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, codeBadRequest, "reading request body: %v", err)
 	}
 	if n > limit {
-		buf = bytes.Buffer{}
+		buf.Reset()
 		discardBody(r, w, limit)
 		return nil, &http.MaxBytesError{Limit: limit}
 	}
