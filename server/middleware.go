@@ -165,6 +165,8 @@ func writeJSON(c *gin.Context, status int, v any) {
 		buf.WriteString(`{"error":{"code":"internal","message":"encoding the response failed"}}` + "\n")
 		c.Set(ctxErr, err)
 	}
+	// A known length spares the client chunked decoding.
+	c.Header("Content-Length", strconv.Itoa(buf.Len()))
 	c.Data(status, "application/json; charset=utf-8", buf.Bytes())
 }
 
