@@ -19,6 +19,7 @@ import (
 	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/internal/tokencount"
+	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/wire"
 )
@@ -331,9 +332,9 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		shown := 0
 		for line := range bytes.Lines(view) {
 			l := bytes.TrimRight(line, "\r\n")
-			if _, hit := router.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
+			if _, hit := toolline.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
 				shown++
-			} else if _, hit := router.ParseHeadingHit(l); hit {
+			} else if _, hit := toolline.ParseHeadingHit(l); hit {
 				shown++
 			}
 		}
@@ -669,7 +670,18 @@ func (c *sectionCheck) rawLines() [][]byte {
 }
 
 // keep returns the gate's Keep predicate: see keepFailures.
-func (c *sectionCheck) keep() func([]byte) bool { return keepLines(c.rawLines()) }
+func (c *sectionCheck) keep() func([]byte) bool {
+	// The failure lines are found when a fold first asks: most inputs
+	// never need them on the lossless path.
+	var set func([]byte) bool
+	done := false
+	return func(line []byte) bool {
+		if !done {
+			set, done = keepLines(c.rawLines()), true
+		}
+		return set != nil && set(line)
+	}
+}
 
 func (c *sectionCheck) goTestText() []byte {
 	if !c.goTestDone {

@@ -160,18 +160,25 @@ const defaultMaxInput = 32 << 20
 // readInput reads a file, or stdin for "-", refusing more than limit bytes.
 func readInput(stdin io.Reader, name string, limit int64) input {
 	r := stdin
+	var size int64
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
 			return input{name: name, err: err}
 		}
 		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
-			return input{name: name, err: tooBig(name, limit)}
-		}
 		r = f
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() > limit {
+				return input{name: name, err: tooBig(name, limit)}
+			}
+			size = fi.Size()
+		}
 	}
+	// A file's size is known: one buffer of that size, not a doubling
+	// series whose garbage would double the peak memory of a big input.
 	var buf bytes.Buffer
+	buf.Grow(int(size) + bytes.MinRead)
 	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
 	if err == nil && n > limit {
 		err = tooBig(name, limit)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/kompress/kompress/internal/testevent"
 
-	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/internal/toolline"
 )
 
 // startFailure matches failure reports by how the (unindented) line
@@ -99,7 +99,7 @@ func reportAfter(a []byte) bool {
 // location reports rustc's "src/main.rs:4:20" after " --> ".
 func location(t []byte) bool {
 	t = bytes.TrimSpace(t)
-	h, ok := router.ParseHit(append(t[:len(t):len(t)], ':', ' ')) // a copy: t is the caller's text
+	h, ok := toolline.ParseHit(append(t[:len(t):len(t)], ':', ' ')) // a copy: t is the caller's text
 	return ok && !h.Context
 }
 
@@ -110,10 +110,10 @@ func location(t []byte) bool {
 func (r *reader) shellcheckError(i int) bool {
 	for j := i + 1; j < len(r.spans) && j < i+64; j++ {
 		l := r.line(j)
-		if _, _, ok := router.ShellcheckHeader(l); ok {
+		if _, _, ok := toolline.ShellcheckHeader(l); ok {
 			return false
 		}
-		if _, sev, ok := router.ShellcheckNote(l); ok && string(sev) == "error" {
+		if _, sev, ok := toolline.ShellcheckNote(l); ok && string(sev) == "error" {
 			return true
 		}
 	}
@@ -146,7 +146,7 @@ func diagnostic(line []byte) bool {
 			return true
 		}
 	}
-	h, ok := router.ParseHit(line)
+	h, ok := toolline.ParseHit(line)
 	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
 		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
 		_, e := leadingNum(h.Text)
@@ -391,10 +391,10 @@ func jsonEventFailure(t []byte) bool {
 // notHit reports a line of search output that is not a hit: hits (and
 // ripgrep's heading-mode hits) are data.
 func notHit(plain []byte) bool {
-	if _, ok := router.ParseHit(plain); ok {
+	if _, ok := toolline.ParseHit(plain); ok {
 		return false
 	}
-	_, ok := router.ParseHeadingHit(plain)
+	_, ok := toolline.ParseHeadingHit(plain)
 	return !ok
 }
 

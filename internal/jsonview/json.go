@@ -14,7 +14,7 @@ import (
 	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/queryterm"
-	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/internal/toolline"
 )
 
 // JSON crushes a JSON document, JSON Lines or concatenated JSON values.
@@ -64,7 +64,7 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 	if err != nil {
 		// curl -v's progress rows written into the body: the view shows
 		// the body without them (the original is stored whole).
-		clean, cuts := router.CurlUninterleave(in)
+		clean, cuts := toolline.CurlUninterleave(in)
 		if cuts == nil {
 			return nil, lossy.ErrNoGain
 		}
