@@ -53,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func logLevel() slog.Level {
-	if os.Getenv("KOMPRESS_DEBUG") != "" {
+	if envconfig.Debug() {
 		return slog.LevelDebug
 	}
 	return slog.LevelWarn
