@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -37,11 +38,33 @@ var (
 // long idle spell does not pay for the whole backlog at once.
 const sweepBatch = 64
 
+// boltStore is a bolt file fed through a journal (see journal.go). A Put
+// is decided at once (putKV on the pending writes over bolt), appended to
+// the journal with the Puts that arrived meanwhile, and acknowledged after
+// that append's fdatasync; the applier then moves it into bolt. Until
+// then Get reads it from the pending writes, so a Put is visible the
+// moment it is decided.
 type boltStore struct {
-	db      *bolt.DB
-	path    string
-	opts    Options
-	commits commitQueue
+	db   *bolt.DB
+	path string
+	opts Options
+	jr   *journal
+
+	mu      sync.RWMutex // Get holds it shared; all else exclusively
+	cond    *sync.Cond   // on mu: seq, synced or applied moved, or failed/closed set
+	ov      *layer       // the pending writes: decided, not yet in bolt
+	seq     uint64       // the last Put decided
+	synced  uint64       // the last Put in the journal on disk
+	applied uint64       // the last Put in bolt
+	pending int64        // bytes of the originals decided and not applied
+	writeQ  []*putRec    // decided, to append to the journal
+	applyQ  []*putRec    // in the journal, to apply to bolt
+	failed  error        // a journal or bolt write failed: the store is unavailable
+	closed  bool
+	direct  bool // a large Put is being committed to bolt directly
+	hold    bool // tests: the applier waits (see export_test.go)
+	abandon bool // tests: stop without applying, as a crash would
+	done    sync.WaitGroup
 }
 
 func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error) {
@@ -110,7 +133,200 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 		_, _ = guard(path, func() (struct{}, error) { return struct{}{}, db.Close() })
 		return nil, damaged(path, err)
 	}
-	return &boltStore{db: db, path: path, opts: opts}, nil
+	s := &boltStore{db: db, path: path, opts: opts, ov: newLayer()}
+	s.cond = sync.NewCond(&s.mu)
+	if err := s.replay(); err != nil {
+		_, _ = guard(path, func() (struct{}, error) { return struct{}{}, db.Close() })
+		return nil, err
+	}
+	s.done.Add(2)
+	go s.writer()
+	go s.applier()
+	return s, nil
+}
+
+// replay moves what the journal holds and bolt does not into bolt, then
+// empties the journal.
+func (s *boltStore) replay() error {
+	jr, data, err := openJournal(s.path)
+	if err != nil {
+		return fmt.Errorf("%w: bolt journal: %w", ErrUnavailable, err)
+	}
+	var applied uint64
+	_, err = guard(s.path, func() (struct{}, error) {
+		return struct{}{}, s.db.View(func(tx *bolt.Tx) error {
+			applied = appliedSeq(tx)
+			return nil
+		})
+	})
+	if err == nil {
+		var recs []*putRec
+		if recs, err = parseJournal(data, applied); err != nil {
+			jr.f.Close()
+			return fmt.Errorf("%w: %w: bolt journal %s is damaged (%w); move it aside or delete it to open the store without the originals it holds",
+				ErrUnavailable, ErrCorrupt, jr.path, err)
+		}
+		// In batches, so replaying a long journal does not build one
+		// transaction of all of it.
+		for len(recs) > 0 && err == nil {
+			n, size := 0, 0
+			for n < len(recs) && (n == 0 || size < journalLimit) {
+				size += len(recs[n].original)
+				n++
+			}
+			err = s.apply(recs[:n])
+			applied = max(applied, recs[n-1].seq)
+			recs = recs[n:]
+		}
+	}
+	if err == nil && jr.size > 0 {
+		err = jr.reset()
+	}
+	if err != nil {
+		jr.f.Close()
+		return damaged(s.path, err)
+	}
+	s.jr = jr
+	s.seq, s.synced, s.applied = applied, applied, applied
+	return nil
+}
+
+// appliedSeq is the last journal record bolt holds.
+func appliedSeq(tx *bolt.Tx) uint64 {
+	v := tx.Bucket(bucketStats).Get(keyJournal)
+	if len(v) != 8 {
+		return 0
+	}
+	return binary.BigEndian.Uint64(v)
+}
+
+// apply puts recs, in order, into bolt in one transaction, skipping those
+// bolt already holds.
+func (s *boltStore) apply(recs []*putRec) error {
+	_, err := guard(s.path, func() (struct{}, error) {
+		return struct{}{}, s.db.Update(func(tx *bolt.Tx) error {
+			k := newTxKV(tx)
+			done := appliedSeq(tx)
+			for _, r := range recs {
+				if r.seq <= done {
+					continue
+				}
+				id, err := s.putKV(k, r)
+				if err != nil {
+					return err
+				}
+				r.id = id
+				done = r.seq
+			}
+			v := make([]byte, 8)
+			binary.BigEndian.PutUint64(v, done)
+			return tx.Bucket(bucketStats).Put(keyJournal, v)
+		})
+	})
+	return err
+}
+
+// writer appends decided Puts to the journal, all that are waiting in one
+// write and one fdatasync, and hands them to the applier.
+func (s *boltStore) writer() {
+	defer s.done.Done()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		for len(s.writeQ) == 0 && !s.closed && s.failed == nil {
+			s.cond.Wait()
+		}
+		if len(s.writeQ) == 0 && (s.closed || s.failed != nil) {
+			return
+		}
+		if s.jr.size >= journalLimit {
+			// Empty the journal once bolt holds all of it; Puts queue
+			// meanwhile and go out together.
+			for s.applied < s.synced && s.failed == nil {
+				s.cond.Wait()
+			}
+			if s.failed == nil {
+				s.mu.Unlock()
+				err := s.jr.reset()
+				s.mu.Lock()
+				s.fail(err)
+			}
+		}
+		group := s.writeQ
+		s.writeQ = nil
+		err := s.failed
+		if err == nil {
+			var buf []byte
+			if len(group) == 1 {
+				buf = group[0].buf
+			} else {
+				for _, r := range group {
+					buf = append(buf, r.buf...)
+				}
+			}
+			s.mu.Unlock()
+			err = s.jr.append(buf)
+			s.mu.Lock()
+			s.fail(err)
+			err = s.failed
+		}
+		if err == nil {
+			s.synced = group[len(group)-1].seq
+			s.applyQ = append(s.applyQ, group...)
+		}
+		for _, r := range group {
+			r.done <- err
+		}
+		s.cond.Broadcast()
+	}
+}
+
+// applier moves journaled Puts into bolt, all that are waiting in one
+// transaction, and then drops them from the pending writes.
+func (s *boltStore) applier() {
+	defer s.done.Done()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		for (len(s.applyQ) == 0 || s.hold) && !s.abandon && s.failed == nil && !(s.closed && s.applied == s.seq) {
+			s.cond.Wait()
+		}
+		if len(s.applyQ) == 0 || s.abandon || s.failed != nil {
+			return
+		}
+		batch := s.applyQ
+		s.applyQ = nil
+		s.mu.Unlock()
+		err := s.apply(batch)
+		s.mu.Lock()
+		if s.fail(err) {
+			return
+		}
+		last := batch[len(batch)-1].seq
+		s.ov.drop(last)
+		s.applied = last
+		for _, r := range batch {
+			s.pending -= int64(len(r.original))
+		}
+		s.cond.Broadcast()
+	}
+}
+
+// fail makes err, if any, the store's lasting failure; s.mu is held.
+func (s *boltStore) fail(err error) bool {
+	if err != nil && s.failed == nil {
+		s.failed = fmt.Errorf("%w: bolt %s: %w", ErrUnavailable, s.path, err)
+		s.cond.Broadcast()
+	}
+	return s.failed != nil
+}
+
+// usable is nil when the store can serve; s.mu is held.
+func (s *boltStore) usable() error {
+	if s.closed {
+		return errClosed
+	}
+	return s.failed
 }
 
 func (s *boltStore) Put(ctx context.Context, tenant string, original []byte) (string, error) {
@@ -128,155 +344,73 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	if size > s.opts.MaxBytes || size > bolt.MaxValueSize {
 		return "", fmt.Errorf("%w: %d bytes, bound %d", ErrTooLarge, size, min(s.opts.MaxBytes, bolt.MaxValueSize))
 	}
-	now := s.opts.Now()
-	var id string
-	// commit returns once the transaction is synced, so the original is
-	// durable once Put returns; concurrent Puts share one commit and its
-	// fsyncs. The function may run more than once, so it only assigns id.
-	err := s.commits.commit(s.db, func(tx *bolt.Tx) error {
-		if err := s.sweep(tx, now); err != nil {
-			return err
-		}
-		tb, err := tx.Bucket(bucketTenants).CreateBucketIfNotExists(tenantKey(tenant))
+	r := &putRec{tenant: tenant, hash: hash, done: make(chan error, 1)}
+	s.mu.Lock()
+	// Back-pressure: the pending originals are in memory until applied.
+	// A large original goes to bolt directly, once bolt holds all before
+	// it: the journal would cost a copy of it in memory and on disk.
+	for s.usable() == nil && (s.direct ||
+		size >= largeOriginal && s.applied < s.seq ||
+		s.pending > 0 && s.pending+size > maxPending) {
+		s.cond.Wait()
+	}
+	if err := s.usable(); err != nil {
+		s.mu.Unlock()
+		return "", err
+	}
+	if size >= largeOriginal {
+		return s.putDirect(r, original)
+	}
+	r.seq, r.at = s.seq+1, s.opts.Now()
+	r.buf = newRecord(r, original)
+	scratch := newLayer()
+	id, err := guard(s.path, func() (string, error) {
+		tx, err := s.db.Begin(false)
 		if err != nil {
-			return err
+			return "", err
 		}
-		data, meta, ids, err := tenantBuckets(tb)
-		if err != nil {
-			return err
-		}
-		hk := []byte(hash)
-		if m := meta.Get(hk); m != nil && data.Get(hk) != nil {
-			// Already stored: a new Put makes it young again.
-			at, oldID := decodeMeta(m)
-			if err := tx.Bucket(bucketAge).Delete(ageKey(at, hash, tenant)); err != nil {
-				return err
-			}
-			id = oldID
-			return s.record(tx, meta, ids, tenant, hash, id, now, size)
-		}
-		if err := s.evict(tx, size); err != nil {
-			return err
-		}
-		// Expired originals still own their ids until swept, so a refresh
-		// of one never takes an id another original was given meanwhile.
-		id, err = assignID(hash, func(prefix string) (string, error) {
-			return string(ids.Get([]byte(prefix))), nil
-		})
-		if err != nil {
-			return err
-		}
-		if err := data.Put(hk, original); err != nil {
-			return err
-		}
-		if err := s.record(tx, meta, ids, tenant, hash, id, now, size); err != nil {
-			return err
-		}
-		return addBytes(tx, size)
+		defer tx.Rollback()
+		return s.putKV(layered{l: scratch, below: layered{l: s.ov, below: newTxKV(tx)}}, r)
 	})
 	if err != nil {
+		s.mu.Unlock()
 		return "", s.wrap(err)
+	}
+	r.id = id
+	seal(r.buf, r)
+	scratch.mergeInto(s.ov, r.seq)
+	s.seq = r.seq
+	s.pending += size
+	s.writeQ = append(s.writeQ, r)
+	s.cond.Broadcast()
+	s.mu.Unlock()
+	// The original is readable now; it is durable, and the Put done,
+	// once its journal append is synced.
+	if err := <-r.done; err != nil {
+		return "", err
 	}
 	return id, nil
 }
 
-// record writes the meta, id and age entries of a stored original.
-func (s *boltStore) record(tx *bolt.Tx, meta, ids *bolt.Bucket, tenant, hash, id string, at time.Time, size int64) error {
-	if err := meta.Put([]byte(hash), encodeMeta(at, id)); err != nil {
-		return err
+// putDirect commits r to bolt in a transaction of its own; s.mu is held,
+// and bolt holds every Put decided before.
+func (s *boltStore) putDirect(r *putRec, original []byte) (string, error) {
+	r.seq, r.at, r.original = s.seq+1, s.opts.Now(), original
+	s.seq = r.seq
+	s.direct = true // later Puts wait; Gets read bolt's last commit
+	s.mu.Unlock()
+	err := s.apply([]*putRec{r})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.direct = false
+	s.cond.Broadcast()
+	if err != nil {
+		// Nothing of r reached bolt: its number is free again.
+		s.seq--
+		return "", s.wrap(err)
 	}
-	if err := ids.Put([]byte(id), []byte(hash)); err != nil {
-		return err
-	}
-	var v [8]byte
-	binary.BigEndian.PutUint64(v[:], uint64(size))
-	return tx.Bucket(bucketAge).Put(ageKey(at, hash, tenant), v[:])
-}
-
-// liveOwner is the hash that prefix is the shown id of, or "" when none
-// or when that original has expired.
-func (s *boltStore) liveOwner(meta, ids *bolt.Bucket, prefix string, now time.Time) string {
-	h := ids.Get([]byte(prefix))
-	if h == nil {
-		return ""
-	}
-	m := meta.Get(h)
-	if m == nil {
-		return ""
-	}
-	if at, _ := decodeMeta(m); s.expired(at, now) {
-		return ""
-	}
-	return string(h)
-}
-
-func (s *boltStore) expired(at, now time.Time) bool {
-	return !now.Before(at.Add(s.opts.TTL))
-}
-
-// sweep deletes up to sweepBatch expired originals, oldest first.
-func (s *boltStore) sweep(tx *bolt.Tx, now time.Time) error {
-	c := tx.Bucket(bucketAge).Cursor()
-	for i := 0; i < sweepBatch; i++ {
-		k, _ := c.First()
-		if k == nil {
-			return nil
-		}
-		at, _, _ := splitAgeKey(k)
-		if !s.expired(at, now) {
-			return nil
-		}
-		if err := s.deleteOldest(tx, c); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// evict deletes the oldest originals until size more bytes fit.
-func (s *boltStore) evict(tx *bolt.Tx, size int64) error {
-	c := tx.Bucket(bucketAge).Cursor()
-	for total := totalBytes(tx); total+size > s.opts.MaxBytes; total = totalBytes(tx) {
-		if k, _ := c.First(); k == nil {
-			return fmt.Errorf("store: size accounting off: %d bytes recorded with nothing stored", total)
-		}
-		if err := s.deleteOldest(tx, c); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// deleteOldest removes the original at the cursor's first age entry.
-func (s *boltStore) deleteOldest(tx *bolt.Tx, c *bolt.Cursor) error {
-	k, v := c.First()
-	_, hash, tenant := splitAgeKey(k) // copies: k dies with the delete
-	size := int64(binary.BigEndian.Uint64(v))
-	if err := c.Delete(); err != nil {
-		return err
-	}
-	if tb := tx.Bucket(bucketTenants).Bucket(tenantKey(tenant)); tb != nil {
-		data, meta, ids, err := tenantBuckets(tb)
-		if err != nil {
-			return err
-		}
-		hk := []byte(hash)
-		if m := meta.Get(hk); m != nil {
-			_, id := decodeMeta(m)
-			if bytes.Equal(ids.Get([]byte(id)), hk) {
-				if err := ids.Delete([]byte(id)); err != nil {
-					return err
-				}
-			}
-		}
-		if err := meta.Delete(hk); err != nil {
-			return err
-		}
-		if err := data.Delete(hk); err != nil {
-			return err
-		}
-	}
-	return addBytes(tx, -size)
+	s.synced, s.applied = r.seq, r.seq
+	return r.id, nil
 }
 
 func (s *boltStore) Get(ctx context.Context, tenant, id string) ([]byte, error) {
@@ -288,35 +422,32 @@ func (s *boltStore) Get(ctx context.Context, tenant, id string) ([]byte, error) 
 		return nil, err
 	}
 	now := s.opts.Now()
-	var out []byte
 	var hash string
-	_, err = guard(s.path, func() (struct{}, error) {
-		return struct{}{}, s.db.View(func(tx *bolt.Tx) error {
-			tb := tx.Bucket(bucketTenants).Bucket(tenantKey(tenant))
-			if tb == nil {
-				return fmt.Errorf("%w: %s", ErrNotFound, id)
-			}
-			data, meta, ids := tb.Bucket(bucketData), tb.Bucket(bucketMeta), tb.Bucket(bucketIDs)
-			if data == nil || meta == nil || ids == nil {
-				return fmt.Errorf("%w: %s", ErrNotFound, id)
-			}
-			var err error
-			hash, err = resolveID(id, func(prefix string) (string, error) {
-				return s.liveOwner(meta, ids, prefix, now), nil
-			})
-			if err != nil {
-				return err
-			}
-			v := data.Get([]byte(hash))
-			if v == nil {
-				return fmt.Errorf("%w: %s", ErrNotFound, id)
-			}
-			// v lives in the mmap only while the transaction is open.
-			out = make([]byte, len(v))
-			copy(out, v)
-			return nil
+	s.mu.RLock()
+	out, err := guard(s.path, func() ([]byte, error) {
+		if err := s.usable(); err != nil {
+			return nil, err
+		}
+		tx, err := s.db.Begin(false)
+		if err != nil {
+			return nil, err
+		}
+		defer tx.Rollback()
+		k := layered{l: s.ov, below: newTxKV(tx)}
+		hash, err = resolveID(id, func(prefix string) (string, error) {
+			return s.liveOwner(k, tenant, prefix, now), nil
 		})
+		if err != nil {
+			return nil, err
+		}
+		v := k.get(bkt{kindData, tenant}, hash)
+		if v == nil {
+			return nil, fmt.Errorf("%w: %s", ErrNotFound, id)
+		}
+		// v lives in the mmap only while the transaction is open.
+		return bytes.Clone(v), nil
 	})
+	s.mu.RUnlock()
 	if err != nil {
 		return nil, s.wrap(err)
 	}
@@ -368,14 +499,40 @@ func (s *boltStore) Ping(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if err := s.usable(); err != nil {
+		return err
+	}
 	return s.wrap(s.db.View(func(tx *bolt.Tx) error { return nil }))
 }
 
+// Close waits for the Puts under way, applies the whole journal to bolt,
+// empties the journal and closes both files.
 func (s *boltStore) Close() error {
-	if err := s.db.Close(); err != nil {
-		return fmt.Errorf("store: closing bolt %s: %w", s.path, err)
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
 	}
-	return nil
+	s.closed = true
+	s.hold = false
+	s.cond.Broadcast()
+	s.mu.Unlock()
+	s.done.Wait()
+	var errs []error
+	if s.failed == nil && !s.abandon {
+		if err := s.jr.reset(); err != nil {
+			errs = append(errs, fmt.Errorf("store: emptying journal %s: %w", s.jr.path, err))
+		}
+	}
+	if err := s.jr.f.Close(); err != nil {
+		errs = append(errs, fmt.Errorf("store: closing journal %s: %w", s.jr.path, err))
+	}
+	if err := s.db.Close(); err != nil {
+		errs = append(errs, fmt.Errorf("store: closing bolt %s: %w", s.path, err))
+	}
+	return errors.Join(errs...)
 }
 
 // wrap keeps our sentinels and marks bolt's own failures (closed database,
@@ -392,17 +549,6 @@ func (s *boltStore) wrap(err error) error {
 }
 
 func tenantKey(tenant string) []byte { return append([]byte("t"), tenant...) }
-
-func tenantBuckets(tb *bolt.Bucket) (data, meta, ids *bolt.Bucket, err error) {
-	if data, err = tb.CreateBucketIfNotExists(bucketData); err != nil {
-		return
-	}
-	if meta, err = tb.CreateBucketIfNotExists(bucketMeta); err != nil {
-		return
-	}
-	ids, err = tb.CreateBucketIfNotExists(bucketIDs)
-	return
-}
 
 // Times are stored as unix nanoseconds with the sign bit flipped, so byte
 // order is time order.
@@ -439,18 +585,4 @@ func splitAgeKey(k []byte) (at time.Time, hash, tenant string) {
 		return time.Time{}, "", ""
 	}
 	return decodeTime(k[:8]), string(k[8 : 8+fullIDLen]), string(k[8+fullIDLen:])
-}
-
-func totalBytes(tx *bolt.Tx) int64 {
-	v := tx.Bucket(bucketStats).Get(keyBytes)
-	if len(v) != 8 {
-		return 0
-	}
-	return int64(binary.BigEndian.Uint64(v))
-}
-
-func addBytes(tx *bolt.Tx, delta int64) error {
-	var v [8]byte
-	binary.BigEndian.PutUint64(v[:], uint64(totalBytes(tx)+delta))
-	return tx.Bucket(bucketStats).Put(keyBytes, v[:])
 }

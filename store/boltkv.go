@@ -1,0 +1,276 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// A Put's effect on the bolt layout (sweep, dedup, eviction, id choice) is
+// one function, putKV, run twice on the same logical state: first when the
+// Put arrives, on the pending writes laid over bolt (overlay.go), to learn
+// the id and make the original readable at once; then in the applier, on
+// bolt itself. Records are applied in the order they were decided, so both
+// runs see the same state and make the same choices.
+
+// kind names a bucket of the layout (see bolt.go).
+type kind uint8
+
+const (
+	kindData kind = iota
+	kindMeta
+	kindIDs
+	kindAge
+	kindStats
+)
+
+// bkt is one bucket: the tenant matters for data, meta and ids only.
+type bkt struct {
+	kind   kind
+	tenant string
+}
+
+// kv is the view putKV works on. get's result is valid until the next
+// write; next returns the first age entry whose key is after after (the
+// first of all when after is nil).
+type kv interface {
+	get(b bkt, key string) []byte
+	put(b bkt, key string, v []byte) error
+	del(b bkt, key string) error
+	next(after []byte) (k, v []byte)
+}
+
+// putRec is one Put as the journal keeps it.
+type putRec struct {
+	seq      uint64
+	at       time.Time
+	tenant   string
+	hash     string
+	id       string // the id the Put returned; "" until decided
+	original []byte
+	buf      []byte     // the journal record
+	done     chan error // the journal append's result
+}
+
+// putKV stores r in k and returns its id. A record that already names its
+// id (decided earlier, now applied or replayed) keeps it when it is free.
+func (s *boltStore) putKV(k kv, r *putRec) (string, error) {
+	if err := s.sweep(k, r.at); err != nil {
+		return "", err
+	}
+	meta, data, ids := bkt{kindMeta, r.tenant}, bkt{kindData, r.tenant}, bkt{kindIDs, r.tenant}
+	size := int64(len(r.original))
+	if m := k.get(meta, r.hash); m != nil && k.get(data, r.hash) != nil {
+		// Already stored: a new Put makes it young again.
+		at, oldID := decodeMeta(m)
+		if err := k.del(bkt{kind: kindAge}, string(ageKey(at, r.hash, r.tenant))); err != nil {
+			return "", err
+		}
+		return oldID, s.recordKV(k, r, oldID, size)
+	}
+	if err := s.evict(k, size); err != nil {
+		return "", err
+	}
+	owner := func(prefix string) (string, error) { return string(k.get(ids, prefix)), nil }
+	var id string
+	if r.id != "" {
+		if h, _ := owner(r.id); h == "" || h == r.hash {
+			id = r.id
+		}
+	}
+	if id == "" {
+		// Expired originals still own their ids until swept, so a refresh
+		// of one never takes an id another original was given meanwhile.
+		var err error
+		if id, err = assignID(r.hash, owner); err != nil {
+			return "", err
+		}
+	}
+	if err := k.put(data, r.hash, r.original); err != nil {
+		return "", err
+	}
+	if err := s.recordKV(k, r, id, size); err != nil {
+		return "", err
+	}
+	return id, addBytes(k, size)
+}
+
+// recordKV writes the meta, id and age entries of a stored original.
+func (s *boltStore) recordKV(k kv, r *putRec, id string, size int64) error {
+	if err := k.put(bkt{kindMeta, r.tenant}, r.hash, encodeMeta(r.at, id)); err != nil {
+		return err
+	}
+	if err := k.put(bkt{kindIDs, r.tenant}, id, []byte(r.hash)); err != nil {
+		return err
+	}
+	v := make([]byte, 8)
+	binary.BigEndian.PutUint64(v, uint64(size))
+	return k.put(bkt{kind: kindAge}, string(ageKey(r.at, r.hash, r.tenant)), v)
+}
+
+// liveOwner is the hash that prefix is the shown id of, or "" when none
+// or when that original has expired.
+func (s *boltStore) liveOwner(k kv, tenant, prefix string, now time.Time) string {
+	h := k.get(bkt{kindIDs, tenant}, prefix)
+	if h == nil {
+		return ""
+	}
+	hash := string(h)
+	m := k.get(bkt{kindMeta, tenant}, hash)
+	if m == nil {
+		return ""
+	}
+	if at, _ := decodeMeta(m); s.expired(at, now) {
+		return ""
+	}
+	return hash
+}
+
+func (s *boltStore) expired(at, now time.Time) bool {
+	return !now.Before(at.Add(s.opts.TTL))
+}
+
+// sweep deletes up to sweepBatch expired originals, oldest first.
+func (s *boltStore) sweep(k kv, now time.Time) error {
+	for range sweepBatch {
+		key, _ := k.next(nil)
+		if key == nil {
+			return nil
+		}
+		if at, _, _ := splitAgeKey(key); !s.expired(at, now) {
+			return nil
+		}
+		if err := s.deleteOldest(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// evict deletes the oldest originals until size more bytes fit.
+func (s *boltStore) evict(k kv, size int64) error {
+	for total := totalBytes(k); total+size > s.opts.MaxBytes; total = totalBytes(k) {
+		if key, _ := k.next(nil); key == nil {
+			return fmt.Errorf("store: size accounting off: %d bytes recorded with nothing stored", total)
+		}
+		if err := s.deleteOldest(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deleteOldest removes the original of the first age entry.
+func (s *boltStore) deleteOldest(k kv) error {
+	key, v := k.next(nil)
+	_, hash, tenant := splitAgeKey(key) // copies: key dies with the delete
+	size := int64(binary.BigEndian.Uint64(v))
+	if err := k.del(bkt{kind: kindAge}, string(key)); err != nil {
+		return err
+	}
+	meta, ids := bkt{kindMeta, tenant}, bkt{kindIDs, tenant}
+	if m := k.get(meta, hash); m != nil {
+		_, id := decodeMeta(m)
+		if string(k.get(ids, id)) == hash {
+			if err := k.del(ids, id); err != nil {
+				return err
+			}
+		}
+	}
+	if err := k.del(meta, hash); err != nil {
+		return err
+	}
+	if err := k.del(bkt{kindData, tenant}, hash); err != nil {
+		return err
+	}
+	return addBytes(k, -size)
+}
+
+func totalBytes(k kv) int64 {
+	v := k.get(bkt{kind: kindStats}, string(keyBytes))
+	if len(v) != 8 {
+		return 0
+	}
+	return int64(binary.BigEndian.Uint64(v))
+}
+
+func addBytes(k kv, delta int64) error {
+	v := make([]byte, 8)
+	binary.BigEndian.PutUint64(v, uint64(totalBytes(k)+delta))
+	return k.put(bkt{kind: kindStats}, string(keyBytes), v)
+}
+
+// txKV is a bolt transaction seen as a kv. Tenant buckets are created on
+// the first write to them.
+type txKV struct {
+	tx      *bolt.Tx
+	tenants map[string]*bolt.Bucket
+}
+
+func newTxKV(tx *bolt.Tx) *txKV { return &txKV{tx: tx, tenants: map[string]*bolt.Bucket{}} }
+
+func (t *txKV) bucket(b bkt, create bool) (*bolt.Bucket, error) {
+	switch b.kind {
+	case kindAge:
+		return t.tx.Bucket(bucketAge), nil
+	case kindStats:
+		return t.tx.Bucket(bucketStats), nil
+	}
+	tb := t.tenants[b.tenant]
+	if tb == nil {
+		root := t.tx.Bucket(bucketTenants)
+		if create {
+			var err error
+			if tb, err = root.CreateBucketIfNotExists(tenantKey(b.tenant)); err != nil {
+				return nil, err
+			}
+		} else if tb = root.Bucket(tenantKey(b.tenant)); tb == nil {
+			return nil, nil
+		}
+		t.tenants[b.tenant] = tb
+	}
+	name := [...][]byte{kindData: bucketData, kindMeta: bucketMeta, kindIDs: bucketIDs}[b.kind]
+	if create {
+		return tb.CreateBucketIfNotExists(name)
+	}
+	return tb.Bucket(name), nil
+}
+
+func (t *txKV) get(b bkt, key string) []byte {
+	bk, _ := t.bucket(b, false)
+	if bk == nil {
+		return nil
+	}
+	return bk.Get([]byte(key))
+}
+
+func (t *txKV) put(b bkt, key string, v []byte) error {
+	bk, err := t.bucket(b, true)
+	if err != nil {
+		return err
+	}
+	return bk.Put([]byte(key), v)
+}
+
+func (t *txKV) del(b bkt, key string) error {
+	bk, err := t.bucket(b, false)
+	if bk == nil || err != nil {
+		return err
+	}
+	return bk.Delete([]byte(key))
+}
+
+func (t *txKV) next(after []byte) (k, v []byte) {
+	c := t.tx.Bucket(bucketAge).Cursor()
+	if after == nil {
+		return c.First()
+	}
+	k, v = c.Seek(after)
+	if k != nil && bytes.Equal(k, after) {
+		k, v = c.Next()
+	}
+	return k, v
+}
