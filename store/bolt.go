@@ -61,9 +61,10 @@ type boltStore struct {
 	applyQ  []*putRec    // in the journal, to apply to bolt
 	failed  error        // a journal or bolt write failed: the store is unavailable
 	closed  bool
-	direct  bool // a large Put is being committed to bolt directly
-	hold    bool // tests: the applier waits (see export_test.go)
-	abandon bool // tests: stop without applying, as a crash would
+	direct  bool  // a large Put is being committed to bolt directly
+	limit   int64 // journalLimit; tests change it
+	hold    bool  // tests: the applier waits (see export_test.go)
+	abandon bool  // tests: stop without applying, as a crash would
 	done    sync.WaitGroup
 }
 
@@ -133,7 +134,7 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 		_, _ = guard(path, func() (struct{}, error) { return struct{}{}, db.Close() })
 		return nil, damaged(path, err)
 	}
-	s := &boltStore{db: db, path: path, opts: opts, ov: newLayer()}
+	s := &boltStore{db: db, path: path, opts: opts, ov: newLayer(), limit: journalLimit}
 	s.cond = sync.NewCond(&s.mu)
 	if err := s.replay(); err != nil {
 		_, _ = guard(path, func() (struct{}, error) { return struct{}{}, db.Close() })
@@ -239,7 +240,7 @@ func (s *boltStore) writer() {
 		if len(s.writeQ) == 0 && (s.closed || s.failed != nil) {
 			return
 		}
-		if s.jr.size >= journalLimit {
+		if s.jr.size >= s.limit {
 			// Empty the journal once bolt holds all of it; Puts queue
 			// meanwhile and go out together.
 			for s.applied < s.synced && s.failed == nil {

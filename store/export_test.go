@@ -45,3 +45,44 @@ func Crash(s Store) error {
 
 // JournalSuffix names the journal next to a bolt file.
 const JournalSuffix = journalSuffix
+
+// ReleaseApply undoes HoldApply.
+func ReleaseApply(s Store) {
+	b := s.(*boltStore)
+	b.mu.Lock()
+	b.hold = false
+	b.cond.Broadcast()
+	b.mu.Unlock()
+}
+
+// Pending is the bytes of originals the bolt store s holds in memory,
+// decided and not yet applied to bolt.
+func Pending(s Store) int64 {
+	b := s.(*boltStore)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.pending
+}
+
+// Bounds of the bolt store's unapplied state.
+const (
+	MaxPending    = maxPending
+	LargeOriginal = largeOriginal
+)
+
+// SetJournalLimit sets the journal size at which the bolt store s empties
+// its journal once bolt holds all of it.
+func SetJournalLimit(s Store, n int64) {
+	b := s.(*boltStore)
+	b.mu.Lock()
+	b.limit = n
+	b.mu.Unlock()
+}
+
+// JournalResets counts the times the bolt store s emptied its journal.
+func JournalResets(s Store) int {
+	b := s.(*boltStore)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.jr.resets
+}

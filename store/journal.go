@@ -162,9 +162,10 @@ func parseJournal(b []byte, applied uint64) ([]*putRec, error) {
 
 // journal is the open journal file.
 type journal struct {
-	f    *os.File
-	path string
-	size int64
+	f      *os.File
+	path   string
+	size   int64
+	resets int // for tests
 }
 
 // openJournal opens (creating) the journal of the bolt file at path and
@@ -207,6 +208,7 @@ func (j *journal) reset() error {
 		return err
 	}
 	j.size = 0
+	j.resets++
 	return fdatasync(j.f)
 }
 

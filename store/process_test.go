@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -51,6 +52,21 @@ func child(mode string) error {
 			return err
 		}
 		fmt.Print(id)
+	case "putkill":
+		// Puts killOriginals, printing each id once Put returns, then
+		// waits to be killed; with KOMPRESS_STORE_HOLD=1 nothing reaches
+		// bolt, so all is in the journal when the kill comes.
+		if os.Getenv("KOMPRESS_STORE_HOLD") == "1" {
+			store.HoldApply(s)
+		}
+		for i := range killOriginals {
+			id, err := s.Put(ctx, "", killOriginal(i))
+			if err != nil {
+				return err
+			}
+			fmt.Println(id)
+		}
+		select {}
 	case "get":
 		data, err := s.Get(ctx, "", os.Getenv("KOMPRESS_STORE_ID"))
 		if err != nil {
@@ -61,6 +77,50 @@ func child(mode string) error {
 		return fmt.Errorf("unknown mode %q", mode)
 	}
 	return s.Close()
+}
+
+const killOriginals = 200
+
+func killOriginal(i int) []byte {
+	return []byte(fmt.Sprintf("original %d of a process killed with -9\n%s", i, strings.Repeat("x", i*37)))
+}
+
+// TestKilledProcess: every original whose Put returned survives kill -9
+// of the process, whether it was still only in the journal or already in
+// bolt, and the next Open serves it.
+func TestKilledProcess(t *testing.T) {
+	for _, hold := range []string{"0", "1"} {
+		t.Run("hold="+hold, func(t *testing.T) {
+			url := "bolt:" + t.TempDir() + "/ccr.db"
+			cmd := runChild(t, childEnv+"=putkill", "KOMPRESS_STORE_URL="+url, "KOMPRESS_STORE_HOLD="+hold)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			lines := bufio.NewScanner(out)
+			for len(ids) < killOriginals && lines.Scan() {
+				ids = append(ids, lines.Text())
+			}
+			cmd.Process.Kill() // SIGKILL: no Close, no deferred function
+			cmd.Wait()
+			if len(ids) < killOriginals {
+				t.Fatalf("child printed %d ids before it ended: %s", len(ids), stderr.String())
+			}
+			s := storetest.Open(t, url, store.Options{})
+			for i, id := range ids {
+				got, err := s.Get(context.Background(), "", id)
+				if err != nil || !bytes.Equal(got, killOriginal(i)) {
+					t.Fatalf("after kill -9, Get(%s) = %d bytes, %v; want original %d", id, len(got), err, i)
+				}
+			}
+		})
+	}
 }
 
 func runChild(t *testing.T, env ...string) *exec.Cmd {
