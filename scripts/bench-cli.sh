@@ -99,7 +99,7 @@ for bin in "${bins[@]}"; do
 	serve "$bin" serve --addr 127.0.0.1:0 --store memory:
 	mem_rps=$(load)
 	stop
-	rm -f "$tmp/bench.db"
+	rm -f "$tmp/bench.db" "$tmp/bench.db-journal"
 	serve "$bin" serve --addr 127.0.0.1:0 --store "bolt:$tmp/bench.db"
 	bolt_rps=$(load)
 	stop

@@ -50,22 +50,23 @@ type boltStore struct {
 	opts Options
 	jr   *journal
 
-	mu      sync.RWMutex // Get holds it shared; all else exclusively
-	cond    *sync.Cond   // on mu: seq, synced or applied moved, or failed/closed set
-	ov      *layer       // the pending writes: decided, not yet in bolt
-	seq     uint64       // the last Put decided
-	synced  uint64       // the last Put in the journal on disk
-	applied uint64       // the last Put in bolt
-	pending int64        // bytes of the originals decided and not applied
-	writeQ  []*putRec    // decided, to append to the journal
-	applyQ  []*putRec    // in the journal, to apply to bolt
-	failed  error        // a journal or bolt write failed: the store is unavailable
-	closed  bool
-	direct  bool  // a large Put is being committed to bolt directly
-	limit   int64 // journalLimit; tests change it
-	hold    bool  // tests: the applier waits (see export_test.go)
-	abandon bool  // tests: stop without applying, as a crash would
-	done    sync.WaitGroup
+	mu       sync.RWMutex // Get holds it shared; all else exclusively
+	cond     *sync.Cond   // on mu: seq, synced or applied moved, or failed/closed set
+	ov       *layer       // the pending writes: decided, not yet in bolt
+	seq      uint64       // the last Put decided
+	synced   uint64       // the last Put in the journal on disk
+	applied  uint64       // the last Put in bolt
+	pending  int64        // bytes of the originals decided and not applied
+	writeQ   []*putRec    // decided, to append to the journal
+	applyQ   []*putRec    // in the journal, to apply to bolt
+	failed   error        // a journal or bolt write failed: the store is unavailable
+	closed   bool
+	direct   bool  // a large Put is being committed to bolt directly
+	draining bool  // the writer waits for bolt to hold the whole journal
+	limit    int64 // journalLimit; tests change it
+	hold     bool  // tests: the applier waits (see export_test.go)
+	abandon  bool  // tests: stop without applying, as a crash would
+	done     sync.WaitGroup
 }
 
 func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error) {
@@ -243,9 +244,12 @@ func (s *boltStore) writer() {
 		if s.jr.size >= s.limit {
 			// Empty the journal once bolt holds all of it; Puts queue
 			// meanwhile and go out together.
+			s.draining = true
+			s.cond.Broadcast()
 			for s.applied < s.synced && s.failed == nil {
 				s.cond.Wait()
 			}
+			s.draining = false
 			if s.failed == nil {
 				s.mu.Unlock()
 				err := s.jr.reset()
@@ -295,6 +299,14 @@ func (s *boltStore) applier() {
 		if len(s.applyQ) == 0 || s.abandon || s.failed != nil {
 			return
 		}
+		if !s.closed && !s.draining && s.pending-s.unsynced() < applyBatch {
+			// A bolt commit costs two fdatasyncs and rewrites the
+			// branch pages it touches, whatever it holds: gather more.
+			s.mu.Unlock()
+			time.Sleep(applyDelay)
+			s.mu.Lock()
+			continue
+		}
 		batch := s.applyQ
 		s.applyQ = nil
 		s.mu.Unlock()
@@ -311,6 +323,16 @@ func (s *boltStore) applier() {
 		}
 		s.cond.Broadcast()
 	}
+}
+
+// unsynced is the bytes of originals decided and not yet in the journal
+// on disk; s.mu is held.
+func (s *boltStore) unsynced() int64 {
+	var n int64
+	for _, r := range s.writeQ {
+		n += int64(len(r.original))
+	}
+	return n
 }
 
 // fail makes err, if any, the store's lasting failure; s.mu is held.

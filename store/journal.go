@@ -39,9 +39,13 @@ const (
 // but not yet in bolt pass maxPending bytes (they are in memory), and the
 // journal is truncated, once bolt holds all of it, when it passes
 // journalLimit.
+// The applier commits to bolt what the journal holds every applyDelay,
+// or at once when that is applyBatch bytes of originals.
 // An original of largeOriginal bytes or more skips the journal: its Put
 // commits it to bolt directly.
 const (
+	applyBatch    = 8 << 20
+	applyDelay    = 100 * time.Millisecond
 	maxPending    = 32 << 20
 	journalLimit  = 16 << 20
 	largeOriginal = 1 << 20

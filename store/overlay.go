@@ -8,6 +8,11 @@ package store
 type layer struct {
 	m   map[bkt]map[string]entry
 	age map[string]entry // the age bucket, kept apart for next
+	// min is the least live key of age when minOK; new age keys are
+	// stored-at times, mostly later than all before, so it seldom needs
+	// the scan that finds it again.
+	min   string
+	minOK bool
 }
 
 // layered is a layer over the kv below it (a bolt transaction, or another
@@ -24,7 +29,33 @@ type entry struct {
 }
 
 func newLayer() *layer {
-	return &layer{m: map[bkt]map[string]entry{}, age: map[string]entry{}}
+	return &layer{m: map[bkt]map[string]entry{}, age: map[string]entry{}, minOK: true}
+}
+
+// setAge writes an age entry (e.v nil: a deletion), keeping min.
+func (l *layer) setAge(key string, e entry) {
+	l.age[key] = e
+	switch {
+	case !l.minOK:
+	case e.v == nil && key == l.min:
+		l.minOK = false
+	case e.v != nil && (l.min == "" || key < l.min):
+		l.min = key
+	}
+}
+
+// first is the least live age key here, "" when none.
+func (l *layer) first() string {
+	if !l.minOK {
+		l.min = ""
+		for key, e := range l.age {
+			if e.v != nil && (l.min == "" || key < l.min) {
+				l.min = key
+			}
+		}
+		l.minOK = true
+	}
+	return l.min
 }
 
 func (l *layer) bucket(b bkt, create bool) map[string]entry {
@@ -50,13 +81,21 @@ func (x layered) put(b bkt, key string, v []byte) error {
 	if v == nil {
 		v = []byte{} // an empty original; nil marks a deletion
 	}
-	x.l.bucket(b, true)[key] = entry{v: v, seq: x.seq}
+	x.l.set(b, key, entry{v: v, seq: x.seq})
 	return nil
 }
 
 func (x layered) del(b bkt, key string) error {
-	x.l.bucket(b, true)[key] = entry{seq: x.seq}
+	x.l.set(b, key, entry{seq: x.seq})
 	return nil
+}
+
+func (l *layer) set(b bkt, key string, e entry) {
+	if b.kind == kindAge {
+		l.setAge(key, e)
+		return
+	}
+	l.bucket(b, true)[key] = e
 }
 
 // next merges the age entries below, minus those written here, with the
@@ -72,12 +111,18 @@ func (x layered) next(after []byte) (k, v []byte) {
 	}
 	var best string
 	var bestV []byte
-	for key, e := range x.l.age {
-		if e.v == nil || after != nil && key <= string(after) {
-			continue
+	if after == nil {
+		if best = x.l.first(); best != "" {
+			bestV = x.l.age[best].v
 		}
-		if bestV == nil || key < best {
-			best, bestV = key, e.v
+	} else {
+		for key, e := range x.l.age {
+			if e.v == nil || key <= string(after) {
+				continue
+			}
+			if bestV == nil || key < best {
+				best, bestV = key, e.v
+			}
 		}
 	}
 	if bestV != nil && (bk == nil || best < string(bk)) {
@@ -95,7 +140,7 @@ func (l *layer) mergeInto(dst *layer, seq uint64) {
 		}
 	}
 	for key, e := range l.age {
-		dst.age[key] = entry{v: e.v, seq: seq}
+		dst.setAge(key, entry{v: e.v, seq: seq})
 	}
 }
 
@@ -115,6 +160,9 @@ func (l *layer) drop(seq uint64) {
 	for key, e := range l.age {
 		if e.seq <= seq {
 			delete(l.age, key)
+			if key == l.min {
+				l.minOK = false
+			}
 		}
 	}
 }
