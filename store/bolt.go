@@ -61,12 +61,15 @@ type boltStore struct {
 	applyQ   []*putRec    // in the journal, to apply to bolt
 	failed   error        // a journal or bolt write failed: the store is unavailable
 	closed   bool
-	direct   bool  // a large Put is being committed to bolt directly
-	draining bool  // the writer waits for bolt to hold the whole journal
-	limit    int64 // journalLimit; tests change it
-	hold     bool  // tests: the applier waits (see export_test.go)
-	abandon  bool  // tests: stop without applying, as a crash would
-	done     sync.WaitGroup
+	direct   bool // a large Put is being committed to bolt directly
+	draining bool // the writer waits for bolt to hold the whole journal
+	// recovering: recover is under way; lastRecover: its last attempt
+	recovering  bool
+	lastRecover time.Time
+	limit       int64 // journalLimit; tests change it
+	hold        bool  // tests: the applier waits (see export_test.go)
+	abandon     bool  // tests: stop without applying, as a crash would
+	done        sync.WaitGroup
 }
 
 func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error) {
@@ -292,6 +295,7 @@ func (s *boltStore) applier() {
 	defer s.done.Done()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	gathered := false
 	for {
 		for (len(s.applyQ) == 0 || s.hold) && !s.abandon && s.failed == nil && !(s.closed && s.applied == s.seq) {
 			s.cond.Wait()
@@ -299,14 +303,17 @@ func (s *boltStore) applier() {
 		if len(s.applyQ) == 0 || s.abandon || s.failed != nil {
 			return
 		}
-		if !s.closed && !s.draining && s.pending-s.unsynced() < applyBatch {
+		if !gathered && !s.closed && !s.draining && s.pending-s.unsynced() < applyBatch {
 			// A bolt commit costs two fdatasyncs and rewrites the
-			// branch pages it touches, whatever it holds: gather more.
+			// branch pages it touches, whatever it holds: gather more
+			// for a while.
 			s.mu.Unlock()
 			time.Sleep(applyDelay)
 			s.mu.Lock()
+			gathered = true
 			continue
 		}
+		gathered = false
 		batch := s.applyQ
 		s.applyQ = nil
 		s.mu.Unlock()
@@ -344,6 +351,54 @@ func (s *boltStore) fail(err error) bool {
 	return s.failed != nil
 }
 
+// healthy is nil when the store can serve; after a failed write it first
+// tries recover, at most once a second.
+func (s *boltStore) healthy() error {
+	s.mu.RLock()
+	err := s.usable()
+	s.mu.RUnlock()
+	if err == nil || errors.Is(err, errClosed) {
+		return err
+	}
+	return s.recover()
+}
+
+// recover starts over after a failed journal or bolt write (a full disk,
+// say): the pending writes are dropped, and what reached the journal is
+// replayed into bolt, as after a crash. Acknowledged Puts are in the
+// journal; those that failed may be there too, which does no harm.
+func (s *boltStore) recover() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.recovering {
+		s.cond.Wait()
+	}
+	if err := s.usable(); err == nil || s.closed || time.Since(s.lastRecover) < time.Second {
+		return err
+	}
+	s.recovering, s.lastRecover = true, time.Now()
+	defer func() {
+		s.recovering = false
+		s.cond.Broadcast()
+	}()
+	s.mu.Unlock()
+	s.done.Wait() // the writer and the applier stop on a failure
+	s.mu.Lock()
+	if s.closed {
+		return errClosed
+	}
+	_ = s.jr.f.Close()
+	s.ov, s.writeQ, s.applyQ, s.pending = newLayer(), nil, nil, 0
+	if err := s.replay(); err != nil {
+		return s.failed
+	}
+	s.failed = nil
+	s.done.Add(2)
+	go s.writer()
+	go s.applier()
+	return nil
+}
+
 // usable is nil when the store can serve; s.mu is held.
 func (s *boltStore) usable() error {
 	if s.closed {
@@ -366,6 +421,9 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	size := int64(len(original))
 	if size > s.opts.MaxBytes || size > bolt.MaxValueSize {
 		return "", fmt.Errorf("%w: %d bytes, bound %d", ErrTooLarge, size, min(s.opts.MaxBytes, bolt.MaxValueSize))
+	}
+	if err := s.healthy(); err != nil {
+		return "", err
 	}
 	r := &putRec{tenant: tenant, hash: hash, done: make(chan error, 1)}
 	s.mu.Lock()
@@ -442,6 +500,9 @@ func (s *boltStore) Get(ctx context.Context, tenant, id string) ([]byte, error) 
 	}
 	id, err := NormalizeID(id)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.healthy(); err != nil {
 		return nil, err
 	}
 	now := s.opts.Now()
@@ -522,9 +583,7 @@ func (s *boltStore) Ping(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if err := s.usable(); err != nil {
+	if err := s.healthy(); err != nil {
 		return err
 	}
 	return s.wrap(s.db.View(func(tx *bolt.Tx) error { return nil }))
@@ -541,6 +600,9 @@ func (s *boltStore) Close() error {
 	s.closed = true
 	s.hold = false
 	s.cond.Broadcast()
+	for s.recovering {
+		s.cond.Wait()
+	}
 	s.mu.Unlock()
 	s.done.Wait()
 	var errs []error
@@ -549,7 +611,7 @@ func (s *boltStore) Close() error {
 			errs = append(errs, fmt.Errorf("store: emptying journal %s: %w", s.jr.path, err))
 		}
 	}
-	if err := s.jr.f.Close(); err != nil {
+	if err := s.jr.f.Close(); err != nil && !errors.Is(err, os.ErrClosed) {
 		errs = append(errs, fmt.Errorf("store: closing journal %s: %w", s.jr.path, err))
 	}
 	if err := s.db.Close(); err != nil {

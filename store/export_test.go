@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"testing"
+	"time"
 )
 
 // Crafted lets t store originals under crafted hashes (PutHash): Get
@@ -85,4 +86,21 @@ func JournalResets(s Store) int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.jr.resets
+}
+
+// BreakJournal closes the journal file of the bolt store s under it, so
+// its next append fails as on a full disk.
+func BreakJournal(s Store) {
+	b := s.(*boltStore)
+	b.mu.Lock()
+	b.jr.f.Close()
+	b.mu.Unlock()
+}
+
+// AllowRecover lets the bolt store s try to recover at once.
+func AllowRecover(s Store) {
+	b := s.(*boltStore)
+	b.mu.Lock()
+	b.lastRecover = time.Time{}
+	b.mu.Unlock()
 }
