@@ -446,7 +446,10 @@ func nextASCII(s string, i int) int {
 		if kindAt(s, e) == aHigh {
 			return i // a non-ASCII letter or mark may continue the word
 		}
-		return contraction(s, e)
+		if e < len(s) && s[e] == '\'' {
+			return contraction(s, e)
+		}
+		return e
 	}
 	switch k {
 	case aOther:

@@ -648,3 +648,24 @@ func FuzzSpans(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkCountCold is BenchmarkCount for a process's first count: each
+// text is counted by a counter whose memos and caches are empty, so only
+// the repeats within the text help.
+func BenchmarkCountCold(b *testing.B) {
+	texts := benchTexts(b)
+	for _, name := range native {
+		c := mustNew(b, name)
+		for _, kind := range []string{"all", "log", "search", "table"} {
+			text := texts[kind]
+			b.Run(name+"/"+kind, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				cpu := sample.CPUTime()
+				for b.Loop() {
+					newNative(name, c.ranks).Count(text)
+				}
+				b.ReportMetric(float64(len(text))*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
+			})
+		}
+	}
+}
