@@ -281,23 +281,10 @@ func benchTexts(b *testing.B) map[string]string {
 
 // BenchmarkCount reports MB per CPU second (cpu-MB/s) beside the wall-clock
 // figure: large texts are counted on several cores, and the machine may be
-// shared.
+// shared. The counters' memos are warm after the first count.
 func BenchmarkCount(b *testing.B) {
+	benchCount(b, func(c *Counter) *Counter { return c })
 	texts := benchTexts(b)
-	for _, name := range native {
-		c := mustNew(b, name)
-		for _, kind := range []string{"all", "log", "search", "table"} {
-			text := texts[kind]
-			b.Run(name+"/"+kind, func(b *testing.B) {
-				b.SetBytes(int64(len(text)))
-				cpu := sample.CPUTime()
-				for b.Loop() {
-					c.Count(text)
-				}
-				b.ReportMetric(float64(len(text))*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
-			})
-		}
-	}
 	b.Run("o200k_base/parallel", func(b *testing.B) {
 		c := mustNew(b, "o200k_base")
 		text := texts["all"]
@@ -564,6 +551,17 @@ func slowCount(c *Counter, s string) int {
 	return n
 }
 
+// slowSpans is the sum of slowCount over the spans of s, each alone.
+func slowSpans(c *Counter, s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		e := spanEnd(s, i)
+		n += slowCount(c, s[i:e])
+		i = e
+	}
+	return n
+}
+
 // TestFastPaths checks the fast paths against the slow reference on the
 // corpus: the ASCII pre-tokenizer agrees with the general one wherever it
 // answers, spans count the same alone as in their text, and Count, cold or
@@ -584,13 +582,7 @@ func TestFastPaths(t *testing.T) {
 		c := mustNew(t, name)
 		for k, s := range texts {
 			want := slowCount(c, s)
-			spans := 0
-			for i := 0; i < len(s); {
-				e := spanEnd(s, i)
-				spans += slowCount(c, s[i:e])
-				i = e
-			}
-			if spans != want {
+			if spans := slowSpans(c, s); spans != want {
 				t.Errorf("%s: text %d: its spans count %d, the text %d", name, k, spans, want)
 			}
 			cold := newNative(name, c.ranks)
@@ -636,13 +628,7 @@ func FuzzSpans(f *testing.F) {
 			if got := c.Count(s); got != want {
 				t.Errorf("%s: Count(%q) = %d, want %d", name, s, got, want)
 			}
-			spans := 0
-			for i := 0; i < len(s); {
-				e := spanEnd(s, i)
-				spans += slowCount(c, s[i:e])
-				i = e
-			}
-			if spans != want {
+			if spans := slowSpans(c, s); spans != want {
 				t.Errorf("%s: %q: its spans count %d, the text %d", name, s, spans, want)
 			}
 		}
@@ -653,6 +639,12 @@ func FuzzSpans(f *testing.F) {
 // text is counted by a counter whose memos and caches are empty, so only
 // the repeats within the text help.
 func BenchmarkCountCold(b *testing.B) {
+	benchCount(b, func(c *Counter) *Counter { return newNative(c.name, c.ranks) })
+}
+
+// benchCount counts each kind of sample with counter(c), c being the
+// encoding's counter.
+func benchCount(b *testing.B, counter func(c *Counter) *Counter) {
 	texts := benchTexts(b)
 	for _, name := range native {
 		c := mustNew(b, name)
@@ -662,7 +654,7 @@ func BenchmarkCountCold(b *testing.B) {
 				b.SetBytes(int64(len(text)))
 				cpu := sample.CPUTime()
 				for b.Loop() {
-					newNative(name, c.ranks).Count(text)
+					counter(c).Count(text)
 				}
 				b.ReportMetric(float64(len(text))*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
 			})
