@@ -180,36 +180,40 @@ func wordFailure(b []byte) (strong, weak bool) {
 			}
 		}
 	}
+	// One class table: 0 not a letter, 1 a letter, 2 a letter wordHit
+	// judges words starting with; words of other letters are skipped whole.
 	for i := 0; i < len(b); {
-		c := b[i]
-		if !isLetter(c) {
+		k := wordClass[b[i]]
+		if k == 0 {
 			i++
 			continue
 		}
-		j := i
-		for j < len(b) && isLetter(b[j]) {
+		j := i + 1
+		for j < len(b) && wordClass[b[j]] != 0 {
 			j++
 		}
-		if !wordFirst[c] {
-			i = j // wordHit judges no word starting with c
-			continue
-		}
-		switch wordHit(b, i, j) {
-		case hitStrong:
-			return true, false
-		case hitWeak:
-			weak = true
+		if k == 2 {
+			switch wordHit(b, i, j) {
+			case hitStrong:
+				return true, false
+			case hitWeak:
+				weak = true
+			}
 		}
 		i = j
 	}
 	return false, weak
 }
 
-// wordFirst holds the first letters, either case, of the words wordHit can
-// judge a hit: the cases of its switch on lower(w[0]).
-var wordFirst = func() (t [256]bool) {
+// wordClass is 1 for letters and 2 for the first letters, either case, of
+// the words wordHit can judge a hit: the cases of its switch on
+// lower(w[0]), and 'E' of npm's "E404".
+var wordClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-('a'-'A')] = 1, 1
+	}
 	for _, c := range []byte("efpzkdsctu") {
-		t[c], t[c-'a'+'A'] = true, true
+		t[c], t[c-'a'+'A'] = 2, 2
 	}
 	return t
 }()
