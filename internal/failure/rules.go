@@ -123,12 +123,8 @@ func (r *reader) shellcheckError(i int) bool {
 // httpStatusFailed reports "HTTP/1.1 500 Internal Server Error" and other
 // statuses of 400 and above.
 func httpStatusFailed(t []byte) bool {
-	sp := bytes.IndexByte(t, ' ')
-	if sp < 0 {
-		return false
-	}
-	n, e := leadingNum(t[sp+1:])
-	return e == 3 && n >= 400 && n < 600
+	code, ok := toolline.HTTPStatus(t)
+	return ok && code >= 400 && code < 600
 }
 
 // raceFound matches the race detector's closing "Found 2 data race(s)".
