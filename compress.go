@@ -19,6 +19,7 @@ import (
 	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/internal/tokencount"
+	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/wire"
 )
@@ -331,9 +332,9 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		shown := 0
 		for line := range bytes.Lines(view) {
 			l := bytes.TrimRight(line, "\r\n")
-			if _, hit := router.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
+			if _, hit := toolline.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
 				shown++
-			} else if _, hit := router.ParseHeadingHit(l); hit {
+			} else if _, hit := toolline.ParseHeadingHit(l); hit {
 				shown++
 			}
 		}
@@ -398,7 +399,7 @@ func countWords(b []byte) int {
 // wordSpace is 1 for the bytes that separate words, 0 otherwise.
 var wordSpace = [256]uint8{' ': 1, '\n': 1, '\t': 1, '\r': 1}
 
-// markerBudget is the most bytes a ccr marker line takes.
+// markerBudget is the most bytes a marker line takes.
 const markerBudget = 120
 
 // foldSections runs the verification gate over the input (or each section of
@@ -574,7 +575,7 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 		v.scorer = name
 		return out, "prose:" + name, nil
 	}
-	c := e.crushers[k]
+	c := e.views[k]
 	if c == nil {
 		return nil, string(k), lossy.ErrNoGain
 	}
@@ -649,7 +650,7 @@ type sectionCheck struct {
 
 	lines     [][]byte // the failure lines judged at the boundary: see missing
 	ansi      bool     // part holds ANSI escapes: compare without them
-	markers   [][]byte // lines of part carrying ccr markers
+	markers   [][]byte // lines of part carrying markers
 	linesDone bool
 }
 
@@ -669,7 +670,18 @@ func (c *sectionCheck) rawLines() [][]byte {
 }
 
 // keep returns the gate's Keep predicate: see keepFailures.
-func (c *sectionCheck) keep() func([]byte) bool { return keepLines(c.rawLines()) }
+func (c *sectionCheck) keep() func([]byte) bool {
+	// The failure lines are found when a fold first asks: most inputs
+	// never need them on the lossless path.
+	var set func([]byte) bool
+	done := false
+	return func(line []byte) bool {
+		if !done {
+			set, done = keepLines(c.rawLines()), true
+		}
+		return set != nil && set(line)
+	}
+}
 
 func (c *sectionCheck) goTestText() []byte {
 	if !c.goTestDone {

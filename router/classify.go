@@ -1,6 +1,10 @@
 package router
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/toolline"
+)
 
 // classify votes on one line (ANSI already stripped, no line ending).
 func classify(line []byte) (kind, weight uint8) {
@@ -22,12 +26,52 @@ type hitVote struct {
 	pathLen int32 // 0 when the vote came from no hit
 }
 
+// feat is the set of bytes a line holds that some detector needs, found in
+// one pass, so that detectors needing a byte the line lacks are not run:
+// most lines are judged by the generic rules after every tool's form has
+// failed to match, and each form scanned the whole line to fail.
+type feat uint16
+
+const (
+	fColon feat = 1 << iota // ':'
+	fParen                  // '('
+	fPipe                   // '|'
+	fLess                   // '<'
+	fDot                    // '.'
+	fEq                     // '='
+	fAt                     // '@'
+	fDash                   // '-'
+	fSolid                  // a byte isBlank does not skip
+)
+
+var featOf = func() (t [256]feat) {
+	for c := range t {
+		switch c {
+		case ' ', '\t', '\r', '\f', '\v':
+		default:
+			t[c] = fSolid
+		}
+	}
+	for c, f := range map[byte]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '=': fEq, '@': fAt, '-': fDash} {
+		t[c] |= f
+	}
+	return t
+}()
+
+func features(line []byte) (f feat) {
+	for _, c := range line {
+		f |= featOf[c]
+	}
+	return f
+}
+
 // classifyHit is classifyLine that also reports the search hit it found.
 func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
-	if isBlank(line) {
+	f := features(line)
+	if f&fSolid == 0 { // isBlank
 		return kNone, wNone, false, hv
 	}
-	if k, w := toolLine(line); w > 0 {
+	if k, w := toolLine(line, f); w > 0 {
 		return k, w, false, hv
 	}
 	if k, w := classifyDiff(line); w > 0 {
@@ -46,41 +90,46 @@ func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 		}
 		return kNone, wNone, false, hv
 	}
-	if logLine(line) {
+	if logLine(line, f) {
 		return kLog, wStrong, false, hv
 	}
-	if h, ok := ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
+	if f&(fColon|fDash) == 0 {
+		// no "path:N:" nor "path-N-": not a hit
+	} else if h, ok := toolline.ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
 		if isDiagnostic(h) {
 			return kLog, wStrong, false, hv
 		}
 		return kSearch, wStrong, false, hitVote{context: h.Context, pathLen: int32(len(h.Path))}
 	}
-	kind, weight, path = classifyPlain(line)
+	kind, weight, path = classifyPlain(line, f)
 	return kind, weight, path, hv
 }
 
 // classifyPlain is classifyLine's tail, for lines that are not search hits;
 // contextHits asks it again for "path-N-text" lines no match stands beside.
-func classifyPlain(line []byte) (kind, weight uint8, path bool) {
+// f is features(line).
+func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	if isSeparator(line) {
 		return kSearch, wWeak, false
 	}
 	if k, w := countLine(line); w > 0 {
 		return k, w, false
 	}
-	if edgeLine(line) {
+	if f&fAt != 0 && edgeLine(line) {
 		return kTable, wWeak, false
 	}
 	if isPathLine(line) {
 		return kSearch, wWeak, true
 	}
-	if k, w := classifyMarkup(line); w > 0 {
-		return k, w, false
+	if f&fLess != 0 {
+		if k, w := classifyMarkup(line); w > 0 {
+			return k, w, false
+		}
 	}
 	if tableRow(line) {
 		return kTable, wStrong, false
 	}
-	if bytes.Contains(line, []byte("</")) && closingTag(line) {
+	if f&fLess != 0 && bytes.Contains(line, []byte("</")) && closingTag(line) {
 		return kHTML, wWeak, false // text with inline markup: "a <em>data race</em> is"
 	}
 	k, w := classifyShape(line)
@@ -137,7 +186,7 @@ func classifyDiff(line []byte) (uint8, uint8) {
 		// git --stat: " path | 12 +++--" and " 3 files changed, ..."
 		if i := bytes.Index(line, []byte(" | ")); i > 0 {
 			after := line[i+3:]
-			if _, e := leadingNum(trimBlank(after)); e > 0 || hasPrefix(after, "Bin ") {
+			if _, e := toolline.Number(trimBlank(after)); e > 0 || hasPrefix(after, "Bin ") {
 				return kDiff, wStrong
 			}
 		}
@@ -150,7 +199,7 @@ func classifyDiff(line []byte) (uint8, uint8) {
 
 // plausibleHitPath rejects "paths" that are prose or log fragments, which a
 // line like "Note: see 2-3-4" would otherwise produce.
-func plausibleHitPath(h Hit) bool {
+func plausibleHitPath(h toolline.Hit) bool {
 	p := h.Path
 	if bytes.IndexByte(p, '.') < 0 && bytes.IndexByte(p, '/') < 0 && bytes.IndexByte(p, '\\') < 0 && !isUpper(p[0]) {
 		return false // "llvm-14-dev\t..." is a TSV row, not a context line of file "llvm"
@@ -171,7 +220,7 @@ func plausibleHitPath(h Hit) bool {
 // message: "file:line:col: message" (Go, gcc, clang, rustc short form) or
 // "file:line: error: ...". grep -n text is the raw source line, which almost
 // never starts with exactly one space after a column number.
-func isDiagnostic(h Hit) bool {
+func isDiagnostic(h toolline.Hit) bool {
 	t := h.Text
 	if h.Col > 0 && len(t) > 1 && t[0] == ' ' && t[1] != ' ' && t[1] != '\t' {
 		return true
@@ -181,7 +230,7 @@ func isDiagnostic(h Hit) bool {
 	}
 	if h.Col == 0 && len(t) > 0 && isDigit(t[0]) {
 		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
-		_, e := leadingNum(t)
+		_, e := toolline.Number(t)
 		r := t[e:]
 		return hasPrefix(r, " - error") || hasPrefix(r, " - warning")
 	}
@@ -415,7 +464,7 @@ func tableRow(line []byte) bool {
 		return true
 	}
 	if hasPrefix(line, "total ") {
-		_, e := leadingNum(line[6:])
+		_, e := toolline.Number(line[6:])
 		return e > 0 && 6+e == len(line) || e > 0 && len(line) > 6+e && (line[6+e] == 'K' || line[6+e] == 'M' || line[6+e] == 'G')
 	}
 	return false
@@ -431,6 +480,8 @@ func isModeType(c byte) bool {
 }
 
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func isWordByte(c byte) bool { return wordByte[c] }
 

@@ -3,6 +3,7 @@ package router
 import (
 	"bytes"
 	"flag"
+	"github.com/kompress/kompress/internal/toolline"
 	"os"
 	"path/filepath"
 	"strings"
@@ -256,61 +257,6 @@ func TestTestRunnerLines(t *testing.T) {
 	}
 }
 
-func TestParseHit(t *testing.T) {
-	tests := []struct {
-		line    string
-		ok      bool
-		path    string
-		n, col  int
-		text    string
-		context bool
-	}{
-		{"net/http/server.go:912:// ReadTimeout", true, "net/http/server.go", 912, 0, "// ReadTimeout", false},
-		{"a.go:3:7:func x()", true, "a.go", 3, 7, "func x()", false},
-		{"a.go-12-\tx := s[1:2:3]", true, "a.go", 12, 0, "\tx := s[1:2:3]", true},
-		{"foo-2-bar.go:10:text", true, "foo-2-bar.go", 10, 0, "text", false},
-		{"my-12-file.txt-4-context", true, "my", 12, 0, "file.txt-4-context", true},
-		{`C:\src\main.go:12:func main() {`, true, `C:\src\main.go`, 12, 0, "func main() {", false},
-		{"dir:with:colons/a.txt:5:x", true, "dir:with:colons/a.txt", 5, 0, "x", false},
-		{"My Docs/a.txt:5:x", true, "My Docs/a.txt", 5, 0, "x", false},
-		{"a.go:12:", true, "a.go", 12, 0, "", false},
-		{"2024-05-01 12:00:00 INFO started", false, "", 0, 0, "", false},
-		{"12:30:45 up 3 days", false, "", 0, 0, "", false},
-		{"  indented.go:3:x", false, "", 0, 0, "", false},
-		{"no hit here", false, "", 0, 0, "", false},
-		{"a.go:99999999999:x", false, "", 0, 0, "", false},
-		{"", false, "", 0, 0, "", false},
-	}
-	for _, tt := range tests {
-		h, ok := ParseHit([]byte(tt.line))
-		if ok != tt.ok {
-			t.Errorf("ParseHit(%q) ok = %v, want %v (%+v)", tt.line, ok, tt.ok, h)
-			continue
-		}
-		if !ok {
-			continue
-		}
-		if string(h.Path) != tt.path || h.Line != tt.n || h.Col != tt.col || string(h.Text) != tt.text || h.Context != tt.context {
-			t.Errorf("ParseHit(%q) = {%q %d %d %q %v}, want {%q %d %d %q %v}", tt.line,
-				h.Path, h.Line, h.Col, h.Text, h.Context, tt.path, tt.n, tt.col, tt.text, tt.context)
-		}
-	}
-}
-
-func TestParseHeadingHit(t *testing.T) {
-	h, ok := ParseHeadingHit([]byte("45:func NewDecoder(r io.Reader) *Decoder {"))
-	if !ok || h.Line != 45 || string(h.Text) != "func NewDecoder(r io.Reader) *Decoder {" || h.Context {
-		t.Errorf("match = %+v, %v", h, ok)
-	}
-	h, ok = ParseHeadingHit([]byte("46-\treturn nil"))
-	if !ok || h.Line != 46 || !h.Context || string(h.Text) != "\treturn nil" {
-		t.Errorf("context = %+v, %v", h, ok)
-	}
-	if _, ok := ParseHeadingHit([]byte("encoding/gob/decoder.go")); ok {
-		t.Error("a path parsed as a heading hit")
-	}
-}
-
 func FuzzSplit(f *testing.F) {
 	for _, s := range samples(f) {
 		data := s.data
@@ -328,8 +274,8 @@ func FuzzSplit(f *testing.F) {
 		if len(secs) == 1 && k != secs[0].Kind || len(secs) > 1 && k != Mixed {
 			t.Fatalf("Detect = %s for sections %+v", k, secs)
 		}
-		ParseHit(b)
-		ParseHeadingHit(b)
+		toolline.ParseHit(b)
+		toolline.ParseHeadingHit(b)
 		if s := ansi.Strip(b); len(s) > len(b) {
 			t.Fatalf("ansi.Strip grew %d to %d bytes", len(b), len(s))
 		}
@@ -427,7 +373,7 @@ func TestCurlProgressInBody(t *testing.T) {
 	if json == nil || json.End != len(b) {
 		t.Fatalf("no JSON section to the end:\n%s", describe(b, secs))
 	}
-	clean, cuts := CurlUninterleave(b[json.Start:json.End])
+	clean, cuts := toolline.CurlUninterleave(b[json.Start:json.End])
 	if len(cuts) != 1 || bytes.Contains(clean, []byte("Closing connection")) || bytes.IndexByte(clean, '\r') >= 0 {
 		t.Fatalf("cuts %v; progress left in the body", cuts)
 	}
@@ -436,45 +382,7 @@ func TestCurlProgressInBody(t *testing.T) {
 		t.Errorf("removed %d bytes, want %d", removed, want)
 	}
 	// A '\r' that starts no progress row stays.
-	if c, cuts := CurlUninterleave([]byte("{\"a\": \"x\r\"}\r\n")); cuts != nil || string(c) != "{\"a\": \"x\r\"}\r\n" {
-		t.Errorf("CurlUninterleave changed a body without progress rows: %q", c)
-	}
-}
-
-func TestDiffStatRow(t *testing.T) {
-	for _, c := range []struct {
-		line string
-		want bool
-	}{
-		{" crush/log.go                                       |  199 +++-", true},
-		{" {crush => internal/logview}/log.go | 12 +-", true},
-		{" logo.png | Bin 0 -> 1204 bytes", true},
-		{" run.sh | 0", true},
-		{" alice  | 12", false},      // a psql row with a number
-		{" alice  | 12 | x", false},  // more columns
-		{"  indented | 3 ++", false}, // not git's one space
-		{" a | 12 +x", false},        // not a bar
-		{" 3 files changed, 4 insertions(+)", false},
-	} {
-		if got := DiffStatRow([]byte(c.line)); got != c.want {
-			t.Errorf("DiffStatRow(%q) = %v, want %v", c.line, got, c.want)
-		}
-	}
-}
-
-func TestBlameLine(t *testing.T) {
-	for _, c := range []struct {
-		line string
-		want bool
-	}{
-		{"575f5149 failure/failure.go (Seed 94925810 maintainers 2026-11-29 13:48:16 +0000   1) // Package failure", true},
-		{"^1a2b3c4d (Ann Lee 2025-01-02 03:04:05 -0700 120) \treturn nil", true},
-		{"00000000 (Not Committed Yet 2026-12-01 12:00:00 +0000 7) x := 1", true},
-		{"575f5149 fix the parser (closes #12)", false},        // git log --oneline
-		{"deadbeef1 (HEAD -> main, origin/main) Merge", false}, // decorated log
-	} {
-		if got := BlameLine([]byte(c.line)); got != c.want {
-			t.Errorf("BlameLine(%q) = %v, want %v", c.line, got, c.want)
-		}
+	if c, cuts := toolline.CurlUninterleave([]byte("{\"a\": \"x\r\"}\r\n")); cuts != nil || string(c) != "{\"a\": \"x\r\"}\r\n" {
+		t.Errorf("toolline.CurlUninterleave changed a body without progress rows: %q", c)
 	}
 }

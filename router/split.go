@@ -2,6 +2,7 @@ package router
 
 import (
 	"bytes"
+	"github.com/kompress/kompress/internal/toolline"
 	"unicode/utf8"
 
 	"github.com/kompress/kompress/internal/jsonscan"
@@ -236,7 +237,7 @@ func classifyLines(b []byte) []lineInfo {
 			}
 			li.kind, li.weight = kHTML, wForced
 		case oldLeft > 0 || newLeft > 0:
-			if hunkLine(line, &oldLeft, &newLeft) {
+			if toolline.HunkLine(line, &oldLeft, &newLeft) {
 				li.kind, li.weight = kDiff, wForced
 				break
 			}
@@ -292,11 +293,11 @@ func classifyLines(b []byte) []lineInfo {
 		if li.weight != wForced {
 			switch {
 			case hasPrefix(line, "@@ -"):
-				if o, n, ok := hunkHeader(line); ok {
+				if o, n, ok := toolline.HunkHeader(line); ok {
 					oldLeft, newLeft = o, n
 					li.kind, li.weight = kDiff, wForced
 				}
-			case isCommitLine(line):
+			case toolline.CommitLine(line):
 				if commitAt >= 0 && !sawPatch {
 					historyOnly(lines[commitAt:])
 				}
@@ -316,7 +317,7 @@ func classifyLines(b []byte) []lineInfo {
 						sawPatch = true // a --stat summary is a diff too
 					}
 				}
-				if li.blank || line[0] == ' ' || commitHeaderField(line) {
+				if li.blank || line[0] == ' ' || toolline.CommitHeaderField(line) {
 					li.kind, li.weight = kDiff, wForced
 				} else {
 					inCommit = false
@@ -328,7 +329,7 @@ func classifyLines(b []byte) []lineInfo {
 			if li.blank {
 				// A blank line separates files; the heading state survives it.
 			} else if heading || prevPath {
-				if _, ok := ParseHeadingHit(line); ok {
+				if _, ok := toolline.ParseHeadingHit(line); ok {
 					li.kind, li.weight = kSearch, wStrong
 					heading = true
 					if p := lastNonBlank(lines); p >= 0 && lines[p].kind == kSearch {
@@ -360,7 +361,7 @@ func classifyLines(b []byte) []lineInfo {
 // "____ test_name ____" titles open one; any other "====" banner, such as
 // "short test summary info", or the closing counts end it.
 func reportSection(line []byte) (open, ok bool) {
-	if rule, title, ok := banner(line); ok {
+	if rule, title, ok := toolline.Banner(line); ok {
 		switch rule {
 		case '_':
 			return true, true
@@ -369,7 +370,7 @@ func reportSection(line []byte) (open, ok bool) {
 		}
 		return false, false
 	}
-	if testCounts(line) {
+	if toolline.TestCounts(line) {
 		return false, true
 	}
 	return false, false
@@ -490,7 +491,7 @@ func curlValue(b []byte, i, j int, st jsonscan.Status) (int, jsonscan.Status) {
 	if bytes.IndexByte(b[i+line:min(len(b), j+256)], '\r') < 0 {
 		return j, st
 	}
-	clean, cuts := CurlUninterleave(b[i:])
+	clean, cuts := toolline.CurlUninterleave(b[i:])
 	if cuts == nil {
 		return j, st
 	}
@@ -576,98 +577,6 @@ func rgJSON(first []byte) bool {
 	for _, t := range [...]string{"begin", "match", "context", "end", "summary"} {
 		if hasPrefix(first, `{"type":"`+t+`","data":{`) {
 			return true
-		}
-	}
-	return false
-}
-
-// hunkHeader parses "@@ -a[,b] +c[,d] @@".
-func hunkHeader(line []byte) (oldN, newN int, ok bool) {
-	rest := line[4:]
-	_, e := leadingNum(rest)
-	if e == 0 {
-		return 0, 0, false
-	}
-	rest = rest[e:]
-	oldN = 1
-	if len(rest) > 0 && rest[0] == ',' {
-		n, e := leadingNum(rest[1:])
-		if e == 0 {
-			return 0, 0, false
-		}
-		oldN, rest = n, rest[1+e:]
-	}
-	if !hasPrefix(rest, " +") {
-		return 0, 0, false
-	}
-	rest = rest[2:]
-	_, e = leadingNum(rest)
-	if e == 0 {
-		return 0, 0, false
-	}
-	rest = rest[e:]
-	newN = 1
-	if len(rest) > 0 && rest[0] == ',' {
-		n, e := leadingNum(rest[1:])
-		if e == 0 {
-			return 0, 0, false
-		}
-		newN, rest = n, rest[1+e:]
-	}
-	if !hasPrefix(rest, " @@") {
-		return 0, 0, false
-	}
-	return oldN, newN, true
-}
-
-// hunkLine consumes one body line of a hunk, reporting whether it belongs.
-func hunkLine(line []byte, oldLeft, newLeft *int) bool {
-	c := byte(' ') // an empty line is context whose trailing space was lost
-	if len(line) > 0 {
-		c = line[0]
-	}
-	switch {
-	case c == ' ' && *oldLeft > 0 && *newLeft > 0:
-		*oldLeft--
-		*newLeft--
-	case c == '-' && *oldLeft > 0:
-		*oldLeft--
-	case c == '+' && *newLeft > 0:
-		*newLeft--
-	case c == '\\':
-	default:
-		return false
-	}
-	return true
-}
-
-// isCommitLine reports "commit <hash>" (git log, git show) and the mbox
-// line "From <hash> Mon Sep 17 00:00:00 2001" that opens each patch of git
-// format-patch.
-func isCommitLine(line []byte) bool {
-	if hasPrefix(line, "From ") && bytes.HasSuffix(line, []byte(" Mon Sep 17 00:00:00 2001")) {
-		return true
-	}
-	if !hasPrefix(line, "commit ") {
-		return false
-	}
-	n := 0
-	for _, c := range line[7:] {
-		if !jsonscan.IsHex(c) {
-			break
-		}
-		n++
-	}
-	return n >= 7 && (len(line) == 7+n || line[7+n] == ' ')
-}
-
-func commitHeaderField(line []byte) bool {
-	if string(line) == "---" {
-		return true // format-patch: the message ends, the --stat follows
-	}
-	for _, p := range [...]string{"Author:", "Date:", "Merge:", "AuthorDate:", "Commit:", "CommitDate:", "From:", "Subject:", "diff --git "} {
-		if hasPrefix(line, p) {
-			return p != "diff --git " // a diff ends the header but is Diff anyway
 		}
 	}
 	return false

@@ -5,7 +5,7 @@ import (
 
 	"github.com/kompress/kompress/internal/testevent"
 
-	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/internal/toolline"
 )
 
 // goTests attributes the messages Go tests print ("    calc_test.go:24:
@@ -82,6 +82,6 @@ func testMessage(t, line []byte) bool {
 	if len(line) == 0 || line[0] != ' ' && line[0] != '\t' {
 		return false
 	}
-	h, ok := router.ParseHit(t)
+	h, ok := toolline.ParseHit(t)
 	return ok && !h.Context && bytes.HasSuffix(h.Path, []byte(".go")) && len(h.Text) > 0 && h.Text[0] == ' '
 }

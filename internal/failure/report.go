@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/kompress/kompress/internal/ansi"
-	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/internal/toolline"
 )
 
 // reader judges the lines of one text by the report rules. Some rules need
@@ -36,12 +36,39 @@ type reader struct {
 	// page: the text is an HTML page, whose text is running text: only
 	// the strong forms count there.
 	page bool
+	// race: the text holds "race detected during execution of test" at all,
+	// asked once rather than of every line.
+	race bool
+}
+
+// raceInTest ends the line the race detector adds to a test's failure.
+const raceInTest = ": race detected during execution of test"
+
+// feat is the set of bytes a line holds that some rule needs, found in one
+// pass, so that rules needing a byte the line lacks are not run.
+type feat uint8
+
+const (
+	fColon feat = 1 << iota // ':'
+	fDash                   // '-'
+	fBlank                  // ' ' or '\t'
+)
+
+var featOf = [256]feat{':': fColon, '-': fDash, ' ': fBlank, '\t': fBlank}
+
+func features(line []byte) (f feat) {
+	for _, c := range line {
+		f |= featOf[c]
+	}
+	return f
 }
 
 func newReader(text []byte) *reader {
 	n := bytes.Count(text, []byte{'\n'}) + 1
-	r := &reader{text: text, spans: make([][2]int, 0, n), lastFail: -8, pathLine: -1}
 	esc := bytes.IndexByte(text, 0x1b) >= 0
+	// Escapes may split the phrase in the raw text: then every line is asked.
+	r := &reader{text: text, spans: make([][2]int, 0, n), lastFail: -8, pathLine: -1,
+		race: esc || bytes.Contains(text, []byte(raceInTest))}
 	for start := 0; start < len(text); {
 		end := bytes.IndexByte(text[start:], '\n')
 		next := len(text)
@@ -119,15 +146,16 @@ func (r *reader) report(i int, plain []byte) bool {
 	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
 		return false
 	}
-	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && lonePath(t) {
+	f := features(t)
+	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && f&fBlank == 0 && lonePath(t) {
 		r.pathLine = i
 	}
 	// Tools whose every line has a prefix or a shape of its own decide alone.
-	if router.GDBSignal(t) {
+	if toolline.GDBSignal(t) {
 		r.gdb = true
 		return true
 	}
-	if r.gdb && (router.GDBFrame(t) || i == r.lastFail+1 && gdbStop(t)) {
+	if r.gdb && (toolline.GDBFrame(t) || i == r.lastFail+1 && gdbStop(t)) {
 		return true // the crashing program's stack, and where it stopped
 	}
 	if body, ok := valgrindBody(t); ok {
@@ -143,7 +171,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	if len(body) == 0 {
 		return false
 	}
-	if _, _, ok := router.ShellcheckHeader(body); ok {
+	if _, _, ok := toolline.ShellcheckHeader(body); ok {
 		return r.shellcheckError(i)
 	}
 	switch {
@@ -169,8 +197,13 @@ func (r *reader) report(i int, plain []byte) bool {
 		r.exception = true
 		return true
 	}
-	if bytes.Contains(t, []byte(": race detected during execution of test")) {
+	if r.race && bytes.Contains(t, []byte(raceInTest)) {
 		return true
+	}
+	// A diagnostic has "file:N:" (or a context hit's "-N-"), a compact
+	// row ": line ", a stylish lint row "N:M".
+	if f&(fColon|fDash) == 0 {
+		goto words
 	}
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && diagnostic(plain) {
 		return true
@@ -178,10 +211,14 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.eslintRow(t) {
 		return true
 	}
-	if sev, _, _, ok := router.CompactRow(t); ok {
+	if f&fColon == 0 {
+		goto words
+	}
+	if sev, _, _, ok := toolline.CompactRow(t); ok {
 		// eslint -f compact and kin: errors report, warnings are findings.
 		return string(sev) == "error" || string(sev) == "fatal"
 	}
+words:
 	if r.rows {
 		return false
 	}
@@ -307,7 +344,7 @@ func (r *reader) caret(i int, plain []byte) bool {
 	if i-r.lastFail > 8 || r.warnOnly || !caretLine(plain) {
 		return false
 	}
-	if _, sev, ok := router.ShellcheckNote(plain); ok && string(sev) != "error" {
+	if _, sev, ok := toolline.ShellcheckNote(plain); ok && string(sev) != "error" {
 		return false // shellcheck's warning, info and style notes
 	}
 	for j := i - 1; j > r.lastFail-1 && j >= 0; j-- {
@@ -357,7 +394,7 @@ done:
 // ("a.c:3:5: warning: unused variable"), whose snippet lines are not part of
 // a failure report: warnings come by the hundred in a build that works.
 func warningDiagnostic(plain []byte) bool {
-	h, ok := router.ParseHit(plain)
+	h, ok := toolline.ParseHit(plain)
 	if !ok || h.Context {
 		return false
 	}
@@ -389,7 +426,7 @@ func testCounts(t []byte, word string) bool {
 // error  'x' is not defined  no-undef") and marks the file header above
 // them.
 func (r *reader) eslintRow(t []byte) bool {
-	if sev, ok := router.LintRow(t); !ok || sev != "error" {
+	if sev, ok := toolline.LintRow(t); !ok || sev != "error" {
 		return false // warnings are lint findings, by the hundred in a build that works
 	}
 	if r.pathLine >= 0 {

@@ -11,7 +11,7 @@ import (
 	"github.com/kompress/kompress/internal/testevent"
 
 	"github.com/kompress/kompress/internal/ansi"
-	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/internal/toolline"
 )
 
 // Log compresses build, test and package-manager logs. It keeps every
@@ -190,7 +190,7 @@ func logMarkGDBValues(ls []logLine) {
 	for i := range ls {
 		t := ls[i].text
 		switch {
-		case router.GDBFrame(t):
+		case toolline.GDBFrame(t):
 			after = i
 		case after < 0:
 		case i == after+1 && len(t) > 1 && t[0] >= '0' && t[0] <= '9' && bytes.IndexByte(t, '\t') > 0:

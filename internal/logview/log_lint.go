@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/internal/toolline"
 )
 
 // Lint findings below error level (eslint's stylish warning rows,
@@ -21,12 +21,12 @@ func logMarkLint(ls []logLine) {
 	var file []byte // shellcheck's file of the current heading
 	for i := 0; i < len(ls); i++ {
 		t := ls[i].text
-		if sev, ok := router.LintRow(bytes.TrimLeft(t, " \t")); ok && sev == "warning" && !ls[i].must {
+		if sev, ok := toolline.LintRow(bytes.TrimLeft(t, " \t")); ok && sev == "warning" && !ls[i].must {
 			loc, rule := logLintRow(t)
 			ls[i].lint, ls[i].rule, ls[i].loc = true, rule, loc
 			continue
 		}
-		if sev, loc, rule, ok := router.CompactRow(t); ok && string(sev) == "warning" && !ls[i].must {
+		if sev, loc, rule, ok := toolline.CompactRow(t); ok && string(sev) == "warning" && !ls[i].must {
 			if rule == nil {
 				rule = []byte("warning")
 			}
@@ -42,7 +42,7 @@ func logMarkLint(ls []logLine) {
 			i = end - 1
 			continue
 		}
-		f, n, ok := router.ShellcheckHeader(t)
+		f, n, ok := toolline.ShellcheckHeader(t)
 		if !ok || ls[i].must {
 			continue
 		}
@@ -54,7 +54,7 @@ func logMarkLint(ls []logLine) {
 				findings = -1 // an error finding: the block stays
 				break
 			}
-			if code, _, ok := router.ShellcheckNote(ls[j].text); ok {
+			if code, _, ok := toolline.ShellcheckNote(ls[j].text); ok {
 				ls[j].rule, ls[j].loc = code, []byte(string(file)+":"+strconv.Itoa(n))
 				findings++
 			}
@@ -80,7 +80,7 @@ func logShellcheckBlock(ls []logLine, head int) int {
 	j := head + 1
 	for j < len(ls) && j < head+64 {
 		t := ls[j].text
-		if _, _, ok := router.ShellcheckHeader(t); ok {
+		if _, _, ok := toolline.ShellcheckHeader(t); ok {
 			break
 		}
 		if bytes.HasPrefix(t, []byte("For more information:")) {
@@ -242,7 +242,7 @@ func (n *logLintNote) ends(l *logLine) bool {
 	if n.file == nil {
 		return true
 	}
-	_, loc, _, ok := router.CompactRow(t)
+	_, loc, _, ok := toolline.CompactRow(t)
 	return !ok || !bytes.Equal(logLintFile(loc), n.file)
 }
 

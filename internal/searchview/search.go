@@ -11,6 +11,7 @@ import (
 	"github.com/kompress/kompress/internal/ansi"
 
 	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/router"
 )
 
@@ -144,9 +145,9 @@ func searchParse(in []byte) *searchResult {
 	}
 	flat, heading := 0, 0
 	for _, l := range lines {
-		if _, ok := router.ParseHit(l); ok {
+		if _, ok := toolline.ParseHit(l); ok {
 			flat++
-		} else if _, ok := router.ParseHeadingHit(l); ok {
+		} else if _, ok := toolline.ParseHeadingHit(l); ok {
 			heading++
 		}
 	}
@@ -161,7 +162,7 @@ func searchParse(in []byte) *searchResult {
 		}
 		return f
 	}
-	add := func(f *searchFile, h router.Hit) {
+	add := func(f *searchFile, h toolline.Hit) {
 		f.hits = append(f.hits, searchHit{line: h.Line, text: h.Text, context: h.Context, at: -1})
 		if h.Context {
 			r.context = true
@@ -183,7 +184,7 @@ func searchParse(in []byte) *searchResult {
 				continue
 			}
 			nonblank++
-			if h, ok := router.ParseHeadingHit(l); ok && cur != nil {
+			if h, ok := toolline.ParseHeadingHit(l); ok && cur != nil {
 				add(cur, h)
 				parsed++
 			} else if searchMessage(l) || searchFailureLine(l) {
@@ -200,7 +201,7 @@ func searchParse(in []byte) *searchResult {
 		// line 400 of a-1-b.go when that file has matches, not line 1 of "a".
 		known := make(map[string]bool)
 		for _, l := range lines {
-			if h, ok := router.ParseHit(l); ok && !h.Context {
+			if h, ok := toolline.ParseHit(l); ok && !h.Context {
 				known[string(h.Path)] = true
 			}
 		}
@@ -213,7 +214,7 @@ func searchParse(in []byte) *searchResult {
 				parsed++
 				continue
 			}
-			if h, ok := router.ParseHit(l); ok && flat > 0 {
+			if h, ok := toolline.ParseHit(l); ok && flat > 0 {
 				if h.Context && !known[string(h.Path)] {
 					h = searchContextOf(l, known, h)
 				}
@@ -233,7 +234,7 @@ func searchParse(in []byte) *searchResult {
 			if path, text, ok := searchPathText(l); ok && flat == 0 {
 				// grep -r without -n: "path:text".
 				r.numbered = false
-				add(file(path), router.Hit{Path: path, Text: text})
+				add(file(path), toolline.Hit{Path: path, Text: text})
 				parsed++
 				continue
 			}
@@ -341,7 +342,7 @@ func searchFailureLine(l []byte) bool {
 // searchContextOf reparses a context line "path-N-text" whose first "-N-"
 // gave an unknown path, trying the later "-N-" for a path known from
 // matches.
-func searchContextOf(l []byte, known map[string]bool, h router.Hit) router.Hit {
+func searchContextOf(l []byte, known map[string]bool, h toolline.Hit) toolline.Hit {
 	// Paths are short: looking further would make long lines quadratic.
 	for i := len(h.Path) + 1; i < len(l) && i < 4096; i++ {
 		if l[i] != '-' || i+1 >= len(l) || l[i+1] < '0' || l[i+1] > '9' || !known[string(l[:i])] {
@@ -354,7 +355,7 @@ func searchContextOf(l []byte, known map[string]bool, h router.Hit) router.Hit {
 			k++
 		}
 		if k > i+1 && k < len(l) && l[k] == '-' {
-			return router.Hit{Path: l[:i], Line: n, Text: l[k+1:], Context: true}
+			return toolline.Hit{Path: l[:i], Line: n, Text: l[k+1:], Context: true}
 		}
 	}
 	return h

@@ -7,7 +7,7 @@ import (
 
 	"github.com/kompress/kompress/internal/lossy"
 
-	"github.com/kompress/kompress/router"
+	"github.com/kompress/kompress/internal/toolline"
 )
 
 // searchShown is the part of one file a view shows.
@@ -177,10 +177,10 @@ func searchDist(a, b int) int {
 // stood alone on its line.
 func searchHeadingSafe(shown []searchShown) bool {
 	for _, s := range shown {
-		if _, ok := router.ParseHit(s.f.path); ok {
+		if _, ok := toolline.ParseHit(s.f.path); ok {
 			return false
 		}
-		if _, ok := router.ParseHeadingHit(s.f.path); ok {
+		if _, ok := toolline.ParseHeadingHit(s.f.path); ok {
 			return false
 		}
 	}

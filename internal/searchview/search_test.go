@@ -15,6 +15,7 @@ import (
 	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/router"
 )
 
@@ -42,7 +43,7 @@ func searchLocations(t *testing.T, out []byte) []string {
 	// the matches shown.
 	known := make(map[string]bool)
 	for _, l := range strings.Split(string(out), "\n") {
-		if h, ok := router.ParseHit([]byte(l)); ok && !h.Context {
+		if h, ok := toolline.ParseHit([]byte(l)); ok && !h.Context {
 			known[string(h.Path)] = true
 		}
 	}
@@ -53,13 +54,13 @@ func searchLocations(t *testing.T, out []byte) []string {
 		case l == "--", strings.HasPrefix(l, "[… "), strings.HasPrefix(l, "  "):
 			// separators, notes and the indented list of omitted files
 		case heading != "":
-			h, ok := router.ParseHeadingHit([]byte(l))
+			h, ok := toolline.ParseHeadingHit([]byte(l))
 			if !ok {
 				t.Fatalf("line %q under heading %q is not a hit", l, heading)
 			}
 			locs = append(locs, heading+":"+strconv.Itoa(h.Line))
 		default:
-			if h, ok := router.ParseHit([]byte(l)); ok {
+			if h, ok := toolline.ParseHit([]byte(l)); ok {
 				if h.Context && !known[string(h.Path)] {
 					h = searchContextOf([]byte(l), known, h)
 				}
@@ -415,7 +416,7 @@ func TestSearchHitLines(t *testing.T) {
 			}
 			want := map[string]bool{} // path:line of every match
 			for _, l := range strings.Split(string(in), "\n") {
-				if h, ok := router.ParseHit([]byte(l)); ok && !h.Context {
+				if h, ok := toolline.ParseHit([]byte(l)); ok && !h.Context {
 					want[string(h.Path)+":"+strconv.Itoa(h.Line)] = true
 				}
 			}

@@ -1,4 +1,12 @@
-package router
+// Package toolline reads single lines in the forms tools print them: grep
+// and ripgrep hits, lint report rows (eslint stylish and compact,
+// shellcheck), gdb frames, signals and registers, strace calls, TAP results,
+// curl -v and HTTP lines, psql and box-drawn table rules, sanitizer shadow
+// rows, git hunk headers, commit headers, --stat and blame rows, log
+// timestamps, levels and banners, test-count summaries. The router votes
+// with them and the views and the failure reader parse with them, so each
+// form has one reader.
+package toolline
 
 import "bytes"
 
@@ -56,7 +64,7 @@ func ParseHit(line []byte) (h Hit, ok bool) {
 			return Hit{}, false
 		}
 		h = Hit{Path: line[:colon], Line: cn, Text: line[colonEnd:]}
-		if c, end := leadingNum(h.Text); end > 0 && end < len(h.Text) && h.Text[end] == ':' {
+		if c, end := Number(h.Text); end > 0 && end < len(h.Text) && h.Text[end] == ':' {
 			h.Col, h.Text = c, h.Text[end+1:]
 		}
 		return h, true
@@ -74,14 +82,14 @@ func ParseHit(line []byte) (h Hit, ok bool) {
 // --column. Only call it for lines known to follow a heading: on its own,
 // "12:30 lunch" also looks like a hit.
 func ParseHeadingHit(line []byte) (h Hit, ok bool) {
-	n, end := leadingNum(line)
+	n, end := Number(line)
 	if end == 0 || end >= len(line) {
 		return Hit{}, false
 	}
 	switch line[end] {
 	case ':':
 		h = Hit{Line: n, Text: line[end+1:]}
-		if c, e := leadingNum(h.Text); e > 0 && e < len(h.Text) && h.Text[e] == ':' {
+		if c, e := Number(h.Text); e > 0 && e < len(h.Text) && h.Text[e] == ':' {
 			h.Col, h.Text = c, h.Text[e+1:]
 		}
 		return h, true
@@ -103,7 +111,7 @@ func findSepNum(line []byte, sep byte) (at, end, n int) {
 		if c := line[i+1]; c < '0' || c > '9' {
 			continue // most seps ("--", ": ", "::") have no number after them
 		}
-		v, e := leadingNum(line[i+1:])
+		v, e := Number(line[i+1:])
 		if e > 0 && i+1+e < len(line) && line[i+1+e] == sep {
 			return i, i + 2 + e, v
 		}
@@ -111,9 +119,9 @@ func findSepNum(line []byte, sep byte) (at, end, n int) {
 	return -1, -1, 0
 }
 
-// leadingNum parses the decimal digits at the start of b; end is 0 when
+// Number parses the decimal digits at the start of b; end is 0 when
 // there are none or too many.
-func leadingNum(b []byte) (n, end int) {
+func Number(b []byte) (n, end int) {
 	for end < len(b) && b[end] >= '0' && b[end] <= '9' {
 		if end == maxLineDigits {
 			return 0, 0

@@ -1,0 +1,321 @@
+package toolline
+
+import "bytes"
+
+// LintRow parses a row of eslint's stylish report, "12:5  error  msg
+// rule" (unindented), and returns its severity, "error" or "warning".
+func LintRow(t []byte) (severity string, ok bool) {
+	_, e := Number(t)
+	if e == 0 || e >= len(t) || t[e] != ':' {
+		return "", false
+	}
+	_, e2 := Number(t[e+1:])
+	if e2 == 0 {
+		return "", false
+	}
+	r := trimBlank(t[e+1+e2:])
+	if len(r) == len(t[e+1+e2:]) {
+		return "", false
+	}
+	for _, sev := range [...]string{"error", "warning"} {
+		if hasPrefix(r, sev+" ") {
+			return sev, true
+		}
+	}
+	return "", false
+}
+
+// ShellcheckHeader parses shellcheck's tty heading of a finding, "In
+// deploy.sh line 3:", and returns the file and the line number.
+func ShellcheckHeader(t []byte) (file []byte, line int, ok bool) {
+	if !hasPrefix(t, "In ") || len(t) < 4 || t[len(t)-1] != ':' {
+		return nil, 0, false
+	}
+	i := bytes.LastIndex(t, []byte(" line "))
+	if i < 3 {
+		return nil, 0, false
+	}
+	n, e := Number(t[i+len(" line "):])
+	if e == 0 || i+len(" line ")+e != len(t)-1 {
+		return nil, 0, false
+	}
+	return t[3:i], n, true
+}
+
+// ShellcheckNote parses shellcheck's note under a source line, "  ^-- SC2086
+// (info): Double quote ...", and returns its code and severity (error,
+// warning, info, style).
+func ShellcheckNote(t []byte) (code, severity []byte, ok bool) {
+	t = trimBlank(t)
+	if len(t) == 0 || t[0] != '^' {
+		return nil, nil, false
+	}
+	i := bytes.Index(t, []byte(" SC"))
+	if i < 0 || bytes.IndexFunc(t[:i], func(r rune) bool { return r != '^' && r != '-' }) >= 0 {
+		return nil, nil, false
+	}
+	_, e := Number(t[i+3:])
+	r := t[i+3+e:]
+	if e == 0 || !hasPrefix(r, " (") {
+		return nil, nil, false
+	}
+	k := bytes.IndexByte(r, ')')
+	if k < 2 {
+		return nil, nil, false
+	}
+	return t[i+1 : i+3+e], r[2:k], true
+}
+
+// CurlUninterleave removes what curl -v writes into a response body when
+// its stderr and the body share one file: progress rows after a '\r'
+// ("\r 45  122k   45 56k    0     0 ... 5828k"), and when such a row ends
+// its line, the newline and the "* Closing connection 0" notes after it.
+// It returns b itself when there is nothing to remove, and the number of
+// bytes removed before each offset of the result as cuts: cuts[k] = {at,
+// n} says n bytes were removed at offset at of the result.
+func CurlUninterleave(b []byte) (clean []byte, cuts [][2]int) {
+	if bytes.IndexByte(b, '\r') < 0 {
+		return b, nil
+	}
+	i := 0
+	for {
+		k := bytes.IndexByte(b[i:], '\r')
+		if k < 0 {
+			break
+		}
+		k += i
+		e := k
+		for e < len(b) && b[e] == '\r' {
+			r := e + 1
+			for r < len(b) && b[r] != '\r' && b[r] != '\n' {
+				r++
+			}
+			if !curlProgressRow(b[e+1 : r]) {
+				break
+			}
+			e = r
+		}
+		if e == k {
+			i = k + 1
+			continue
+		}
+		if e < len(b) && b[e] == '\n' {
+			e++
+			for hasPrefix(b[e:], "* ") {
+				n := bytes.IndexByte(b[e:], '\n')
+				if n < 0 {
+					break
+				}
+				e += n + 1
+			}
+		}
+		clean = append(clean, b[i:k]...)
+		cuts = append(cuts, [2]int{len(clean), e - k})
+		i = e
+	}
+	if cuts == nil {
+		return b, nil
+	}
+	return append(clean, b[i:]...), cuts
+}
+
+// curlProgressRow reports a row of curl's progress meter: twelve fields of
+// sizes, percentages, speeds and times ("100  122k  100  122k    0     0
+// 5755k      0 --:--:-- --:--:-- --:--:-- 5828k").
+func curlProgressRow(t []byte) bool {
+	f := bytes.Fields(t)
+	if len(f) != 12 {
+		return false
+	}
+	for _, x := range f {
+		for _, c := range x {
+			if !isDigit(c) && c != ':' && c != '-' && c != '.' && c != 'k' && c != 'M' && c != 'G' {
+				return false
+			}
+		}
+	}
+	return bytes.Count(t, []byte{':'}) >= 6
+}
+
+// CompactRow parses a row of a "compact" lint report (eslint -f compact,
+// jshint, csslint): "src/a.js: line 12, col 5, Error - msg (rule)". It
+// returns the severity in lower case ("error", "warning"), the location
+// ("src/a.js:12:5") and the rule, when the row names one.
+func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
+	// The path holds no blank, so ": line " can only start right before
+	// the first one: look there rather than search the line.
+	i := 0
+	for i < len(t) && t[i] != ' ' && t[i] != '\t' {
+		i++
+	}
+	i--
+	if i <= 0 || !hasPrefix(t[i:], ": line ") {
+		return nil, nil, nil, false
+	}
+	r := t[i+len(": line "):]
+	_, e := Number(r)
+	if e == 0 || !hasPrefix(r[e:], ", col ") {
+		return nil, nil, nil, false
+	}
+	_, e2 := Number(r[e+len(", col "):])
+	if e2 == 0 {
+		return nil, nil, nil, false
+	}
+	m := r[e+len(", col ")+e2:]
+	if !hasPrefix(m, ", ") {
+		return nil, nil, nil, false
+	}
+	m = m[2:]
+	d := bytes.Index(m, []byte(" - "))
+	if d <= 0 || d > 12 {
+		return nil, nil, nil, false
+	}
+	severity = bytes.ToLower(m[:d])
+	loc = append(append(append(append([]byte(nil), t[:i]...), ':'), r[:e]...), ':')
+	loc = append(loc, r[e+len(", col "):e+len(", col ")+e2]...)
+	if k := bytes.LastIndexByte(m, '('); k > d && m[len(m)-1] == ')' && bytes.IndexAny(m[k:], " \t") < 0 {
+		rule = m[k+1 : len(m)-1]
+	}
+	return severity, loc, rule, true
+}
+
+// GDBSignal reports gdb's line for a signal that stopped or killed the
+// program: "Program received signal SIGSEGV, Segmentation fault.",
+// "Program terminated with signal SIGABRT, Aborted.".
+func GDBSignal(t []byte) bool {
+	return hasPrefix(t, "Program received signal SIG") || hasPrefix(t, "Program terminated with signal SIG")
+}
+
+// GDBFrame reports a frame of a gdb backtrace: "#0  0x0000555555555149 in
+// f (n=0x0) at a.c:5", "#3  main (argc=1) at a.c:15", "#1  0x7ffff in
+// __libc_start_call_main () from /lib/x86_64-linux-gnu/libc.so.6". gdb puts
+// two spaces after the frame number, sanitizers one.
+func GDBFrame(t []byte) bool {
+	if len(t) < 2 || t[0] != '#' {
+		return false
+	}
+	_, e := Number(t[1:])
+	if e == 0 || !hasPrefix(t[1+e:], "  ") {
+		return false
+	}
+	r := t[3+e:]
+	if hasPrefix(r, "0x") {
+		k := bytes.Index(r, []byte(" in "))
+		if k < 0 {
+			return false
+		}
+		r = r[k+4:]
+	}
+	k := bytes.Index(r, []byte(" ("))
+	if k <= 0 || bytes.IndexByte(r[:k], ' ') >= 0 {
+		return false
+	}
+	return bytes.Contains(r[k:], []byte(") at ")) || bytes.Contains(r[k:], []byte(") from ")) || r[len(r)-1] == ')'
+}
+
+// DiffStatRow reports a row of git's --stat: " path | 12 +++--",
+// " dir/{a => b}/x.go |   3 +-", " logo.png | Bin 0 -> 1204 bytes", and
+// " mode-only.sh | 0". The bar of + and - (or Bin, or a zero) tells it from
+// a psql row with a number in its second column (" alice | 12").
+func DiffStatRow(line []byte) bool {
+	if len(line) < 6 || line[0] != ' ' || line[1] == ' ' {
+		return false
+	}
+	i := bytes.LastIndex(line, []byte(" | "))
+	if i <= 1 {
+		return false
+	}
+	r := trimBlank(line[i+3:])
+	if hasPrefix(r, "Bin ") {
+		return bytes.HasSuffix(r, []byte(" bytes")) || len(r) == 3
+	}
+	n, e := Number(r)
+	if e == 0 {
+		return false
+	}
+	if e == len(r) {
+		return n == 0
+	}
+	if r[e] != ' ' || e+1 == len(r) {
+		return false
+	}
+	for _, c := range r[e+1:] {
+		if c != '+' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// BlameLine reports a line of git blame's default output: a commit (with
+// "^" at the boundary), maybe the path, then "(author date time zone line)"
+// and the source line: "575f5149 a/b.go (Ann Lee 2026-11-29 13:48:16 +0000
+// 12) code". It is source code with annotations, so it is never a table.
+func BlameLine(line []byte) bool {
+	t := line
+	if len(t) > 0 && t[0] == '^' {
+		t = t[1:]
+	}
+	h := 0
+	for h < len(t) && (isDigit(t[h]) || t[h] >= 'a' && t[h] <= 'f') {
+		h++
+	}
+	if h < 7 || h > 40 || h == len(t) || t[h] != ' ' {
+		return false
+	}
+	o := bytes.IndexByte(t[h:], '(')
+	if o < 0 {
+		return false
+	}
+	c := bytes.IndexByte(t[h+o:], ')')
+	if c < 0 {
+		return false
+	}
+	in := bytes.TrimRight(t[h+o+1:h+o+c], " ")
+	// in ends "2026-11-29 13:48:16 +0000   12"
+	e := len(in)
+	for e > 0 && isDigit(in[e-1]) {
+		e--
+	}
+	if e == len(in) || e < 27 || in[e-1] != ' ' {
+		return false
+	}
+	z := bytes.TrimRight(in[:e], " ")
+	if len(z) < 25 || z[len(z)-6] != ' ' || z[len(z)-5] != '+' && z[len(z)-5] != '-' || !digits(z[len(z)-4:]) {
+		return false
+	}
+	d := z[len(z)-25 : len(z)-6]
+	return digits(d[:4]) && d[4] == '-' && d[7] == '-' && d[10] == ' ' && d[13] == ':' && d[16] == ':'
+}
+
+func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// trimBlank drops the spaces and tabs b starts with.
+func trimBlank(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return b[i:]
+}
+
+func digits(b []byte) bool {
+	for _, c := range b {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func isWordByte(c byte) bool {
+	return isLower(c) || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_'
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }

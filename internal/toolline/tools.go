@@ -1,0 +1,187 @@
+package toolline
+
+import "bytes"
+
+// PsqlRule reports psql's header rule "-------+------" (or "+----+----+").
+func PsqlRule(t []byte) bool {
+	plus := 0
+	for _, c := range t {
+		switch c {
+		case '-':
+		case '+':
+			plus++
+		default:
+			return false
+		}
+	}
+	return plus > 0 && len(t) > plus+2
+}
+
+// PipeColumns counts " | " column separators of a psql row.
+func PipeColumns(t []byte) int {
+	if bytes.IndexByte(t, '\t') >= 0 {
+		return 0
+	}
+	return bytes.Count(t, []byte(" | "))
+}
+
+// BoxRow reports a row or rule of a box-drawn table: it starts with one of
+// │ ┌ ├ └ ║ ╔ ╠ ╚ ┃ ┏ ┣ ┗ and holds another box character after it.
+func BoxRow(t []byte) bool {
+	for _, p := range [...]string{"│", "┌", "├", "└", "║", "╔", "╠", "╚", "┃", "┏", "┣", "┗", "╭", "╰"} {
+		if hasPrefix(t, p) {
+			rest := t[len(p):]
+			return bytes.Contains(rest, []byte("│")) || bytes.Contains(rest, []byte("┐")) || bytes.Contains(rest, []byte("┤")) ||
+				bytes.Contains(rest, []byte("┘")) || bytes.Contains(rest, []byte("║")) || bytes.Contains(rest, []byte("┃"))
+		}
+	}
+	return false
+}
+
+// TAPResult reports TAP's "ok 1 - name" and "not ok 2 - name".
+func TAPResult(t []byte) bool {
+	if hasPrefix(t, "not ok ") {
+		t = t[7:]
+	} else if hasPrefix(t, "ok ") {
+		t = t[3:]
+	} else {
+		return false
+	}
+	_, e := Number(t)
+	return e > 0 && (len(t) == e || hasPrefix(t[e:], " - ") || hasPrefix(t[e:], " # "))
+}
+
+// ShadowRow reports "0x0c087fff7fb0: 00 00 fa" rows.
+func ShadowRow(t []byte) bool {
+	i := bytes.IndexByte(t, ':')
+	f := bytes.Fields(t[i+1:])
+	if len(f) < 4 {
+		return false
+	}
+	for _, w := range f[:4] {
+		w = bytes.Trim(w, "[]")
+		if len(w) < 2 || !isHex(w[0]) || !isHex(w[1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// HTTPStatus reads the code of a status line: "HTTP/1.1 200 OK",
+// "HTTP/2 404". The caller checks the "HTTP/" the line starts with.
+func HTTPStatus(t []byte) (code int, ok bool) {
+	sp := bytes.IndexByte(t, ' ')
+	if sp < 0 {
+		return 0, false
+	}
+	n, e := Number(t[sp+1:])
+	return n, e == 3 && (len(t) == sp+4 || t[sp+4] == ' ')
+}
+
+// CurlInfo reports curl -v's informational lines.
+func CurlInfo(r []byte) bool {
+	for _, p := range [...]string{"Trying ", "Connected to ", "Closing connection", "Connection #", "HTTP ", "Mark bundle", "Re-using", "Hostname ",
+		"processing: ", "ALPN", "TLSv", "SSL ", "Server certificate", "  subject:", "  start date:", "  expire date:", "  issuer:",
+		"Failed to connect", "Could not resolve", "Uses proxy", "Host ", "using HTTP", "old SSL", "CAfile:", "CApath:", "Request completely sent"} {
+		if hasPrefix(r, p) || hasPrefix(trimBlank(r), p) {
+			return true
+		}
+	}
+	return false
+}
+
+// HTTPLine reports a request or status line or a header of curl -v: "GET /
+// HTTP/1.1", "HTTP/1.1 200 OK", "Content-Type: x", or the empty line that
+// ends them.
+func HTTPLine(r []byte) bool {
+	if len(r) == 0 || hasPrefix(r, "HTTP/") {
+		return true
+	}
+	for _, m := range [...]string{"GET ", "POST ", "PUT ", "DELETE ", "HEAD ", "PATCH ", "OPTIONS "} {
+		if hasPrefix(r, m) {
+			return true
+		}
+	}
+	i := bytes.IndexByte(r, ':')
+	if i <= 0 {
+		return false
+	}
+	for _, c := range r[:i] {
+		if !(isWordByte(c) || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// SyscallLine reports strace's "openat(AT_FDCWD, ...) = 3", with a "[pid
+// N]" prefix or an unfinished/resumed call.
+func SyscallLine(t []byte) bool {
+	if hasPrefix(t, "[pid ") {
+		if k := bytes.IndexByte(t, ']'); k > 0 {
+			t = trimBlank(t[k+1:])
+		}
+	}
+	if hasPrefix(t, "<... ") && bytes.Contains(t, []byte(" resumed>")) {
+		return true
+	}
+	k := 0
+	for k < len(t) && (isLower(t[k]) || isDigit(t[k]) || t[k] == '_') {
+		k++
+	}
+	if k < 2 || k >= len(t) || t[k] != '(' {
+		return false
+	}
+	if bytes.HasSuffix(t, []byte("<unfinished ...>")) {
+		return true
+	}
+	i := bytes.LastIndex(t, []byte("= "))
+	if i < 0 || !bytes.HasSuffix(bytes.TrimRight(t[:i], " "), []byte(")")) {
+		return false
+	}
+	r := t[i+2:]
+	return len(r) > 0 && (isDigit(r[0]) || r[0] == '-' || r[0] == '?' || hasPrefix(r, "0x"))
+}
+
+// GDBRegister reports a row of gdb's "info registers": a register name, its
+// raw value in hex and its natural value, in columns:
+// "rax            0x1c                28", "eflags         0x10246             [ PF ZF IF RF ]".
+func GDBRegister(t []byte) bool {
+	n := 0
+	for n < len(t) && (isLower(t[n]) || isDigit(t[n]) || t[n] == '_') {
+		n++
+	}
+	if n < 2 || n > 8 || !isLower(t[0]) {
+		return false
+	}
+	s := n
+	for s < len(t) && t[s] == ' ' {
+		s++
+	}
+	if s-n < 2 || !hasPrefix(t[s:], "0x") {
+		return false
+	}
+	h := s + 2
+	for h < len(t) && (isDigit(t[h]) || t[h] >= 'a' && t[h] <= 'f') {
+		h++
+	}
+	if h == s+2 || h+2 > len(t) || t[h] != ' ' || t[h+1] != ' ' {
+		return false
+	}
+	return len(bytes.TrimSpace(t[h:])) > 0
+}
+
+// PlanLine reports a row of a PostgreSQL EXPLAIN plan, which psql prints as
+// a one-column "QUERY PLAN" table: a node "->  Hash Join  (cost=1.2..3.4
+// rows=5 width=6) (actual time=...)", the top node "Sort  (cost=...", and
+// the totals "Planning Time: 0.2 ms", "Execution Time: 9.1 ms".
+func PlanLine(t []byte) bool {
+	if hasPrefix(t, "Planning Time: ") || hasPrefix(t, "Execution Time: ") || hasPrefix(t, "Planning:") && len(bytes.TrimSpace(t)) == len("Planning:") {
+		return true
+	}
+	k := bytes.Index(t, []byte("  (cost="))
+	if k < 0 {
+		k = bytes.Index(t, []byte("  (actual time="))
+	}
+	return k > 0 && bytes.IndexByte(t[:k], '|') < 0
+}
