@@ -2,6 +2,7 @@ package tokencount
 
 import (
 	"hash/maphash"
+	"math/bits"
 	"strings"
 	"sync"
 )
@@ -74,8 +75,13 @@ type longSlot struct {
 
 const longSlots = 1 << 12
 
-// begin starts a call: the longs of earlier calls go stale.
-func (m *memo) begin() {
+// begin starts a call on a text of n bytes: the longs of earlier calls go
+// stale, and the short cache is sized for the text (a 4 KB text needs no
+// 512 KiB table, whose pages a one-shot process would fault in one by one).
+func (m *memo) begin(n int) {
+	if b := min(max(bits.Len(uint(n/8)), minPieceBits), pieceBits); len(m.short.slots) < 1<<b {
+		m.short = pieces{slots: make([]pieceSlot, 1<<b), shift: uint(64 - b)}
+	}
 	if m.gen++; m.gen == 0 {
 		clear(m.longs[:])
 		m.gen = 1
@@ -107,7 +113,10 @@ func (m *memo) remember(i, e int, h uint64, n int) {
 // so a lookup is a multiply and a few compares, and the cache holds no part
 // of any text. Each key has a set of two slots; a new key takes the first
 // and moves the first's to the second.
-type pieces [pieceSlots]pieceSlot
+type pieces struct {
+	slots []pieceSlot // 1<<(64-shift) of them
+	shift uint
+}
 
 // pieceSlot holds a key's bytes 0–7 in lo and bytes 8–14 in hi's low 56
 // bits; hi's top byte is the key's length, spanKey for a span, and its
@@ -115,17 +124,17 @@ type pieces [pieceSlots]pieceSlot
 type pieceSlot struct{ lo, hi uint64 }
 
 const (
-	shortPiece = 15
-	pieceBits  = 15 // 512 KiB: tool output's pieces fit, mostly in L2
-	pieceSlots = 1 << pieceBits
-	spanKey    = 1 << 60
-	countShift = 61
-	countMask  = 7 << countShift
+	shortPiece   = 15
+	pieceBits    = 15 // 512 KiB: tool output's pieces fit, mostly in L2
+	minPieceBits = 10 // 16 KiB, for short texts
+	spanKey      = 1 << 60
+	countShift   = 61
+	countMask    = 7 << countShift
 )
 
 // get returns the count of the key lo, hi (from pieceKey).
 func (pc *pieces) get(lo, hi uint64) (int, bool) {
-	set := (*[2]pieceSlot)(pc[slotOf(lo, hi):])
+	set := (*[2]pieceSlot)(pc.slots[pc.slotOf(lo, hi):])
 	if set[0].lo == lo && set[0].hi&^countMask == hi {
 		return int(set[0].hi >> countShift), true
 	}
@@ -138,7 +147,7 @@ func (pc *pieces) get(lo, hi uint64) (int, bool) {
 // put remembers the count of a key, if it fits.
 func (pc *pieces) put(lo, hi uint64, n int) {
 	if n < 1<<(64-countShift) {
-		set := (*[2]pieceSlot)(pc[slotOf(lo, hi):])
+		set := (*[2]pieceSlot)(pc.slots[pc.slotOf(lo, hi):])
 		set[1], set[0] = set[0], pieceSlot{lo, hi | uint64(n)<<countShift}
 	}
 }

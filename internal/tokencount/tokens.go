@@ -230,7 +230,7 @@ func (c *Counter) count(ctx context.Context, text string) (n int, err error) {
 	valid := utf8.ValidString(text)
 	m := c.memos.Get().(*memo)
 	defer c.memos.Put(m)
-	m.begin()
+	m.begin(len(text))
 	pc := &m.short
 	b := unsafe.Slice(unsafe.StringData(text), len(text))
 	check := checkEvery
@@ -405,8 +405,8 @@ var keyMasks = func() (t [16][2]uint64) {
 }()
 
 // slotOf is the first slot of a piece's set.
-func slotOf(lo, hi uint64) uint32 {
-	return uint32(((lo^hi*0x9E3779B97F4A7C15)*0xC2B2AE3D27D4EB4F)>>(64-pieceBits)) &^ 1
+func (pc *pieces) slotOf(lo, hi uint64) uint32 {
+	return uint32(((lo^hi*0x9E3779B97F4A7C15)*0xC2B2AE3D27D4EB4F)>>pc.shift) &^ 1
 }
 
 // countPiece counts one pre-tokenizer piece; valid says the whole text is
