@@ -112,6 +112,7 @@ type request struct {
 	kind     router.Kind
 	sections []router.Section
 	checks   []sectionCheck
+	failures failureMemo
 
 	best     []byte // the smallest text so far: in, the lossless fold or the lossy view
 	strategy string // best's strategy
@@ -179,7 +180,7 @@ func (r *request) route() {
 		r.kind = r.sections[0].Kind
 	}
 	r.res.Kind = string(r.kind)
-	r.checks = newChecks(r.in, r.sections)
+	r.checks = newChecks(r.in, r.sections, &r.failures)
 }
 
 // foldLossless tries the lossless folds first: the whole input as one, or
@@ -579,7 +580,7 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 	if c == nil {
 		return nil, string(k), lossy.ErrNoGain
 	}
-	out, err := c(part, lossy.Options{Query: r.req.Query, TargetRatio: r.target})
+	out, err := c(part, lossy.Options{Query: r.req.Query, TargetRatio: r.target, Failures: r.failures.lines})
 	strategy := string(k)
 	if err == nil && k == router.HTML && r.target > 0 {
 		var name, w string
@@ -639,8 +640,9 @@ func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
 // lossy boundary looks for, once the section's compressor and once the
 // whole view. Each is found once per call, when first needed.
 type sectionCheck struct {
-	kind router.Kind
-	part []byte
+	kind     router.Kind
+	part     []byte
+	failures *failureMemo
 
 	raw     [][]byte // failure.Lines(kind, part)
 	rawDone bool
@@ -654,19 +656,71 @@ type sectionCheck struct {
 	linesDone bool
 }
 
-func newChecks(in []byte, sections []router.Section) []sectionCheck {
+func newChecks(in []byte, sections []router.Section, failures *failureMemo) []sectionCheck {
 	checks := make([]sectionCheck, len(sections))
 	for i, s := range sections {
-		checks[i] = sectionCheck{kind: s.Kind, part: in[s.Start:s.End]}
+		checks[i] = sectionCheck{kind: s.Kind, part: in[s.Start:s.End], failures: failures}
 	}
 	return checks
 }
 
 func (c *sectionCheck) rawLines() [][]byte {
 	if !c.rawDone {
-		c.raw, c.rawDone = failure.Lines(c.kind, c.part), true
+		c.raw, c.rawDone = c.failures.lines(c.kind, c.part), true
 	}
 	return c.raw
+}
+
+// failureMemo finds the failure lines of each text once per request: the
+// lossless gate, the lossy views and the boundary check each judge the
+// same sections (and go test -json's decoded text) by failure.Lines.
+type failureMemo struct {
+	found []failuresOf
+}
+
+type failuresOf struct {
+	kind  router.Kind
+	text  []byte
+	lines [][]byte
+}
+
+// lines returns failure.Lines(kind, text), found once per kind and text
+// content. The lines are subslices of text, as failure.Lines returns them,
+// even when an equal text at another address was judged first.
+func (m *failureMemo) lines(kind router.Kind, text []byte) [][]byte {
+	for _, f := range m.found {
+		if f.kind != kind || len(f.text) != len(text) {
+			continue
+		}
+		if len(text) == 0 || unsafe.SliceData(f.text) == unsafe.SliceData(text) {
+			return f.lines
+		}
+		if bytes.Equal(f.text, text) {
+			return rebase(f.lines, f.text, text)
+		}
+	}
+	lines := failure.Lines(kind, text)
+	m.found = append(m.found, failuresOf{kind, text, lines})
+	return lines
+}
+
+// rebase returns lines, subslices of from, as the same subslices of to,
+// which has from's content; a line that is not a subslice of from is
+// returned as it is.
+func rebase(lines [][]byte, from, to []byte) [][]byte {
+	out := make([][]byte, len(lines))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(from)))
+	for i, l := range lines {
+		out[i] = l
+		if len(l) == 0 {
+			continue
+		}
+		off := uintptr(unsafe.Pointer(unsafe.SliceData(l))) - base
+		if off < uintptr(len(from)) && int(off)+len(l) <= len(to) {
+			out[i] = to[off : int(off)+len(l)]
+		}
+	}
+	return out
 }
 
 // keep returns the gate's Keep predicate: see keepFailures.
@@ -696,9 +750,9 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 		c.ansi = bytes.IndexByte(c.part, 0x1b) >= 0
 		switch {
 		case c.ansi:
-			c.lines = failure.Lines(c.kind, ansi.Strip(text))
+			c.lines = c.failures.lines(c.kind, ansi.Strip(text))
 		case decoded:
-			c.lines = failure.Lines(c.kind, text)
+			c.lines = c.failures.lines(c.kind, text)
 		default:
 			c.lines = c.rawLines() // the gate's lines: same kind, same text
 		}

@@ -1,11 +1,6 @@
 package logview
 
-import (
-	"bytes"
-
-	"github.com/kompress/kompress/internal/failure"
-	"github.com/kompress/kompress/router"
-)
+import "bytes"
 
 // logClassify tells whether a line reports a failure, a summary or a
 // warning. It is a hand-written scan over the line's words: no regular
@@ -705,12 +700,12 @@ func logSnippetLine(t []byte) bool {
 	return len(s) > 0 && (s[0] == '|' || s[0] == '^' || s[0] == '~')
 }
 
-// logMarkMust marks the lines that must survive verbatim: the failure lines
-// of text by failure.Lines, which the pipeline checks at the boundary, and
-// the ones this package's own reading takes for failures.
-func logMarkMust(ls []logLine, text []byte) {
-	must := make(map[string]struct{})
-	for _, l := range failure.Lines(router.Log, text) {
+// logMarkMust marks the lines that must survive verbatim: failures, the
+// failure lines of the text by failure.Lines, which the pipeline checks at
+// the boundary, and the ones this package's own reading takes for failures.
+func logMarkMust(ls []logLine, failures [][]byte) {
+	must := make(map[string]struct{}, len(failures))
+	for _, l := range failures {
 		must[string(l)] = struct{}{}
 	}
 	shown := make(map[string]bool)
