@@ -73,7 +73,7 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		}
 		in = clean
 	}
-	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail}
+	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, marks: newJSONMarks(in)}
 	root := vals[0]
 	if len(vals) > 1 {
 		c.multi = true
@@ -157,6 +157,7 @@ type jsonCrusher struct {
 	columnar bool   // the last render used the columnar form
 	dropped  bool   // the last render omitted or truncated something
 	tail     []byte // input past the last complete value of a cut-off stream
+	marks    *jsonMarks
 }
 
 func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
@@ -227,7 +228,7 @@ type jsonItem struct {
 
 func (c *jsonCrusher) value(v *jsonscan.Value, ind int, inline bool) {
 	if (v.Kind == jsonscan.Array || v.Kind == jsonscan.Object) && !v.Open {
-		if len(v.Raw) <= jsonRawMax && (jsonFailureOwn(v) || jsonFailureText(v.Raw)) {
+		if len(v.Raw) <= jsonRawMax && (jsonFailureOwn(v) || c.marks.failureText(v.Raw)) {
 			if c.lv.lossy && v.Kind == jsonscan.Object && c.finding(v) {
 				return
 			}
@@ -459,7 +460,7 @@ func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
 		keep[i] = true
 	}
 	for i, e := range v.Elems {
-		if jsonFailure(e, 0) || jsonFailureText(e.Raw) {
+		if jsonFailure(e, 0) || c.marks.failureText(e.Raw) {
 			keep[i] = true
 		}
 	}
@@ -650,7 +651,7 @@ func (c *jsonCrusher) objectItems(v *jsonscan.Value) []jsonItem {
 		keep[i] = true
 	}
 	for i, e := range v.Elems {
-		if jsonKeyClass(v.Keys[i].Name) == jsonKeyError || jsonFailure(e, 0) || jsonFailureText(e.Raw) {
+		if jsonKeyClass(v.Keys[i].Name) == jsonKeyError || jsonFailure(e, 0) || c.marks.failureText(e.Raw) {
 			keep[i] = true
 		}
 	}
