@@ -73,23 +73,28 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		}
 		in = clean
 	}
-	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, marks: newJSONMarks(in)}
+	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, marks: newJSONMarks(in), limit: math.MaxInt}
 	root := vals[0]
 	if len(vals) > 1 {
 		c.multi = true
 		root = &jsonscan.Value{Kind: jsonscan.Array, Elems: vals, Raw: in, Clen: len(in)}
 	}
 
-	out := c.render(root, jsonLevel{})
-	if c.columnar && len(out) <= len(in)*85/100 && tail == nil {
-		fits := len(out) <= jsonLosslessMax
+	if tail == nil {
+		// The lossless columnar form is returned only when it is this
+		// small; the render stops once past that.
+		limit := min(len(in)*85/100, jsonLosslessMax)
 		if o.TargetRatio > 0 && o.TargetRatio < 1 {
-			fits = float64(len(out)) <= o.TargetRatio*float64(len(in))
+			limit = min(len(in)*85/100, int(o.TargetRatio*float64(len(in))))
 		}
-		if fits {
+		c.limit = limit
+		out := c.render(root, jsonLevel{})
+		c.limit = math.MaxInt
+		if c.columnar && len(out) <= limit {
 			return out, nil
 		}
 	}
+	var out []byte
 	for i, lv := range jsonLevels {
 		out = c.render(root, lv)
 		if o.TargetRatio <= 0 || o.TargetRatio >= 1 || i == len(jsonLevels)-1 ||
@@ -158,7 +163,12 @@ type jsonCrusher struct {
 	dropped  bool   // the last render omitted or truncated something
 	tail     []byte // input past the last complete value of a cut-off stream
 	marks    *jsonMarks
+	limit    int // a render past this many bytes is not used: it may stop there
 }
+
+// full reports whether the render is past c.limit: what it prints next
+// would not be used.
+func (c *jsonCrusher) full() bool { return len(c.out) > c.limit }
 
 func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
 	c.lv, c.out, c.columnar, c.dropped = lv, make([]byte, 0, len(c.in)/2), false, false
@@ -186,6 +196,9 @@ func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 	}
 	items := c.arrayItems(root)
 	for i, it := range items {
+		if c.full() {
+			return
+		}
 		if i > 0 {
 			c.out = append(c.out, '\n')
 		}
@@ -350,6 +363,9 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 	}
 	c.out = append(c.out, '[')
 	for i, it := range items {
+		if c.full() {
+			return
+		}
 		c.member(i, ind+1, inline)
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
@@ -388,6 +404,9 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 	}
 	c.out = append(c.out, `"$rows": [`...)
 	for i, it := range items {
+		if c.full() {
+			return
+		}
 		c.member(i, ind+2, inline)
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
@@ -421,6 +440,9 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 	items := c.objectItems(v)
 	c.out = append(c.out, '{')
 	for i, it := range items {
+		if c.full() {
+			return
+		}
 		c.member(i, ind+1, inline)
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
