@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 	"unicode/utf8"
 	"unsafe"
 
@@ -568,7 +567,7 @@ func (e *Engine) lossy(ctx context.Context, r *request) (lossyView, error) {
 // prose scorer's errors can be wire.ErrScorerUnavailable.
 func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, part []byte, v *lossyView) ([]byte, string, error) {
 	if k == router.Prose {
-		out, name, w, err := e.prose(ctx, part, r.req.Scorer, r.target, r.req.ScoreTimeout)
+		out, name, w, err := e.prose(ctx, r, part, r.target)
 		v.warn = joinWarn(v.warn, w)
 		if err != nil {
 			return out, string(k), err
@@ -584,7 +583,7 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 	strategy := string(k)
 	if err == nil && k == router.HTML && r.target > 0 {
 		var name, w string
-		out, name, w, err = e.htmlToTarget(ctx, part, out, r.req.Scorer, r.target, r.req.ScoreTimeout)
+		out, name, w, err = e.htmlToTarget(ctx, r, part, out)
 		v.warn = joinWarn(v.warn, w)
 		if name != "" {
 			v.scorer = name
@@ -598,7 +597,7 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 // text still holds more than target of the page's tokens, so --target-ratio
 // means the same on HTML as on prose. name is the scorer used, "" when the
 // text was short enough already.
-func (e *Engine) htmlToTarget(ctx context.Context, page, text []byte, mode string, target float64, scoreTimeout time.Duration) (out []byte, name, warn string, err error) {
+func (e *Engine) htmlToTarget(ctx context.Context, r *request, page, text []byte) (out []byte, name, warn string, err error) {
 	c := e.tokenCounter()
 	if c == nil {
 		if c, err = tokencount.New(""); err != nil {
@@ -606,11 +605,11 @@ func (e *Engine) htmlToTarget(ctx context.Context, page, text []byte, mode strin
 		}
 	}
 	have := c.Count(unsafe.String(unsafe.SliceData(text), len(text)))
-	want := target * float64(c.Count(unsafe.String(unsafe.SliceData(page), len(page))))
+	want := r.target * float64(c.Count(unsafe.String(unsafe.SliceData(page), len(page))))
 	if have == 0 || float64(have) <= want {
 		return text, "", "", nil
 	}
-	return e.prose(ctx, text, mode, want/float64(have), scoreTimeout)
+	return e.prose(ctx, r, text, want/float64(have))
 }
 
 func joinWarn(a, b string) string {
