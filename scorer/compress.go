@@ -12,8 +12,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
