@@ -354,13 +354,20 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 	inText, viewText := in, view
 	in, view = ansi.Strip(in), ansi.Strip(view)
 	shown := make(map[string]int, bytes.Count(view, []byte{'\n'})+1)
+	// lengths has the lengths of the view's lines, so that most input lines
+	// a view leaves out are told so without hashing them.
+	var lengths [1024]bool
 	for line := range bytes.Lines(view) {
-		shown[string(bytes.TrimRight(line, "\r\n"))]++
+		l := bytes.TrimRight(line, "\r\n")
+		shown[string(l)]++
+		lengths[min(len(l), len(lengths)-1)] = true
 	}
 	for line := range bytes.Lines(in) {
 		total++
 		l := bytes.TrimRight(line, "\r\n")
-		if shown[string(l)] > 0 {
+		if !lengths[min(len(l), len(lengths)-1)] {
+			omitted++
+		} else if shown[string(l)] > 0 {
 			shown[string(l)]--
 		} else {
 			omitted++
