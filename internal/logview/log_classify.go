@@ -181,7 +181,9 @@ func logWords(text []byte) logClass {
 		// "-p errors") name things rather than report them.
 		joined := prev == '-' || prev == '.' || prev == '@' || next == '-' || next == '@' || next == '=' ||
 			(next == '.' && logWordByte(after)) || flagValue
-		if !pathLike && !joined {
+		// logWordClass knows no word shorter than 3 or longer than 24
+		// bytes: skip the call for those.
+		if !pathLike && !joined && len(word) >= 3 && len(word) <= 24 {
 			switch logWordClass(word, prevWord, text[j:]) {
 			case logFailure:
 				return logFailure
