@@ -11,6 +11,11 @@ func logClassify(text []byte) logClass {
 		return logPlain
 	}
 	switch {
+	case !logOpeners[t[0]] && !logOpeners[text[0]]:
+		// None of the openers below: only the race report's line may match.
+		if bytes.Contains(t, []byte(": race detected during execution of test")) {
+			return logFailure
+		}
 	case bytes.HasPrefix(t, []byte("--- FAIL")), bytes.HasPrefix(t, []byte("FAIL")),
 		bytes.HasPrefix(text, []byte("E: ")), bytes.HasPrefix(text, []byte("npm ERR!")),
 		bytes.HasPrefix(text, []byte("npm error")), bytes.HasPrefix(t, []byte("not ok ")),
@@ -43,6 +48,17 @@ func logClassify(text []byte) logClass {
 	}
 	return class
 }
+
+// logOpeners are the first bytes of the line openers logClassify knows
+// (of the line or of its text after the indentation): a line starting
+// with another byte skips their comparisons.
+var logOpeners = func() (t [256]bool) {
+	for _, c := range []byte("-FnPOEmWo?") {
+		t[c] = true
+	}
+	t[0xE2], t[0xC3] = true, true // "● ", "× "
+	return t
+}()
 
 // logPlanTop matches the top node of a PostgreSQL EXPLAIN plan, which psql
 // indents by one space: " Sort  (cost=34.1..34.2 rows=13 width=40) (actual
