@@ -406,7 +406,7 @@ func countWords(b []byte) int {
 // wordSpace is 1 for the bytes that separate words, 0 otherwise.
 var wordSpace = [256]uint8{' ': 1, '\n': 1, '\t': 1, '\r': 1}
 
-// markerBudget is the most bytes a ccr marker line takes.
+// markerBudget is the most bytes a marker line takes.
 const markerBudget = 120
 
 // foldSections runs the verification gate over the input (or each section of
@@ -582,7 +582,7 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 		v.scorer = name
 		return out, "prose:" + name, nil
 	}
-	c := e.crushers[k]
+	c := e.views[k]
 	if c == nil {
 		return nil, string(k), lossy.ErrNoGain
 	}
@@ -658,7 +658,7 @@ type sectionCheck struct {
 
 	lines     [][]byte // the failure lines judged at the boundary: see missing
 	ansi      bool     // part holds ANSI escapes: compare without them
-	markers   [][]byte // lines of part carrying ccr markers
+	markers   [][]byte // lines of part carrying markers
 	linesDone bool
 }
 
@@ -730,7 +730,18 @@ func rebase(lines [][]byte, from, to []byte) [][]byte {
 }
 
 // keep returns the gate's Keep predicate: see keepFailures.
-func (c *sectionCheck) keep() func([]byte) bool { return keepLines(c.rawLines()) }
+func (c *sectionCheck) keep() func([]byte) bool {
+	// The failure lines are found when a fold first asks: most inputs
+	// never need them on the lossless path.
+	var set func([]byte) bool
+	done := false
+	return func(line []byte) bool {
+		if !done {
+			set, done = keepLines(c.rawLines()), true
+		}
+		return set != nil && set(line)
+	}
+}
 
 func (c *sectionCheck) goTestText() []byte {
 	if !c.goTestDone {

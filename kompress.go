@@ -113,9 +113,9 @@ type Engine struct {
 	scorerMu sync.Mutex
 	scorers  map[string]scorerChoice
 
-	// crushers are the lossy compressors by kind (prose goes to the
+	// views are the lossy compressors by kind (prose goes to the
 	// scorer); tests replace them to prove the boundary checks.
-	crushers map[router.Kind]func([]byte, lossy.Options) ([]byte, error)
+	views map[router.Kind]func([]byte, lossy.Options) ([]byte, error)
 }
 
 type scorerChoice struct {
@@ -157,7 +157,7 @@ func New(opts Options) *Engine {
 		groundTruth: gt,
 		log:         log,
 		scorers:     map[string]scorerChoice{},
-		crushers: map[router.Kind]func([]byte, lossy.Options) ([]byte, error){
+		views: map[router.Kind]func([]byte, lossy.Options) ([]byte, error){
 			router.Log:    logview.Log,
 			router.Search: searchview.Search,
 			router.JSON:   jsonview.JSON,

@@ -514,7 +514,7 @@ func TestFailureBoundary(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			e := newEngine(t, memStore(t))
-			e.crushers[router.Log] = dropFailures
+			e.views[router.Log] = dropFailures
 			res := compress(t, e, wire.CompressRequest{Content: string(in)})
 			if res.CCRID != "" {
 				t.Fatalf("lossy result accepted without its failure lines: %s", res.Strategy)
@@ -535,7 +535,7 @@ func TestFailureBoundary(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := newEngine(t, memStore(t))
-		e.crushers[router.Log] = dropFailures
+		e.views[router.Log] = dropFailures
 		res := compress(t, e, wire.CompressRequest{Content: string(in)})
 		checkFailuresKept(t, in, res.Text)
 		if res.CCRID != "" && slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "section was kept whole") }) {

@@ -38,7 +38,7 @@ func (e *Engine) prose(ctx context.Context, r *request, part []byte, target floa
 // scorer returns the scorer for mode, selected once per mode per engine.
 func (e *Engine) scorer(ctx context.Context, mode string) (scorer.Scorer, string, error) {
 	if mode == "" {
-		mode = "auto"
+		mode = wire.ScorerAuto
 	}
 	e.scorerMu.Lock()
 	defer e.scorerMu.Unlock()

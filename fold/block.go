@@ -38,7 +38,7 @@ var (
 
 var headerPrefix = []byte("[fold ")
 
-// markerPrefix starts every marker of a lossy result (package ccr). Literal
+// markerPrefix starts every marker of a lossy result (package internal/marker). Literal
 // text holding it is escaped like a header, so that expand never mistakes
 // input text for a marker of ours.
 var markerPrefix = []byte("[kompress: ")

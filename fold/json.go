@@ -183,7 +183,7 @@ func foldJSON(content []byte) ([]byte, Equivalence) {
 		return nil, ""
 	}
 	lay := detectLayout(content)
-	s := jsonscan.NewScanner(content, maxJSONDepth)
+	s := jsonscan.NewScanner(content)
 	// The header goes in front of the minified text once the number of
 	// values is known; reserving room for it avoids copying the text.
 	const room = 64
@@ -249,7 +249,7 @@ func unfoldJSON(dst, body []byte, args string, limit int) ([]byte, error) {
 		var line []byte
 		var nl bool
 		line, body, nl = bytes.Cut(body, []byte{'\n'})
-		s := jsonscan.NewScanner(line, maxJSONDepth)
+		s := jsonscan.NewScanner(line)
 		for {
 			kind, lit, err := s.Next()
 			if err != nil {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/jsonscan"
 )
 
 func TestJSONEqual(t *testing.T) {
@@ -43,7 +45,7 @@ func TestJSONScannerRejects(t *testing.T) {
 	for _, in := range []string{
 		``, ` `, `{`, `[1,]`, `{"a"}`, `{"a":1,}`, `[01]`, `[1.]`, `[.5]`, `[1e]`, `[+1]`,
 		`["a` + "\x01" + `"]`, `["\x"]`, `["\u12"]`, `[tru]`, `[truex]`, `[1]]`, `{"a":1}}`,
-		"[\"\xff\"]", `[NaN]`, `[1 2]`, `{1:2}`, strings.Repeat("[", maxJSONDepth+1),
+		"[\"\xff\"]", `[NaN]`, `[1 2]`, `{1:2}`, strings.Repeat("[", jsonscan.MaxDepth+1),
 	} {
 		if err := jsonEqual([]byte(in), []byte(in)); err == nil {
 			t.Errorf("scanner accepted %q", in)

@@ -52,6 +52,15 @@ func pathLike(c []byte) bool {
 	return true
 }
 
+// nextPathLike reports whether the first line of rest is pathLike.
+func nextPathLike(rest []byte) bool {
+	if len(rest) == 0 {
+		return false
+	}
+	c, _, _ := nextLine(rest)
+	return pathLike(c)
+}
+
 // maxPath is PATH_MAX on Linux; longer lines are not paths.
 const maxPath = 4096
 
@@ -175,7 +184,11 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 	text := content
 	for len(text) > 0 {
 		c, full, rest := nextLine(text)
-		if !pathLike(c) || keep != nil && keep(c) {
+		// keep is asked only of a line that can join a run of two: a run
+		// of one never beats its line (the header costs more than any
+		// saving), so it matters not whether it was kept. keep may find the
+		// failure lines of the whole input when first asked.
+		if !pathLike(c) || keep != nil && (runStart >= 0 || nextPathLike(rest)) && keep(c) {
 			flush(pos)
 			if out != nil {
 				out = escapeLines(out, full)

@@ -41,7 +41,10 @@ func foldRepeat(content []byte, _ func([]byte) bool) []byte {
 		// they are; from three on, a count pays and reads well.
 		if n >= minRepeat && headerLen("repeat", 1, "x"+strconv.Itoa(n))+len(last) < end-pos {
 			if out == nil {
-				out = make([]byte, 0, len(content)/2)
+				// The result is smaller than content (else the gate drops it):
+				// one buffer of that size never grows, where a smaller one
+				// would regrow through copies of a big input.
+				out = make([]byte, 0, len(content))
 			}
 			out = escapeLines(out, content[litStart:pos])
 			out = appendHeader(out, "repeat", 1, "x"+strconv.Itoa(n))

@@ -176,9 +176,11 @@ func foldSearch(content []byte, keep func([]byte) bool) []byte {
 			body = append(body, full...)
 			lines++
 		default:
-			var p []byte
-			if keep == nil || !keep(c) {
-				p = linePath(c, cur, rest)
+			// The path first: keep may find the failure lines of the
+			// whole input when first asked, which most lines never need.
+			p := linePath(c, cur, rest)
+			if p != nil && keep != nil && keep(c) {
+				p = nil
 			}
 			if p == nil {
 				flush(pos)

@@ -71,6 +71,9 @@ func Verify(original, folded []byte, eq Equivalence) error {
 			}
 		}
 	}
+	if eq == Byte {
+		return expandEqual(folded, original)
+	}
 	recovered, err := ExpandLimit(folded, limit)
 	if errors.Is(err, ErrTooLarge) {
 		return fmt.Errorf("%w: recovery is larger than the original could be", ErrMismatch)
@@ -101,6 +104,54 @@ func compare(original, recovered []byte, eq Equivalence) error {
 	return fmt.Errorf("fold: unknown equivalence %q", eq)
 }
 
+// expandEqual reports, as compare(want, Expand(text), Byte) does, whether
+// text expands to want, without holding the whole expansion: literal runs
+// are compared where they lie and each block is unfolded into one reused
+// buffer, refused once it would pass the bytes of want left to match. A
+// difference is an ErrMismatch; a malformed block is Expand's error.
+func expandEqual(text, want []byte) error {
+	if indexHeaderCandidate(text) < 0 {
+		return compare(want, text, Byte)
+	}
+	pieces, err := Pieces(text)
+	if err != nil {
+		return err
+	}
+	var buf []byte
+	at := 0 // bytes of want matched
+	for _, p := range pieces {
+		got := text[p.Start:p.End]
+		if p.Block {
+			if need := min(len(want)-at, max(4*(p.End-p.Start), 64<<10)); cap(buf) < need {
+				// A guess at the block's expansion, so that one big block
+				// is not regrown through copies of itself.
+				buf = make([]byte, 0, need)
+			}
+			buf, err = p.Append(buf[:0], text, len(want)-at)
+			if errors.Is(err, ErrTooLarge) {
+				return fmt.Errorf("%w: recovery is longer than the original (%d bytes)", ErrMismatch, len(want))
+			}
+			if err != nil {
+				return err
+			}
+			got = buf
+		}
+		rest := want[at:]
+		if len(got) > len(rest) || !bytes.Equal(got, rest[:len(got)]) {
+			i := 0
+			for i < len(got) && i < len(rest) && got[i] == rest[i] {
+				i++
+			}
+			return fmt.Errorf("%w at byte %d (original %d bytes)", ErrMismatch, at+i, len(want))
+		}
+		at += len(got)
+	}
+	if at != len(want) {
+		return fmt.Errorf("%w at byte %d (lengths %d and %d)", ErrMismatch, at, len(want), at)
+	}
+	return nil
+}
+
 func mismatchAt(a, b []byte) error {
 	n := min(len(a), len(b))
 	i := 0
@@ -113,7 +164,7 @@ func mismatchAt(a, b []byte) error {
 // jsonEqual reports, as an error, whether a and b are the same sequence of
 // JSON values under the canonical rules (see Verify).
 func jsonEqual(a, b []byte) error {
-	sa, sb := jsonscan.NewScanner(a, maxJSONDepth), jsonscan.NewScanner(b, maxJSONDepth)
+	sa, sb := jsonscan.NewScanner(a), jsonscan.NewScanner(b)
 	var bufA, bufB []byte
 	for {
 		ka, la, err := sa.Next()
@@ -152,6 +203,3 @@ func jsonEqual(a, b []byte) error {
 		}
 	}
 }
-
-// maxJSONDepth bounds nesting; deeper documents are refused, not folded.
-const maxJSONDepth = 10000

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/envconfig"
 )
 
 const fetchScript = "../scripts/fetch-model.sh"
@@ -25,7 +27,7 @@ func runFetch(t *testing.T, env []string, args ...string) (stdout, stderr string
 // RuntimeLib search.
 func TestFetchDryRun(t *testing.T) {
 	cache := t.TempDir()
-	env := []string{"XDG_CACHE_HOME=" + cache, EnvModel + "=", EnvORTLib + "="}
+	env := []string{"XDG_CACHE_HOME=" + cache, envconfig.NameModel + "=", envconfig.NameORTLib + "="}
 	t.Setenv("XDG_CACHE_HOME", cache)
 	defModel, _ := DefaultDir()
 	defLib, _ := DefaultRuntimeLib()
@@ -54,17 +56,17 @@ func TestFetchDryRun(t *testing.T) {
 	}
 
 	dest := filepath.Join(t.TempDir(), "lib.so")
-	out, _, err = runFetch(t, append(env, EnvORTLib+"=/env/lib.so"), "--runtime", "--dry-run", "--dest", dest)
+	out, _, err = runFetch(t, append(env, envconfig.NameORTLib+"=/env/lib.so"), "--runtime", "--dry-run", "--dest", dest)
 	if err != nil || !strings.Contains(out, "install "+dest) {
 		t.Errorf("--dest: %v\n%s", err, out)
 	}
-	out, _, err = runFetch(t, append(env, EnvORTLib+"=/env/lib.so"), "--runtime", "--dry-run")
+	out, _, err = runFetch(t, append(env, envconfig.NameORTLib+"=/env/lib.so"), "--runtime", "--dry-run")
 	if err != nil || !strings.Contains(out, "install /env/lib.so") {
-		t.Errorf("%s: %v\n%s", EnvORTLib, err, out)
+		t.Errorf("%s: %v\n%s", envconfig.NameORTLib, err, out)
 	}
-	out, _, err = runFetch(t, append(env, EnvModel+"=/env/model"), "--dry-run")
+	out, _, err = runFetch(t, append(env, envconfig.NameModel+"=/env/model"), "--dry-run")
 	if err != nil || !strings.Contains(out, "-> /env/model/model.onnx") || strings.Contains(out, "runtime:") {
-		t.Errorf("%s: %v\n%s", EnvModel, err, out)
+		t.Errorf("%s: %v\n%s", envconfig.NameModel, err, out)
 	}
 	for _, args := range [][]string{{"--bogus"}, {"--all", "--dest", "x"}, {"--dest"}} {
 		if _, _, err := runFetch(t, env, args...); err == nil {
@@ -114,7 +116,7 @@ func TestFetchRuntime(t *testing.T) {
 		t.Skip("set KOMPRESS_TEST_FETCH=1 to download ONNX Runtime")
 	}
 	cache := t.TempDir()
-	env := []string{"XDG_CACHE_HOME=" + cache, EnvORTLib + "="}
+	env := []string{"XDG_CACHE_HOME=" + cache, envconfig.NameORTLib + "="}
 	out, stderr, err := runFetch(t, env, "--runtime")
 	if err != nil {
 		t.Fatalf("%v: %s", err, stderr)
@@ -124,7 +126,7 @@ func TestFetchRuntime(t *testing.T) {
 		t.Fatalf("installed at %q, want %q", out, want)
 	}
 	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv(EnvORTLib, "")
+	t.Setenv(envconfig.NameORTLib, "")
 	if got, err := RuntimeLib(); err != nil || got != want {
 		t.Errorf("RuntimeLib after fetch = %q, %v", got, err)
 	}

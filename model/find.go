@@ -6,12 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-)
 
-// Environment variables read by Find and RuntimeLib.
-const (
-	EnvModel  = "KOMPRESS_MODEL"   // model directory
-	EnvORTLib = "KOMPRESS_ORT_LIB" // path of libonnxruntime.so
+	"github.com/kompress/kompress/internal/envconfig"
 )
 
 // CacheDir returns kompress's cache directory: $XDG_CACHE_HOME/kompress,
@@ -42,7 +38,7 @@ func DefaultDir() (string, error) {
 func Find(dir string) (string, error) {
 	source := "--model"
 	if dir == "" {
-		dir, source = os.Getenv(EnvModel), EnvModel
+		dir, source = envconfig.Model(), envconfig.NameModel
 	}
 	if dir == "" {
 		d, err := DefaultDir()
@@ -87,9 +83,9 @@ var systemLibDirs = []string{
 // set (it must exist), else DefaultRuntimeLib, else the standard system
 // library directories.
 func RuntimeLib() (string, error) {
-	if p := os.Getenv(EnvORTLib); p != "" {
+	if p := envconfig.ORTLib(); p != "" {
 		if err := regularFile(p); err != nil {
-			return "", fmt.Errorf("%w: %s=%s: %w", ErrNoRuntime, EnvORTLib, p, err)
+			return "", fmt.Errorf("%w: %s=%s: %w", ErrNoRuntime, envconfig.NameORTLib, p, err)
 		}
 		return p, nil
 	}
@@ -110,7 +106,7 @@ func RuntimeLib() (string, error) {
 		tried = append(tried, filepath.Join(dir, "libonnxruntime.so*"))
 	}
 	return "", fmt.Errorf("%w: set %s or run scripts/fetch-model.sh --runtime (looked in %s)",
-		ErrNoRuntime, EnvORTLib, strings.Join(tried, ", "))
+		ErrNoRuntime, envconfig.NameORTLib, strings.Join(tried, ", "))
 }
 
 func regularFile(p string) error {

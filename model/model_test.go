@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/envconfig"
 )
 
 const testModels = "../testdata/models"
@@ -130,7 +132,7 @@ func appendFile(t *testing.T, path, s string) {
 func TestFind(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Setenv(EnvModel, "")
+	t.Setenv(envconfig.NameModel, "")
 	flagDir, envDir := copyModel(t, "bpe-final"), copyModel(t, "wordpiece-logits")
 	defDir := filepath.Join(cache, "kompress", "models", DefaultName)
 
@@ -146,9 +148,9 @@ func TestFind(t *testing.T) {
 		{"", envDir, envDir},
 		{flagDir, envDir, flagDir},
 	} {
-		t.Setenv(EnvModel, tt.env)
+		t.Setenv(envconfig.NameModel, tt.env)
 		if got, err := Find(tt.flag); err != nil || got != tt.want {
-			t.Errorf("Find(%q) with %s=%q = %q, %v; want %q", tt.flag, EnvModel, tt.env, got, err, tt.want)
+			t.Errorf("Find(%q) with %s=%q = %q, %v; want %q", tt.flag, envconfig.NameModel, tt.env, got, err, tt.want)
 		}
 	}
 	if _, err := Find(filepath.Join(cache, "nope")); !errors.Is(err, ErrNotFound) {
@@ -168,19 +170,19 @@ func TestRuntimeLib(t *testing.T) {
 	if err := os.WriteFile(lib, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(EnvORTLib, lib)
+	t.Setenv(envconfig.NameORTLib, lib)
 	if got, err := RuntimeLib(); err != nil || got != lib {
-		t.Errorf("RuntimeLib with %s = %q, %v", EnvORTLib, got, err)
+		t.Errorf("RuntimeLib with %s = %q, %v", envconfig.NameORTLib, got, err)
 	}
-	t.Setenv(EnvORTLib, lib+".missing")
-	if _, err := RuntimeLib(); !errors.Is(err, ErrNoRuntime) || !strings.Contains(err.Error(), EnvORTLib) {
-		t.Errorf("missing %s: %v, want ErrNoRuntime naming it", EnvORTLib, err)
+	t.Setenv(envconfig.NameORTLib, lib+".missing")
+	if _, err := RuntimeLib(); !errors.Is(err, ErrNoRuntime) || !strings.Contains(err.Error(), envconfig.NameORTLib) {
+		t.Errorf("missing %s: %v, want ErrNoRuntime naming it", envconfig.NameORTLib, err)
 	}
-	t.Setenv(EnvORTLib, t.TempDir())
+	t.Setenv(envconfig.NameORTLib, t.TempDir())
 	if _, err := RuntimeLib(); !errors.Is(err, ErrNoRuntime) {
-		t.Errorf("%s is a directory: %v, want ErrNoRuntime", EnvORTLib, err)
+		t.Errorf("%s is a directory: %v, want ErrNoRuntime", envconfig.NameORTLib, err)
 	}
-	t.Setenv(EnvORTLib, "")
+	t.Setenv(envconfig.NameORTLib, "")
 	def := filepath.Join(cache, "kompress", "onnxruntime", "libonnxruntime.so.1")
 	if err := os.MkdirAll(filepath.Dir(def), 0o755); err != nil {
 		t.Fatal(err)

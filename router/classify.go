@@ -26,12 +26,52 @@ type hitVote struct {
 	pathLen int32 // 0 when the vote came from no hit
 }
 
+// feat is the set of bytes a line holds that some detector needs, found in
+// one pass, so that detectors needing a byte the line lacks are not run:
+// most lines are judged by the generic rules after every tool's form has
+// failed to match, and each form scanned the whole line to fail.
+type feat uint16
+
+const (
+	fColon feat = 1 << iota // ':'
+	fParen                  // '('
+	fPipe                   // '|'
+	fLess                   // '<'
+	fDot                    // '.'
+	fEq                     // '='
+	fAt                     // '@'
+	fDash                   // '-'
+	fSolid                  // a byte isBlank does not skip
+)
+
+var featOf = func() (t [256]feat) {
+	for c := range t {
+		switch c {
+		case ' ', '\t', '\r', '\f', '\v':
+		default:
+			t[c] = fSolid
+		}
+	}
+	for c, f := range map[byte]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '=': fEq, '@': fAt, '-': fDash} {
+		t[c] |= f
+	}
+	return t
+}()
+
+func features(line []byte) (f feat) {
+	for _, c := range line {
+		f |= featOf[c]
+	}
+	return f
+}
+
 // classifyHit is classifyLine that also reports the search hit it found.
 func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
-	if isBlank(line) {
+	f := features(line)
+	if f&fSolid == 0 { // isBlank
 		return kNone, wNone, false, hv
 	}
-	if k, w := toolLine(line); w > 0 {
+	if k, w := toolLine(line, f); w > 0 {
 		return k, w, false, hv
 	}
 	if k, w := classifyDiff(line); w > 0 {
@@ -50,41 +90,46 @@ func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 		}
 		return kNone, wNone, false, hv
 	}
-	if logLine(line) {
+	if logLine(line, f) {
 		return kLog, wStrong, false, hv
 	}
-	if h, ok := toolline.ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
+	if f&(fColon|fDash) == 0 {
+		// no "path:N:" nor "path-N-": not a hit
+	} else if h, ok := toolline.ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {
 		if isDiagnostic(h) {
 			return kLog, wStrong, false, hv
 		}
 		return kSearch, wStrong, false, hitVote{context: h.Context, pathLen: int32(len(h.Path))}
 	}
-	kind, weight, path = classifyPlain(line)
+	kind, weight, path = classifyPlain(line, f)
 	return kind, weight, path, hv
 }
 
 // classifyPlain is classifyLine's tail, for lines that are not search hits;
 // contextHits asks it again for "path-N-text" lines no match stands beside.
-func classifyPlain(line []byte) (kind, weight uint8, path bool) {
+// f is features(line).
+func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	if isSeparator(line) {
 		return kSearch, wWeak, false
 	}
 	if k, w := countLine(line); w > 0 {
 		return k, w, false
 	}
-	if edgeLine(line) {
+	if f&fAt != 0 && edgeLine(line) {
 		return kTable, wWeak, false
 	}
 	if isPathLine(line) {
 		return kSearch, wWeak, true
 	}
-	if k, w := classifyMarkup(line); w > 0 {
-		return k, w, false
+	if f&fLess != 0 {
+		if k, w := classifyMarkup(line); w > 0 {
+			return k, w, false
+		}
 	}
 	if tableRow(line) {
 		return kTable, wStrong, false
 	}
-	if bytes.Contains(line, []byte("</")) && closingTag(line) {
+	if f&fLess != 0 && bytes.Contains(line, []byte("</")) && closingTag(line) {
 		return kHTML, wWeak, false // text with inline markup: "a <em>data race</em> is"
 	}
 	k, w := classifyShape(line)

@@ -26,7 +26,7 @@ func contextHits(b []byte, lines []lineInfo) {
 		}
 		for k := from; k < to; k++ {
 			line := plainLine(b, lines[k], &scratch)
-			lines[k].kind, lines[k].weight, _ = classifyPlain(line)
+			lines[k].kind, lines[k].weight, _ = classifyPlain(line, features(line))
 		}
 	}
 	for i := range lines {

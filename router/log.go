@@ -53,7 +53,8 @@ func init() {
 
 // logLine reports whether a line reads as a build, test, package-manager or
 // service log line.
-func logLine(line []byte) bool {
+// f is features(line).
+func logLine(line []byte, f feat) bool {
 	t := line
 	indent := 0
 	for indent < len(t) && (t[indent] == ' ' || t[indent] == '\t') {
@@ -65,8 +66,14 @@ func logLine(line []byte) bool {
 	}
 	// Several patterns below hold a ':' and cannot start much before the
 	// first one, so searching from there saves rescanning every line.
-	colon := bytes.IndexByte(t, ':')
+	colon := -1
+	if f&fColon != 0 {
+		colon = bytes.IndexByte(t, ':')
+	}
 	for _, p := range logByFirst[t[0]] {
+		if len(p) > 1 && (len(t) < 2 || t[1] != p[1]) {
+			continue // the second byte rules out most entries without a compare
+		}
 		if hasPrefix(t, p) && prefixFits(line, t, p) {
 			return true
 		}
@@ -119,6 +126,9 @@ func logLine(line []byte) bool {
 			r := t[i+5:]
 			return hasPrefix(r, "function ") || hasPrefix(r, "member function ")
 		}
+	}
+	if f&fDot == 0 {
+		return false
 	}
 	if i := indexEllipsis(t); i > 0 {
 		// unittest and cargo test results: "test_x (m.C.test_x) ... ok".

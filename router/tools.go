@@ -11,7 +11,7 @@ import (
 // valgrind and sanitizer reports, strace, TAP (node --test), curl -v, psql
 // and sqlite3 messages, shellcheck and eslint reports are Log; psql's
 // aligned tables and box-drawn tables (sqlite3 -box) are Table.
-func toolLine(line []byte) (kind, weight uint8) {
+func toolLine(line []byte, f feat) (kind, weight uint8) {
 	t := trimBlank(line)
 	if len(t) == 0 {
 		return kNone, wNone
@@ -132,23 +132,33 @@ func toolLine(line []byte) (kind, weight uint8) {
 			return kLog, wStrong // jest
 		}
 	}
-	if _, ok := toolline.LintRow(t); ok && isDigit(t[0]) {
+	// Each form below needs a byte of f: ':' for lint rows, '(' (or the
+	// '<' of "<... resumed>") for syscalls, blame and plans, '|' for
+	// --stat and psql rows.
+	if f&fColon != 0 && isDigit(t[0]) {
+		if _, ok := toolline.LintRow(t); ok {
+			return kLog, wStrong
+		}
+	}
+	if f&fColon != 0 && len(line) == len(t) {
+		if _, _, _, ok := toolline.CompactRow(t); ok {
+			return kLog, wStrong
+		}
+	}
+	if f&(fParen|fLess) != 0 && toolline.SyscallLine(t) {
 		return kLog, wStrong
 	}
-	if _, _, _, ok := toolline.CompactRow(t); ok && len(line) == len(t) {
-		return kLog, wStrong
-	}
-	if toolline.SyscallLine(t) {
-		return kLog, wStrong
-	}
-	if line[0] == ' ' && toolline.PlanLine(t) {
+	if line[0] == ' ' && f&(fParen|fColon) != 0 && toolline.PlanLine(t) {
 		return kLog, wStrong // a psql EXPLAIN row: an indented plan, not a table's cells
 	}
 	if len(line) == len(t) && toolline.GDBRegister(t) {
 		return kLog, wStrong // gdb's "info registers": a backtrace's neighbour, not a table
 	}
-	if toolline.BlameLine(line) {
+	if f&fParen != 0 && toolline.BlameLine(line) {
 		return kCode, wStrong // git blame: source code, each line annotated
+	}
+	if f&fPipe == 0 {
+		return kNone, wNone
 	}
 	if toolline.DiffStatRow(line) {
 		return kDiff, wStrong // git --stat, before psql's rows, which it looks like

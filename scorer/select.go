@@ -10,13 +10,14 @@ import (
 	"sync"
 
 	"github.com/kompress/kompress/model"
+	"github.com/kompress/kompress/wire"
 )
 
-// Scorer modes, as in --scorer.
+// Scorer modes, as in --scorer: the wire names.
 const (
-	ModeAuto      = "auto"
-	ModeONNX      = "onnx"
-	ModeHeuristic = "heuristic"
+	ModeAuto      = wire.ScorerAuto
+	ModeONNX      = wire.ScorerONNX
+	ModeHeuristic = wire.ScorerHeuristic
 )
 
 // ErrMode reports a scorer mode other than auto, onnx and heuristic.

@@ -13,13 +13,15 @@ import (
 	"github.com/kompress/kompress/internal/modelgen"
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/tokenize"
+
+	"github.com/kompress/kompress/internal/envconfig"
 )
 
 // isolate points every default location at an empty temporary cache.
 func isolate(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	t.Setenv(model.EnvModel, "")
-	t.Setenv(model.EnvORTLib, "")
+	t.Setenv(envconfig.NameModel, "")
+	t.Setenv(envconfig.NameORTLib, "")
 }
 
 func TestSelectHeuristicAndBadMode(t *testing.T) {
@@ -61,9 +63,9 @@ func TestSelectFallback(t *testing.T) {
 			isolate(t)
 			switch {
 			case tt.lib != "":
-				t.Setenv(model.EnvORTLib, tt.lib)
+				t.Setenv(envconfig.NameORTLib, tt.lib)
 			case libErr == nil:
-				t.Setenv(model.EnvORTLib, realLib)
+				t.Setenv(envconfig.NameORTLib, realLib)
 			}
 			for _, mode := range []string{"", ModeAuto} {
 				s, warn, err := Select(context.Background(), mode, tt.dir)
@@ -85,7 +87,7 @@ func TestSelectFallback(t *testing.T) {
 func TestSelectONNX(t *testing.T) {
 	lib := runtimeLib(t)
 	isolate(t)
-	t.Setenv(model.EnvORTLib, lib)
+	t.Setenv(envconfig.NameORTLib, lib)
 	dir := filepath.Join(testModels, modelgen.BPEFinal)
 	s, warn, err := Select(context.Background(), ModeAuto, dir)
 	if err != nil || warn != "" {
@@ -99,10 +101,10 @@ func TestSelectONNX(t *testing.T) {
 		t.Errorf("second Select: %v, same scorer %v", err, again == s)
 	}
 	// $KOMPRESS_MODEL is used when no directory is given.
-	t.Setenv(model.EnvModel, filepath.Join(testModels, modelgen.WordPieceLogits))
+	t.Setenv(envconfig.NameModel, filepath.Join(testModels, modelgen.WordPieceLogits))
 	s, _, err = Select(context.Background(), ModeONNX, "")
 	if err != nil || s.Name() != "onnx:test-"+modelgen.WordPieceLogits {
-		t.Fatalf("%s: %v, %v", model.EnvModel, s, err)
+		t.Fatalf("%s: %v, %v", envconfig.NameModel, s, err)
 	}
 	text := "The build failed because the test runner could not find the file."
 	words := tokenize.Words(text)

@@ -4,22 +4,24 @@
 # one run, so that a loaded machine slows both alike. Prints each figure
 # and its ratio to gzip -1.
 #
-#   scripts/bench-cli.sh [-r REPEATS] [-b BASELINE_BINARY] [-H] [FILE...]
+#   scripts/bench-cli.sh [-r REPEATS] [-b BASELINE_BINARY] [-H] [-S] [FILE...]
 #
 # FILE defaults to testdata/samples/*/*.txt. -b also measures an older
 # kompress binary in the same run (before/after). -H adds the HTTP figures:
 # kompress-load at 16 connections on 4 KB logs against `kompress serve` with
 # the memory and the bolt store, and against kompress-load's trivial echo
-# server. Binaries are built into a temporary directory.
+# server (with -b, the older binary's server too). -S skips the CLI rows
+# (HTTP only, with -H). Binaries are built into a temporary directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-repeats=5 base="" http=0
-while getopts "r:b:H" o; do
+repeats=5 base="" http=0 cli=1
+while getopts "r:b:HS" o; do
 	case $o in
 	r) repeats=$OPTARG ;;
 	b) base=$OPTARG ;;
 	H) http=1 ;;
+	S) cli=0 ;;
 	*) exit 2 ;;
 	esac
 done
@@ -48,24 +50,27 @@ cpu() {
 	awk -v r="$repeats" '{ printf "%.4f", ($1 + $2) / r }' "$tmp/t"
 }
 
-echo "$(date -u +%FT%TZ) $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); ${#files[@]} files, $bytes bytes; $repeats runs each, CPU time per run"
-gz=$(cpu gzip -1 -c "${files[@]}")
-gz4=$(cpu gzip -1 -c "$tmp/4k.log")
-printf "%-34s %9s %8s\n" "run" "CPU s" "× gzip"
-row() { printf "%-34s %9s %8.2f\n" "$1" "$2" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
-row "gzip -1" "$gz" "$gz"
 bins=("$tmp/kompress")
 [ -z "$base" ] || bins=("$base" "$tmp/kompress")
-for bin in "${bins[@]}"; do
-	tag=new
-	[ "$bin" != "$base" ] || tag=base
-	row "$tag --lossless-only" "$(cpu "$bin" compress --lossless-only "${files[@]}")" "$gz"
-	row "$tag default" "$(cpu "$bin" compress --store memory: "${files[@]}")" "$gz"
-	row "$tag default --json" "$(cpu "$bin" compress --store memory: --json "${files[@]}")" "$gz"
-	t4=$(cpu "$bin" compress --store memory: --json "$tmp/4k.log")
-	printf "%-34s %9s   %.1f ms CPU (gzip -1: %.1f ms)\n" "$tag one 4 KB call, --json" "$t4" \
-		"$(awk -v a="$t4" 'BEGIN { print a * 1000 }')" "$(awk -v a="$gz4" 'BEGIN { print a * 1000 }')"
-done
+tag() { if [ "$1" = "$base" ]; then echo base; else echo new; fi; }
+
+echo "$(date -u +%FT%TZ) $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); ${#files[@]} files, $bytes bytes; $repeats runs each, CPU time per run"
+if [ "$cli" = 1 ]; then
+	gz=$(cpu gzip -1 -c "${files[@]}")
+	gz4=$(cpu gzip -1 -c "$tmp/4k.log")
+	printf "%-34s %9s %8s\n" "run" "CPU s" "× gzip"
+	row() { printf "%-34s %9s %8.2f\n" "$1" "$2" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
+	row "gzip -1" "$gz" "$gz"
+	for bin in "${bins[@]}"; do
+		tag=$(tag "$bin")
+		row "$tag --lossless-only" "$(cpu "$bin" compress --lossless-only "${files[@]}")" "$gz"
+		row "$tag default" "$(cpu "$bin" compress --store memory: "${files[@]}")" "$gz"
+		row "$tag default --json" "$(cpu "$bin" compress --store memory: --json "${files[@]}")" "$gz"
+		t4=$(cpu "$bin" compress --store memory: --json "$tmp/4k.log")
+		printf "%-34s %9s   %.1f ms CPU (gzip -1: %.1f ms)\n" "$tag one 4 KB call, --json" "$t4" \
+			"$(awk -v a="$t4" 'BEGIN { print a * 1000 }')" "$(awk -v a="$gz4" 'BEGIN { print a * 1000 }')"
+	done
+fi
 
 [ "$http" = 1 ] || exit 0
 # serve BIN ARGS...: start a server that prints or logs its URL; sets url.
@@ -88,12 +93,17 @@ echo "HTTP, 16 connections, 4 KB logs, 10 s each (load generator on the same mac
 serve "$tmp/kompress-load" -echo 127.0.0.1:0
 echo_rps=$(load)
 stop
-serve "$tmp/kompress" serve --addr 127.0.0.1:0 --store memory:
-mem_rps=$(load)
-stop
-serve "$tmp/kompress" serve --addr 127.0.0.1:0 --store "bolt:$tmp/bench.db"
-bolt_rps=$(load)
-stop
-awk -v e="$echo_rps" -v m="$mem_rps" -v b="$bolt_rps" 'BEGIN {
-	printf "  echo server %6d req/s\n  memory store %5d req/s (%.0f%% of echo)\n  bolt store %7d req/s (%.0f%% of memory)\n", e, m, 100 * m / e, b, 100 * b / m
-}'
+printf "  echo server %14d req/s\n" "$echo_rps"
+for bin in "${bins[@]}"; do
+	tag=$(tag "$bin")
+	serve "$bin" serve --addr 127.0.0.1:0 --store memory:
+	mem_rps=$(load)
+	stop
+	rm -f "$tmp/bench.db"
+	serve "$bin" serve --addr 127.0.0.1:0 --store "bolt:$tmp/bench.db"
+	bolt_rps=$(load)
+	stop
+	awk -v t="$tag" -v e="$echo_rps" -v m="$mem_rps" -v b="$bolt_rps" 'BEGIN {
+		printf "  %-4s memory store %6d req/s (%.0f%% of echo)\n  %-4s bolt store %8d req/s (%.0f%% of memory)\n", t, m, 100 * m / e, t, b, 100 * b / m
+	}'
+done

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kompress/kompress/internal/envconfig"
 )
 
 // Defaults used for zero fields of Config.
@@ -101,83 +101,47 @@ func (c Config) LogValue() slog.Value {
 	)
 }
 
-// ConfigFromEnv reads the server variables of internal/envconfig; unset ones keep their
-// defaults. Errors name the variable.
+// ConfigFromEnv reads the server variables through internal/envconfig;
+// unset ones keep their defaults. Errors name the variable.
 func ConfigFromEnv() (Config, error) {
 	var c Config
 	var errs []error
+	add := func(err error) {
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
 	// Set but empty is a mistake (a template that did not fill it in), not
 	// a wish for no auth: that is the variable being unset.
-	if v, ok := os.LookupEnv("KOMPRESS_API_KEYS"); ok {
+	if v, ok := envconfig.APIKeys(); ok {
 		k, err := ParseKeys(v)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("KOMPRESS_API_KEYS: %w", err))
+			add(fmt.Errorf("%s: %w", envconfig.NameAPIKeys, err))
 		}
 		c.Keys = k
 	}
-	if v := os.Getenv("KOMPRESS_MAX_BODY"); v != "" {
-		n, err := parseBytes(v)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("KOMPRESS_MAX_BODY: %w", err))
-		}
-		c.MaxBody = n
-	}
-	if v := os.Getenv("KOMPRESS_MAX_INFLIGHT"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			errs = append(errs, fmt.Errorf("KOMPRESS_MAX_INFLIGHT: %q is not a positive integer", v))
-		}
-		c.MaxInFlight = n
-	}
-	if v := os.Getenv("KOMPRESS_MAX_SCORING"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			errs = append(errs, fmt.Errorf("KOMPRESS_MAX_SCORING: %q is not a positive integer", v))
-		}
-		c.MaxScoring = n
-	}
-	durations := []struct {
-		name string
-		dst  *time.Duration
+	var err error
+	c.MaxBody, err = envconfig.MaxBody()
+	add(err)
+	c.MaxInFlight, err = envconfig.MaxInFlight()
+	add(err)
+	c.MaxScoring, err = envconfig.MaxScoring()
+	add(err)
+	for _, d := range []struct {
+		dst *time.Duration
+		get func() (time.Duration, error)
 	}{
-		{"KOMPRESS_SCORE_TIMEOUT", &c.ScoreTimeout},
-		{"KOMPRESS_REQUEST_TIMEOUT", &c.RequestTimeout},
-		{"KOMPRESS_READ_TIMEOUT", &c.ReadTimeout},
-		{"KOMPRESS_WRITE_TIMEOUT", &c.WriteTimeout},
-		{"KOMPRESS_IDLE_TIMEOUT", &c.IdleTimeout},
-		{"KOMPRESS_SHUTDOWN_TIMEOUT", &c.ShutdownTimeout},
-	}
-	for _, d := range durations {
-		v := os.Getenv(d.name)
-		if v == "" {
-			continue
-		}
-		t, err := time.ParseDuration(v)
-		if err != nil || t <= 0 {
-			errs = append(errs, fmt.Errorf("%s: %q is not a positive duration such as 2s or 500ms", d.name, v))
-			continue
-		}
-		*d.dst = t
+		{&c.ScoreTimeout, envconfig.ScoreTimeout},
+		{&c.RequestTimeout, envconfig.RequestTimeout},
+		{&c.ReadTimeout, envconfig.ReadTimeout},
+		{&c.WriteTimeout, envconfig.WriteTimeout},
+		{&c.IdleTimeout, envconfig.IdleTimeout},
+		{&c.ShutdownTimeout, envconfig.ShutdownTimeout},
+	} {
+		*d.dst, err = d.get()
+		add(err)
 	}
 	return c, errors.Join(errs...)
-}
-
-func parseBytes(s string) (int64, error) {
-	num, mult := strings.TrimSpace(s), int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}} {
-		if strings.HasSuffix(num, u.suffix) {
-			num, mult = strings.TrimSpace(strings.TrimSuffix(num, u.suffix)), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseInt(num, 10, 64)
-	if err != nil || n < 1 || n > (1<<40)/mult {
-		return 0, fmt.Errorf("%q is not a size such as 33554432 or 32MiB", s)
-	}
-	return n * mult, nil
 }
 
 // Secret is an API key. It redacts itself in logs and fmt output.

@@ -1,9 +1,12 @@
 package server
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kompress/kompress/internal/envconfig"
 )
 
 func TestParseKeys(t *testing.T) {
@@ -77,16 +80,26 @@ func TestConfigFromEnv(t *testing.T) {
 	}
 }
 
-func TestParseBytes(t *testing.T) {
-	for in, want := range map[string]int64{"1": 1, "1024": 1024, "4KiB": 4 << 10, "32MiB": 32 << 20, "1GiB": 1 << 30, "10B": 10, " 2 MiB ": 2 << 20} {
-		if got, err := parseBytes(in); err != nil || got != want {
-			t.Errorf("parseBytes(%q) = %d, %v, want %d", in, got, err, want)
+// TestEnvDefaults checks that the defaults --help shows for the server's
+// variables are the defaults the server applies.
+func TestEnvDefaults(t *testing.T) {
+	set := 0
+	for _, v := range envconfig.Vars {
+		if v.Default != "" && v.Default[0] >= '0' && v.Default[0] <= '9' {
+			t.Setenv(v.Name, v.Default)
+			set++
 		}
 	}
-	for _, in := range []string{"", "0", "-1", "1.5MiB", "MiB", "12MB", "99999999GiB"} {
-		if got, err := parseBytes(in); err == nil {
-			t.Errorf("parseBytes(%q) = %d, want error", in, got)
-		}
+	c, err := ConfigFromEnv()
+	if err != nil || set < 8 {
+		t.Fatalf("%d defaults set: %v", set, err)
+	}
+	want := Config{}.withDefaults()
+	c.MaxScoring = want.MaxScoring               // "GOMAXPROCS" in the table
+	c.ReadHeaderTimeout = want.ReadHeaderTimeout // not configurable
+	c.Keys = nil
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("the table's defaults give %+v, the server's are %+v", c, want)
 	}
 }
 

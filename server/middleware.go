@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -154,8 +155,9 @@ func (s *Server) authenticate(c *gin.Context) {
 // writeJSON writes v without HTML escaping: results are mostly logs and
 // code, where \u003c for every '<' costs bytes and tokens for nothing.
 func writeJSON(c *gin.Context, status int, v any) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	buf := getBuffer()
+	defer putBuffer(buf)
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		status = http.StatusInternalServerError
@@ -163,5 +165,26 @@ func writeJSON(c *gin.Context, status int, v any) {
 		buf.WriteString(`{"error":{"code":"internal","message":"encoding the response failed"}}` + "\n")
 		c.Set(ctxErr, err)
 	}
+	// A known length spares the client chunked decoding.
+	c.Header("Content-Length", strconv.Itoa(buf.Len()))
 	c.Data(status, "application/json; charset=utf-8", buf.Bytes())
+}
+
+// buffers holds the request and response buffers between requests; the
+// bytes are copied out (decoded, or written to the connection) before a
+// buffer is put back.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooled bounds the buffers kept: one large request must not pin its
+// memory for the life of the process.
+const maxPooled = 1 << 20
+
+func getBuffer() *bytes.Buffer { return buffers.Get().(*bytes.Buffer) }
+
+func putBuffer(b *bytes.Buffer) {
+	if b.Cap() > maxPooled {
+		return
+	}
+	b.Reset()
+	buffers.Put(b)
 }

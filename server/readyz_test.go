@@ -11,13 +11,15 @@ import (
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/server"
 	"github.com/kompress/kompress/wire"
+
+	"github.com/kompress/kompress/internal/envconfig"
 )
 
 // TestReadyzModelState checks that /readyz reports the engine's model
 // state, and is 503 when mode onnx has no model.
 func TestReadyzModelState(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-model")
-	t.Setenv(model.EnvModel, missing)
+	t.Setenv(envconfig.NameModel, missing)
 	cases := []struct {
 		opts   kompress.Options
 		status int

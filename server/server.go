@@ -386,8 +386,12 @@ func (s *Server) handleStats(c *gin.Context) {
 	writeJSON(c, http.StatusOK, s.stats.snapshot(tenant(c)))
 }
 
+// decode reads the request body into v; v keeps no bytes of the body
+// (decodeStrict copies what it decodes), so the buffer is reused.
 func (s *Server) decode(c *gin.Context, v any) error {
-	body, err := readBody(c.Request, c.Writer, s.cfg.MaxBody)
+	buf := getBuffer()
+	defer putBuffer(buf)
+	body, err := readBody(c.Request, c.Writer, buf, s.cfg.MaxBody)
 	if err != nil {
 		return err
 	}

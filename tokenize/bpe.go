@@ -40,6 +40,10 @@ var byteChars = func() (t [256]string) {
 	return t
 }()
 
+// ByteChar is the character GPT-2's byte-level vocabularies write for the
+// byte b (bytes_to_unicode).
+func ByteChar(b byte) string { return byteChars[b] }
+
 func readVocab(raw json.RawMessage) (map[string]int32, error) {
 	var v map[string]int32
 	if err := json.Unmarshal(raw, &v); err != nil {

@@ -173,28 +173,44 @@ type ModelState struct {
 	Scorer string `json:"scorer,omitempty"`
 }
 
-// ValidScorer reports whether mode names a scorer a request may ask for; ""
-// means the default.
-func ValidScorer(mode string) bool {
+// Scorer modes a request may ask for (CompressRequest.Scorer, --scorer);
+// "" means ScorerAuto.
+const (
+	ScorerAuto      = "auto"      // the ONNX model when it loads, else the heuristic
+	ScorerONNX      = "onnx"      // the ONNX model or an error
+	ScorerHeuristic = "heuristic" // the heuristic, never the model
+)
+
+// CheckScorer reports what is wrong with a scorer mode, if anything, in
+// words that follow the option's name ("--scorer", "scorer").
+func CheckScorer(mode string) error {
 	switch mode {
-	case "", "auto", "onnx", "heuristic":
-		return true
+	case "", ScorerAuto, ScorerONNX, ScorerHeuristic:
+		return nil
 	}
-	return false
+	return fmt.Errorf("must be %s, %s or %s, got %q", ScorerAuto, ScorerONNX, ScorerHeuristic, mode)
 }
 
-// ValidTargetRatio reports whether r is a target ratio in (0, 1).
-func ValidTargetRatio(r float64) bool { return r > 0 && r < 1 }
+// CheckTargetRatio reports what is wrong with a target ratio, if anything,
+// in words that follow the option's name: it must be in (0, 1).
+func CheckTargetRatio(r float64) error {
+	if r > 0 && r < 1 {
+		return nil
+	}
+	return fmt.Errorf("must be in (0, 1), got %v", r)
+}
 
 // Validate reports the first invalid option of r, wrapping ErrBadRequest.
-// The CLI, the HTTP service and the engine all check requests with it (the
-// CLI with ValidScorer and ValidTargetRatio, to name its flags).
+// The HTTP service and the engine check requests with it; the CLI checks
+// its flags with the same CheckScorer and CheckTargetRatio, to name them.
 func (r CompressRequest) Validate() error {
-	if r.TargetRatio != nil && !ValidTargetRatio(*r.TargetRatio) {
-		return fmt.Errorf("%w: target_ratio must be in (0, 1), got %v", ErrBadRequest, *r.TargetRatio)
+	if r.TargetRatio != nil {
+		if err := CheckTargetRatio(*r.TargetRatio); err != nil {
+			return fmt.Errorf("%w: target_ratio %v", ErrBadRequest, err)
+		}
 	}
-	if !ValidScorer(r.Scorer) {
-		return fmt.Errorf("%w: scorer must be auto, onnx or heuristic, got %q", ErrBadRequest, r.Scorer)
+	if err := CheckScorer(r.Scorer); err != nil {
+		return fmt.Errorf("%w: scorer %v", ErrBadRequest, err)
 	}
 	return nil
 }

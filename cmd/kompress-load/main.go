@@ -25,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kompress/kompress/internal/envconfig"
 	"github.com/kompress/kompress/internal/loadgen"
 	"github.com/kompress/kompress/wire"
 )
@@ -32,7 +33,7 @@ import (
 func main() {
 	var cfg loadgen.Config
 	flag.StringVar(&cfg.URL, "url", "http://127.0.0.1:8377", "base URL of the kompress server")
-	flag.StringVar(&cfg.Key, "key", os.Getenv("KOMPRESS_API_KEY"), "bearer key (default $KOMPRESS_API_KEY)")
+	flag.StringVar(&cfg.Key, "key", envconfig.APIKey(), "bearer key (default $KOMPRESS_API_KEY)")
 	flag.IntVar(&cfg.Conns, "c", 16, "concurrent connections")
 	flag.DurationVar(&cfg.Duration, "d", 10*time.Second, "duration of the run")
 	flag.IntVar(&cfg.Requests, "n", 0, "stop after this many requests (0 = no limit)")

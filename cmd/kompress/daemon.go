@@ -7,11 +7,11 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
 	"sync"
 	"time"
 
 	"github.com/kompress/kompress"
+	"github.com/kompress/kompress/internal/envconfig"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
@@ -27,13 +27,13 @@ func serverURL(flag string) string {
 	if flag != "" {
 		return flag
 	}
-	return os.Getenv("KOMPRESS_SERVER")
+	return envconfig.Server()
 }
 
 // newServerClient returns a client for the server at url; calls without a
 // deadline of their own give up after a minute.
 func newServerClient(url string) *wire.Client {
-	return wire.NewClient(url, os.Getenv("KOMPRESS_API_KEY"), &http.Client{Timeout: time.Minute})
+	return wire.NewClient(url, envconfig.APIKey(), &http.Client{Timeout: time.Minute})
 }
 
 // openOwnStore opens the store for a command that does not go through a

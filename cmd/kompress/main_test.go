@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/kompress/kompress/internal/envconfig"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -226,5 +227,23 @@ func TestRoundTripLookalikeCLI(t *testing.T) {
 	back, stderr, code := cli(t, out, "expand", "--store", storeURL)
 	if code != 0 || back != in {
 		t.Errorf("expand(compress(x)) = %q (exit %d, %s), want %q", back, code, stderr, in)
+	}
+}
+
+// TestHelpListsEnvironment checks that --help lists every variable of the
+// environment table, and that KOMPRESS_STORE picks the store --store would.
+func TestHelpListsEnvironment(t *testing.T) {
+	out, _, code := cli(t, "", "--help")
+	if code != exitOK {
+		t.Fatalf("--help exit %d", code)
+	}
+	for _, v := range envconfig.Vars {
+		if !strings.Contains(out, "\n  "+v.Name+" ") {
+			t.Errorf("--help does not list %s:\n%s", v.Name, out)
+		}
+	}
+	t.Setenv("KOMPRESS_STORE", "nosuch:scheme")
+	if _, errOut, code := cli(t, "", "retrieve", "0123456789ab"); code != exitUsage || !strings.Contains(errOut, "nosuch") {
+		t.Errorf("retrieve with KOMPRESS_STORE=nosuch:scheme: exit %d, %s", code, errOut)
 	}
 }

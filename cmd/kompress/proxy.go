@@ -62,7 +62,7 @@ Environment:
 					return nil, usagef("%v", err)
 				}
 				srv.Fallback(px)
-				return []any{"upstream", redactURL(o.upstream), "retrieve_tool", o.retrieveTool}, nil
+				return []any{"upstream", envconfig.RedactURL(o.upstream), "retrieve_tool", o.retrieveTool}, nil
 			})
 		},
 	}

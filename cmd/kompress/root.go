@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -52,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func logLevel() slog.Level {
-	if os.Getenv("KOMPRESS_DEBUG") != "" {
+	if envconfig.Debug() {
 		return slog.LevelDebug
 	}
 	return slog.LevelWarn
@@ -67,6 +68,46 @@ func newRootCmd(log *slog.Logger) *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	// --cpuprofile and --memprofile write pprof profiles of the whole
+	// command (CPU; allocations), for looking at where a run as users run
+	// it spends its time and memory.
+	var profile, memProfile string
+	var profileFile *os.File
+	root.PersistentFlags().StringVar(&profile, "cpuprofile", "", "write a CPU profile of the command to this file")
+	root.PersistentFlags().MarkHidden("cpuprofile")
+	root.PersistentFlags().StringVar(&memProfile, "memprofile", "", "write an allocation profile of the command to this file")
+	root.PersistentFlags().MarkHidden("memprofile")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if profile == "" {
+			return nil
+		}
+		f, err := os.Create(profile)
+		if err != nil {
+			return err
+		}
+		profileFile = f
+		return pprof.StartCPUProfile(f)
+	}
+	root.PersistentPostRunE = func(*cobra.Command, []string) error {
+		if memProfile != "" {
+			f, err := os.Create(memProfile)
+			if err != nil {
+				return err
+			}
+			if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+				f.Close()
+				return err
+			}
+			if err := f.Close(); err != nil {
+				return err
+			}
+		}
+		if profileFile == nil {
+			return nil
+		}
+		pprof.StopCPUProfile()
+		return profileFile.Close()
+	}
 	root.AddCommand(
 		newCompressCmd(log),
 		newExpandCmd(log),

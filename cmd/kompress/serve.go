@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"os"
-	"strings"
 
 	"github.com/kompress/kompress/internal/envconfig"
 
@@ -83,24 +81,14 @@ func runService(cmd *cobra.Command, f engineFlags, addr, what string, mount func
 	}
 	// Tests and scripts read the bound address from this line.
 	fmt.Fprintf(cmd.ErrOrStderr(), "kompress: listening on http://%s\n", ln.Addr())
-	args := append([]any{"addr", ln.Addr().String(), "store", redactURL(f.store), "auth", len(cfg.Keys) > 0, "env", envconfig.AsMap()}, extra...)
+	args := append([]any{"addr", ln.Addr().String(), "store", envconfig.RedactURL(f.store), "auth", len(cfg.Keys) > 0, "env", envconfig.AsMap()}, extra...)
 	log.Info(what, args...)
 	return srv.Serve(ctx, ln)
 }
 
 func serveLevel() slog.Level {
-	if os.Getenv("KOMPRESS_DEBUG") != "" {
+	if envconfig.Debug() {
 		return slog.LevelDebug
 	}
 	return slog.LevelInfo
-}
-
-// redactURL drops a password from a store URL before it is logged.
-func redactURL(u string) string {
-	if i := strings.Index(u, "@"); i >= 0 {
-		if j := strings.Index(u, "://"); j >= 0 && j < i {
-			return u[:j+3] + "[redacted]" + u[i:]
-		}
-	}
-	return u
 }

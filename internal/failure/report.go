@@ -36,12 +36,39 @@ type reader struct {
 	// page: the text is an HTML page, whose text is running text: only
 	// the strong forms count there.
 	page bool
+	// race: the text holds "race detected during execution of test" at all,
+	// asked once rather than of every line.
+	race bool
+}
+
+// raceInTest ends the line the race detector adds to a test's failure.
+const raceInTest = ": race detected during execution of test"
+
+// feat is the set of bytes a line holds that some rule needs, found in one
+// pass, so that rules needing a byte the line lacks are not run.
+type feat uint8
+
+const (
+	fColon feat = 1 << iota // ':'
+	fDash                   // '-'
+	fBlank                  // ' ' or '\t'
+)
+
+var featOf = [256]feat{':': fColon, '-': fDash, ' ': fBlank, '\t': fBlank}
+
+func features(line []byte) (f feat) {
+	for _, c := range line {
+		f |= featOf[c]
+	}
+	return f
 }
 
 func newReader(text []byte) *reader {
 	n := bytes.Count(text, []byte{'\n'}) + 1
-	r := &reader{text: text, spans: make([][2]int, 0, n), lastFail: -8, pathLine: -1}
 	esc := bytes.IndexByte(text, 0x1b) >= 0
+	// Escapes may split the phrase in the raw text: then every line is asked.
+	r := &reader{text: text, spans: make([][2]int, 0, n), lastFail: -8, pathLine: -1,
+		race: esc || bytes.Contains(text, []byte(raceInTest))}
 	for start := 0; start < len(text); {
 		end := bytes.IndexByte(text[start:], '\n')
 		next := len(text)
@@ -119,7 +146,8 @@ func (r *reader) report(i int, plain []byte) bool {
 	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
 		return false
 	}
-	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && lonePath(t) {
+	f := features(t)
+	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && f&fBlank == 0 && lonePath(t) {
 		r.pathLine = i
 	}
 	// Tools whose every line has a prefix or a shape of its own decide alone.
@@ -169,8 +197,13 @@ func (r *reader) report(i int, plain []byte) bool {
 		r.exception = true
 		return true
 	}
-	if bytes.Contains(t, []byte(": race detected during execution of test")) {
+	if r.race && bytes.Contains(t, []byte(raceInTest)) {
 		return true
+	}
+	// A diagnostic has "file:N:" (or a context hit's "-N-"), a compact
+	// row ": line ", a stylish lint row "N:M".
+	if f&(fColon|fDash) == 0 {
+		goto words
 	}
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && diagnostic(plain) {
 		return true
@@ -178,10 +211,14 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.eslintRow(t) {
 		return true
 	}
+	if f&fColon == 0 {
+		goto words
+	}
 	if sev, _, _, ok := toolline.CompactRow(t); ok {
 		// eslint -f compact and kin: errors report, warnings are findings.
 		return string(sev) == "error" || string(sev) == "fatal"
 	}
+words:
 	if r.rows {
 		return false
 	}

@@ -1,14 +1,11 @@
 package jsonscan
 
 import (
-	"errors"
-	"unicode/utf8"
+	"bytes"
+	"slices"
 
 	"github.com/kompress/kompress/internal/jsonstr"
 )
-
-// ErrMalformed is the error of the tree view for input that is not JSON.
-var ErrMalformed = errors.New("crush: malformed JSON")
 
 // Kind is the type of a parsed JSON value.
 type Kind uint8
@@ -57,38 +54,43 @@ type Key struct {
 	Name string // decoded
 }
 
-// Parser is a recursive-descent parser over the input bytes. It is
-// linear in the input and stops at MaxDepth.
-type Parser struct {
-	In       []byte
-	Pos      int
-	MaxDepth int // deeper values are refused
+// parser builds the tree view from the lexer's tokens, which the lexer has
+// already checked against the grammar. Values come from slabs and each
+// container's children are gathered on a shared stack and copied out once
+// complete, so a document costs a few allocations per container, not per
+// value and append.
+type parser struct {
+	l    lexer
+	slab []Value
+	kids []*Value
+	keys []Key
 }
 
-// ParseAll parses one or more whitespace-separated JSON values (a
-// single document, JSON Lines, or concatenated values). It reports whether
-// the values sat one per line.
-func ParseAll(in []byte, maxDepth int) (vals []*Value, oneLine bool, err error) {
-	p := &Parser{In: in, MaxDepth: maxDepth}
+func newParser(in []byte) *parser {
+	return &parser{l: lexer{data: in, state: stValue, maxDepth: TreeMaxDepth}}
+}
+
+// ParseAll parses one or more whitespace-separated JSON values (a single
+// document, JSON Lines, or concatenated values), refusing nesting deeper
+// than TreeMaxDepth. It reports whether the values sat one per line.
+func ParseAll(in []byte) (vals []*Value, oneLine bool, err error) {
+	p := newParser(in)
 	oneLine = true
 	for {
-		p.SkipSpace()
-		if p.Pos >= len(in) {
+		kind, start := p.l.next()
+		if kind == TokEOF {
 			break
 		}
-		v, err := p.Value(0)
+		v, err := p.value(kind, start)
 		if err != nil {
 			return nil, false, err
 		}
-		for _, c := range v.Raw {
-			if c == '\n' {
-				oneLine = false
-				break
-			}
+		if oneLine && bytes.IndexByte(v.Raw, '\n') >= 0 {
+			oneLine = false
 		}
 		// Values on one line must be followed by a newline (or EOF) to count
 		// as JSON Lines.
-		q := p.Pos
+		q := p.l.pos
 		for q < len(in) && (in[q] == ' ' || in[q] == '\t' || in[q] == '\r') {
 			q++
 		}
@@ -97,248 +99,109 @@ func ParseAll(in []byte, maxDepth int) (vals []*Value, oneLine bool, err error) 
 		}
 		vals = append(vals, v)
 	}
-	if len(vals) == 0 {
-		return nil, false, ErrMalformed
-	}
 	return vals, oneLine && len(vals) > 1, nil
 }
 
-// SkipSpace moves p.Pos past white space.
-func (p *Parser) SkipSpace() {
-	for p.Pos < len(p.In) {
-		switch p.In[p.Pos] {
-		case ' ', '\t', '\n', '\r':
-			p.Pos++
-		default:
-			return
-		}
+// Parse parses in as exactly one JSON value, with only white space around
+// it, refusing nesting deeper than TreeMaxDepth.
+func Parse(in []byte) (*Value, error) {
+	p := newParser(in)
+	v, err := p.value(p.l.next())
+	if err != nil {
+		return nil, err
 	}
+	if kind, _ := p.l.next(); kind != TokEOF {
+		return nil, ErrSyntax
+	}
+	return v, nil
 }
 
-// Value parses the value at p.Pos, nested depth levels deep.
-func (p *Parser) Value(depth int) (*Value, error) {
-	if depth > p.MaxDepth {
-		return nil, ErrMalformed
+// value builds the value whose first token the lexer just returned.
+func (p *parser) value(kind byte, start int) (*Value, error) {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]Value, 0, 64)
 	}
-	p.SkipSpace()
-	if p.Pos >= len(p.In) {
-		return nil, ErrMalformed
-	}
-	start := p.Pos
-	v := &Value{Start: start}
-	switch c := p.In[p.Pos]; {
-	case c == '{':
-		v.Kind = Object
-		p.Pos++
-		p.SkipSpace()
-		if p.Pos < len(p.In) && p.In[p.Pos] == '}' {
-			p.Pos++
-			break
-		}
-		for {
-			p.SkipSpace()
-			ks := p.Pos
-			name, err := p.str()
-			if err != nil {
-				return nil, err
-			}
-			key := Key{Raw: p.In[ks:p.Pos], Name: name}
-			p.SkipSpace()
-			if p.Pos >= len(p.In) || p.In[p.Pos] != ':' {
-				return nil, ErrMalformed
-			}
-			p.Pos++
-			e, err := p.Value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			v.Keys = append(v.Keys, key)
-			v.Elems = append(v.Elems, e)
-			more, err := p.next('}')
-			if err != nil {
-				return nil, err
-			}
-			if !more {
-				break
-			}
-		}
-	case c == '[':
+	p.slab = append(p.slab, Value{Start: start})
+	v := &p.slab[len(p.slab)-1]
+	switch kind {
+	case tokError:
+		return nil, p.l.err()
+	case '{', '[':
 		v.Kind = Array
-		p.Pos++
-		p.SkipSpace()
-		if p.Pos < len(p.In) && p.In[p.Pos] == ']' {
-			p.Pos++
-			break
+		if kind == '{' {
+			v.Kind = Object
 		}
-		for {
-			e, err := p.Value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			v.Elems = append(v.Elems, e)
-			more, err := p.next(']')
-			if err != nil {
-				return nil, err
-			}
-			if !more {
-				break
-			}
+		if err := p.members(v); err != nil {
+			return nil, err
 		}
-	case c == '"':
+	case TokString:
 		v.Kind = String
-		if _, err := p.strRaw(); err != nil {
-			return nil, err
-		}
-	case c == 't':
-		v.Kind = Bool
-		if err := p.literal("true"); err != nil {
-			return nil, err
-		}
-	case c == 'f':
-		v.Kind = Bool
-		if err := p.literal("false"); err != nil {
-			return nil, err
-		}
-	case c == 'n':
-		v.Kind = Null
-		if err := p.literal("null"); err != nil {
-			return nil, err
-		}
-	case c == '-' || (c >= '0' && c <= '9'):
+	case TokNumber:
 		v.Kind = Number
-		if err := p.number(); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, ErrMalformed
+	case TokNull:
+		v.Kind = Null
+	default: // TokTrue, TokFalse
+		v.Kind = Bool
 	}
-	v.Raw = p.In[start:p.Pos]
-	switch v.Kind {
-	case Array, Object:
-		v.Clen = 2
-		for i, e := range v.Elems {
-			v.Clen += e.Clen
-			if i > 0 {
-				v.Clen += 2
-			}
-			if v.Kind == Object {
-				v.Clen += len(v.Keys[i].Raw) + 2
-			}
-		}
-	default:
+	v.Raw = p.l.data[start:p.l.pos]
+	if v.Kind < Array {
 		v.Clen = len(v.Raw)
 	}
 	return v, nil
 }
 
-func (p *Parser) literal(s string) error {
-	if len(p.In)-p.Pos < len(s) || string(p.In[p.Pos:p.Pos+len(s)]) != s {
-		return ErrMalformed
-	}
-	p.Pos += len(s)
-	return nil
-}
-
-func (p *Parser) number() error {
-	in, i := p.In, p.Pos
-	if i < len(in) && in[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		n := 0
-		for i < len(in) && in[i] >= '0' && in[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	if i < len(in) && in[i] == '0' {
-		i++
-	} else if digits() == 0 {
-		return ErrMalformed
-	}
-	if i < len(in) && in[i] == '.' {
-		i++
-		if digits() == 0 {
-			return ErrMalformed
-		}
-	}
-	if i < len(in) && (in[i] == 'e' || in[i] == 'E') {
-		i++
-		if i < len(in) && (in[i] == '+' || in[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return ErrMalformed
-		}
-	}
-	p.Pos = i
-	return nil
-}
-
-// next reads what follows a member of an array or object: a comma, when
-// it reports that another member follows, or the closing byte.
-func (p *Parser) next(close byte) (more bool, err error) {
-	p.SkipSpace()
-	if p.Pos >= len(p.In) {
-		return false, ErrMalformed
-	}
-	switch p.In[p.Pos] {
-	case ',':
-		p.Pos++
-		return true, nil
-	case close:
-		p.Pos++
-		return false, nil
-	}
-	return false, ErrMalformed
-}
-
-// strRaw skips a string token and reports whether it holds escapes.
-func (p *Parser) strRaw() (escaped bool, err error) {
-	in, i := p.In, p.Pos
-	if i >= len(in) || in[i] != '"' {
-		return false, ErrMalformed
-	}
-	i++
-	for i < len(in) {
-		c := in[i]
-		switch {
-		case c == '"':
-			p.Pos = i + 1
-			return escaped, nil
-		case c == '\\':
-			escaped = true
-			i += 2
-		case c < 0x20:
-			return false, ErrMalformed
-		case c < utf8.RuneSelf:
-			i++
-		default:
-			r, n := utf8.DecodeRune(in[i:])
-			if r == utf8.RuneError && n == 1 {
-				return false, ErrMalformed
+// members builds the elements of the container v up to its closer, and
+// its length on one line.
+func (p *parser) members(v *Value) error {
+	kids, keys := len(p.kids), len(p.keys)
+	v.Clen = 2
+	for {
+		kind, start := p.l.next()
+		switch kind {
+		case '}', ']':
+			v.Elems = slices.Clone(p.kids[kids:])
+			p.kids = p.kids[:kids]
+			if v.Kind == Object {
+				v.Keys = slices.Clone(p.keys[keys:])
+				p.keys = p.keys[:keys]
 			}
-			i += n
+			return nil
+		case ',':
+			v.Clen += 2
+			continue
+		case tokError:
+			return p.l.err()
 		}
+		if v.Kind == Object {
+			key, err := p.key(start)
+			if err != nil {
+				return err
+			}
+			p.keys = append(p.keys, key)
+			v.Clen += len(key.Raw) + 2
+			if kind, _ := p.l.next(); kind == tokError { // the colon
+				return p.l.err()
+			}
+			kind, start = p.l.next()
+		}
+		e, err := p.value(kind, start)
+		if err != nil {
+			return err
+		}
+		p.kids = append(p.kids, e)
+		v.Clen += e.Clen
 	}
-	return false, ErrMalformed
 }
 
-// str parses a string token and returns its decoded text.
-func (p *Parser) str() (string, error) {
-	start := p.Pos
-	escaped, err := p.strRaw()
-	if err != nil {
-		return "", err
+// key decodes the object key the lexer just returned.
+func (p *parser) key(start int) (Key, error) {
+	raw := p.l.data[start:p.l.pos]
+	if !p.l.escaped {
+		return Key{Raw: raw, Name: string(raw[1 : len(raw)-1])}, nil
 	}
-	body := p.In[start+1 : p.Pos-1]
-	if !escaped {
-		return string(body), nil
-	}
-	out, _, ok := jsonstr.Append(make([]byte, 0, len(body)), p.In, start+1)
+	out, _, ok := jsonstr.Append(make([]byte, 0, len(raw)), p.l.data, start+1)
 	if !ok {
-		return "", ErrMalformed
+		return Key{}, ErrSyntax
 	}
-	return string(out), nil
+	return Key{Raw: raw, Name: string(out)}, nil
 }

@@ -33,8 +33,13 @@ func appendString(dst, b []byte, i int, mark bool) ([]byte, int, bool) {
 		case c < 0x20:
 			return nil, 0, false
 		case c != '\\':
-			dst = append(dst, c)
-			i++
+			// Copy the run of plain bytes at once.
+			j := i + 1
+			for j < len(b) && b[j] >= 0x20 && b[j] != '"' && b[j] != '\\' {
+				j++
+			}
+			dst = append(dst, b[i:j]...)
+			i = j
 			continue
 		}
 		if i+1 >= len(b) {

@@ -52,12 +52,12 @@ import (
 // A stream cut off inside a value (an output limit, head -c) is viewed up
 // to its last complete member; the open containers print no closers and
 // the unparsed rest follows verbatim. Other malformed input, nesting
-// deeper than 256 levels and output that would not save 10% give
-// lossy.ErrNoGain. So does input over jsonTreeMax bytes: the view parses
+// deeper than jsonscan.TreeMaxDepth (256) levels and output that would not
+// save 10% give lossy.ErrNoGain. So does input over jsonscan.TreeMaxBytes: the view parses
 // the whole document into a tree of about 100 bytes per value, which
 // would hold many times the input in memory.
 func JSON(in []byte, o lossy.Options) ([]byte, error) {
-	if len(in) > jsonTreeMax {
+	if len(in) > jsonscan.TreeMaxBytes {
 		return nil, lossy.ErrNoGain
 	}
 	vals, lines, tail, err := jsonParseCut(in)
@@ -68,7 +68,7 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		if cuts == nil {
 			return nil, lossy.ErrNoGain
 		}
-		if vals, lines, err = jsonscan.ParseAll(clean, jsonMaxDepth); err != nil {
+		if vals, lines, err = jsonscan.ParseAll(clean); err != nil {
 			return nil, lossy.ErrNoGain
 		}
 		in = clean
@@ -109,17 +109,6 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 	}
 	return out, nil
 }
-
-// jsonMaxDepth bounds nesting so hostile input cannot exhaust the stack;
-// real tool output rarely goes past a few dozen levels.
-const jsonMaxDepth = 256
-
-// jsonTreeMax is the largest input the view parses into a tree. A tree
-// costs up to ~25 times its input (a value per 4 bytes in dense arrays of
-// numbers), so this keeps the view's peak near 200 MB; bigger documents
-// keep only the lossless folds, whose memory stays a small multiple of
-// the input.
-const jsonTreeMax = 8 << 20
 
 const (
 	jsonLosslessMax = 8 << 10 // largest lossless columnar result returned by default
@@ -1267,14 +1256,14 @@ func jsonSchemaParent(p string) string {
 // end of the last complete member instead, marks the values left open, and
 // returns the rest of the input as tail, to be printed verbatim.
 func jsonParseCut(in []byte) (vals []*jsonscan.Value, lines bool, tail []byte, err error) {
-	if vals, lines, err = jsonscan.ParseAll(in, jsonMaxDepth); err == nil {
+	if vals, lines, err = jsonscan.ParseAll(in); err == nil {
 		return vals, lines, nil, nil
 	}
 	cut, closers := jsonCut(in)
 	if cut <= 0 {
 		return nil, false, nil, err
 	}
-	if vals, lines, err = jsonscan.ParseAll(append(in[:cut:cut], closers...), jsonMaxDepth); err != nil {
+	if vals, lines, err = jsonscan.ParseAll(append(in[:cut:cut], closers...)); err != nil {
 		return nil, false, nil, err
 	}
 	jsonMarkOpen(vals[len(vals)-1], cut)

@@ -37,14 +37,14 @@ var jsonCeilings = map[string]float64{
 
 func TestJSONSamples(t *testing.T) {
 	viewtest.CheckSamples(t, "json", JSON, jsonCeilings, func(t *testing.T, name string, in, out []byte) {
-		if _, _, err := jsonscan.ParseAll(in, jsonMaxDepth); err != nil {
+		if _, _, err := jsonscan.ParseAll(in); err != nil {
 			return // a cut-off stream: TestJSONCutOff
 		}
-		if _, _, err := jsonscan.ParseAll(out, jsonMaxDepth); err != nil {
+		if _, _, err := jsonscan.ParseAll(out); err != nil {
 			t.Errorf("output is not JSON: %v\n%s", err, out)
 		}
 		// Every field name that occurs anywhere stays visible.
-		vals, _, _ := jsonscan.ParseAll(in, jsonMaxDepth)
+		vals, _, _ := jsonscan.ParseAll(in)
 		for _, k := range jsonFieldNames(vals) {
 			if !bytes.Contains(out, []byte(k)) {
 				t.Errorf("key %q vanished", k)
@@ -342,7 +342,7 @@ func TestJSONFindingsKeepErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			vals, _, err := jsonscan.ParseAll(in, jsonMaxDepth)
+			vals, _, err := jsonscan.ParseAll(in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -394,7 +394,7 @@ func TestJSONNamesDroppedRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vals, _, _ := jsonscan.ParseAll(in, jsonMaxDepth)
+	vals, _, _ := jsonscan.ParseAll(in)
 	for _, v := range vals {
 		p := v.Elems[jsonMember(v, "Path")]
 		if name := p.Raw[1 : len(p.Raw)-1]; !bytes.Contains(out, name) {
@@ -448,7 +448,7 @@ func TestJSONCutOff(t *testing.T) {
 }
 
 // TestJSONTreeMax: a document the view would thin is left to the lossless
-// folds once it is bigger than jsonTreeMax, so its tree never exists.
+// folds once it is bigger than jsonscan.TreeMaxBytes, so its tree never exists.
 func TestJSONTreeMax(t *testing.T) {
 	doc := func(size int) []byte {
 		b := []byte("[")
@@ -463,7 +463,7 @@ func TestJSONTreeMax(t *testing.T) {
 	if out, err := JSON(doc(64<<10), lossy.Options{}); err != nil || len(out) == 0 {
 		t.Fatalf("small document: %d bytes, err %v; want a view", len(out), err)
 	}
-	if _, err := JSON(doc(jsonTreeMax), lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
-		t.Errorf("document over jsonTreeMax: err = %v, want lossy.ErrNoGain", err)
+	if _, err := JSON(doc(jsonscan.TreeMaxBytes), lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+		t.Errorf("document over jsonscan.TreeMaxBytes: err = %v, want lossy.ErrNoGain", err)
 	}
 }

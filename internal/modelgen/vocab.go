@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/kompress/kompress/tokenize"
 )
 
 // Corpus is the text the test vocabularies are derived from: prose, tool
@@ -119,20 +121,6 @@ func template(vocab map[string]int, cls, sep string) map[string]any {
 	}
 }
 
-// byteChars is GPT-2's bytes_to_unicode table.
-var byteChars = func() (t [256]string) {
-	n := 0
-	for b := 0; b < 256; b++ {
-		if b >= '!' && b <= '~' || b >= 0xA1 && b <= 0xAC || b >= 0xAE {
-			t[b] = string(rune(b))
-		} else {
-			t[b] = string(rune(256 + n))
-			n++
-		}
-	}
-	return t
-}()
-
 var gpt2RE = regexp.MustCompile(`'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+`)
 
 // bpeMerges is the number of merges learnt for the BPE test tokenizer.
@@ -146,7 +134,7 @@ func bpeTokenizer() ([]byte, int, error) {
 		}
 	}
 	for b := range 256 {
-		add(byteChars[b])
+		add(tokenize.ByteChar(byte(b)))
 	}
 	// Learn merges the usual way: start from bytes, merge the most frequent
 	// adjacent pair (ties broken by the pair's text), repeat.
@@ -154,7 +142,7 @@ func bpeTokenizer() ([]byte, int, error) {
 	for _, piece := range gpt2RE.FindAllString(Corpus, -1) {
 		var syms []string
 		for i := 0; i < len(piece); i++ {
-			syms = append(syms, byteChars[piece[i]])
+			syms = append(syms, tokenize.ByteChar(piece[i]))
 		}
 		words = append(words, syms)
 	}

@@ -98,9 +98,6 @@ func searchParseRGJSON(in []byte) *searchResult {
 	return r
 }
 
-// rgMaxDepth bounds the nesting of an rg --json event; rg writes a few levels.
-const rgMaxDepth = 256
-
 // rgEvent parses one line as an rg --json event and returns its type and
 // data object. Keys may come in any order: rg writes the summary event's
 // "data" before its "type".
@@ -108,12 +105,8 @@ func rgEvent(line []byte) (typ string, data *jsonscan.Value, ok bool) {
 	if len(line) == 0 || line[0] != '{' {
 		return "", nil, false
 	}
-	p := jsonscan.Parser{In: line, MaxDepth: rgMaxDepth}
-	v, err := p.Value(0)
+	v, err := jsonscan.Parse(line)
 	if err != nil || v.Kind != jsonscan.Object {
-		return "", nil, false
-	}
-	if p.SkipSpace(); p.Pos != len(line) {
 		return "", nil, false
 	}
 	t, ok := rgString(rgField(v, "type"))

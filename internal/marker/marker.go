@@ -205,7 +205,7 @@ func ExpandViews(ctx context.Context, text []byte, get func(ctx context.Context,
 }
 
 // ErrTooLarge: the expansion would pass Expander.MaxBytes.
-var ErrTooLarge = errors.New("ccr: expanded text is larger than the limit")
+var ErrTooLarge = errors.New("marker: expanded text is larger than the limit")
 
 // Expander replaces markers by their originals (see ExpandViews) within
 // bounds: Get and View are called once per distinct id, and the output
@@ -259,7 +259,7 @@ func (x Expander) Expand(ctx context.Context, text []byte, refs []Ref) (out []by
 			originals[r.ID] = nil
 			missing = append(missing, r.ID)
 		default:
-			return nil, nil, nil, fmt.Errorf("ccr: expanding %s: %w", r.ID, err)
+			return nil, nil, nil, fmt.Errorf("marker: expanding %s: %w", r.ID, err)
 		}
 	}
 	// Choose each marker's span: the marker alone, or the whole lossy
