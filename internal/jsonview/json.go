@@ -1221,24 +1221,34 @@ func jsonFailureText(raw []byte) bool {
 		if j < 0 {
 			return false
 		}
-		i += j + 1
-		k := i
-		for k < len(raw) && raw[k] >= '0' && raw[k] <= '9' {
-			k++
-		}
-		if k == i || k >= len(raw) || raw[k] != ':' {
-			continue
-		}
-		// A file extension before the colon: ".go", ".py", ".ts".
-		e := i - 2
-		for e >= 0 && e > i-8 && (raw[e] >= 'a' && raw[e] <= 'z' || raw[e] >= 'A' && raw[e] <= 'Z') {
-			e--
-		}
-		if e >= 1 && e < i-2 && raw[e] == '.' && raw[e-1] != '.' && raw[e-1] != ' ' && raw[e-1] != '"' {
+		if _, ok := jsonLocationAt(raw, i+j); ok {
 			return true
 		}
+		i += j + 1
 	}
 	return false
+}
+
+// jsonLocationAt reports whether the colon at b[c] starts the line number
+// of a "file.ext:12:" location, and where the location starts: one byte
+// before the extension's dot. The location ends after the second colon.
+func jsonLocationAt(b []byte, c int) (start int, ok bool) {
+	k := c + 1
+	for k < len(b) && b[k] >= '0' && b[k] <= '9' {
+		k++
+	}
+	if k == c+1 || k >= len(b) || b[k] != ':' {
+		return 0, false
+	}
+	// A file extension before the colon: ".go", ".py", ".ts".
+	e := c - 1
+	for e >= 0 && e > c-7 && (b[e] >= 'a' && b[e] <= 'z' || b[e] >= 'A' && b[e] <= 'Z') {
+		e--
+	}
+	if e >= 1 && e < c-1 && b[e] == '.' && b[e-1] != '.' && b[e-1] != ' ' && b[e-1] != '"' {
+		return e - 1, true
+	}
+	return 0, false
 }
 
 // jsonSchemaParent returns the path of the object holding a schema path:

@@ -38,21 +38,11 @@ func newJSONMarks(in []byte) *jsonMarks {
 			break
 		}
 		c := i + j // the colon before the line number
+		if start, ok := jsonLocationAt(in, c); ok {
+			end := bytes.IndexByte(in[c+1:], ':') + c + 2 // after the second colon
+			spans = append(spans, span{start, end})
+		}
 		i = c + 1
-		k := i
-		for k < len(in) && in[k] >= '0' && in[k] <= '9' {
-			k++
-		}
-		if k == i || k >= len(in) || in[k] != ':' {
-			continue
-		}
-		e := c - 1
-		for e >= 0 && e > c-7 && (in[e] >= 'a' && in[e] <= 'z' || in[e] >= 'A' && in[e] <= 'Z') {
-			e--
-		}
-		if e >= 1 && e < c-1 && in[e] == '.' && in[e-1] != '.' && in[e-1] != ' ' && in[e-1] != '"' {
-			spans = append(spans, span{e - 1, k + 1})
-		}
 	}
 	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
 	m := &jsonMarks{in: in, start: make([]int, len(spans)), minEnd: make([]int, len(spans))}
