@@ -194,6 +194,12 @@ func (sp *splitter) nextO200k(s string, i int) int {
 	if e := nextASCII(s, i); e > i {
 		return e
 	}
+	return sp.nextO200kAny(s, i)
+}
+
+// nextO200kAny is nextO200k without the ASCII fast path: the reference
+// that path must agree with.
+func (sp *splitter) nextO200kAny(s string, i int) int {
 	c0, n0 := sp.at(s, i)
 	if c0.pre() || c0&(cUpper|cLower) != 0 {
 		// The optional prefix is tried taken first, then not.
@@ -440,7 +446,10 @@ func nextASCII(s string, i int) int {
 		if kindAt(s, e) == aHigh {
 			return i // a non-ASCII letter or mark may continue the word
 		}
-		return contraction(s, e)
+		if e < len(s) && s[e] == '\'' {
+			return contraction(s, e)
+		}
+		return e
 	}
 	switch k {
 	case aOther:
