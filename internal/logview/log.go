@@ -12,6 +12,7 @@ import (
 
 	"github.com/kompress/kompress/internal/ansi"
 	"github.com/kompress/kompress/internal/toolline"
+	"github.com/kompress/kompress/router"
 )
 
 // Log compresses build, test and package-manager logs. It keeps every
@@ -33,7 +34,7 @@ func Log(in []byte, o lossy.Options) ([]byte, error) {
 	if testevent.IsStream(in) {
 		return GoTestJSON(in, o)
 	}
-	d := logParse(in)
+	d := logParse(in, o)
 	gotestAttributeVerbose(d)
 	if len(d.tests) == 0 {
 		logTapHide(d)
@@ -140,7 +141,7 @@ var logLevels = []logParams{
 	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 3, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
 }
 
-func logParse(in []byte) *logDoc {
+func logParse(in []byte, o lossy.Options) *logDoc {
 	text := in
 	n := bytes.Count(in, []byte{'\n'}) + 1
 	d := &logDoc{lines: make([]logLine, 0, n)}
@@ -151,7 +152,7 @@ func logParse(in []byte) *logDoc {
 	}
 	logMarkBlocks(d.lines)
 	d.logGroupGoroutines()
-	logMarkMust(d.lines, text)
+	logMarkMust(d.lines, o.FailureLines(router.Log, text))
 	logMarkAssertDiff(d.lines)
 	logMarkGDBValues(d.lines)
 	logMarkLint(d.lines)
