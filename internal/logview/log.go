@@ -89,10 +89,37 @@ type logLine struct {
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
 
-	lint bool   // part of a lint finding below error level, counted in a note
-	rule []byte // the finding's rule, on the line that counts it
+	lint bool        // part of a lint finding below error level, counted in a note
+	find *logFinding // on the line that counts a finding; nil on most lines
+}
+
+// logFinding is what the line that counts a lint finding knows of it: kept
+// apart from logLine, which a 100 MB log has millions of.
+type logFinding struct {
+	rule []byte // the finding's rule
 	loc  []byte // and its location
 	file []byte // and its file, in a compact report
+}
+
+func (l *logLine) lintRule() []byte {
+	if l.find == nil {
+		return nil
+	}
+	return l.find.rule
+}
+
+func (l *logLine) lintLoc() []byte {
+	if l.find == nil {
+		return nil
+	}
+	return l.find.loc
+}
+
+func (l *logLine) lintFile() []byte {
+	if l.find == nil {
+		return nil
+	}
+	return l.find.file
 }
 
 // Reasons a line was dropped, each with its own omission note.
@@ -515,7 +542,7 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			continue
 		}
 		if ls[i].drop == logDropLint {
-			if d.lint.file != nil && !bytes.Equal(d.lint.file, ls[i].file) {
+			if d.lint.file != nil && !bytes.Equal(d.lint.file, ls[i].lintFile()) {
 				out = d.lint.appendTo(out, p.lintLocs) // the next file's findings start
 			}
 			d.lint.add(&ls[i])
