@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 	"unicode/utf8"
 	"unsafe"
 
@@ -112,6 +111,7 @@ type request struct {
 	kind     router.Kind
 	sections []router.Section
 	checks   []sectionCheck
+	failures failureMemo
 
 	best     []byte // the smallest text so far: in, the lossless fold or the lossy view
 	strategy string // best's strategy
@@ -179,7 +179,7 @@ func (r *request) route() {
 		r.kind = r.sections[0].Kind
 	}
 	r.res.Kind = string(r.kind)
-	r.checks = newChecks(r.in, r.sections)
+	r.checks = newChecks(r.in, r.sections, &r.failures)
 }
 
 // foldLossless tries the lossless folds first: the whole input as one, or
@@ -354,13 +354,20 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 	inText, viewText := in, view
 	in, view = ansi.Strip(in), ansi.Strip(view)
 	shown := make(map[string]int, bytes.Count(view, []byte{'\n'})+1)
+	// lengths has the lengths of the view's lines, so that most input lines
+	// a view leaves out are told so without hashing them.
+	var lengths [1024]bool
 	for line := range bytes.Lines(view) {
-		shown[string(bytes.TrimRight(line, "\r\n"))]++
+		l := bytes.TrimRight(line, "\r\n")
+		shown[string(l)]++
+		lengths[min(len(l), len(lengths)-1)] = true
 	}
 	for line := range bytes.Lines(in) {
 		total++
 		l := bytes.TrimRight(line, "\r\n")
-		if shown[string(l)] > 0 {
+		if !lengths[min(len(l), len(lengths)-1)] {
+			omitted++
+		} else if shown[string(l)] > 0 {
 			shown[string(l)]--
 		} else {
 			omitted++
@@ -567,7 +574,7 @@ func (e *Engine) lossy(ctx context.Context, r *request) (lossyView, error) {
 // prose scorer's errors can be wire.ErrScorerUnavailable.
 func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, part []byte, v *lossyView) ([]byte, string, error) {
 	if k == router.Prose {
-		out, name, w, err := e.prose(ctx, part, r.req.Scorer, r.target, r.req.ScoreTimeout)
+		out, name, w, err := e.prose(ctx, r, part, r.target)
 		v.warn = joinWarn(v.warn, w)
 		if err != nil {
 			return out, string(k), err
@@ -579,11 +586,11 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 	if c == nil {
 		return nil, string(k), lossy.ErrNoGain
 	}
-	out, err := c(part, lossy.Options{Query: r.req.Query, TargetRatio: r.target})
+	out, err := c(part, lossy.Options{Query: r.req.Query, TargetRatio: r.target, Failures: r.failures.lines})
 	strategy := string(k)
 	if err == nil && k == router.HTML && r.target > 0 {
 		var name, w string
-		out, name, w, err = e.htmlToTarget(ctx, part, out, r.req.Scorer, r.target, r.req.ScoreTimeout)
+		out, name, w, err = e.htmlToTarget(ctx, r, part, out)
 		v.warn = joinWarn(v.warn, w)
 		if name != "" {
 			v.scorer = name
@@ -597,7 +604,7 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 // text still holds more than target of the page's tokens, so --target-ratio
 // means the same on HTML as on prose. name is the scorer used, "" when the
 // text was short enough already.
-func (e *Engine) htmlToTarget(ctx context.Context, page, text []byte, mode string, target float64, scoreTimeout time.Duration) (out []byte, name, warn string, err error) {
+func (e *Engine) htmlToTarget(ctx context.Context, r *request, page, text []byte) (out []byte, name, warn string, err error) {
 	c := e.tokenCounter()
 	if c == nil {
 		if c, err = tokencount.New(""); err != nil {
@@ -605,11 +612,11 @@ func (e *Engine) htmlToTarget(ctx context.Context, page, text []byte, mode strin
 		}
 	}
 	have := c.Count(unsafe.String(unsafe.SliceData(text), len(text)))
-	want := target * float64(c.Count(unsafe.String(unsafe.SliceData(page), len(page))))
+	want := r.target * float64(c.Count(unsafe.String(unsafe.SliceData(page), len(page))))
 	if have == 0 || float64(have) <= want {
 		return text, "", "", nil
 	}
-	return e.prose(ctx, text, mode, want/float64(have), scoreTimeout)
+	return e.prose(ctx, r, text, want/float64(have))
 }
 
 func joinWarn(a, b string) string {
@@ -639,8 +646,9 @@ func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
 // lossy boundary looks for, once the section's compressor and once the
 // whole view. Each is found once per call, when first needed.
 type sectionCheck struct {
-	kind router.Kind
-	part []byte
+	kind     router.Kind
+	part     []byte
+	failures *failureMemo
 
 	raw     [][]byte // failure.Lines(kind, part)
 	rawDone bool
@@ -654,19 +662,71 @@ type sectionCheck struct {
 	linesDone bool
 }
 
-func newChecks(in []byte, sections []router.Section) []sectionCheck {
+func newChecks(in []byte, sections []router.Section, failures *failureMemo) []sectionCheck {
 	checks := make([]sectionCheck, len(sections))
 	for i, s := range sections {
-		checks[i] = sectionCheck{kind: s.Kind, part: in[s.Start:s.End]}
+		checks[i] = sectionCheck{kind: s.Kind, part: in[s.Start:s.End], failures: failures}
 	}
 	return checks
 }
 
 func (c *sectionCheck) rawLines() [][]byte {
 	if !c.rawDone {
-		c.raw, c.rawDone = failure.Lines(c.kind, c.part), true
+		c.raw, c.rawDone = c.failures.lines(c.kind, c.part), true
 	}
 	return c.raw
+}
+
+// failureMemo finds the failure lines of each text once per request: the
+// lossless gate, the lossy views and the boundary check each judge the
+// same sections (and go test -json's decoded text) by failure.Lines.
+type failureMemo struct {
+	found []failuresOf
+}
+
+type failuresOf struct {
+	kind  router.Kind
+	text  []byte
+	lines [][]byte
+}
+
+// lines returns failure.Lines(kind, text), found once per kind and text
+// content. The lines are subslices of text, as failure.Lines returns them,
+// even when an equal text at another address was judged first.
+func (m *failureMemo) lines(kind router.Kind, text []byte) [][]byte {
+	for _, f := range m.found {
+		if f.kind != kind || len(f.text) != len(text) {
+			continue
+		}
+		if len(text) == 0 || unsafe.SliceData(f.text) == unsafe.SliceData(text) {
+			return f.lines
+		}
+		if bytes.Equal(f.text, text) {
+			return rebase(f.lines, f.text, text)
+		}
+	}
+	lines := failure.Lines(kind, text)
+	m.found = append(m.found, failuresOf{kind, text, lines})
+	return lines
+}
+
+// rebase returns lines, subslices of from, as the same subslices of to,
+// which has from's content; a line that is not a subslice of from is
+// returned as it is.
+func rebase(lines [][]byte, from, to []byte) [][]byte {
+	out := make([][]byte, len(lines))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(from)))
+	for i, l := range lines {
+		out[i] = l
+		if len(l) == 0 {
+			continue
+		}
+		off := uintptr(unsafe.Pointer(unsafe.SliceData(l))) - base
+		if off < uintptr(len(from)) && int(off)+len(l) <= len(to) {
+			out[i] = to[off : int(off)+len(l)]
+		}
+	}
+	return out
 }
 
 // keep returns the gate's Keep predicate: see keepFailures.
@@ -707,9 +767,9 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 		c.ansi = bytes.IndexByte(c.part, 0x1b) >= 0
 		switch {
 		case c.ansi:
-			c.lines = failure.Lines(c.kind, ansi.Strip(text))
+			c.lines = c.failures.lines(c.kind, ansi.Strip(text))
 		case decoded:
-			c.lines = failure.Lines(c.kind, text)
+			c.lines = c.failures.lines(c.kind, text)
 		default:
 			c.lines = c.rawLines() // the gate's lines: same kind, same text
 		}

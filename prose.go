@@ -3,7 +3,6 @@ package kompress
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/kompress/kompress/scorer"
 	"github.com/kompress/kompress/wire"
@@ -11,8 +10,9 @@ import (
 
 // prose compresses text with the requested scorer, falling back to the
 // heuristic when the model is unavailable, fails, or misses the request's
-// deadline or the scoring budget (scoreTimeout, when positive).
-func (e *Engine) prose(ctx context.Context, part []byte, mode string, target float64, scoreTimeout time.Duration) (out []byte, name, warn string, err error) {
+// deadline or the scoring budget (the request's ScoreTimeout, when positive).
+func (e *Engine) prose(ctx context.Context, r *request, part []byte, target float64) (out []byte, name, warn string, err error) {
+	mode, scoreTimeout := r.req.Scorer, r.req.ScoreTimeout
 	if mode == "" {
 		mode = e.opts.Scorer
 	}
@@ -28,7 +28,7 @@ func (e *Engine) prose(ctx context.Context, part []byte, mode string, target flo
 		sctx, cancel = context.WithTimeout(ctx, scoreTimeout)
 		defer cancel()
 	}
-	out, name, fallback, err := scorer.CompressChunks(sctx, s, part, scorer.CompressOptions{TargetRatio: target, Counter: e.tokenCounter()})
+	out, name, fallback, err := scorer.CompressChunks(sctx, s, part, scorer.CompressOptions{TargetRatio: target, Counter: e.tokenCounter(), Failures: r.failures.lines})
 	if sctx != ctx && sctx.Err() != nil && ctx.Err() == nil {
 		fallback = joinWarn(fmt.Sprintf("%s %v; used the heuristic scorer", wire.ScoreDeadlineWarning, scoreTimeout), fallback)
 	}

@@ -19,9 +19,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"time"
-	"unsafe"
 
 	"github.com/kompress/kompress/internal/ansi"
 
@@ -343,13 +343,7 @@ func missingKeep(content, text []byte, keep func([]byte) bool, visible bool) []b
 	if visible {
 		text = ansi.Strip(text)
 	}
-	have := map[string]struct{}{}
-	for rest := text; len(rest) > 0; {
-		var c []byte
-		c, _, rest = nextLine(rest)
-		// The keys alias text, which outlives the map: no copies.
-		have[unsafe.String(unsafe.SliceData(c), len(c))] = struct{}{}
-	}
+	have := newLineSet(text)
 	for rest := content; len(rest) > 0; {
 		var c []byte
 		c, _, rest = nextLine(rest)
@@ -357,9 +351,74 @@ func missingKeep(content, text []byte, keep func([]byte) bool, visible bool) []b
 		if visible {
 			v = ansi.Strip(c)
 		}
-		if _, ok := have[string(v)]; !ok && keep(c) {
+		if !have.has(v) && keep(c) {
 			return v
 		}
 	}
 	return nil
+}
+
+// lineSet is the set of the lines of a text, as offsets into it: an open
+// addressing table built without a copy or an allocation per line, for the
+// gate to ask of every line of the content whether the folded text holds it.
+type lineSet struct {
+	text  []byte
+	seed  maphash.Seed
+	slots [][2]uint32 // {offset+1, length}; offset 0 marks an empty slot
+	mask  uint64
+}
+
+func newLineSet(text []byte) *lineSet {
+	n := bytes.Count(text, []byte{'\n'}) + 1
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	s := &lineSet{text: text, seed: maphash.MakeSeed(), slots: make([][2]uint32, size), mask: uint64(size - 1)}
+	if len(text) >= 1<<32-1 {
+		s.slots = nil // offsets do not fit: has answers by a scan (never on inputs the engine takes)
+		return s
+	}
+	for off := 0; off < len(text); {
+		c, full, _ := nextLine(text[off:])
+		s.add(off, len(c))
+		off += len(full)
+	}
+	return s
+}
+
+func (s *lineSet) add(off, n int) {
+	line := s.text[off : off+n]
+	for i := maphash.Bytes(s.seed, line) & s.mask; ; i = (i + 1) & s.mask {
+		sl := &s.slots[i]
+		if sl[0] == 0 {
+			*sl = [2]uint32{uint32(off) + 1, uint32(n)}
+			return
+		}
+		if int(sl[1]) == n && bytes.Equal(s.text[sl[0]-1:int(sl[0]-1)+n], line) {
+			return
+		}
+	}
+}
+
+func (s *lineSet) has(line []byte) bool {
+	if s.slots == nil {
+		for rest := s.text; len(rest) > 0; {
+			var c []byte
+			c, _, rest = nextLine(rest)
+			if bytes.Equal(c, line) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := maphash.Bytes(s.seed, line) & s.mask; ; i = (i + 1) & s.mask {
+		sl := s.slots[i]
+		if sl[0] == 0 {
+			return false
+		}
+		if int(sl[1]) == len(line) && bytes.Equal(s.text[sl[0]-1:int(sl[0]-1)+len(line)], line) {
+			return true
+		}
+	}
 }

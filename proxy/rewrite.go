@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"regexp"
+	"sync"
 
 	"github.com/kompress/kompress/internal/tool"
 	"github.com/kompress/kompress/wire"
@@ -43,7 +44,9 @@ func apiOf(method, path string) (api, bool) {
 
 // markerRE finds a kompress marker in a tool result, whoever wrote it (the
 // proxy or an agent that called /v1/compress itself).
-var markerRE = regexp.MustCompile(`\[kompress: \d+ of \d+ [a-z]+ omitted; full output: retrieve id=[0-9a-fA-F]{12,64}\]`)
+var markerRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\[kompress: \d+ of \d+ [a-z]+ omitted; full output: retrieve id=[0-9a-fA-F]{12,64}\]`)
+})
 
 // rewrite is what rewriting one request did.
 type rewrite struct {
@@ -93,7 +96,7 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 			rw.compressed++
 			edits = append(edits, edit{t.v.start, t.v.end, quote(out)})
 		}
-		if markerRE.MatchString(out) {
+		if markerRE().MatchString(out) {
 			rw.markers = true
 		}
 	}

@@ -103,7 +103,7 @@ func toolLine(line []byte, f feat) (kind, weight uint8) {
 			return kLog, wStrong // gdb
 		}
 	case 'H':
-		if hasPrefix(t, "HTTP/") && len(line) == len(t) && toolline.HTTPStatus(t) {
+		if _, ok := toolline.HTTPStatus(t); ok && hasPrefix(t, "HTTP/") && len(line) == len(t) {
 			return kLog, wStrong // curl -i: the status line heads the response headers
 		}
 	case 'L', 'E':

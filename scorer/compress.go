@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
@@ -34,6 +35,10 @@ type CompressOptions struct {
 	// Kind selects the failure.Lines rules for the lines kept verbatim:
 	// the kind the caller's failure check will apply; "" means router.Prose.
 	Kind router.Kind
+	// Failures, when set, returns failure.Lines(kind, text) for a caller
+	// that finds each text's failure lines once (the engine judges the
+	// same section at its boundary); nil means failure.Lines.
+	Failures func(kind router.Kind, text []byte) [][]byte
 }
 
 // CompressStats counts the words of one Compress call.
@@ -157,7 +162,11 @@ func compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 	if kind == "" {
 		kind = router.Prose
 	}
-	lines := layout(text, words, kind)
+	find := o.Failures
+	if find == nil {
+		find = failure.Lines
+	}
+	lines := layout(text, words, kind, find)
 	forced := slices.Clone(protected)
 	for i, w := range words {
 		if symbolsOnly(text[w.Start:w.End]) {

@@ -3,18 +3,17 @@ package scorer
 import (
 	"unsafe"
 
-	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/router"
 )
 
 // failureLines marks the lines that report failures by the rules of
-// failure.Lines for kind (DESIGN.md invariant 2). Compress keeps them
+// failure.Lines for kind (DESIGN.md invariant 2), found by find. Compress keeps them
 // verbatim, so the boundary check after compression, which uses the same
 // rules, never has to fall back because prose compression cut one.
-func failureLines(text string, lines []line, kind router.Kind) []bool {
+func failureLines(text string, lines []line, kind router.Kind, find func(router.Kind, []byte) [][]byte) []bool {
 	out := make([]bool, len(lines))
 	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read-only: failure.Lines never writes
-	found := failure.Lines(kind, b)
+	found := find(kind, b)
 	// failure.Lines returns subslices of b: recover each one's offset from
 	// its capacity and match it to our lines, both in text order.
 	li := 0

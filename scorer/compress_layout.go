@@ -19,7 +19,7 @@ type line struct {
 // layout splits text into lines, assigns words to them, and marks the lines
 // compression must not touch: markdown headings (# and setext), table rows,
 // fenced code, indented code blocks, and failure reports.
-func layout(text string, words []tokenize.Word, kind router.Kind) []line {
+func layout(text string, words []tokenize.Word, kind router.Kind, find func(router.Kind, []byte) [][]byte) []line {
 	lines := make([]line, 0, strings.Count(text, "\n")+1)
 	wi := 0
 	for start := 0; ; {
@@ -44,7 +44,7 @@ func layout(text string, words []tokenize.Word, kind router.Kind) []line {
 		start = end + 1
 	}
 
-	failing := failureLines(text, lines, kind)
+	failing := failureLines(text, lines, kind, find)
 	var fence string // the open fence's marker, "" outside fenced code
 	ref := 0         // indentation of the last non-blank prose line
 	prevBlank := true
@@ -140,23 +140,39 @@ func isTableRow(s string) bool {
 // 00[fa]fa"). Dropping a word there would shift every byte after it.
 func isByteRow(s string) bool {
 	s = strings.TrimPrefix(s, "=>")
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '[' || r == ']' })
-	if len(f) < 5 {
-		return false
-	}
-	off := strings.TrimSuffix(strings.TrimPrefix(f[0], "0x"), ":")
-	if len(off) < 4 || !isHexString(off) {
-		return false
-	}
-	n := 0
-	for _, w := range f[1:] {
-		if l := len(w); (l == 2 || l == 4 || l == 6 || l == 8) && isHexString(w) {
-			n++
-		} else {
-			break
+	// The fields are split at spaces, tabs and brackets; the first is the
+	// offset and the next four must be bytes (words of 2, 4, 6 or 8 hex
+	// digits). Most lines fail at the first field: no allocation.
+	for k := 0; k < 5; k++ {
+		var f string
+		f, s = byteRowField(s)
+		if k == 0 {
+			off := strings.TrimSuffix(strings.TrimPrefix(f, "0x"), ":")
+			if len(off) < 4 || !isHexString(off) {
+				return false
+			}
+			continue
+		}
+		if l := len(f); !(l == 2 || l == 4 || l == 6 || l == 8) || !isHexString(f) {
+			return false
 		}
 	}
-	return n >= 4
+	return true
+}
+
+// byteRowField returns the first field of s as isByteRow splits it, and
+// the rest of s after it ("" when none is left).
+func byteRowField(s string) (field, rest string) {
+	sep := func(c byte) bool { return c == ' ' || c == '\t' || c == '[' || c == ']' }
+	i := 0
+	for i < len(s) && sep(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && !sep(s[j]) {
+		j++
+	}
+	return s[i:j], s[j:]
 }
 
 func isHexString(s string) bool {

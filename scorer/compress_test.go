@@ -452,3 +452,57 @@ func TestMisroutedLogKeepsFailures(t *testing.T) {
 		}
 	}
 }
+
+// byteRowByFields is isByteRow as first written, splitting every field:
+// the reference the allocation-free scan is held to.
+func byteRowByFields(s string) bool {
+	s = strings.TrimPrefix(s, "=>")
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '[' || r == ']' })
+	if len(f) < 5 {
+		return false
+	}
+	off := strings.TrimSuffix(strings.TrimPrefix(f[0], "0x"), ":")
+	if len(off) < 4 || !isHexString(off) {
+		return false
+	}
+	n := 0
+	for _, w := range f[1:] {
+		if l := len(w); (l == 2 || l == 4 || l == 6 || l == 8) && isHexString(w) {
+			n++
+		} else {
+			break
+		}
+	}
+	return n >= 4
+}
+
+func TestIsByteRow(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"00000010  2e 2f 63 6f 6e 66  |./conf|", true},
+		{"=>0x0c087fff8000: fa fa 00[fa]fa", true},
+		{"0x0c087fff8000:[fa]fa fa fa", true},
+		{"0000: de ad be", false},
+		{"000: de ad be ef", false},
+		{"0000: de ad be efg", false},
+		{"00001: dead beef 0102 0304 05", true},
+		{"the quick brown fox jumps", false},
+		{"", false},
+	} {
+		if got := isByteRow(tc.in); got != tc.want || byteRowByFields(tc.in) != tc.want {
+			t.Errorf("isByteRow(%q) = %v, reference %v, want %v", tc.in, got, byteRowByFields(tc.in), tc.want)
+		}
+	}
+}
+
+func FuzzIsByteRow(f *testing.F) {
+	f.Add("=>0x0c087fff8000: fa fa 00[fa]fa")
+	f.Add("00000010  2e 2f 63 6f 6e 66  |./conf|")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := isByteRow(s), byteRowByFields(s); got != want {
+			t.Fatalf("isByteRow(%q) = %v, reference %v", s, got, want)
+		}
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/bits"
+	"strings"
 
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/tokenize"
@@ -419,6 +420,11 @@ func isNumberWord(w string) bool {
 	}
 	switch w[len(w)-1] {
 	case ',', '.', ';', ':', ')', '!', '?':
+		return false
+	}
+	// mustkeep's numbers start with a digit, after at most a sign or a
+	// currency symbol: a word without one is not classified.
+	if !strings.ContainsAny(w, "0123456789") {
 		return false
 	}
 	return mustkeep.Class(w) == mustkeep.Number

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/sample"
+	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/tokenize"
 )
@@ -94,7 +96,7 @@ func TestHeuristicCalibration(t *testing.T) {
 		name, text := ps.Name, ps.Text
 		words, scores := heuristicScores(t, text)
 		n, h := 0, 0
-		for _, l := range layout(text, words, router.Prose) {
+		for _, l := range layout(text, words, router.Prose, failure.Lines) {
 			if l.verbatim {
 				continue
 			}
@@ -156,4 +158,18 @@ func BenchmarkHeuristicScore(b *testing.B) {
 	if d := sample.CPUTime().Seconds() - cpu; d > 0 {
 		b.ReportMetric(float64(len(text))*float64(b.N)/1e6/d, "MB/cpu-s")
 	}
+}
+
+// FuzzIsNumberWord: skipping words without a digit changes no answer of
+// mustkeep's number class.
+func FuzzIsNumberWord(f *testing.F) {
+	for _, w := range []string{"42", "$1.06", "42,", "-3.5", "£5", "€12", "#123", "64-bit", "2nd", "one", ".5", "1e-9"} {
+		f.Add(w)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		want := w != "" && !strings.ContainsAny(w[len(w)-1:], ",.;:)!?") && mustkeep.Class(w) == mustkeep.Number
+		if got := isNumberWord(w); got != want {
+			t.Fatalf("isNumberWord(%q) = %v, want %v", w, got, want)
+		}
+	})
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kompress/kompress/internal/failure"
 )
 
 // meaningWords are the words that change what a sentence says: conditions,
@@ -34,7 +36,7 @@ func meaningRetention(t *testing.T, o CompressOptions) (seen, kept map[string]in
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines := layout(ps.Text, words, "")
+		lines := layout(ps.Text, words, "", failure.Lines)
 		for _, l := range lines {
 			if l.verbatim {
 				continue // kept whole whatever the scorer says

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kompress/kompress/internal/envconfig"
@@ -165,7 +166,7 @@ type Key struct {
 // Keys is the set of accepted bearer keys.
 type Keys []Key
 
-var tenantRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+var tenantRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`) })
 
 // ParseKeys parses "tenant=key,tenant=key". Tenants are 1-64 characters of
 // letters, digits, '.', '_' and '-'; keys are non-empty, without spaces or
@@ -183,7 +184,7 @@ func ParseKeys(s string) (Keys, error) {
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("entry %d: want tenant=key", i+1)
-		case !tenantRE.MatchString(tenant):
+		case !tenantRE().MatchString(tenant):
 			return nil, fmt.Errorf("entry %d: tenant %q: want 1-64 letters, digits, '.', '_' or '-'", i+1, tenant)
 		case key == "":
 			return nil, fmt.Errorf("entry %d (tenant %s): empty key", i+1, tenant)

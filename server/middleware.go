@@ -19,7 +19,7 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-var requestIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+var requestIDRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`) })
 
 // observe gives each request an id, and once it is answered counts it in the
 // metrics and the tenant's stats and logs one line: method, route, status,
@@ -27,7 +27,7 @@ var requestIDRE = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 func (s *Server) observe(c *gin.Context) {
 	start := time.Now()
 	id := c.GetHeader("X-Request-ID")
-	if !requestIDRE.MatchString(id) {
+	if !requestIDRE().MatchString(id) {
 		var b [8]byte
 		_, _ = rand.Read(b[:])
 		id = hex.EncodeToString(b[:])

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/kompress/kompress/internal/envconfig"
+	"github.com/kompress/kompress/internal/jsonout"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
@@ -94,8 +94,6 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 	defer closeBackend()
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	defer out.Flush()
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
 	progress := newProgress(cmd.ErrOrStderr(), len(args))
 	defer progress.done()
 
@@ -132,11 +130,15 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 				res.TextBase64 = base64.StdEncoding.EncodeToString([]byte(res.Text))
 				res.Warnings = append(res.Warnings, "text is not valid UTF-8: text_base64 holds its exact bytes")
 			}
+			// The text goes to the output escaped as it is read: a big
+			// result is not held a second time as JSON.
+			text := res.Text
+			res.Text = ""
 			line := struct {
 				Source string `json:"source,omitempty"`
 				wire.Result
 			}{name, res}
-			if err := enc.Encode(line); err != nil {
+			if err := jsonout.Encode(out, line, "text", text); err != nil {
 				return err
 			}
 			continue

@@ -115,7 +115,16 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 	case router.HTML:
 		only = func(plain []byte) bool { return bytes.IndexByte(plain, '<') < 0 }
 	}
-	r := newReader(text)
+	var r *reader
+	if len(text) <= shortText {
+		r = resetReader(readers.Get().(*reader), text)
+		defer func() {
+			r.text, r.plain = nil, nil // keep no caller's bytes alive
+			readers.Put(r)
+		}()
+	} else {
+		r = newReader(text)
+	}
 	r.rows, r.page = kind == router.Table, kind == router.HTML
 	r.judge(only, also)
 	for i, m := range r.mark {

@@ -3,6 +3,7 @@ package failure
 import (
 	"bytes"
 	"slices"
+	"sync"
 
 	"github.com/kompress/kompress/internal/ansi"
 	"github.com/kompress/kompress/internal/toolline"
@@ -64,10 +65,28 @@ func features(line []byte) (f feat) {
 }
 
 func newReader(text []byte) *reader {
+	return resetReader(new(reader), text)
+}
+
+// readers pools the readers of short texts: views ask line by line (a table
+// row, a search view's non-hit line), and a reader's slices would be most
+// of such a call's cost.
+var readers = sync.Pool{New: func() any { return new(reader) }}
+
+// shortText is the longest text whose reader is pooled; longer ones are
+// allocated, so the pool never holds a big input's line tables.
+const shortText = 4 << 10
+
+// resetReader makes r a fresh reader of text, reusing its slices.
+func resetReader(r *reader, text []byte) *reader {
 	n := bytes.Count(text, []byte{'\n'}) + 1
 	esc := bytes.IndexByte(text, 0x1b) >= 0
 	// Escapes may split the phrase in the raw text: then every line is asked.
-	r := &reader{text: text, spans: make([][2]int, 0, n), lastFail: -8, pathLine: -1,
+	spans, mark, prose := r.spans[:0], r.mark[:0], r.prose[:0]
+	if cap(spans) < n {
+		spans = make([][2]int, 0, n)
+	}
+	*r = reader{text: text, spans: spans, lastFail: -8, pathLine: -1,
 		race: esc || bytes.Contains(text, []byte(raceInTest))}
 	for start := 0; start < len(text); {
 		end := bytes.IndexByte(text[start:], '\n')
@@ -93,8 +112,11 @@ func newReader(text []byte) *reader {
 			}
 		}
 	}
-	r.mark = make([]bool, len(r.spans))
-	r.prose = make([]int8, len(r.spans))
+	if cap(mark) < len(r.spans) {
+		mark, prose = make([]bool, len(r.spans)), make([]int8, len(r.spans))
+	}
+	r.mark, r.prose = mark[:len(r.spans)], prose[:len(r.spans)]
+	clear(r.mark)
 	for i := range r.prose {
 		r.prose[i] = -1
 	}

@@ -123,12 +123,8 @@ func (r *reader) shellcheckError(i int) bool {
 // httpStatusFailed reports "HTTP/1.1 500 Internal Server Error" and other
 // statuses of 400 and above.
 func httpStatusFailed(t []byte) bool {
-	sp := bytes.IndexByte(t, ' ')
-	if sp < 0 {
-		return false
-	}
-	n, e := leadingNum(t[sp+1:])
-	return e == 3 && n >= 400 && n < 600
+	code, ok := toolline.HTTPStatus(t)
+	return ok && code >= 400 && code < 600
 }
 
 // raceFound matches the race detector's closing "Found 2 data race(s)".
@@ -180,36 +176,40 @@ func wordFailure(b []byte) (strong, weak bool) {
 			}
 		}
 	}
+	// One class table: 0 not a letter, 1 a letter, 2 a letter wordHit
+	// judges words starting with; words of other letters are skipped whole.
 	for i := 0; i < len(b); {
-		c := b[i]
-		if !isLetter(c) {
+		k := wordClass[b[i]]
+		if k == 0 {
 			i++
 			continue
 		}
-		j := i
-		for j < len(b) && isLetter(b[j]) {
+		j := i + 1
+		for j < len(b) && wordClass[b[j]] != 0 {
 			j++
 		}
-		if !wordFirst[c] {
-			i = j // wordHit judges no word starting with c
-			continue
-		}
-		switch wordHit(b, i, j) {
-		case hitStrong:
-			return true, false
-		case hitWeak:
-			weak = true
+		if k == 2 {
+			switch wordHit(b, i, j) {
+			case hitStrong:
+				return true, false
+			case hitWeak:
+				weak = true
+			}
 		}
 		i = j
 	}
 	return false, weak
 }
 
-// wordFirst holds the first letters, either case, of the words wordHit can
-// judge a hit: the cases of its switch on lower(w[0]).
-var wordFirst = func() (t [256]bool) {
+// wordClass is 1 for letters and 2 for the first letters, either case, of
+// the words wordHit can judge a hit: the cases of its switch on
+// lower(w[0]), and 'E' of npm's "E404".
+var wordClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-('a'-'A')] = 1, 1
+	}
 	for _, c := range []byte("efpzkdsctu") {
-		t[c], t[c-'a'+'A'] = true, true
+		t[c], t[c-'a'+'A'] = 2, 2
 	}
 	return t
 }()

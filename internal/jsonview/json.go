@@ -73,23 +73,28 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		}
 		in = clean
 	}
-	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail}
+	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, marks: newJSONMarks(in), limit: math.MaxInt}
 	root := vals[0]
 	if len(vals) > 1 {
 		c.multi = true
 		root = &jsonscan.Value{Kind: jsonscan.Array, Elems: vals, Raw: in, Clen: len(in)}
 	}
 
-	out := c.render(root, jsonLevel{})
-	if c.columnar && len(out) <= len(in)*85/100 && tail == nil {
-		fits := len(out) <= jsonLosslessMax
+	if tail == nil {
+		// The lossless columnar form is returned only when it is this
+		// small; the render stops once past that.
+		limit := min(len(in)*85/100, jsonLosslessMax)
 		if o.TargetRatio > 0 && o.TargetRatio < 1 {
-			fits = float64(len(out)) <= o.TargetRatio*float64(len(in))
+			limit = min(len(in)*85/100, int(o.TargetRatio*float64(len(in))))
 		}
-		if fits {
+		c.limit = limit
+		out := c.render(root, jsonLevel{})
+		c.limit = math.MaxInt
+		if c.columnar && len(out) <= limit {
 			return out, nil
 		}
 	}
+	var out []byte
 	for i, lv := range jsonLevels {
 		out = c.render(root, lv)
 		if o.TargetRatio <= 0 || o.TargetRatio >= 1 || i == len(jsonLevels)-1 ||
@@ -146,7 +151,13 @@ type jsonCrusher struct {
 	columnar bool   // the last render used the columnar form
 	dropped  bool   // the last render omitted or truncated something
 	tail     []byte // input past the last complete value of a cut-off stream
+	marks    *jsonMarks
+	limit    int // a render past this many bytes is not used: it may stop there
 }
+
+// full reports whether the render is past c.limit: what it prints next
+// would not be used.
+func (c *jsonCrusher) full() bool { return len(c.out) > c.limit }
 
 func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
 	c.lv, c.out, c.columnar, c.dropped = lv, make([]byte, 0, len(c.in)/2), false, false
@@ -174,6 +185,9 @@ func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 	}
 	items := c.arrayItems(root)
 	for i, it := range items {
+		if c.full() {
+			return
+		}
 		if i > 0 {
 			c.out = append(c.out, '\n')
 		}
@@ -216,7 +230,7 @@ type jsonItem struct {
 
 func (c *jsonCrusher) value(v *jsonscan.Value, ind int, inline bool) {
 	if (v.Kind == jsonscan.Array || v.Kind == jsonscan.Object) && !v.Open {
-		if len(v.Raw) <= jsonRawMax && (jsonFailureOwn(v) || jsonFailureText(v.Raw)) {
+		if len(v.Raw) <= jsonRawMax && (jsonFailureOwn(v) || c.marks.failureText(v.Raw)) {
 			if c.lv.lossy && v.Kind == jsonscan.Object && c.finding(v) {
 				return
 			}
@@ -338,6 +352,9 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 	}
 	c.out = append(c.out, '[')
 	for i, it := range items {
+		if c.full() {
+			return
+		}
 		c.member(i, ind+1, inline)
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
@@ -376,6 +393,9 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 	}
 	c.out = append(c.out, `"$rows": [`...)
 	for i, it := range items {
+		if c.full() {
+			return
+		}
 		c.member(i, ind+2, inline)
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
@@ -409,6 +429,9 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 	items := c.objectItems(v)
 	c.out = append(c.out, '{')
 	for i, it := range items {
+		if c.full() {
+			return
+		}
 		c.member(i, ind+1, inline)
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
@@ -448,7 +471,7 @@ func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
 		keep[i] = true
 	}
 	for i, e := range v.Elems {
-		if jsonFailure(e, 0) || jsonFailureText(e.Raw) {
+		if jsonFailure(e, 0) || c.marks.failureText(e.Raw) {
 			keep[i] = true
 		}
 	}
@@ -639,7 +662,7 @@ func (c *jsonCrusher) objectItems(v *jsonscan.Value) []jsonItem {
 		keep[i] = true
 	}
 	for i, e := range v.Elems {
-		if jsonKeyClass(v.Keys[i].Name) == jsonKeyError || jsonFailure(e, 0) || jsonFailureText(e.Raw) {
+		if jsonKeyClass(v.Keys[i].Name) == jsonKeyError || jsonFailure(e, 0) || c.marks.failureText(e.Raw) {
 			keep[i] = true
 		}
 	}
@@ -1198,24 +1221,34 @@ func jsonFailureText(raw []byte) bool {
 		if j < 0 {
 			return false
 		}
-		i += j + 1
-		k := i
-		for k < len(raw) && raw[k] >= '0' && raw[k] <= '9' {
-			k++
-		}
-		if k == i || k >= len(raw) || raw[k] != ':' {
-			continue
-		}
-		// A file extension before the colon: ".go", ".py", ".ts".
-		e := i - 2
-		for e >= 0 && e > i-8 && (raw[e] >= 'a' && raw[e] <= 'z' || raw[e] >= 'A' && raw[e] <= 'Z') {
-			e--
-		}
-		if e >= 1 && e < i-2 && raw[e] == '.' && raw[e-1] != '.' && raw[e-1] != ' ' && raw[e-1] != '"' {
+		if _, ok := jsonLocationAt(raw, i+j); ok {
 			return true
 		}
+		i += j + 1
 	}
 	return false
+}
+
+// jsonLocationAt reports whether the colon at b[c] starts the line number
+// of a "file.ext:12:" location, and where the location starts: one byte
+// before the extension's dot. The location ends after the second colon.
+func jsonLocationAt(b []byte, c int) (start int, ok bool) {
+	k := c + 1
+	for k < len(b) && b[k] >= '0' && b[k] <= '9' {
+		k++
+	}
+	if k == c+1 || k >= len(b) || b[k] != ':' {
+		return 0, false
+	}
+	// A file extension before the colon: ".go", ".py", ".ts".
+	e := c - 1
+	for e >= 0 && e > c-7 && (b[e] >= 'a' && b[e] <= 'z' || b[e] >= 'A' && b[e] <= 'Z') {
+		e--
+	}
+	if e >= 1 && e < c-1 && b[e] == '.' && b[e-1] != '.' && b[e-1] != ' ' && b[e-1] != '"' {
+		return e - 1, true
+	}
+	return 0, false
 }
 
 // jsonSchemaParent returns the path of the object holding a schema path:

@@ -7,6 +7,7 @@ import (
 	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/testevent"
+	"github.com/kompress/kompress/router"
 )
 
 // gotestTest is one test seen in go test output and how it ended.
@@ -32,7 +33,7 @@ func GoTestJSON(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 || !testevent.IsStream(in) {
 		return nil, lossy.ErrNoGain
 	}
-	d := gotestDecode(in)
+	d := gotestDecode(in, o)
 	return d.compress(len(in), o)
 }
 
@@ -45,7 +46,7 @@ func GoTestText(in []byte) []byte {
 	if len(in) == 0 || !testevent.IsStream(in) {
 		return nil
 	}
-	return gotestDecode(in).text()
+	return gotestSplit(in).text()
 }
 
 // text joins the lines of d as they were decoded.
@@ -204,10 +205,15 @@ type gotestOut struct {
 	test       string
 }
 
-// gotestDecode turns a test2json stream into a logDoc of text lines
-// attributed to their tests, grouped by package.
-func gotestDecode(in []byte) *logDoc {
-	d := &logDoc{}
+// gotestStream is a test2json stream decoded: the output lines of each
+// package, in the order packages first appear, and how each test ended.
+type gotestStream struct {
+	sections []*gotestSection
+	status   map[string]byte // by package "\x00" test
+}
+
+// gotestSplit decodes a test2json stream into its packages' output lines.
+func gotestSplit(in []byte) gotestStream {
 	var order []string
 	sections := make(map[string]*gotestSection)
 	section := func(key string) *gotestSection {
@@ -256,19 +262,48 @@ func gotestDecode(in []byte) *logDoc {
 			}
 		}
 	}
-	idx := make(map[string]int32)
-	for _, key := range order {
-		s := sections[key]
-		s.flush()
+	st := gotestStream{sections: make([]*gotestSection, len(order)), status: status}
+	for i, key := range order {
+		st.sections[i] = sections[key]
+		st.sections[i].flush()
+	}
+	return st
+}
+
+// text joins the decoded lines of st, as GoTestText returns them.
+func (st gotestStream) text() []byte {
+	n := 0
+	for _, s := range st.sections {
+		n += len(s.buf) + len(s.lines)
+	}
+	out := make([]byte, 0, n)
+	for _, s := range st.sections {
 		for _, o := range s.lines {
-			l := logNewLine(s.buf[o.start:o.end])
-			if o.test != "" {
-				k, ok := idx[o.test]
+			out = append(out, s.buf[o.start:o.end]...)
+			out = append(out, '\n')
+		}
+	}
+	return out
+}
+
+// gotestDecode turns a test2json stream into a logDoc of text lines
+// attributed to their tests, grouped by package, with the failure lines of
+// its text (see GoTestText) marked as o finds them.
+func gotestDecode(in []byte, o lossy.Options) *logDoc {
+	st := gotestSplit(in)
+	d := &logDoc{}
+	status := st.status
+	idx := make(map[string]int32)
+	for _, s := range st.sections {
+		for _, ln := range s.lines {
+			l := logNewLine(s.buf[ln.start:ln.end])
+			if ln.test != "" {
+				k, ok := idx[ln.test]
 				if !ok {
 					k = int32(len(d.tests))
-					idx[o.test] = k
-					name := o.test[bytes.IndexByte([]byte(o.test), 0)+1:]
-					d.tests = append(d.tests, gotestTest{name: name, status: status[o.test]})
+					idx[ln.test] = k
+					name := ln.test[bytes.IndexByte([]byte(ln.test), 0)+1:]
+					d.tests = append(d.tests, gotestTest{name: name, status: status[ln.test]})
 				}
 				l.test = k
 			}
@@ -276,7 +311,7 @@ func gotestDecode(in []byte) *logDoc {
 		}
 	}
 	logMarkBlocks(d.lines)
-	logMarkMust(d.lines, d.text())
+	logMarkMust(d.lines, o.FailureLines(router.Log, d.text()))
 	gotestHide(d)
 	return d
 }

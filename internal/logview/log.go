@@ -12,6 +12,7 @@ import (
 
 	"github.com/kompress/kompress/internal/ansi"
 	"github.com/kompress/kompress/internal/toolline"
+	"github.com/kompress/kompress/router"
 )
 
 // Log compresses build, test and package-manager logs. It keeps every
@@ -33,7 +34,7 @@ func Log(in []byte, o lossy.Options) ([]byte, error) {
 	if testevent.IsStream(in) {
 		return GoTestJSON(in, o)
 	}
-	d := logParse(in)
+	d := logParse(in, o)
 	gotestAttributeVerbose(d)
 	if len(d.tests) == 0 {
 		logTapHide(d)
@@ -88,10 +89,37 @@ type logLine struct {
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
 
-	lint bool   // part of a lint finding below error level, counted in a note
-	rule []byte // the finding's rule, on the line that counts it
+	lint bool        // part of a lint finding below error level, counted in a note
+	find *logFinding // on the line that counts a finding; nil on most lines
+}
+
+// logFinding is what the line that counts a lint finding knows of it: kept
+// apart from logLine, which a 100 MB log has millions of.
+type logFinding struct {
+	rule []byte // the finding's rule
 	loc  []byte // and its location
 	file []byte // and its file, in a compact report
+}
+
+func (l *logLine) lintRule() []byte {
+	if l.find == nil {
+		return nil
+	}
+	return l.find.rule
+}
+
+func (l *logLine) lintLoc() []byte {
+	if l.find == nil {
+		return nil
+	}
+	return l.find.loc
+}
+
+func (l *logLine) lintFile() []byte {
+	if l.find == nil {
+		return nil
+	}
+	return l.find.file
 }
 
 // Reasons a line was dropped, each with its own omission note.
@@ -140,7 +168,7 @@ var logLevels = []logParams{
 	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 3, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
 }
 
-func logParse(in []byte) *logDoc {
+func logParse(in []byte, o lossy.Options) *logDoc {
 	text := in
 	n := bytes.Count(in, []byte{'\n'}) + 1
 	d := &logDoc{lines: make([]logLine, 0, n)}
@@ -151,7 +179,7 @@ func logParse(in []byte) *logDoc {
 	}
 	logMarkBlocks(d.lines)
 	d.logGroupGoroutines()
-	logMarkMust(d.lines, text)
+	logMarkMust(d.lines, o.FailureLines(router.Log, text))
 	logMarkAssertDiff(d.lines)
 	logMarkGDBValues(d.lines)
 	logMarkLint(d.lines)
@@ -514,7 +542,7 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			continue
 		}
 		if ls[i].drop == logDropLint {
-			if d.lint.file != nil && !bytes.Equal(d.lint.file, ls[i].file) {
+			if d.lint.file != nil && !bytes.Equal(d.lint.file, ls[i].lintFile()) {
 				out = d.lint.appendTo(out, p.lintLocs) // the next file's findings start
 			}
 			d.lint.add(&ls[i])

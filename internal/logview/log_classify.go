@@ -1,11 +1,6 @@
 package logview
 
-import (
-	"bytes"
-
-	"github.com/kompress/kompress/internal/failure"
-	"github.com/kompress/kompress/router"
-)
+import "bytes"
 
 // logClassify tells whether a line reports a failure, a summary or a
 // warning. It is a hand-written scan over the line's words: no regular
@@ -16,6 +11,11 @@ func logClassify(text []byte) logClass {
 		return logPlain
 	}
 	switch {
+	case !logOpeners[t[0]] && !logOpeners[text[0]]:
+		// None of the openers below: only the race report's line may match.
+		if bytes.Contains(t, []byte(": race detected during execution of test")) {
+			return logFailure
+		}
 	case bytes.HasPrefix(t, []byte("--- FAIL")), bytes.HasPrefix(t, []byte("FAIL")),
 		bytes.HasPrefix(text, []byte("E: ")), bytes.HasPrefix(text, []byte("npm ERR!")),
 		bytes.HasPrefix(text, []byte("npm error")), bytes.HasPrefix(t, []byte("not ok ")),
@@ -48,6 +48,17 @@ func logClassify(text []byte) logClass {
 	}
 	return class
 }
+
+// logOpeners are the first bytes of the line openers logClassify knows
+// (of the line or of its text after the indentation): a line starting
+// with another byte skips their comparisons.
+var logOpeners = func() (t [256]bool) {
+	for _, c := range []byte("-FnPOEmWo?") {
+		t[c] = true
+	}
+	t[0xE2], t[0xC3] = true, true // "● ", "× "
+	return t
+}()
 
 // logPlanTop matches the top node of a PostgreSQL EXPLAIN plan, which psql
 // indents by one space: " Sort  (cost=34.1..34.2 rows=13 width=40) (actual
@@ -186,7 +197,9 @@ func logWords(text []byte) logClass {
 		// "-p errors") name things rather than report them.
 		joined := prev == '-' || prev == '.' || prev == '@' || next == '-' || next == '@' || next == '=' ||
 			(next == '.' && logWordByte(after)) || flagValue
-		if !pathLike && !joined {
+		// logWordClass knows no word shorter than 3 or longer than 24
+		// bytes: skip the call for those.
+		if !pathLike && !joined && len(word) >= 3 && len(word) <= 24 {
 			switch logWordClass(word, prevWord, text[j:]) {
 			case logFailure:
 				return logFailure
@@ -705,12 +718,12 @@ func logSnippetLine(t []byte) bool {
 	return len(s) > 0 && (s[0] == '|' || s[0] == '^' || s[0] == '~')
 }
 
-// logMarkMust marks the lines that must survive verbatim: the failure lines
-// of text by failure.Lines, which the pipeline checks at the boundary, and
-// the ones this package's own reading takes for failures.
-func logMarkMust(ls []logLine, text []byte) {
-	must := make(map[string]struct{})
-	for _, l := range failure.Lines(router.Log, text) {
+// logMarkMust marks the lines that must survive verbatim: failures, the
+// failure lines of the text by failure.Lines, which the pipeline checks at
+// the boundary, and the ones this package's own reading takes for failures.
+func logMarkMust(ls []logLine, failures [][]byte) {
+	must := make(map[string]struct{}, len(failures))
+	for _, l := range failures {
 		must[string(l)] = struct{}{}
 	}
 	shown := make(map[string]bool)

@@ -23,22 +23,22 @@ func logMarkLint(ls []logLine) {
 		t := ls[i].text
 		if sev, ok := toolline.LintRow(bytes.TrimLeft(t, " \t")); ok && sev == "warning" && !ls[i].must {
 			loc, rule := logLintRow(t)
-			ls[i].lint, ls[i].rule, ls[i].loc = true, rule, loc
+			ls[i].lint, ls[i].find = true, &logFinding{rule: rule, loc: loc}
 			continue
 		}
 		if sev, loc, rule, ok := toolline.CompactRow(t); ok && string(sev) == "warning" && !ls[i].must {
 			if rule == nil {
 				rule = []byte("warning")
 			}
-			ls[i].lint, ls[i].rule, ls[i].loc, ls[i].class = true, rule, loc, logPlain
-			ls[i].file = logLintFile(loc)
+			ls[i].lint, ls[i].class = true, logPlain
+			ls[i].find = &logFinding{rule: rule, loc: loc, file: logLintFile(loc)}
 			continue
 		}
 		if end, loc, rule := logRustWarning(ls, i); end > i {
 			for j := i; j < end; j++ {
 				ls[j].lint, ls[j].class = true, logPlain
 			}
-			ls[i].rule, ls[i].loc = rule, loc
+			ls[i].find = &logFinding{rule: rule, loc: loc}
 			i = end - 1
 			continue
 		}
@@ -55,13 +55,13 @@ func logMarkLint(ls []logLine) {
 				break
 			}
 			if code, _, ok := toolline.ShellcheckNote(ls[j].text); ok {
-				ls[j].rule, ls[j].loc = code, []byte(string(file)+":"+strconv.Itoa(n))
+				ls[j].find = &logFinding{rule: code, loc: []byte(string(file) + ":" + strconv.Itoa(n))}
 				findings++
 			}
 		}
 		if findings <= 0 {
 			for j := i; j < end; j++ {
-				ls[j].rule, ls[j].loc = nil, nil
+				ls[j].find = nil
 			}
 			i = end - 1
 			continue
@@ -123,20 +123,21 @@ type logLintRule struct {
 
 func (n *logLintNote) add(l *logLine) {
 	n.lines++
-	n.file = l.file
-	if l.rule == nil {
+	n.file = l.lintFile()
+	rule := l.lintRule()
+	if rule == nil {
 		return
 	}
 	if n.index == nil {
 		n.index = make(map[string]int)
 	}
-	k, ok := n.index[string(l.rule)]
+	k, ok := n.index[string(rule)]
 	if !ok {
 		k = len(n.rules)
-		n.index[string(l.rule)] = k
-		n.rules = append(n.rules, logLintRule{name: string(l.rule)})
+		n.index[string(rule)] = k
+		n.rules = append(n.rules, logLintRule{name: string(rule)})
 	}
-	n.rules[k].locs = append(n.rules[k].locs, l.loc)
+	n.rules[k].locs = append(n.rules[k].locs, l.lintLoc())
 	n.n++
 }
 

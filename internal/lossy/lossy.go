@@ -9,6 +9,9 @@ package lossy
 import (
 	"errors"
 	"strconv"
+
+	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/router"
 )
 
 // ErrNoGain means the compressor found nothing worth dropping; the caller
@@ -22,6 +25,20 @@ type Options struct {
 	// TargetRatio, when in (0, 1), asks for output of about that share of
 	// the input's bytes; 0 means the compressor's own default.
 	TargetRatio float64
+	// Failures, when set, returns failure.Lines(kind, text) for the
+	// caller, which finds the failure lines of each text once per request
+	// for its lossless gate, the views and its boundary check alike. Nil
+	// means failure.Lines.
+	Failures func(kind router.Kind, text []byte) [][]byte
+}
+
+// FailureLines returns failure.Lines(kind, text), through o.Failures when
+// set.
+func (o Options) FailureLines(kind router.Kind, text []byte) [][]byte {
+	if o.Failures != nil {
+		return o.Failures(kind, text)
+	}
+	return failure.Lines(kind, text)
 }
 
 // Omitted formats the note that stands for n dropped units ("lines",

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/kompress/kompress/internal/lossy"
 
@@ -835,9 +836,12 @@ func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
 		raw []byte
 	}
 	nums := make([]num, 0, len(vals))
+	fails := 0
 	for _, v := range vals {
 		if x, ok := tableNumber(v); ok {
 			nums = append(nums, num{x, v})
+		} else if fails++; fails*10 > len(vals) {
+			break // not nine in ten numbers: the column is not numeric
 		}
 	}
 	if len(nums)*10 >= len(vals)*9 && len(nums) > 0 {
@@ -904,7 +908,7 @@ func tableClip(s string, n int) string {
 // tableNumber parses a cell as a number, allowing a trailing % and size
 // units (12G, 1.5Mi, 300KB) as printed by df -h, ls -h and kubectl.
 func tableNumber(c []byte) (float64, bool) {
-	s := string(c)
+	s := unsafe.String(unsafe.SliceData(c), len(c)) // read only, not kept
 	mult := 1.0
 	if strings.HasSuffix(s, "%") {
 		s = s[:len(s)-1]

@@ -2,6 +2,7 @@ package tokencount
 
 import (
 	"hash/maphash"
+	"math/bits"
 	"strings"
 	"sync"
 )
@@ -55,4 +56,98 @@ func (c *cache) put(piece string, n int) {
 	}
 	s.m[piece] = int32(n)
 	s.mu.Unlock()
+}
+
+// memo is what count remembers, bounded: the counts of short pieces and
+// spans, kept across calls, and those of the longer spans of the text being
+// counted, which point into it.
+type memo struct {
+	short pieces
+	longs [longSlots]longSlot
+	gen   uint32 // the call's generation: longs of other generations are stale
+}
+
+// longSlot is a span of the text being counted, text[off:off+len], whose
+// hash is hash and count n.
+type longSlot struct {
+	gen, hash, off, len, n uint32
+}
+
+const longSlots = 1 << 12
+
+// begin starts a call on a text of n bytes: the longs of earlier calls go
+// stale, and the short cache is sized for the text (a 4 KB text needs no
+// 512 KiB table, whose pages a one-shot process would fault in one by one).
+func (m *memo) begin(n int) {
+	if b := min(max(bits.Len(uint(n/8)), minPieceBits), pieceBits); len(m.short.slots) < 1<<b {
+		m.short = pieces{slots: make([]pieceSlot, 1<<b), shift: uint(64 - b)}
+	}
+	if m.gen++; m.gen == 0 {
+		clear(m.longs[:])
+		m.gen = 1
+	}
+}
+
+// long returns the count of text[i:e] if text has had that span before,
+// else -1 and the hash to remember it by.
+func (m *memo) long(text string, i, e int) (n int, h uint64) {
+	h = hashOf(text[i:e])
+	sl := &m.longs[h&(longSlots-1)]
+	if sl.gen == m.gen && sl.hash == uint32(h>>32) && int(sl.len) == e-i &&
+		text[sl.off:sl.off+sl.len] == text[i:e] {
+		return int(sl.n), h
+	}
+	return -1, h
+}
+
+// remember records n as the count of text[i:e], whose hash is h.
+func (m *memo) remember(i, e int, h uint64, n int) {
+	if e < 1<<32 {
+		m.longs[h&(longSlots-1)] = longSlot{gen: m.gen, hash: uint32(h >> 32), off: uint32(i), len: uint32(e - i), n: uint32(n)}
+	}
+}
+
+// pieces is a cache of the counts of short pieces and spans (see count) for
+// one goroutine at a time (Counter.pieces pools them), kept across calls:
+// a text of up to shortPiece bytes is its own key, packed into two words,
+// so a lookup is a multiply and a few compares, and the cache holds no part
+// of any text. Each key has a set of two slots; a new key takes the first
+// and moves the first's to the second.
+type pieces struct {
+	slots []pieceSlot // 1<<(64-shift) of them
+	shift uint
+}
+
+// pieceSlot holds a key's bytes 0–7 in lo and bytes 8–14 in hi's low 56
+// bits; hi's top byte is the key's length, spanKey for a span, and its
+// count<<countShift. The zero slot matches no key: every key has a length.
+type pieceSlot struct{ lo, hi uint64 }
+
+const (
+	shortPiece   = 15
+	pieceBits    = 15 // 512 KiB: tool output's pieces fit, mostly in L2
+	minPieceBits = 10 // 16 KiB, for short texts
+	spanKey      = 1 << 60
+	countShift   = 61
+	countMask    = 7 << countShift
+)
+
+// get returns the count of the key lo, hi (from pieceKey).
+func (pc *pieces) get(lo, hi uint64) (int, bool) {
+	set := (*[2]pieceSlot)(pc.slots[pc.slotOf(lo, hi):])
+	if set[0].lo == lo && set[0].hi&^countMask == hi {
+		return int(set[0].hi >> countShift), true
+	}
+	if set[1].lo == lo && set[1].hi&^countMask == hi {
+		return int(set[1].hi >> countShift), true
+	}
+	return 0, false
+}
+
+// put remembers the count of a key, if it fits.
+func (pc *pieces) put(lo, hi uint64, n int) {
+	if n < 1<<(64-countShift) {
+		set := (*[2]pieceSlot)(pc.slots[pc.slotOf(lo, hi):])
+		set[1], set[0] = set[0], pieceSlot{lo, hi | uint64(n)<<countShift}
+	}
 }

@@ -1,7 +1,7 @@
 package tokencount
 
 import (
-	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -61,36 +61,29 @@ func classOf(l, lu, ll, lt, lm, lo, m, n, space, newline bool) class {
 	return c
 }
 
-// bmpClasses holds the class of every rune below U+10000, built at the
-// first non-ASCII rune from the categories' range tables (asking unicode.Is
-// about each rune took 10 ms of every start-up); rarer runes are classified
-// on the fly.
-var bmpClasses = sync.OnceValue(func() *[1 << 16]class {
-	tables := []*unicode.RangeTable{unicode.L, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Lm, unicode.Lo,
-		unicode.M, unicode.N, unicode.White_Space} // unicode.IsSpace is White_Space
-	var in [1 << 16]uint16 // bit k: the rune is in tables[k]
-	for k, t := range tables {
-		for _, rg := range t.R16 {
-			for r := int(rg.Lo); r <= int(rg.Hi); r += int(rg.Stride) {
-				in[r] |= 1 << k
-			}
+// bmpBlocks holds the classes of the runes below U+10000 in blocks of 256,
+// each built the first time a rune of it is read: tool output uses a few
+// blocks (accents, box drawing, check marks), and building all 65,536
+// classes was a millisecond of every process that met one non-ASCII rune.
+// Rarer runes are classified on the fly.
+var bmpBlocks [1 << 8]atomic.Pointer[[1 << 8]class]
+
+// bmpClass is the class of r < U+10000.
+func bmpClass(r rune) class {
+	blk := bmpBlocks[r>>8].Load()
+	if blk == nil {
+		blk = new([1 << 8]class)
+		for k := range blk {
+			blk[k] = classify(r&^0xff | rune(k))
 		}
-		for _, rg := range t.R32 {
-			for r := int(rg.Lo); r <= int(rg.Hi) && r < len(in); r += int(rg.Stride) {
-				in[r] |= 1 << k
-			}
-		}
+		// Builders that race store the same classes: either copy will do.
+		bmpBlocks[r>>8].Store(blk)
 	}
-	var t [1 << 16]class
-	for r, f := range in {
-		has := func(k int) bool { return f&(1<<k) != 0 }
-		t[r] = classOf(has(0), has(1), has(2), has(3), has(4), has(5), has(6), has(7), has(8), r == '\r' || r == '\n')
-	}
-	return &t
-})
+	return blk[r&0xff]
+}
 
 // asciiClasses are the classes of the ASCII runes, so that ASCII text
-// never waits for bmpClasses.
+// never waits for bmpClass.
 var asciiClasses = func() (t [utf8.RuneSelf]class) {
 	for r := range t {
 		t[r] = classify(rune(r))
@@ -153,7 +146,7 @@ func (sp *splitter) at(s string, i int) (class, int) {
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
 	if r < 1<<16 {
-		return bmpClasses()[r], n
+		return bmpClass(r), n
 	}
 	return classify(r), n
 }
@@ -194,6 +187,12 @@ func (sp *splitter) nextO200k(s string, i int) int {
 	if e := nextASCII(s, i); e > i {
 		return e
 	}
+	return sp.nextO200kAny(s, i)
+}
+
+// nextO200kAny is nextO200k without the ASCII fast path: the reference
+// that path must agree with.
+func (sp *splitter) nextO200kAny(s string, i int) int {
 	c0, n0 := sp.at(s, i)
 	if c0.pre() || c0&(cUpper|cLower) != 0 {
 		// The optional prefix is tried taken first, then not.
@@ -440,7 +439,10 @@ func nextASCII(s string, i int) int {
 		if kindAt(s, e) == aHigh {
 			return i // a non-ASCII letter or mark may continue the word
 		}
-		return contraction(s, e)
+		if e < len(s) && s[e] == '\'' {
+			return contraction(s, e)
+		}
+		return e
 	}
 	switch k {
 	case aOther:

@@ -3,11 +3,15 @@
 // tiktoken-go-loader so it works offline.
 //
 // Counts equal len(EncodeOrdinary(text)) of github.com/pkoukk/tiktoken-go,
-// but o200k_base and cl100k_base are counted here, 15 to 20 times faster: a
-// linear pre-tokenizer reproduces the encoding's split pattern (split.go),
-// and each piece that is not itself a token is merged over the rank table
-// (bpe.go), with the counts of repeated pieces cached (cache.go). Other
-// encodings go through tiktoken-go.
+// but o200k_base and cl100k_base are counted here, far faster (compare
+// BenchmarkCount with BenchmarkCountTiktoken):
+// text is cut into spans where a piece surely starts (spanEnd), a span seen
+// before is counted from a memo, and the others are cut into pieces by a
+// linear pre-tokenizer that reproduces the encoding's split pattern
+// (split.go); each piece that is not itself a token is merged over the rank
+// table (bpe.go). Spans and pieces repeat in tool output, so their counts
+// are cached (cache.go), in bounded memory. Other encodings go through
+// tiktoken-go.
 //
 // Text that is not valid UTF-8 is counted as tiktoken-go counts it: each
 // invalid byte is a U+FFFD.
@@ -22,7 +26,9 @@ package tokencount
 import (
 	"context"
 	_ "embed"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"strings"
 	"sync"
@@ -56,6 +62,8 @@ type Counter struct {
 	split *splitter
 	ranks *vocab
 	cache *cache
+	// memos pools the goroutines' memos of counted text (see memo).
+	memos sync.Pool
 
 	enc *tiktoken.Tiktoken // the other encodings
 }
@@ -83,9 +91,7 @@ func New(encoding string) (*Counter, error) {
 		if err != nil {
 			return nil, fmt.Errorf("tokens: load %s: %w", encoding, err)
 		}
-		c.split = newSplitter(encoding == "o200k_base")
-		c.ranks = v
-		c.cache = newCache()
+		c = newNative(encoding, v)
 	default:
 		setLoader.Do(func() { tiktoken.SetBpeLoader(loader.NewOfflineLoader()) })
 		enc, err := tiktoken.GetEncoding(encoding)
@@ -96,6 +102,13 @@ func New(encoding string) (*Counter, error) {
 	}
 	counters[encoding] = c
 	return c, nil
+}
+
+// newNative returns a counter of encoding with rank table v, counted here.
+func newNative(encoding string, v *vocab) *Counter {
+	c := &Counter{name: encoding, split: newSplitter(encoding == "o200k_base"), ranks: v, cache: newCache()}
+	c.memos.New = func() any { return new(memo) }
+	return c
 }
 
 //go:generate go test -run TestFlatTable -update-table .
@@ -205,11 +218,21 @@ func pieceStart(s string, i int) int {
 }
 
 // count counts text on one core.
+//
+// Text is cut into spans at offsets where a piece surely starts and the
+// piece before surely ends, whatever the text around (see spanEnd), so a
+// span counts the same alone as in its text. Tool output repeats its spans
+// (a log's levels and words, a table's cells, whole paths): a short span is
+// counted from the memo's cache in one lookup, a longer one that this text
+// has had before by comparing it with that one. The spans it misses are cut
+// into pieces, which repeat even more and are cached the same way.
 func (c *Counter) count(ctx context.Context, text string) (n int, err error) {
 	valid := utf8.ValidString(text)
-	seen := seenPool.Get().(*seenPieces)
-	defer seenPool.Put(seen)
-	clear(seen[:])
+	m := c.memos.Get().(*memo)
+	defer c.memos.Put(m)
+	m.begin(len(text))
+	pc := &m.short
+	b := unsafe.Slice(unsafe.StringData(text), len(text))
 	check := checkEvery
 	for i := 0; i < len(text); {
 		if i >= check {
@@ -218,40 +241,173 @@ func (c *Counter) count(ctx context.Context, text string) (n int, err error) {
 			}
 			check = i + checkEvery
 		}
-		e := c.split.next(text, i)
-		p := text[i:e]
-		i = e
-		if len(p) == 1 {
+		e := spanEnd(text, i)
+		switch {
+		case e-i == 1:
 			n++ // every byte is a token
-			continue
+		case e-i <= shortPiece:
+			lo, hi := pieceKey(b, i, e)
+			hi |= spanKey
+			k, ok := pc.get(lo, hi)
+			if !ok {
+				k = c.countPieces(pc, b, i, e, valid)
+				pc.put(lo, hi, k)
+			}
+			n += k
+		default:
+			k, h := m.long(text, i, e)
+			if k < 0 {
+				k = c.countPieces(pc, b, i, e, valid)
+				m.remember(i, e, h, k)
+			}
+			n += k
 		}
-		// Tool output repeats its pieces: most are found here, at the
-		// cost of a hash and a compare.
-		sl := &seen[hashOf(p)&(seenSlots-1)]
-		if sl.piece == p {
-			n += int(sl.n)
-			continue
-		}
-		k := c.countPiece(p, valid)
-		*sl = seenPiece{piece: p, n: int32(k)}
-		n += k
+		i = e
 	}
 	return n, nil
 }
 
-// seenPieces is a direct-mapped cache of one count's pieces and their
-// counts; its keys are slices of the text being counted, so it is cleared
-// before each use.
-type seenPieces [seenSlots]seenPiece
-
-type seenPiece struct {
-	piece string
-	n     int32
+// countPieces counts the pieces of text b[i:e].
+func (c *Counter) countPieces(pc *pieces, b []byte, i, e int, valid bool) (n int) {
+	text := unsafe.String(unsafe.SliceData(b), e)
+	for i < e {
+		var p int
+		if c.split.o200k {
+			if p = nextASCII(text, i); p <= i {
+				p = c.split.nextO200kAny(text, i)
+			}
+		} else {
+			p = c.split.nextCL100k(text, i)
+		}
+		switch m := p - i; {
+		case m == 1:
+			n++ // every byte is a token
+		case m <= shortPiece:
+			lo, hi := pieceKey(b, i, p)
+			k, ok := pc.get(lo, hi)
+			if !ok {
+				k = c.countPiece(text[i:p], valid)
+				pc.put(lo, hi, k)
+			}
+			n += k
+		default:
+			n += c.countPiece(text[i:p], valid)
+		}
+		i = p
+	}
+	return n
 }
 
-const seenSlots = 1 << 12
+// spanEnd returns the end of the span that starts at s[i], i < len(s): the
+// first offset p > i where
+//   - s[p] is a space and s[p-1] an ASCII byte that is not \s: no piece of
+//     either pattern holds a non-space then a space (a word's prefix comes
+//     before a letter, a punctuation run is followed only by [\r\n/] in
+//     o200k_base's pattern and [\r\n] in cl100k_base's);
+//   - or s[p-1] is a newline and s[p] an ASCII byte that is neither \s nor
+//     '/': a newline is followed, within a piece, only by those;
+//
+// or len(s). Neither pattern looks at a piece's text beyond the byte that
+// ends it, so the span counts the same alone as in s (TestSpans checks it).
+func spanEnd(s string, i int) int {
+	// Only a space, or the byte after a newline, can start a span: the
+	// loop looks for those eight bytes at a time.
+	p := i
+	for ; p+8 <= len(s); p += 8 {
+		w := binary.LittleEndian.Uint64(b8(s, p))
+		for m := zeroBytes(w^lsb*' ') | zeroBytes(w^lsb*'\n'); m != 0; m &= m - 1 {
+			q := p + bits.TrailingZeros64(m)>>3
+			if s[q] == ' ' {
+				if q > i && spanClass[s[q-1]]&(1<<4) != 0 {
+					return q
+				}
+			} else if q+1 == len(s) || spanClass[s[q+1]]&2 != 0 {
+				return q + 1
+			}
+		}
+	}
+	prev := uint8(0)
+	if p > i {
+		prev = spanClass[s[p-1]] >> 4
+	}
+	for ; p < len(s); p++ {
+		c := spanClass[s[p]]
+		if c&prev&spanCut != 0 {
+			return p
+		}
+		prev = c >> 4
+	}
+	return len(s)
+}
 
-var seenPool = sync.Pool{New: func() any { return new(seenPieces) }}
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// zeroBytes marks with its top bit each byte of w that is zero: adding 0x7f
+// to a byte's low seven bits sets its top bit unless they are all zero.
+func zeroBytes(w uint64) uint64 {
+	const low7 = ^uint64(msb)
+	return ^(w&low7 + low7 | w) & msb
+}
+
+// b8 is the eight bytes of s at i.
+func b8(s string, i int) []byte { return unsafe.Slice(unsafe.StringData(s[i:i+8]), 8) }
+
+// spanClass holds, in its low bits, what a byte is as the first of a span
+// (a space; an ASCII byte neither \s nor '/') and in its high bits, what it
+// is as the last byte before one (an ASCII byte not \s; a newline).
+var spanClass = func() (t [256]uint8) {
+	for b := range utf8.RuneSelf {
+		space := asciiKind[b] == aSpace || asciiKind[b] == aNewline
+		if b == ' ' {
+			t[b] |= 1
+		}
+		if !space && b != '/' {
+			t[b] |= 2
+		}
+		if !space {
+			t[b] |= 1 << 4
+		}
+		if b == '\n' {
+			t[b] |= 2 << 4
+		}
+	}
+	return t
+}()
+
+const spanCut = 3
+
+// pieceKey packs b[i:e], 2 <= e-i <= shortPiece, as a pieceSlot without its
+// count.
+func pieceKey(b []byte, i, e int) (lo, hi uint64) {
+	n := e - i
+	if i+16 <= len(b) {
+		lo, hi = binary.LittleEndian.Uint64(b[i:]), binary.LittleEndian.Uint64(b[i+8:])
+	} else {
+		var buf [16]byte
+		copy(buf[:], b[i:e])
+		lo, hi = binary.LittleEndian.Uint64(buf[:]), binary.LittleEndian.Uint64(buf[8:])
+	}
+	m := &keyMasks[n&15]
+	return lo & m[0], hi&m[1] | uint64(n)<<56
+}
+
+// keyMasks[n] keeps a piece's n bytes of the two words loaded from its
+// start.
+var keyMasks = func() (t [16][2]uint64) {
+	for n := range t {
+		t[n][0] = ^uint64(0) >> (64 - 8*min(n, 8))
+		t[n][1] = 1<<(8*max(n-8, 0)) - 1
+	}
+	return t
+}()
+
+// slotOf is the first slot of a piece's set.
+func (pc *pieces) slotOf(lo, hi uint64) uint32 {
+	return uint32(((lo^hi*0x9E3779B97F4A7C15)*0xC2B2AE3D27D4EB4F)>>pc.shift) &^ 1
+}
 
 // countPiece counts one pre-tokenizer piece; valid says the whole text is
 // valid UTF-8.

@@ -281,23 +281,10 @@ func benchTexts(b *testing.B) map[string]string {
 
 // BenchmarkCount reports MB per CPU second (cpu-MB/s) beside the wall-clock
 // figure: large texts are counted on several cores, and the machine may be
-// shared.
+// shared. The counters' memos are warm after the first count.
 func BenchmarkCount(b *testing.B) {
+	benchCount(b, func(c *Counter) *Counter { return c })
 	texts := benchTexts(b)
-	for _, name := range native {
-		c := mustNew(b, name)
-		for _, kind := range []string{"all", "log", "search", "table"} {
-			text := texts[kind]
-			b.Run(name+"/"+kind, func(b *testing.B) {
-				b.SetBytes(int64(len(text)))
-				cpu := sample.CPUTime()
-				for b.Loop() {
-					c.Count(text)
-				}
-				b.ReportMetric(float64(len(text))*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
-			})
-		}
-	}
 	b.Run("o200k_base/parallel", func(b *testing.B) {
 		c := mustNew(b, "o200k_base")
 		text := texts["all"]
@@ -355,11 +342,10 @@ func TestVocabMatchesLoader(t *testing.T) {
 	}
 }
 
-// TestBMPClasses checks the precomputed classes against classify.
+// TestBMPClasses checks the classes built by block against classify.
 func TestBMPClasses(t *testing.T) {
-	bmp := bmpClasses()
-	for r := range rune(len(bmp)) {
-		if got, want := bmp[r], classify(r); got != want {
+	for r := range rune(1 << 16) {
+		if got, want := bmpClass(r), classify(r); got != want {
 			t.Fatalf("class of U+%04X = %08b, want %08b", r, got, want)
 		}
 	}
@@ -498,6 +484,179 @@ func TestSplitter(t *testing.T) {
 		}
 		if got := pieces(sp, text); !slices.Equal(got, want) {
 			t.Errorf("%.20s…: pieces %q, want %q", pattern, got, want)
+		}
+	}
+}
+
+// adversarial are texts made to break the fast paths: long runs of one
+// character, mixed scripts, emoji, CRLF, whitespace runs before newlines,
+// contractions in both cases, span cuts next to '/' and newlines, and
+// repeated lines with small changes (the long-span memo).
+func adversarial() []string {
+	var out []string
+	for _, unit := range []string{"a", "A", "aB", " ", "  x", "\n", "\r\n", " \n", "\t", "\t\n", "'", "'s", "'S", "x's ", "é", "😀", "1", "12 ", "/", "-", "\u00a0", "\u3000", "\xff", "a\u0301"} {
+		for _, n := range []int{1, 2, 3, 7, 8, 9, 15, 16, 17, 40, 1000} {
+			out = append(out, strings.Repeat(unit, n), "x"+strings.Repeat(unit, n)+"y")
+		}
+	}
+	out = append(out,
+		"Hello мир 世界 مرحبا שלום नमस्ते 🙂 Ελλάδα ÀÉÎ ǅ", "日本語のテキスト and English, mixed: 한국어 123 ٣٤٥",
+		"👨‍👩‍👧 family 🇯🇵 flag 👍🏽 thumbs\n", "a😀 😀b 😀\n😀",
+		"a\r\nb\r\n\r\n  c \r\n", "\r\n\r\n", "x\r\n/y", "x \r\n\t\r\n y",
+		"x   \n", "x \t \n\n  y", "  \n\n\n   \n  z", "word  \n  word", "end \n", "end\t\n", "a \u00a0\nb", "a\u00a0 b",
+		"I'M you'RE it'S WE'LL they'Ve he'D don'T", "i'm you're it's we'll they've he'd don't", "X 's x 'S x'Ll x'lL 'd", "rock'n'roll 'tis",
+		"a b", "a  b", "a\nb", "a\n/b", "a\n b", ".\n/x", "x /y", "x\n\n/y", "x\n\n\ny", "x.\ny", "x.\n.y", "/\n/", "a/\n", "é b", "é\nb", "\xff b", "\xff\nb",
+		strings.Repeat("2024-01-01T00:00:00Z INFO request handled path=/api/v1/items status=200 latency=12ms\n", 50),
+	)
+	var b strings.Builder
+	for k := range 200 {
+		fmt.Fprintf(&b, "--- PASS: TestSomethingLong/case_%d (0.0%ds)\n    helper_test.go:%d: ok  \n", k%7, k%3, 10+k%5)
+	}
+	out = append(out, b.String())
+	return out
+}
+
+// corpus is the samples, the held-out samples and the adversarial texts.
+func corpus(tb testing.TB) []string {
+	tb.Helper()
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
+	held, _ := filepath.Glob("../../testdata/heldout/*/*")
+	texts := adversarial()
+	for _, f := range append(files, held...) {
+		if strings.HasSuffix(f, ".md") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	return texts
+}
+
+// slowCount is the reference count: the general pre-tokenizer (no ASCII
+// fast path, no spans) and every piece merged afresh.
+func slowCount(c *Counter, s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		e := c.split.nextCL100k(s, i)
+		if c.split.o200k {
+			e = c.split.nextO200kAny(s, i)
+		}
+		n += c.countPiece(s[i:e], false)
+		i = e
+	}
+	return n
+}
+
+// slowSpans is the sum of slowCount over the spans of s, each alone.
+func slowSpans(c *Counter, s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		e := spanEnd(s, i)
+		n += slowCount(c, s[i:e])
+		i = e
+	}
+	return n
+}
+
+// TestFastPaths checks the fast paths against the slow reference on the
+// corpus: the ASCII pre-tokenizer agrees with the general one wherever it
+// answers, spans count the same alone as in their text, and Count, cold or
+// with its memo warm, equals the reference.
+func TestFastPaths(t *testing.T) {
+	texts := corpus(t)
+	sp := newSplitter(true)
+	for k, s := range texts {
+		for i := range len(s) {
+			if e := nextASCII(s, i); e > i {
+				if want := sp.nextO200kAny(s, i); e != want {
+					t.Fatalf("text %d at %d (%q): nextASCII ends the piece at +%d, want +%d", k, i, s[i:min(i+20, len(s))], e-i, want-i)
+				}
+			}
+		}
+	}
+	for _, name := range native {
+		c := mustNew(t, name)
+		for k, s := range texts {
+			want := slowCount(c, s)
+			if spans := slowSpans(c, s); spans != want {
+				t.Errorf("%s: text %d: its spans count %d, the text %d", name, k, spans, want)
+			}
+			cold := newNative(name, c.ranks)
+			if got := cold.Count(s); got != want {
+				t.Errorf("%s: text %d (%.40q): Count = %d cold, want %d", name, k, s, got, want)
+			}
+			if got := cold.Count(s); got != want {
+				t.Errorf("%s: text %d (%.40q): Count = %d warm, want %d", name, k, s, got, want)
+			}
+		}
+	}
+}
+
+// TestCountAdversarial compares the adversarial texts with tiktoken-go.
+func TestCountAdversarial(t *testing.T) {
+	for _, name := range native {
+		c, ref := mustNew(t, name), reference(t, name)
+		for _, s := range adversarial() {
+			if got, want := c.Count(s), len(ref.EncodeOrdinary(s)); got != want {
+				t.Errorf("%s: Count(%.60q) = %d, want %d", name, s, got, want)
+			}
+		}
+	}
+}
+
+// FuzzSpans checks Count and the span cuts against the slow reference, on
+// texts longer than FuzzCount's.
+func FuzzSpans(f *testing.F) {
+	for _, s := range append(tricky, adversarial()...) {
+		f.Add(s)
+	}
+	counters := map[string]*Counter{}
+	for _, name := range native {
+		counters[name] = mustNew(f, name)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 64<<10 {
+			return
+		}
+		for _, name := range native {
+			c := counters[name]
+			want := slowCount(c, s)
+			if got := c.Count(s); got != want {
+				t.Errorf("%s: Count(%q) = %d, want %d", name, s, got, want)
+			}
+			if spans := slowSpans(c, s); spans != want {
+				t.Errorf("%s: %q: its spans count %d, the text %d", name, s, spans, want)
+			}
+		}
+	})
+}
+
+// BenchmarkCountCold is BenchmarkCount for a process's first count: each
+// text is counted by a counter whose memos and caches are empty, so only
+// the repeats within the text help.
+func BenchmarkCountCold(b *testing.B) {
+	benchCount(b, func(c *Counter) *Counter { return newNative(c.name, c.ranks) })
+}
+
+// benchCount counts each kind of sample with counter(c), c being the
+// encoding's counter.
+func benchCount(b *testing.B, counter func(c *Counter) *Counter) {
+	texts := benchTexts(b)
+	for _, name := range native {
+		c := mustNew(b, name)
+		for _, kind := range []string{"all", "log", "search", "table"} {
+			text := texts[kind]
+			b.Run(name+"/"+kind, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				cpu := sample.CPUTime()
+				for b.Loop() {
+					counter(c).Count(text)
+				}
+				b.ReportMetric(float64(len(text))*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
+			})
 		}
 	}
 }

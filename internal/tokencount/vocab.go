@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -22,6 +23,11 @@ type vocab struct {
 	blob  string // the tokens' bytes in rank order
 	off   []uint32
 	max   int // the longest token's length: longer strings need no lookup
+
+	// pairs caches the ranks of two-byte strings, most of a merge's
+	// lookups, as rank+1 (0: not looked up yet; -1: not a token). Filled
+	// as they are met, it costs no start-up.
+	pairs *[1 << 16]atomic.Int32
 }
 
 const (
@@ -110,7 +116,7 @@ func loadFlat(data []byte) (*vocab, error) {
 		return nil, errors.New("flat rank table: truncated")
 	}
 	lens, rest = lens[:n], rest[n:]
-	v := &vocab{slots: rest[:4*nslots], mask: uint32(nslots - 1), max: longest, off: make([]uint32, n+1)}
+	v := &vocab{slots: rest[:4*nslots], mask: uint32(nslots - 1), max: longest, off: make([]uint32, n+1), pairs: new([1 << 16]atomic.Int32)}
 	rest = rest[4*nslots:]
 	var o uint32
 	for r, l := range lens {
@@ -214,6 +220,28 @@ var errBadRank = errors.New("bad rank")
 
 // rank returns the rank of token s, or noRank.
 func (v *vocab) rank(s string) int32 {
+	if len(s) == 2 {
+		p := &v.pairs[uint16(s[0])<<8|uint16(s[1])]
+		switch r := p.Load(); r {
+		case 0:
+		case -1:
+			return noRank
+		default:
+			return r - 1
+		}
+		r := v.lookup(s)
+		if r == noRank {
+			p.Store(-1)
+		} else {
+			p.Store(r + 1)
+		}
+		return r
+	}
+	return v.lookup(s)
+}
+
+// lookup is rank in the hash table.
+func (v *vocab) lookup(s string) int32 {
 	if len(s) > v.max || len(s) == 0 {
 		return noRank
 	}

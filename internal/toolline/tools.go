@@ -67,14 +67,15 @@ func ShadowRow(t []byte) bool {
 	return true
 }
 
-// HTTPStatus reports a status line: "HTTP/1.1 200 OK", "HTTP/2 404".
-func HTTPStatus(t []byte) bool {
+// HTTPStatus reads the code of a status line: "HTTP/1.1 200 OK",
+// "HTTP/2 404". The caller checks the "HTTP/" the line starts with.
+func HTTPStatus(t []byte) (code int, ok bool) {
 	sp := bytes.IndexByte(t, ' ')
 	if sp < 0 {
-		return false
+		return 0, false
 	}
-	_, e := Number(t[sp+1:])
-	return e == 3 && (len(t) == sp+4 || t[sp+4] == ' ')
+	n, e := Number(t[sp+1:])
+	return n, e == 3 && (len(t) == sp+4 || t[sp+4] == ' ')
 }
 
 // CurlInfo reports curl -v's informational lines.
