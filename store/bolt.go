@@ -61,8 +61,9 @@ type boltStore struct {
 	applyQ   []*putRec    // in the journal, to apply to bolt
 	failed   error        // a journal or bolt write failed: the store is unavailable
 	closed   bool
-	direct   bool // a large Put is being committed to bolt directly
-	draining bool // the writer waits for bolt to hold the whole journal
+	closing  chan struct{} // closed by Close: the applier's wait to gather ends
+	direct   bool          // a large Put is being committed to bolt directly
+	draining bool          // the writer waits for bolt to hold the whole journal
 	// recovering: recover is under way; lastRecover: its last attempt
 	recovering  bool
 	lastRecover time.Time
@@ -140,6 +141,7 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 	}
 	s := &boltStore{db: db, path: path, opts: opts, ov: newLayer(), limit: journalLimit}
 	s.cond = sync.NewCond(&s.mu)
+	s.closing = make(chan struct{})
 	if err := s.replay(); err != nil {
 		_, _ = guard(path, func() (struct{}, error) { return struct{}{}, db.Close() })
 		return nil, err
@@ -308,7 +310,10 @@ func (s *boltStore) applier() {
 			// branch pages it touches, whatever it holds: gather more
 			// for a while.
 			s.mu.Unlock()
-			time.Sleep(applyDelay)
+			select {
+			case <-time.After(applyDelay):
+			case <-s.closing: // a closing store gathers no more: a CLI run does not wait
+			}
 			s.mu.Lock()
 			gathered = true
 			continue
@@ -598,6 +603,7 @@ func (s *boltStore) Close() error {
 		return nil
 	}
 	s.closed = true
+	close(s.closing)
 	s.hold = false
 	s.cond.Broadcast()
 	for s.recovering {
