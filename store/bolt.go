@@ -435,12 +435,28 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	// Back-pressure: the pending originals are in memory until applied.
 	// A large original goes to bolt directly, once bolt holds all before
 	// it: the journal would cost a copy of it in memory and on disk.
-	for s.usable() == nil && (s.direct ||
-		size >= largeOriginal && s.applied < s.seq ||
-		s.pending > 0 && s.pending+size > maxPending) {
-		s.cond.Wait()
+	wait := func() bool {
+		return s.usable() == nil && ctx.Err() == nil && (s.direct ||
+			size >= largeOriginal && s.applied < s.seq ||
+			s.pending > 0 && s.pending+size > maxPending)
+	}
+	if wait() {
+		// A request that gives up while it waits is woken to say so.
+		stop := context.AfterFunc(ctx, func() {
+			s.mu.Lock()
+			s.cond.Broadcast()
+			s.mu.Unlock()
+		})
+		for wait() {
+			s.cond.Wait()
+		}
+		stop()
 	}
 	if err := s.usable(); err != nil {
+		s.mu.Unlock()
+		return "", err
+	}
+	if err := ctx.Err(); err != nil {
 		s.mu.Unlock()
 		return "", err
 	}

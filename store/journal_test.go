@@ -270,6 +270,19 @@ func TestJournalBackPressure(t *testing.T) {
 	if p := store.Pending(s); p > store.MaxPending {
 		t.Fatalf("pending = %d, over the bound %d", p, store.MaxPending)
 	}
+	// A Put that gives up while it waits returns its context's error
+	// (without the wake-up it would wait for the applier forever).
+	cctx, cancel := context.WithCancel(ctx)
+	gaveUp := make(chan error, 1)
+	go func() {
+		_, err := s.Put(cctx, "", blob(n+1))
+		gaveUp <- err
+	}()
+	time.Sleep(50 * time.Millisecond) // most likely waiting by now; either way it must give up
+	cancel()
+	if err := <-gaveUp; !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled Put: err = %v, want context.Canceled", err)
+	}
 	store.ReleaseApply(s)
 	if err := <-done; err != nil {
 		t.Fatal(err)
