@@ -38,7 +38,6 @@ const (
 	fPipe                   // '|'
 	fLess                   // '<'
 	fDot                    // '.'
-	fEq                     // '='
 	fAt                     // '@'
 	fDash                   // '-'
 	fSolid                  // a byte isBlank does not skip
@@ -52,7 +51,7 @@ var featOf = func() (t [256]feat) {
 			t[c] = fSolid
 		}
 	}
-	for c, f := range map[byte]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '=': fEq, '@': fAt, '-': fDash} {
+	for c, f := range map[byte]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '@': fAt, '-': fDash} {
 		t[c] |= f
 	}
 	return t

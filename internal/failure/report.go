@@ -45,25 +45,6 @@ type reader struct {
 // raceInTest ends the line the race detector adds to a test's failure.
 const raceInTest = ": race detected during execution of test"
 
-// feat is the set of bytes a line holds that some rule needs, found in one
-// pass, so that rules needing a byte the line lacks are not run.
-type feat uint8
-
-const (
-	fColon feat = 1 << iota // ':'
-	fDash                   // '-'
-	fBlank                  // ' ' or '\t'
-)
-
-var featOf = [256]feat{':': fColon, '-': fDash, ' ': fBlank, '\t': fBlank}
-
-func features(line []byte) (f feat) {
-	for _, c := range line {
-		f |= featOf[c]
-	}
-	return f
-}
-
 func newReader(text []byte) *reader {
 	return resetReader(new(reader), text)
 }
@@ -168,8 +149,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
 		return false
 	}
-	f := features(t)
-	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && f&fBlank == 0 && lonePath(t) {
+	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && lonePath(t) {
 		r.pathLine = i
 	}
 	// Tools whose every line has a prefix or a shape of its own decide alone.
@@ -222,25 +202,16 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.race && bytes.Contains(t, []byte(raceInTest)) {
 		return true
 	}
-	// A diagnostic has "file:N:" (or a context hit's "-N-"), a compact
-	// row ": line ", a stylish lint row "N:M".
-	if f&(fColon|fDash) == 0 {
-		goto words
-	}
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && diagnostic(plain) {
 		return true
 	}
 	if r.eslintRow(t) {
 		return true
 	}
-	if f&fColon == 0 {
-		goto words
-	}
 	if sev, _, _, ok := toolline.CompactRow(t); ok {
 		// eslint -f compact and kin: errors report, warnings are findings.
 		return string(sev) == "error" || string(sev) == "fatal"
 	}
-words:
 	if r.rows {
 		return false
 	}
