@@ -46,86 +46,53 @@ const hex = "0123456789abcdef"
 // WriteString writes the body of the JSON string holding s (no quotes), in
 // chunks, escaped as encoding/json escapes it without HTML escaping.
 func WriteString(w io.Writer, s string) error {
-	var chunk [32 << 10]byte
-	out := chunk[:0]
-	flush := func() error {
-		_, err := w.Write(out)
-		out = chunk[:0]
-		return err
-	}
-	start := 0 // s[start:i] is plain
+	const chunk = 32 << 10
+	out := make([]byte, 0, chunk+16)
+	start := 0 // s[start:i] is plain, not yet in out
 	for i := 0; i < len(s); {
-		if len(out) > len(chunk)-64 {
-			if err := flush(); err != nil {
-				return err
-			}
-		}
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				if i-start >= 4096 {
-					out = appendPlain(out, s[start:i], w, &chunk)
-					if out == nil {
-						return errWrite
-					}
-					start = i
-				}
-				continue
+		var esc []byte
+		n := 1
+		switch {
+		case c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf:
+		case c == '"' || c == '\\':
+			esc = []byte{'\\', c}
+		case c == '\n':
+			esc = []byte(`\n`)
+		case c == '\r':
+			esc = []byte(`\r`)
+		case c == '\t':
+			esc = []byte(`\t`)
+		case c == '\b':
+			esc = []byte(`\b`)
+		case c == '\f':
+			esc = []byte(`\f`)
+		case c < 0x20:
+			esc = []byte{'\\', 'u', '0', '0', hex[c>>4], hex[c&0xf]}
+		default:
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && n == 1:
+				esc = []byte(`\ufffd`)
+			case r == '\u2028' || r == '\u2029':
+				esc = []byte{'\\', 'u', '2', '0', '2', hex[r&0xf]}
 			}
-			out = append(out, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				out = append(out, '\\', c)
-			case '\n':
-				out = append(out, '\\', 'n')
-			case '\r':
-				out = append(out, '\\', 'r')
-			case '\t':
-				out = append(out, '\\', 't')
-			case '\b':
-				out = append(out, '\\', 'b')
-			case '\f':
-				out = append(out, '\\', 'f')
-			default:
-				out = append(out, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 || r == '\u2028' || r == '\u2029' {
-			out = append(out, s[start:i]...)
-			switch r {
-			case utf8.RuneError:
-				out = append(out, `\ufffd`...)
-			default:
-				out = append(out, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			}
-			i += n
-			start = i
-			continue
+		if esc != nil {
+			out = append(append(out, s[start:i]...), esc...)
+			start = i + n
 		}
 		i += n
+		if len(out)+i-start >= chunk {
+			out = append(out, s[start:i]...)
+			start = i
+			if _, err := w.Write(out); err != nil {
+				return err
+			}
+			out = out[:0]
+		}
 	}
-	out = append(out, s[start:]...)
-	return flush()
-}
-
-var errWrite = errors.New("jsonout: write failed")
-
-// appendPlain adds plain bytes p to out, writing out first when p does not
-// fit; it returns nil if a write fails.
-func appendPlain(out []byte, p string, w io.Writer, chunk *[32 << 10]byte) []byte {
-	if len(out)+len(p) <= len(chunk)-64 {
-		return append(out, p...)
-	}
-	if _, err := w.Write(out); err != nil {
-		return nil
-	}
-	if _, err := io.WriteString(w, p); err != nil {
-		return nil
-	}
-	return chunk[:0]
+	_, err := w.Write(append(out, s[start:]...))
+	return err
 }
