@@ -463,21 +463,7 @@ func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
 	if !c.lv.lossy || n <= c.lv.arrayMax {
 		return jsonAll(n)
 	}
-	keep := make([]bool, n)
-	for i := 0; i < c.lv.head && i < n; i++ {
-		keep[i] = true
-	}
-	for i := max(0, n-c.lv.tail); i < n; i++ {
-		keep[i] = true
-	}
-	for i, e := range v.Elems {
-		if jsonFailure(e, 0) || c.marks.failureText(e.Raw) {
-			keep[i] = true
-		}
-	}
-	for _, i := range c.queryMatches(v, false) {
-		keep[i] = true
-	}
+	keep := c.keepMask(v, c.lv.head, c.lv.tail, false)
 	for _, i := range jsonOutliers(v, c.lv.outlierMax) {
 		keep[i] = true
 	}
@@ -654,22 +640,31 @@ func (c *jsonCrusher) objectItems(v *jsonscan.Value) []jsonItem {
 	if !c.lv.lossy || n <= c.lv.mapMax || !jsonHomogeneous(v) || (len(v.Raw) <= jsonRawMax*4 && jsonFailureOwn(v)) {
 		return jsonAll(n)
 	}
+	keep := c.keepMask(v, c.lv.mapHead, c.lv.mapTail, true)
+	return c.gaps(nil, keep, "entries")
+}
+
+// keepMask marks the elements of array or object v that a lossy view
+// keeps whatever else it drops: the first head and last tail, failures
+// (and, in an object, members named for errors) and query matches.
+func (c *jsonCrusher) keepMask(v *jsonscan.Value, head, tail int, object bool) []bool {
+	n := len(v.Elems)
 	keep := make([]bool, n)
-	for i := 0; i < c.lv.mapHead && i < n; i++ {
+	for i := 0; i < head && i < n; i++ {
 		keep[i] = true
 	}
-	for i := max(0, n-c.lv.mapTail); i < n; i++ {
+	for i := max(0, n-tail); i < n; i++ {
 		keep[i] = true
 	}
 	for i, e := range v.Elems {
-		if jsonKeyClass(v.Keys[i].Name) == jsonKeyError || jsonFailure(e, 0) || c.marks.failureText(e.Raw) {
+		if object && jsonKeyClass(v.Keys[i].Name) == jsonKeyError || jsonFailure(e, 0) || c.marks.failureText(e.Raw) {
 			keep[i] = true
 		}
 	}
-	for _, i := range c.queryMatches(v, true) {
+	for _, i := range c.queryMatches(v, object) {
 		keep[i] = true
 	}
-	return c.gaps(nil, keep, "entries")
+	return keep
 }
 
 func jsonAll(n int) []jsonItem {
