@@ -761,11 +761,7 @@ func logKey(text []byte) uint64 {
 				k++
 				continue
 			}
-			e, digit := k, false
-			for e < len(field) && logAlnum(field[e]) {
-				digit = digit || (field[e] >= '0' && field[e] <= '9')
-				e++
-			}
+			e, digit := logAlnumRun(field, k)
 			if digit {
 				h = (h ^ '#') * prime
 			} else {
@@ -787,6 +783,15 @@ func logKey(text []byte) uint64 {
 	return h
 }
 
+// logAlnumRun returns the end of the run of letters and digits starting at
+// field[k], and whether it holds a digit.
+func logAlnumRun(field []byte, k int) (e int, digit bool) {
+	for e = k; e < len(field) && logAlnum(field[e]); e++ {
+		digit = digit || field[e] >= '0' && field[e] <= '9'
+	}
+	return e, digit
+}
+
 // logFieldShape reports whether field has a run of letters without digits,
 // and whether it is a plain word: letters with at most trailing punctuation.
 func logFieldShape(field []byte) (letters, plain bool) {
@@ -800,11 +805,7 @@ func logFieldShape(field []byte) (letters, plain bool) {
 			k++
 			continue
 		}
-		e, digit := k, false
-		for e < len(field) && logAlnum(field[e]) {
-			digit = digit || (field[e] >= '0' && field[e] <= '9')
-			e++
-		}
+		e, digit := logAlnumRun(field, k)
 		if digit {
 			plain = false
 		} else {
