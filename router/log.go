@@ -107,6 +107,21 @@ func logLine(line []byte, f feat) bool {
 		if e > 0 && indent == 0 && hasPrefix(t[e:], " upgraded, ") {
 			return true // apt's "2 upgraded, 5 newly installed, 0 to remove and 1 not upgraded."
 		}
+	case t[0] == 'L' && len(t) > 1 && isDigit(t[1]):
+		// htmlhint's source excerpt "L3 |<div id=a>": quoted markup is
+		// part of the report, not a page.
+		_, e := toolline.Number(t[1:])
+		return e > 0 && hasPrefix(t[1+e:], " |")
+	case t[0] == '^':
+		// A caret under a quoted source line with its message on the same
+		// line: htmlhint's "^ Tag must be paired, missing: [ </p> ]".
+		e := 1
+		for e < len(t) && (t[e] == '^' || t[e] == '~') {
+			e++
+		}
+		if e+1 < len(t) && t[e] == ' ' && (isUpper(t[e+1]) || isLower(t[e+1])) {
+			return true
+		}
 	}
 	if exceptionLine(t) {
 		return true

@@ -11,7 +11,8 @@
 // tool's own complaints are). Table rows also count when a cell reads as a
 // failed status (Error, Failed, CrashLoopBackOff, Exited (1)). HTML lines
 // that carry markup are rendered by the HTML view, so only its plain text
-// lines are judged.
+// lines are judged; text routed as HTML whose first line is not markup only
+// quotes it (a linter's report), and is judged as a log.
 package failure
 
 import (
@@ -99,10 +100,27 @@ func Absent(lines [][]byte, output []byte) [][]byte {
 	return missing
 }
 
+// markupFirst reports whether the first line of text that is not blank
+// opens with markup, as a page or a document does.
+func markupFirst(text []byte) bool {
+	for line := range bytes.Lines(text) {
+		if t := trimIndent(ansi.Strip(line)); len(bytes.TrimSpace(t)) > 0 {
+			return t[0] == '<'
+		}
+	}
+	return false
+}
+
 // each calls fn for each failure line of text, in order.
 func each(kind router.Kind, text []byte, fn func([]byte)) {
 	if Data(kind) {
 		return
+	}
+	if kind == router.HTML && !markupFirst(text) {
+		// Text that only quotes markup (a linter's "L3 |<div>" excerpts
+		// and "^ Tag must be paired, missing: [ </p> ]") is a report,
+		// whatever the router decided: judged as a log, line by line.
+		kind = router.Log
 	}
 	var only func(plain []byte) bool // which lines the report rules judge
 	var also func(plain []byte) bool // what else counts in this kind

@@ -54,6 +54,13 @@ func TestLinesSamples(t *testing.T) {
 			"--- SKIP: TestSkipped (0.00s)",
 			"goroutine 11 [running]:",
 		}},
+		// A linter's report that quotes HTML, judged as HTML (as a
+		// misrouted report would be): the quoted markup makes it no page.
+		{"log/htmlhint-nocolor", router.HTML, []string{
+			"                                                     ^ Tag must be paired, missing: [ </p> ], start tag match failed [ <p class=foo> ] on line 3. (tag-pair)",
+			"          ^ Tag must be paired, missing: [ </div> ], start tag match failed [ <div id=\"a\"> ] on line 3. (tag-pair)",
+			"Scanned 6 files, found 42 errors in 6 files (87 ms)",
+		}, nil},
 		{"log/go-test-race", router.Log, []string{
 			"WARNING: DATA RACE",
 			"    testing.go:1712: race detected during execution of test",

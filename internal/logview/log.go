@@ -189,24 +189,95 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 }
 
 // logMarkAssertDiff keeps the changed lines of the assertion diffs that
-// mocha (and node's assert) print under a failing test: after a "+ actual -
-// expected" or "+ expected - actual" heading, each "+ owner: 'x'" and
-// "- owner: 'y'" line, up to the test's stack frames. They are the
-// failure's detail; the unchanged lines around them are context.
+// test runners print under a failing test: after mocha's "+ actual -
+// expected" heading or jest's and vitest's "- Expected" / "+ Received"
+// pair, each "+ owner: 'x'" and "- owner: 'y'" line, up to the test's
+// stack frames or source excerpt. They are the failure's detail; the
+// unchanged lines around them are context. Under jest's "- Expected:" and
+// "+ Received:" the values follow unmarked, up to a blank line, and are kept
+// too; so is vitest's location line "❯ tests/a.test.js:7:41".
 func logMarkAssertDiff(ls []logLine) {
-	in := false
+	in, values := false, false
 	for i := range ls {
 		t := bytes.TrimLeft(ls[i].text, " \t")
 		switch {
 		case bytes.HasPrefix(t, []byte("+ actual - expected")) || bytes.HasPrefix(t, []byte("+ expected - actual")):
 			in = true
 			ls[i].must = true
-		case bytes.HasPrefix(t, []byte("at ")) || logMochaTitle(t):
-			in = false
+		case logExpectedHeading(ls, i):
+			in, values = true, bytes.HasSuffix(t, []byte(":"))
+			ls[i].must = true
+		case bytes.HasPrefix(t, []byte("❯ ")) && logLocation(t[len("❯ "):]):
+			in, values = false, false
+			ls[i].must = true
+		case bytes.HasPrefix(t, []byte("at ")) || logMochaTitle(t) || bytes.HasPrefix(t, []byte("> ")) || logGutter(t):
+			in, values = false, false
+		case in && values && len(t) == 0:
+			values = bytes.HasPrefix(logNextText(ls, i), []byte("+ Received:"))
+		case in && values:
+			ls[i].must = true
 		case in && len(t) > 1 && (t[0] == '+' || t[0] == '-') && t[1] != t[0]:
 			ls[i].must = true
 		}
 	}
+}
+
+// logExpectedHeading reports whether line i opens jest's or vitest's diff:
+// "- Expected" (with a count, "- Expected  - 2", or a colon) and, on the
+// next line that is not blank, "+ Received".
+func logExpectedHeading(ls []logLine, i int) bool {
+	t := bytes.TrimLeft(ls[i].text, " \t")
+	if !bytes.HasPrefix(t, []byte("- Expected")) {
+		return false
+	}
+	if rest := t[len("- Expected"):]; len(rest) > 0 && rest[0] != ' ' && rest[0] != ':' {
+		return false
+	}
+	for j := i + 1; j < len(ls) && j <= i+4; j++ {
+		if u := bytes.TrimLeft(ls[j].text, " \t"); bytes.HasPrefix(u, []byte("+ Received")) {
+			return true
+		}
+	}
+	return false
+}
+
+// logNextText returns the next line after i that is not blank, without its
+// indentation, or nil.
+func logNextText(ls []logLine, i int) []byte {
+	for j := i + 1; j < len(ls); j++ {
+		if t := bytes.TrimLeft(ls[j].text, " \t"); len(t) > 0 {
+			return t
+		}
+	}
+	return nil
+}
+
+// logLocation reports "path:line:col" (or "path:line") alone: a test
+// runner's pointer to where the failure was raised.
+func logLocation(t []byte) bool {
+	c := bytes.IndexByte(t, ':')
+	if c <= 0 || bytes.IndexAny(t[:c], " \t") >= 0 {
+		return false
+	}
+	_, e := toolline.Number(t[c+1:])
+	if e == 0 {
+		return false
+	}
+	rest := t[c+1+e:]
+	if len(rest) > 0 && rest[0] == ':' {
+		_, e = toolline.Number(rest[1:])
+		if e == 0 {
+			return false
+		}
+		rest = rest[1+e:]
+	}
+	return len(rest) == 0
+}
+
+// logGutter reports a source excerpt line under a gutter: "7 |   code".
+func logGutter(t []byte) bool {
+	_, e := toolline.Number(t)
+	return e > 0 && e < len(t) && (t[e] == '|' || bytes.HasPrefix(t[e:], []byte(" |")))
 }
 
 // logMarkGDBValues keeps what gdb prints under a selected frame: "info

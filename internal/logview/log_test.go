@@ -830,6 +830,42 @@ func TestLogAssertDiff(t *testing.T) {
 	}
 }
 
+// TestLogExpectedReceived checks vitest's assertion diffs under "- Expected"
+// and "+ Received": every changed line stays, the values under jest's
+// "- Expected:" / "+ Received:" too, and so does each failure's location
+// line ("❯ tests/calc.test.js:7:41").
+func TestLogExpectedReceived(t *testing.T) {
+	in := viewtest.Read(t, "log", "vitest-fail")
+	for _, ratio := range []float64{0, 0.5} {
+		out, err := Log(in, lossy.Options{TargetRatio: ratio})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{
+			`-     "active": false,`,
+			`+     "active": true,`,
+			`-   "name": "Anne",`,
+			`+   "name": "Ann",`,
+			`+     "dev",`,
+			"- 0.3",
+			"+ 0.30000000000000004",
+			"null",
+			"undefined",
+			" ❯ tests/calc.test.js:6:52",
+			" ❯ tests/calc.test.js:7:41",
+			" ❯ tests/calc.test.js:8:58",
+			" ❯ tests/calc.test.js:11:60",
+		} {
+			if !bytes.Contains(out, []byte("\n"+want+"\n")) {
+				t.Errorf("ratio %v: dropped %q", ratio, want)
+			}
+		}
+		if len(out) >= len(in) {
+			t.Errorf("ratio %v: view %d of %d bytes", ratio, len(out), len(in))
+		}
+	}
+}
+
 // TestLogGDBValues checks a gdb batch session: the backtrace frames and the
 // locals and printed values under the selected frame stay.
 func TestLogGDBValues(t *testing.T) {
