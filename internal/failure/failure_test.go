@@ -61,6 +61,14 @@ func TestLinesSamples(t *testing.T) {
 			"          ^ Tag must be paired, missing: [ </div> ], start tag match failed [ <div id=\"a\"> ] on line 3. (tag-pair)",
 			"Scanned 6 files, found 42 errors in 6 files (87 ms)",
 		}, nil},
+		{"log/ruby-keyerror", router.Log, []string{
+			"t.rb:5:in `fetch': key not found: :qty (KeyError)",
+			"\tfrom t.rb:5:in `block in total'",
+			"\tfrom t.rb:9:in `<main>'",
+		}, []string{
+			"INFO order 3 queued",
+			"order 0: 6",
+		}},
 		{"log/go-test-race", router.Log, []string{
 			"WARNING: DATA RACE",
 			"    testing.go:1712: race detected during execution of test",

@@ -21,7 +21,9 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'W':
 		return hasPrefix(t, "WARNING: DATA RACE") || hasPrefix(t, "WRITE of size "), false
 	case 'f':
-		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal"), false
+		// Ruby's backtrace frames under an uncaught exception, as Python's
+		// "File ..., line N": "from t.rb:9:in `<main>'".
+		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal") || hasPrefix(t, "from ") && rubyFrame(t[len("from "):]), false
 	case 'p':
 		return hasPrefix(t, "panic:"), false
 	case 'P':
@@ -142,6 +144,9 @@ func diagnostic(line []byte) bool {
 			return true
 		}
 	}
+	if rubyFrame(line) && bytes.Contains(line, []byte("': ")) {
+		return true // Ruby's uncaught exception: "t.rb:5:in `fetch': key not found: :qty (KeyError)"
+	}
 	h, ok := toolline.ParseHit(line)
 	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
 		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
@@ -161,6 +166,13 @@ func diagnostic(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// rubyFrame matches a Ruby backtrace location, "t.rb:9:in `block in
+// <main>'" (Ruby 3.4 quotes with "'" alone: "in 'Hash#fetch'").
+func rubyFrame(t []byte) bool {
+	h, ok := toolline.ParseHit(t)
+	return ok && !h.Context && h.Col == 0 && (hasPrefix(h.Text, "in `") || hasPrefix(h.Text, "in '"))
 }
 
 // wordFailure scans the words of a line for the failure vocabulary of the

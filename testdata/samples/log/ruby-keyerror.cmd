@@ -1,0 +1,1 @@
+ruby t.rb
