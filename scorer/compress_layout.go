@@ -75,7 +75,7 @@ func layout(text string, words []tokenize.Word, kind router.Kind, find func(rout
 			continue
 		}
 		switch {
-		case failing[i], isATXHeading(content), isTableRow(content), isByteRow(content):
+		case failing[i], isATXHeading(content), isTableRow(content), isByteRow(content), isCountLine(content):
 			l.verbatim = true
 		case i+1 < len(lines) && isSetextUnderline(text, words, lines[i+1]):
 			l.verbatim = true
@@ -117,6 +117,26 @@ func isATXHeading(s string) bool {
 		n++
 	}
 	return n >= 1 && n <= 6 && (n == len(s) || s[n] == ' ' || s[n] == '\t')
+}
+
+// isCountLine reports a tool's count summary, every clause of which opens
+// with a count: "28 files would be reformatted, 20 files would be left
+// unchanged.", "3 passed, 1 failed". Dropping a word there changes what
+// was counted.
+func isCountLine(s string) bool {
+	if strings.Count(s, " ") > 20 {
+		return false
+	}
+	for clause := range strings.SplitSeq(s, ", ") {
+		n := 0
+		for n < len(clause) && clause[n] >= '0' && clause[n] <= '9' {
+			n++
+		}
+		if n == 0 || n+1 >= len(clause) || clause[n] != ' ' || clause[n+1] < 'a' || clause[n+1] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // isTableRow reports markdown and box-drawn table rows: | a | b |, and

@@ -506,3 +506,33 @@ func FuzzIsByteRow(f *testing.F) {
 		}
 	})
 }
+
+// TestCountLines checks that a tool's count summary stays whole in prose:
+// black's "28 files would be reformatted, ..." lost its "be" to the
+// heuristic scorer.
+func TestCountLines(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"28 files would be reformatted, 20 files would be left unchanged.", true},
+		{"1 file would be reformatted.", true},
+		{"3 passed, 1 failed in 0.21s", true},
+		{"Scanned 6 files, found 42 errors", false},
+		{"1. Install the package", false},
+		{"2019 saw the release, which was late", false},
+		{"", false},
+	} {
+		if got := isCountLine(tc.in); got != tc.want {
+			t.Errorf("isCountLine(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+	text := "Oh no! The checker found problems in this tree of files today.\n28 files would be reformatted, 20 files would be left unchanged.\n"
+	out, _, err := Compress(context.Background(), constScorer(0), text, CompressOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "\n28 files would be reformatted, 20 files would be left unchanged.\n") {
+		t.Errorf("count line changed:\n%s", out)
+	}
+}

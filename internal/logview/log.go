@@ -185,6 +185,7 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 	logMarkLint(d.lines)
 	logMarkRecords(d.lines)
 	logMarkListHeads(d.lines)
+	logMarkFileFindings(d.lines)
 	return d
 }
 
@@ -336,6 +337,25 @@ func logMarkListHeads(ls []logLine) {
 		if ls[i].class == logPlain && len(t) > 1 && t[len(t)-1] == ':' && t[0] != ' ' && t[0] != '\t' &&
 			len(next) > 0 && (next[0] == ' ' || next[0] == '\t') && len(bytes.TrimSpace(next)) > 0 {
 			ls[i].class = logSummary
+		}
+	}
+}
+
+// logMarkFileFindings keeps the lines of a checker's list of offending
+// files, a path alone under a level tag or a verdict: prettier --check's
+// "[warn] src/m1.js", black --check's "would reformat src/a.py". The list
+// is the answer: which files to fix.
+func logMarkFileFindings(ls []logLine) {
+	for i := range ls {
+		t := ls[i].text
+		rest, ok := []byte(nil), false
+		for _, p := range [...]string{"[warn] ", "[warning] ", "[error] ", "would reformat ", "Would reformat: "} {
+			if rest, ok = bytes.CutPrefix(t, []byte(p)); ok {
+				break
+			}
+		}
+		if ok && len(rest) > 0 && bytes.IndexAny(rest, " \t") < 0 && bytes.IndexAny(rest, "./") >= 0 {
+			ls[i].must = true
 		}
 	}
 }

@@ -891,3 +891,35 @@ func TestLogGDBValues(t *testing.T) {
 		t.Error("a register row read as a value")
 	}
 }
+
+// TestLogFileFindings checks prettier --check: its list of files to fix
+// ("[warn] src/m1.js") is the answer and stays whole, never folded as
+// similar lines.
+func TestLogFileFindings(t *testing.T) {
+	in := viewtest.Read(t, "log", "prettier-check")
+	if _, err := Log(in, lossy.Options{}); !errors.Is(err, lossy.ErrNoGain) {
+		t.Fatalf("err %v, want the sample passed through whole", err)
+	}
+	// Behind a build's chatter the view has something to drop.
+	var chatter []byte
+	for i := range 200 {
+		chatter = append(chatter, "building module "+strconv.Itoa(i)+" of 200\n"...)
+	}
+	in = append(chatter, in...)
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if bytes.HasPrefix(l, []byte("[warn] ")) && bytes.IndexByte(l[len("[warn] "):], ' ') < 0 {
+			n++
+			if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
+				t.Errorf("dropped %q", l)
+			}
+		}
+	}
+	if n < 30 {
+		t.Fatalf("%d file lines in the sample", n)
+	}
+}
