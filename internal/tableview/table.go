@@ -304,7 +304,15 @@ func tableAligned(lines [][]byte) *tableData {
 		}
 	}
 	body := 0
-	if headerAt >= 0 {
+	if headerAt < 0 {
+		headerAt = tablePreambleHeader(lines)
+		if headerAt >= 0 {
+			body = headerAt + 1
+		}
+	}
+	if body > 0 {
+		// the header after a preamble: top -b's summary lines
+	} else if headerAt >= 0 {
 		body = headerAt + 2
 	} else {
 		// "total 1234" (ls -l) precedes the rows.
@@ -388,6 +396,18 @@ func tableAligned(lines [][]byte) *tableData {
 	return t
 }
 
+// tablePreambleHeader returns the index of a header of capitals after a
+// blank line near the top, as top -b prints its columns ("PID USER ...
+// COMMAND") under its summary lines, or -1.
+func tablePreambleHeader(lines [][]byte) int {
+	for i := 1; i+2 < min(len(lines), 12); i++ {
+		if len(bytes.TrimSpace(lines[i-1])) == 0 && len(bytes.TrimSpace(lines[i-2])) > 0 && tableUpperHeader(lines[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
 // tableUpperHeader reports whether a line looks like a header of capitals
 // (ps, df, ss): letters in every word and no lower-case-only word.
 func tableUpperHeader(l []byte) bool {
@@ -396,7 +416,7 @@ func tableUpperHeader(l []byte) bool {
 		return false
 	}
 	for _, w := range f {
-		if bytes.ContainsAny(w, "0123456789") || w[0] < 'A' || w[0] > 'Z' && w[0] != '%' {
+		if bytes.ContainsAny(w, "0123456789") || w[0] != '%' && (w[0] < 'A' || w[0] > 'Z') {
 			return false
 		}
 	}

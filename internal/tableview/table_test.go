@@ -32,6 +32,7 @@ var tableCeilings = map[string]float64{
 	"ps-aux":              0.32,
 	"ps-ef":               0.3,
 	"ss-tan":              0,
+	"top-batch":           0.3,
 }
 
 func TestTableSamples(t *testing.T) {
@@ -169,6 +170,32 @@ func TestTableTreeManyTop(t *testing.T) {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("view lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestTablePreambleHeader checks top -b: its summary lines are a preamble,
+// the "PID USER ... COMMAND" line under them is the header (its %CPU and
+// %MEM are header words), and the busiest processes, its first rows, stay.
+func TestTablePreambleHeader(t *testing.T) {
+	in := viewtest.Read(t, "table", "top-batch")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"MiB Swap:      0.0 total,      0.0 free,      0.0 used.  23476.6 avail Mem ",
+		"  PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND",
+		"11909 root      20   0 1579772  30368  14540 S 100.0   0.1   0:00.29 new.test",
+		"    1 root      10 -10   47252  14236   6912 S   0.0   0.1   1:31.96 process_api",
+		"  %CPU: min 0.0",
+		"  COMMAND: ",
+	} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+	if bytes.Contains(out, []byte("col 1")) {
+		t.Errorf("columns not named by the header:\n%s", out)
 	}
 }
 
