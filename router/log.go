@@ -31,6 +31,8 @@ var logPrefixes = []string{
 	// Python
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
+	// php -l and the PHP CLI
+	"No syntax errors detected in ", "Errors parsing ", "PHP Parse error:", "PHP Fatal error:", "PHP Warning:", "PHP Notice:", "PHP Deprecated:",
 	// JVM builds
 	"[INFO]", "[WARNING]", "[ERROR]", "[DEBUG]", "BUILD SUCCESS", "BUILD FAILED", "BUILD FAILURE", "> Task ", "Caused by:",
 	// generic

@@ -140,6 +140,9 @@ func TestDetectCases(t *testing.T) {
 		{"journalctl", "-- Boot 3f2a9c1e8b7d4c2a --\nNov 29 13:27:57 host systemd[1]: Started the daemon that keeps the clock in step with the network.\nNov 29 13:27:58 host sshd[812]: Server listening on 0.0.0.0 port 22 and waiting for connections.\n", Log},
 		{"journalctl short-monotonic", "[    2.104411] host kernel: Freeing unused kernel image memory and starting the init process now.\n[    3.981002] host systemd[1]: Reached target the basic system that everything else needs.\n", Log},
 		{"bracketed numbers are not stamps", "[1.2] See the section on routing for the reasons behind this choice of words.\n[2] The second note explains how the scanner reads every line only once.\n", Prose},
+		{"one sentence repeated is no table", "Checked the module in src/alpha.go and found it clean\nChecked the module in src/beta.go and found it clean\nChecked the module in src/gamma.go and found it clean\nChecked the module in src/delta.go and found it clean\n", Prose},
+		{"free -m", "               total        used        free      shared  buff/cache   available\nMem:           23540         628       14634           4        8913       22911\nSwap:              0           0           0\n", Table},
+		{"htmlhint", "   docs/p5.html\n      L3 |<div id=\"a\"><p class=foo>hi</div>\n          ^ Tag must be paired, missing: [ </p> ], start tag match failed [ <p class=foo> ] on line 3. (tag-pair)\n      L4 |<UL><li>one</UL>\n          ^ The html element name of [ UL ] must be in lowercase. (tagname-lowercase)\n", Log},
 		{"log then json", "# example.com/x\nx.go:3:2: undefined: y\nx.go:4:2: undefined: z\n{\n  \"ImportPath\": \"example.com/x\",\n  \"Name\": \"x\",\n  \"Dir\": \"/tmp/x\"\n}\n", Mixed},
 	}
 	for _, tt := range tests {

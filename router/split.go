@@ -862,9 +862,12 @@ func (r *run) confident() bool {
 // gutters: positions, past each line's first word and before its last
 // character, where nearly every line has a space. Running text never does
 // over three or more lines; tables do whether cells are left or right aligned.
+// One gutter at least must be padded (two spaces or more) on a quarter of
+// the lines: one sentence repeated with a different file name ("No syntax
+// errors detected in a.php") lines its words up too, with single spaces.
 func alignedColumns(b []byte, lines []lineInfo) bool {
 	const width = 256
-	var spaces, spans [width]int
+	var spaces, spans, padded [width]int
 	n, tokens := 0, 0
 	for _, li := range lines {
 		if li.blank {
@@ -887,6 +890,9 @@ func alignedColumns(b []byte, lines []lineInfo) bool {
 			spans[p]++
 			if line[p] == ' ' {
 				spaces[p]++
+				if line[p-1] == ' ' || p+1 < len(line) && line[p+1] == ' ' {
+					padded[p]++
+				}
 			}
 			if p > 0 && line[p] != ' ' && line[p-1] == ' ' {
 				tokens++
@@ -896,15 +902,18 @@ func alignedColumns(b []byte, lines []lineInfo) bool {
 	if n < 3 || tokens > 10*n {
 		return false
 	}
-	gutters, in := 0, false
+	gutters, pads, in := 0, false, false
 	for p := range width {
 		g := spans[p] >= n*9/10 && spaces[p]*10 >= spans[p]*9 && spans[p] > 0
 		if g && !in {
 			gutters++
 		}
+		if g && padded[p]*4 >= n {
+			pads = true
+		}
 		in = g
 	}
-	return gutters >= 2
+	return gutters >= 2 && pads
 }
 
 func (r *run) add(li lineInfo) {

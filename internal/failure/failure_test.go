@@ -319,6 +319,12 @@ func TestLinesCases(t *testing.T) {
 		{router.Table, "ii  libasan8:amd64   12.2.0-14   amd64   AddressSanitizer -- a fast memory error detector", false},
 		{router.Table, "web-1   0/1     Error     3          5m", true},
 		{router.Table, "build,2026-11-29,failed,12", true},
+		// php -l: a negation and one word before "errors" count none
+		{router.Log, "No syntax errors detected in phpsrc/mod1.php", false},
+		{router.Log, "Errors parsing phpsrc/mod17.php", true},
+		{router.Log, "PHP Parse error:  syntax error, unexpected token \"return\" in a.php on line 4", true},
+		{router.Log, "Found no type errors in 3 files", false},
+		{router.Log, "piano key errors: 3", true},
 		// prose and HTML
 		{router.Prose, "error: pathspec 'x' did not match any file(s) known to git", true},
 		{router.Prose, "If an error occurs, grep exits with status 2.", false},

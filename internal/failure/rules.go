@@ -356,10 +356,25 @@ func zeroAfter(after []byte) bool {
 	return false
 }
 
-// zeroBefore reports "0 failed", "no failures", "without failures".
+// zeroBefore reports "0 failed", "no failures", "without failures", and
+// "No syntax errors" (php -l): a negation and one word before it.
 func zeroBefore(b []byte, i int) bool {
 	before := b[:i]
-	return countBefore(b, i) == 0 || hasSuffix(before, "no ") || hasSuffix(before, "No ") || hasSuffix(before, "without ")
+	if countBefore(b, i) == 0 || hasSuffix(before, "no ") || hasSuffix(before, "No ") || hasSuffix(before, "without ") {
+		return true
+	}
+	k := len(before) - 1 // the space before the word
+	if k < 0 || before[k] != ' ' {
+		return false
+	}
+	for k > 0 && isLetter(before[k-1]) {
+		k--
+	}
+	if k == len(before)-1 {
+		return false
+	}
+	before = before[:k]
+	return (hasSuffix(before, "no ") || hasSuffix(before, "No ")) && (len(before) == 3 || before[len(before)-4] == ' ')
 }
 
 // wholeCount reports whether the number before word b[i:] is a word of its

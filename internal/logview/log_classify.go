@@ -149,7 +149,7 @@ func logDiagnostic(text []byte) (logClass, bool) {
 func logWords(text []byte) logClass {
 	class := logPlain
 	fieldStart, pathLike, flagValue := 0, false, false
-	prevWord := []byte(nil)
+	prevWord, beforePrev := []byte(nil), []byte(nil)
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c == ' ' || c == '\t' {
@@ -200,7 +200,11 @@ func logWords(text []byte) logClass {
 		// logWordClass knows no word shorter than 3 or longer than 24
 		// bytes: skip the call for those.
 		if !pathLike && !joined && len(word) >= 3 && len(word) <= 24 {
-			switch logWordClass(word, prevWord, text[j:]) {
+			prev := prevWord
+			if (bytes.Equal(beforePrev, []byte("no")) || bytes.Equal(beforePrev, []byte("No"))) && !bytes.Equal(prevWord, logDash) {
+				prev = beforePrev // "No syntax errors detected" counts none, as "no errors" does
+			}
+			switch logWordClass(word, prev, text[j:]) {
 			case logFailure:
 				return logFailure
 			case logNotable:
@@ -211,7 +215,7 @@ func logWords(text []byte) logClass {
 				}
 			}
 		}
-		prevWord = word
+		beforePrev, prevWord = prevWord, word
 		if i != fieldStart || (next != ' ' && next != '\t' && next != 0) {
 			// Only a number standing alone counts things: "3 passed",
 			// not "case[0] PASSED".

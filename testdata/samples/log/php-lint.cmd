@@ -1,0 +1,1 @@
+for f in phpsrc/*.php; do php -l "$f"; done
