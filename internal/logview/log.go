@@ -186,6 +186,7 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 	logMarkRecords(d.lines)
 	logMarkListHeads(d.lines)
 	logMarkFileFindings(d.lines)
+	logMarkDiagMessages(d.lines)
 	return d
 }
 
@@ -356,6 +357,30 @@ func logMarkFileFindings(ls []logLine) {
 		}
 		if ok && len(rest) > 0 && bytes.IndexAny(rest, " \t") < 0 && bytes.IndexAny(rest, "./") >= 0 {
 			ls[i].must = true
+		}
+	}
+}
+
+// logMarkDiagMessages keeps the message of an OCaml diagnostic whose
+// location is kept: under 'File "m1.ml", line 4, characters 24-44:', past
+// the quoted source and its carets, "Warning 8 [partial-match]: this
+// pattern-matching is not exhaustive." (or "Error: ..."). Without it the
+// location says where, but not what.
+func logMarkDiagMessages(ls []logLine) {
+	for i := range ls {
+		t := ls[i].text
+		if !ls[i].must || !bytes.HasPrefix(t, []byte(`File "`)) || !bytes.HasSuffix(t, []byte(":")) || !bytes.Contains(t, []byte(`", line `)) {
+			continue
+		}
+		for j := i + 1; j < len(ls) && j <= i+8; j++ {
+			u := bytes.TrimLeft(ls[j].text, " \t")
+			if logGutter(u) || len(u) > 0 && len(bytes.Trim(u, "^~ ")) == 0 {
+				continue // the source line and its carets
+			}
+			if bytes.HasPrefix(u, []byte("Warning ")) || bytes.HasPrefix(u, []byte("Error")) || bytes.HasPrefix(u, []byte("Alert ")) {
+				ls[j].must = true
+			}
+			break
 		}
 	}
 }
@@ -790,7 +815,9 @@ func (d *logDoc) appendShown(out []byte, a, b int, show []bool, p logParams) []b
 			similar = d.shown[ls[k].key] > 0
 		}
 		switch {
-		case j-i == 1 && len(ls[i].text) <= 48:
+		case j-i == 1:
+			// A note for one line says less than the line and saves
+			// little: the line is shown.
 			out = d.appendLine(out, &ls[i], p)
 		case similar:
 			out = logAppendNote(out, j-i, logUnit(j-i, "similar line"))

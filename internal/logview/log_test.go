@@ -926,3 +926,39 @@ func TestLogFileFindings(t *testing.T) {
 		t.Fatalf("%d file lines in the sample", n)
 	}
 }
+
+// TestLogDiagMessages checks OCaml's diagnostics: the message under each
+// kept 'File "m2.ml", line 4, characters 24-44:' stays, past its quoted
+// source and carets.
+func TestLogDiagMessages(t *testing.T) {
+	sample := viewtest.Read(t, "log", "ocaml-build")
+	// Alone, and behind a build's chatter the view has more to drop.
+	var chatter []byte
+	for i := range 200 {
+		chatter = append(chatter, "building module "+strconv.Itoa(i)+" of 200\n"...)
+	}
+	for _, in := range [][]byte{sample, append(chatter, sample...)} {
+		out, err := Log(in, lossy.Options{})
+		if errors.Is(err, lossy.ErrNoGain) {
+			continue // passed through whole
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, l := range bytes.Split(in, []byte("\n")) {
+			if bytes.HasPrefix(l, []byte("Warning ")) {
+				n++
+				if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
+					t.Errorf("%d bytes in: dropped %q", len(in), l)
+				}
+			}
+		}
+		if n < 20 {
+			t.Fatalf("%d messages in the sample", n)
+		}
+		if bytes.Contains(out, []byte("[… 1 similar line omitted …]")) || bytes.Contains(out, []byte("[… 1 other line omitted …]")) {
+			t.Errorf("a note stands for a single line:\n%s", out)
+		}
+	}
+}
