@@ -904,11 +904,7 @@ func TestLogFileFindings(t *testing.T) {
 		t.Fatalf("err %v, want the sample passed through whole", err)
 	}
 	// Behind a build's chatter the view has something to drop.
-	var chatter []byte
-	for i := range 200 {
-		chatter = append(chatter, "building module "+strconv.Itoa(i)+" of 200\n"...)
-	}
-	in = append(chatter, in...)
+	in = append(buildChatter(200), in...)
 	out, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -933,11 +929,7 @@ func TestLogFileFindings(t *testing.T) {
 func TestLogDiagMessages(t *testing.T) {
 	sample := viewtest.Read(t, "log", "ocaml-build")
 	// Alone, and behind a build's chatter the view has more to drop.
-	var chatter []byte
-	for i := range 200 {
-		chatter = append(chatter, "building module "+strconv.Itoa(i)+" of 200\n"...)
-	}
-	for _, in := range [][]byte{sample, append(chatter, sample...)} {
+	for _, in := range [][]byte{sample, append(buildChatter(200), sample...)} {
 		out, err := Log(in, lossy.Options{})
 		if errors.Is(err, lossy.ErrNoGain) {
 			continue // passed through whole
@@ -961,4 +953,14 @@ func TestLogDiagMessages(t *testing.T) {
 			t.Errorf("a note stands for a single line:\n%s", out)
 		}
 	}
+}
+
+// buildChatter returns n lines of a build's progress, which a log view
+// folds into one note.
+func buildChatter(n int) []byte {
+	var b []byte
+	for i := range n {
+		b = append(b, "building module "+strconv.Itoa(i)+" of "+strconv.Itoa(n)+"\n"...)
+	}
+	return b
 }
