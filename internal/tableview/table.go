@@ -400,7 +400,7 @@ func tableAligned(lines [][]byte) *tableData {
 // blank line near the top, as top -b prints its columns ("PID USER ...
 // COMMAND") under its summary lines, or -1.
 func tablePreambleHeader(lines [][]byte) int {
-	for i := 1; i+2 < min(len(lines), 12); i++ {
+	for i := 2; i+2 < min(len(lines), 12); i++ {
 		if len(bytes.TrimSpace(lines[i-1])) == 0 && len(bytes.TrimSpace(lines[i-2])) > 0 && tableUpperHeader(lines[i]) {
 			return i
 		}

@@ -199,6 +199,24 @@ func TestTablePreambleHeader(t *testing.T) {
 	}
 }
 
+// TestTablePreambleHeaderEdges checks inputs whose blank line or header
+// comes first: no preamble, no panic.
+func TestTablePreambleHeaderEdges(t *testing.T) {
+	rows := strings.Repeat("   12 root      20   0  1000   500   400 S   0.0   0.1   0:00.01 worker\n", 30)
+	for _, in := range []string{
+		"\n  PID USER      PR  NI  VIRT   RES   SHR S  %CPU  %MEM     TIME+ COMMAND\n" + rows,
+		"  PID USER      PR  NI  VIRT   RES   SHR S  %CPU  %MEM     TIME+ COMMAND\n\n" + rows,
+		"\n\n" + rows,
+	} {
+		if _, err := Table([]byte(in), lossy.Options{}); err != nil && !errors.Is(err, lossy.ErrNoGain) {
+			t.Errorf("%q: %v", in[:20], err)
+		}
+		if got := tablePreambleHeader(tableLines([]byte(in))); got >= 0 {
+			t.Errorf("%q: preamble header at %d, want none", in[:20], got)
+		}
+	}
+}
+
 func TestTableHeaderLabels(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("COMMAND     PID   TID TASKCMD   USER   FD      TYPE DEVICE SIZE/OFF     NODE NAME\n")
