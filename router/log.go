@@ -112,8 +112,9 @@ func logLine(line []byte, f feat) bool {
 	case t[0] == 'L' && len(t) > 1 && isDigit(t[1]):
 		// htmlhint's source excerpt "L3 |<div id=a>": quoted markup is
 		// part of the report, not a page.
-		_, e := toolline.Number(t[1:])
-		return e > 0 && hasPrefix(t[1+e:], " |")
+		if _, e := toolline.Number(t[1:]); e > 0 && hasPrefix(t[1+e:], " |") {
+			return true
+		}
 	case t[0] == '^':
 		// A caret under a quoted source line with its message on the same
 		// line: htmlhint's "^ Tag must be paired, missing: [ </p> ]".

@@ -304,16 +304,10 @@ func tableAligned(lines [][]byte) *tableData {
 		}
 	}
 	body := 0
-	if headerAt < 0 {
-		headerAt = tablePreambleHeader(lines)
-		if headerAt >= 0 {
-			body = headerAt + 1
-		}
-	}
-	if body > 0 {
-		// the header after a preamble: top -b's summary lines
-	} else if headerAt >= 0 {
+	if headerAt >= 0 {
 		body = headerAt + 2
+	} else if headerAt = tablePreambleHeader(lines); headerAt >= 0 {
+		body = headerAt + 1 // top -b's summary lines, a blank line, the header
 	} else {
 		// "total 1234" (ls -l) precedes the rows.
 		if f := bytes.Fields(lines[0]); len(f) == 2 && string(f[0]) == "total" {
