@@ -42,14 +42,14 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	in := unsafe.Slice(unsafe.StringData(req.Content), len(req.Content))
 	res := wire.Result{Text: req.Content, CCRID: "", OriginalBytes: len(in)}
 	// Counting a large original overlaps with the pipeline.
-	var original <-chan int
+	var original <-chan counted
 	if len(in) >= asyncCountBytes && !e.opts.SkipTokenCounts {
 		original = e.countAsync(ctx, req.Content)
 	}
 	strategy, err := e.compress(ctx, &request{tenant: tenant, in: in, req: req, target: target, res: &res})
 	if err != nil {
 		if original != nil {
-			<-original
+			(<-original).close()
 		}
 		return wire.Result{}, err
 	}
@@ -67,15 +67,17 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	case original == nil:
 		e.countTokens(ctx, &res, req.Content)
 	default:
-		if n := <-original; n >= 0 {
-			res.Tokenizer, res.OriginalTokens = e.counter.Name(), n
-			res.CompressedTokens = n
+		c := <-original
+		if c.n >= 0 {
+			res.Tokenizer, res.OriginalTokens = e.counter.Name(), c.n
+			res.CompressedTokens = c.n
 			if res.Text != req.Content {
-				res.CompressedTokens, _ = e.counter.CountContext(ctx, res.Text)
+				res.CompressedTokens, _ = c.tally.Count(ctx, res.Text)
 			}
 		} else {
 			res.Tokenizer = "none"
 		}
+		c.close()
 	}
 	return res, ctx.Err()
 }
@@ -804,11 +806,13 @@ func (e *Engine) countTokens(ctx context.Context, res *wire.Result, original str
 	}
 	res.Tokenizer = c.Name()
 	// A cancelled count is not reported: Compress returns ctx's error.
-	res.OriginalTokens, _ = c.CountContext(ctx, original)
+	tally := c.Tally()
+	defer tally.Close()
+	res.OriginalTokens, _ = tally.Count(ctx, original)
 	if res.Text == original {
 		res.CompressedTokens = res.OriginalTokens
 	} else {
-		res.CompressedTokens, _ = c.CountContext(ctx, res.Text)
+		res.CompressedTokens, _ = tally.Count(ctx, res.Text)
 	}
 }
 
@@ -826,22 +830,37 @@ func (e *Engine) tokenCounter() *tokencount.Counter {
 	return e.counter
 }
 
+// counted is an original's token count, -1 when counting is off or was
+// cancelled, and the tally that counted it, which counts the compressed
+// text faster (most of it is the original's).
+type counted struct {
+	n     int
+	tally *tokencount.Tally
+}
+
+func (c counted) close() {
+	if c.tally != nil {
+		c.tally.Close()
+	}
+}
+
 // countAsync counts text's tokens on another goroutine, for large inputs
 // whose count would otherwise wait for the pipeline; the result is read
-// from the returned channel (-1 when counting is off).
-func (e *Engine) countAsync(ctx context.Context, text string) <-chan int {
-	ch := make(chan int, 1)
+// from the returned channel, whose send hands the tally over.
+func (e *Engine) countAsync(ctx context.Context, text string) <-chan counted {
+	ch := make(chan counted, 1)
 	c := e.tokenCounter()
 	if c == nil {
-		ch <- -1
+		ch <- counted{n: -1}
 		return ch
 	}
 	go func() {
-		n, err := c.CountContext(ctx, text)
+		tally := c.Tally()
+		n, err := tally.Count(ctx, text)
 		if err != nil {
 			n = -1
 		}
-		ch <- n
+		ch <- counted{n, tally}
 	}()
 	return ch
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/marker"
 	isample "github.com/kompress/kompress/internal/sample"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/store"
@@ -631,6 +632,34 @@ func TestSkipTokenCounts(t *testing.T) {
 	skipped.OriginalTokens, skipped.CompressedTokens, skipped.Tokenizer = counted.OriginalTokens, counted.CompressedTokens, counted.Tokenizer
 	if !reflect.DeepEqual(counted, skipped) {
 		t.Errorf("results differ beyond the token fields:\n%+v\n%+v", counted, skipped)
+	}
+}
+
+// TestTokenCounts checks each sample's token counts against counting the
+// original and the compressed text afresh: the compressed text is counted
+// by the tally that counted the original, on another goroutine for large
+// inputs (run it with -race).
+func TestTokenCounts(t *testing.T) {
+	e := newEngine(t, memStore(t))
+	c, err := tokencount.New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	async := 0
+	for _, s := range samples(t) {
+		res := compress(t, e, wire.CompressRequest{Content: string(s.data)})
+		if len(s.data) >= asyncCountBytes {
+			async++
+		}
+		if got, want := res.OriginalTokens, c.Count(string(s.data)); got != want {
+			t.Errorf("%s/%s: original_tokens %d, want %d", s.kind, s.name, got, want)
+		}
+		if got, want := res.CompressedTokens, c.Count(res.Text); got != want {
+			t.Errorf("%s/%s: compressed_tokens %d, want %d", s.kind, s.name, got, want)
+		}
+	}
+	if async == 0 {
+		t.Errorf("no sample of %d bytes or more: the asynchronous count is not tested", asyncCountBytes)
 	}
 }
 

@@ -359,7 +359,7 @@ func TestCountParts(t *testing.T) {
 		t.Skip("no samples")
 	}
 	count := func(c *Counter, s string) int {
-		n, err := c.count(context.Background(), s)
+		n, err := c.count(context.Background(), new(memo), s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -659,4 +659,101 @@ func benchCount(b *testing.B, counter func(c *Counter) *Counter) {
 			})
 		}
 	}
+}
+
+// derived returns texts made from s as a compressor makes them: lines
+// dropped, a marker in their place, a run of lines repeated, the text cut
+// inside a line.
+func derived(s string) []string {
+	lines := strings.SplitAfter(s, "\n")
+	var kept, marked strings.Builder
+	for i, l := range lines {
+		if i%3 != 1 {
+			kept.WriteString(l)
+			marked.WriteString(l)
+		} else if i%9 == 1 {
+			fmt.Fprintf(&marked, "[... %d lines omitted ...]\n", i)
+		}
+	}
+	half := len(s) / 2
+	return []string{s, kept.String(), marked.String(), s[half:] + s[:half], strings.Repeat(s[:len(s)/3], 2), ""}
+}
+
+// TestTally checks that a tally counts each text as Count does, whatever
+// text it counted before: every sample, then texts made from it, then the
+// next sample.
+func TestTally(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/samples/*/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Skip("no samples")
+	}
+	for _, name := range append(native, "p50k_base") {
+		c := mustNew(t, name)
+		tally := c.Tally()
+		for i, f := range files {
+			if c.split == nil && i%16 != 0 {
+				continue // tiktoken-go is slow: a few samples will do
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, s := range derived(string(data)) {
+				got, err := tally.Count(context.Background(), s)
+				if want := c.Count(s); got != want || err != nil {
+					t.Errorf("%s: %s, text %d: tally counts %d (%v), Count %d", name, f, k, got, err, want)
+				}
+			}
+		}
+		tally.Close()
+	}
+}
+
+// TestTallyHandOver counts an original on one goroutine and its derived
+// texts on another, as Engine.Compress does; run it with -race.
+func TestTallyHandOver(t *testing.T) {
+	c := mustNew(t, "")
+	text := strings.Repeat("2024-05-01T10:00:00Z INFO  request served path=/api/v1/items status=200\n", parallelPart/20)
+	ch := make(chan *Tally)
+	go func() {
+		tally := c.Tally()
+		tally.Count(context.Background(), text)
+		ch <- tally
+	}()
+	tally := <-ch
+	defer tally.Close()
+	for k, s := range derived(text) {
+		if got, want := c.Count(s), mustCount(t, tally, s); got != want {
+			t.Errorf("text %d: tally counts %d, Count %d", k, want, got)
+		}
+	}
+}
+
+func mustCount(t *testing.T, tally *Tally, s string) int {
+	t.Helper()
+	n, err := tally.Count(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// FuzzTally checks a tally's count of b, after a, against tiktoken-go.
+func FuzzTally(f *testing.F) {
+	for i, s := range tricky {
+		f.Add(s, tricky[(i+1)%len(tricky)])
+	}
+	f.Add("a long span of words here/and/there\n", "there a long span of words here/and\n")
+	c, ref := mustNew(f, ""), reference(f, DefaultEncoding)
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if len(a) > 4096 || len(b) > 1024 {
+			return
+		}
+		tally := c.Tally()
+		defer tally.Close()
+		tally.Count(context.Background(), a)
+		if got, want := mustCount(t, tally, b), len(ref.EncodeOrdinary(b)); got != want {
+			t.Errorf("Count(%q) after %q = %d, want %d", b, a, got, want)
+		}
+	})
 }
