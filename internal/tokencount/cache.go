@@ -3,6 +3,7 @@ package tokencount
 import (
 	"hash/maphash"
 	"math/bits"
+	"runtime"
 	"strings"
 	"sync"
 )
@@ -58,6 +59,34 @@ func (c *cache) put(piece string, n int) {
 	s.mu.Unlock()
 }
 
+// memos is a free list of memos. Unlike a sync.Pool, which the collector
+// empties, it keeps what earlier counts learned: a process that counts
+// between bursts of allocation (the engine's) would otherwise start cold
+// each time. It keeps as many as there are cores (a count runs on one).
+type memos struct {
+	mu   sync.Mutex
+	free []*memo
+}
+
+func (ms *memos) get() *memo {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	if n := len(ms.free); n > 0 {
+		m := ms.free[n-1]
+		ms.free = ms.free[:n-1]
+		return m
+	}
+	return new(memo)
+}
+
+func (ms *memos) put(m *memo) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	if len(ms.free) < runtime.GOMAXPROCS(0) {
+		ms.free = append(ms.free, m)
+	}
+}
+
 // memo is what count remembers, bounded: the counts of short pieces and
 // spans, kept across calls, and those of the longer spans of the text being
 // counted, which point into it, and of the text counted before it when a
@@ -87,7 +116,7 @@ const (
 // process would fault in one by one).
 func (m *memo) begin(n int) {
 	if b := min(max(bits.Len(uint(n/8)), minPieceBits), pieceBits); len(m.short.slots) < 1<<b {
-		m.short = pieces{slots: make([]pieceSlot, 1<<b), shift: uint(64 - b)}
+		m.short.grow(b)
 	}
 	if b := min(max(bits.Len(uint(n/longEvery)), minLongBits), maxLongBits); len(m.longs) < 1<<b {
 		// A new table is all stale: generations start at 1. Prev's spans
@@ -152,6 +181,18 @@ const (
 	countShift   = 61
 	countMask    = 7 << countShift
 )
+
+// grow makes the cache 1<<b slots, keeping what it holds.
+func (pc *pieces) grow(b int) {
+	old := pc.slots
+	*pc = pieces{slots: make([]pieceSlot, 1<<b), shift: uint(64 - b)}
+	// A set's second slot first, so that its first stays first.
+	for k := range old {
+		if s := old[k^1]; s.hi != 0 {
+			pc.put(s.lo, s.hi&^countMask, int(s.hi>>countShift))
+		}
+	}
+}
 
 // get returns the count of the key lo, hi (from pieceKey).
 func (pc *pieces) get(lo, hi uint64) (int, bool) {

@@ -62,8 +62,9 @@ type Counter struct {
 	split *splitter
 	ranks *vocab
 	cache *cache
-	// memos pools the goroutines' memos of counted text (see memo).
-	memos sync.Pool
+	// memos holds the memos of counted text (see memo) that no count is
+	// using.
+	memos memos
 
 	enc *tiktoken.Tiktoken // the other encodings
 }
@@ -107,7 +108,6 @@ func New(encoding string) (*Counter, error) {
 // newNative returns a counter of encoding with rank table v, counted here.
 func newNative(encoding string, v *vocab) *Counter {
 	c := &Counter{name: encoding, split: newSplitter(encoding == "o200k_base"), ranks: v, cache: newCache()}
-	c.memos.New = func() any { return new(memo) }
 	return c
 }
 
@@ -162,8 +162,8 @@ func (c *Counter) CountContext(ctx context.Context, text string) (n int, err err
 	if c.split == nil {
 		return c.countChunked(ctx, text)
 	}
-	m := c.memos.Get().(*memo)
-	defer c.memos.Put(m)
+	m := c.memos.get()
+	defer c.memos.put(m)
 	n, _, err = c.countParts(ctx, m, text)
 	return n, err
 }
@@ -190,9 +190,9 @@ func (c *Counter) countParts(ctx context.Context, m *memo, text string) (n int, 
 	var wg sync.WaitGroup
 	for k, p := range parts {
 		wg.Go(func() {
-			pm := c.memos.Get().(*memo)
+			pm := c.memos.get()
 			counts[k], _ = c.count(ctx, pm, p)
-			c.memos.Put(pm)
+			c.memos.put(pm)
 		})
 	}
 	n, err = c.count(ctx, m, text)
@@ -221,7 +221,7 @@ type Tally struct {
 func (c *Counter) Tally() *Tally {
 	t := &Tally{c: c}
 	if c.split != nil {
-		t.m = c.memos.Get().(*memo)
+		t.m = c.memos.get()
 	}
 	return t
 }
@@ -240,7 +240,7 @@ func (t *Tally) Count(ctx context.Context, text string) (n int, err error) {
 func (t *Tally) Close() {
 	if t.m != nil {
 		t.m.prev = ""
-		t.c.memos.Put(t.m)
+		t.c.memos.put(t.m)
 		t.m = nil
 	}
 }

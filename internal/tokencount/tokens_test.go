@@ -757,3 +757,34 @@ func FuzzTally(f *testing.F) {
 		}
 	})
 }
+
+// TestPiecesGrow checks that a short cache that grows keeps its counts.
+func TestPiecesGrow(t *testing.T) {
+	pc := pieces{slots: make([]pieceSlot, 1<<minPieceBits), shift: 64 - minPieceBits}
+	key := func(i int) (uint64, uint64) {
+		b := fmt.Appendf(nil, "k%d.......", i)
+		return pieceKey(b, 0, 2+i%12)
+	}
+	want := map[[2]uint64]int{}
+	for i := range 300 {
+		lo, hi := key(i)
+		pc.put(lo, hi, i%7)
+		want[[2]uint64{lo, hi}] = i % 7
+	}
+	held := func() (n int) {
+		for k, v := range want {
+			if got, ok := pc.get(k[0], k[1]); ok {
+				if got != v {
+					t.Fatalf("key %x: count %d, want %d", k, got, v)
+				}
+				n++
+			}
+		}
+		return n
+	}
+	before := held()
+	pc.grow(minPieceBits + 2)
+	if after := held(); after != before || before == 0 {
+		t.Errorf("%d keys held before growing, %d after", before, after)
+	}
+}
