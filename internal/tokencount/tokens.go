@@ -10,8 +10,9 @@
 // linear pre-tokenizer that reproduces the encoding's split pattern
 // (split.go); each piece that is not itself a token is merged over the rank
 // table (bpe.go). Spans and pieces repeat in tool output, so their counts
-// are cached (cache.go), in bounded memory. Other encodings go through
-// tiktoken-go.
+// are cached (cache.go), in bounded memory. A Tally carries what counting
+// an original learned to the count of its compressed form, which is mostly
+// the original's spans. Other encodings go through tiktoken-go.
 //
 // Text that is not valid UTF-8 is counted as tiktoken-go counts it: each
 // invalid byte is a U+FFFD.

@@ -788,3 +788,46 @@ func TestPiecesGrow(t *testing.T) {
 		t.Errorf("%d keys held before growing, %d after", before, after)
 	}
 }
+
+// BenchmarkCountPair counts each sample and a text made from it (lines
+// dropped, markers added: see derived) as Compress counts an original and
+// its result, with a counter whose caches start empty: twice with Count,
+// or with one tally. MB/s are of both texts.
+func BenchmarkCountPair(b *testing.B) {
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
+	if len(files) == 0 {
+		b.Skip("no samples")
+	}
+	var ins, outs []string
+	size := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ins, outs = append(ins, string(data)), append(outs, derived(string(data))[2])
+		size += len(ins[len(ins)-1]) + len(outs[len(outs)-1])
+	}
+	base := mustNew(b, "")
+	for _, mode := range []string{"count", "tally"} {
+		b.Run(mode, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			cpu := sample.CPUTime()
+			for b.Loop() {
+				c := newNative(base.name, base.ranks)
+				for k, in := range ins {
+					if mode == "count" {
+						c.Count(in)
+						c.Count(outs[k])
+						continue
+					}
+					tally := c.Tally()
+					tally.Count(context.Background(), in)
+					tally.Count(context.Background(), outs[k])
+					tally.Close()
+				}
+			}
+			b.ReportMetric(float64(size)*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
+		})
+	}
+}
