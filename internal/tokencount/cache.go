@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // cache remembers the token counts of pieces that are not tokens themselves:
@@ -194,9 +195,16 @@ func (pc *pieces) grow(b int) {
 	}
 }
 
+// set is the key's set of slots. slotOf is even and below len(pc.slots), a
+// power of two (see shift): the set needs no bounds check, a good part of a
+// lookup's work.
+func (pc *pieces) set(lo, hi uint64) *[2]pieceSlot {
+	return (*[2]pieceSlot)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(pc.slots)), uintptr(pc.slotOf(lo, hi))*unsafe.Sizeof(pieceSlot{})))
+}
+
 // get returns the count of the key lo, hi (from pieceKey).
 func (pc *pieces) get(lo, hi uint64) (int, bool) {
-	set := (*[2]pieceSlot)(pc.slots[pc.slotOf(lo, hi):])
+	set := pc.set(lo, hi)
 	if set[0].lo == lo && set[0].hi&^countMask == hi {
 		return int(set[0].hi >> countShift), true
 	}
@@ -209,7 +217,7 @@ func (pc *pieces) get(lo, hi uint64) (int, bool) {
 // put remembers the count of a key, if it fits.
 func (pc *pieces) put(lo, hi uint64, n int) {
 	if n < 1<<(64-countShift) {
-		set := (*[2]pieceSlot)(pc.slots[pc.slotOf(lo, hi):])
+		set := pc.set(lo, hi)
 		set[1], set[0] = set[0], pieceSlot{lo, hi | uint64(n)<<countShift}
 	}
 }

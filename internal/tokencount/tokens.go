@@ -435,7 +435,8 @@ const spanCut = 3
 func pieceKey(b []byte, i, e int) (lo, hi uint64) {
 	n := e - i
 	if i+16 <= len(b) {
-		lo, hi = binary.LittleEndian.Uint64(b[i:]), binary.LittleEndian.Uint64(b[i+8:])
+		w := b[i : i+16 : i+16]
+		lo, hi = binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:])
 	} else {
 		var buf [16]byte
 		copy(buf[:], b[i:e])

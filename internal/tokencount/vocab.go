@@ -252,8 +252,11 @@ func (v *vocab) lookup(s string) int32 {
 	h := hashOf(s)
 	// A slot whose tag and length are s's is read further.
 	want := tagOf(h) | uint64(len(s))<<lenShift
+	// i <= mask and len(slots) == 8*(mask+1): the loads need no bounds
+	// check, most of a probe's work.
+	slots := unsafe.Pointer(unsafe.SliceData(v.slots))
 	for i := uint32(h) & v.mask; ; i = (i + 1) & v.mask {
-		sl := binary.LittleEndian.Uint64(v.slots[8*i:])
+		sl := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(slots, 8*uintptr(i)))[:])
 		if sl == 0 {
 			return noRank
 		}
