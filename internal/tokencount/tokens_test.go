@@ -831,3 +831,34 @@ func BenchmarkCountPair(b *testing.B) {
 		})
 	}
 }
+
+// TestSpanEnd checks spanEnd's eight-byte scan against the rule it
+// implements, read a byte at a time, on the samples and on random bytes
+// drawn from those that decide a span's end.
+func TestSpanEnd(t *testing.T) {
+	slow := func(s string, i int) int {
+		for p := i + 1; p < len(s); p++ {
+			if spanClass[s[p-1]]>>4&spanClass[s[p]]&spanCut != 0 {
+				return p
+			}
+		}
+		return len(s)
+	}
+	texts := append(corpus(t), tricky...)
+	rng := rand.New(rand.NewPCG(5, 6))
+	alphabet := "a \n\t\r\v\f/.\x0e\x08\x1f\x7f\xc3\xa9"
+	for range 20000 {
+		b := make([]byte, 1+rng.IntN(40))
+		for k := range b {
+			b[k] = alphabet[rng.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, s := range texts {
+		for i := 0; i < len(s); i++ {
+			if got, want := spanEnd(s, i), slow(s, i); got != want {
+				t.Fatalf("spanEnd(%q, %d) = %d, want %d", s, i, got, want)
+			}
+		}
+	}
+}
