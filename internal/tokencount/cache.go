@@ -63,7 +63,10 @@ func (c *cache) put(piece string, n int) {
 // memos is a free list of memos. Unlike a sync.Pool, which the collector
 // empties, it keeps what earlier counts learned: a process that counts
 // between bursts of allocation (the engine's) would otherwise start cold
-// each time. It keeps as many as there are cores (a count runs on one).
+// each time. It keeps as many as there are cores (a count runs on one), up
+// to maxFree: a memo holds up to 1.1 MiB.
+const maxFree = 8
+
 type memos struct {
 	mu   sync.Mutex
 	free []*memo
@@ -83,7 +86,7 @@ func (ms *memos) get() *memo {
 func (ms *memos) put(m *memo) {
 	ms.mu.Lock()
 	defer ms.mu.Unlock()
-	if len(ms.free) < runtime.GOMAXPROCS(0) {
+	if len(ms.free) < min(runtime.GOMAXPROCS(0), maxFree) {
 		ms.free = append(ms.free, m)
 	}
 }
