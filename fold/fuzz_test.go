@@ -144,3 +144,23 @@ func FuzzGateNeverAcceptsUnverified(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSkipsAgree: passing over the spans no run can fold changes nothing:
+// the search and paths folds give the text they give judging every line,
+// with and without lines to keep.
+func FuzzSkipsAgree(f *testing.F) {
+	addSeeds(f, "search", "log", "prose")
+	f.Add([]byte("a/b/c/d/e/f/g/h1\na/b/c/d/e/f/g/h2\nx\na/b/c/d/e/f/g/h3\na/b/c/d/e/f/g/h4\n"))
+	f.Add([]byte("src/x.go:1:a\n--\nsrc/x.go-2-b\nsrc/x.go:3:c\nnot a hit\nsrc/x.go:4:d\n"))
+	keeps := []func([]byte) bool{nil, func(line []byte) bool { return len(line)%5 == 2 }}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		for _, keep := range keeps {
+			if a, b := foldSearch(in, keep), foldSearchSkip(in, keep, -1); !bytes.Equal(a, b) {
+				t.Fatalf("rg: skipping changed the text\nin:   %q\nskip: %q\nall:  %q", in, a, b)
+			}
+			if a, b := foldPaths(in, keep), foldPathsSkip(in, keep, -1); !bytes.Equal(a, b) {
+				t.Fatalf("paths: skipping changed the text\nin:   %q\nskip: %q\nall:  %q", in, a, b)
+			}
+		}
+	})
+}

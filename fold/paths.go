@@ -165,6 +165,13 @@ func appendIndent(dst []byte, depth int) []byte {
 
 // foldPaths folds runs of path lines; nil if nothing is saved.
 func foldPaths(content []byte, keep func([]byte) bool) []byte {
+	return foldPathsSkip(content, keep, headerLen("paths", 1, ""))
+}
+
+// foldPathsSkip is foldPaths passing over, without judging their lines, the
+// spans of text where no run can save more than limit bytes; limit < 0
+// judges every line.
+func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	var (
 		out      []byte
 		body     []byte
@@ -183,6 +190,16 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 	}
 	text := content
 	for len(text) > 0 {
+		if runStart < 0 {
+			if n := pathsSkip(text, limit); n > 0 {
+				if out != nil {
+					out = escapeLines(out, text[:n])
+				}
+				pos += n
+				text = text[n:]
+				continue
+			}
+		}
 		c, full, rest := nextLine(text)
 		// keep is asked only of a line that can join a run of two: a run
 		// of one never beats its line (the header costs more than any
@@ -244,6 +261,34 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 	}
 	flush(pos)
 	return out
+}
+
+// pathsSkip returns the length of the lines at the start of text, where no
+// run is open, that no run can fold: a span of path lines, with the line
+// that ends it, in which runs could save at most limit bytes; 0 if they
+// could save more. A line saves only the directories it shares with the
+// open ones, which the previous line holds too: at most the prefix the two
+// lines share.
+func pathsSkip(text []byte, limit int) int {
+	if limit < 0 {
+		return 0
+	}
+	var prev []byte
+	gain := 0
+	for off := 0; off < len(text); {
+		c, full, _ := nextLine(text[off:])
+		off += len(full)
+		if !pathLike(c) {
+			return off
+		}
+		if prev != nil {
+			if gain += commonPrefix(prev, c); gain > limit {
+				return 0
+			}
+		}
+		prev = c
+	}
+	return len(text)
 }
 
 // unfoldPaths rebuilds each listed path from the open directories.

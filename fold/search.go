@@ -153,6 +153,13 @@ func linePath(c, cur, rest []byte) []byte {
 
 // foldSearch folds runs of search lines; nil if nothing is saved.
 func foldSearch(content []byte, keep func([]byte) bool) []byte {
+	return foldSearchSkip(content, keep, headerLen("rg", 1, ""))
+}
+
+// foldSearchSkip is foldSearch passing over, without judging their lines,
+// the spans of text where no run can save more than limit bytes (a
+// header's worth: such a run never folds); limit < 0 judges every line.
+func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	var (
 		out      []byte // lazily allocated
 		body     []byte
@@ -170,6 +177,16 @@ func foldSearch(content []byte, keep func([]byte) bool) []byte {
 	}
 	text := content
 	for len(text) > 0 {
+		if runStart < 0 {
+			if n := searchSkip(text, limit); n > 0 {
+				if out != nil {
+					out = escapeLines(out, text[:n])
+				}
+				pos += n
+				text = text[n:]
+				continue
+			}
+		}
 		c, full, rest := nextLine(text)
 		switch {
 		case isSeparator(c) && runStart >= 0:
@@ -210,6 +227,48 @@ func foldSearch(content []byte, keep func([]byte) bool) []byte {
 	}
 	flush(pos)
 	return out
+}
+
+// searchSkip returns the length of the lines at the start of text, where
+// no run is open, that no run can fold: a span of lines that may be search
+// lines or separators, with the line that ends it, in which runs could save
+// at most limit bytes; 0 if they could save more. A line saves its path and
+// separator only when its path is the previous search line's: at most the
+// prefix the two lines share, and the separator. Any line linePath takes,
+// for any current path, is one hitSplit or sepSplit finds.
+func searchSkip(text []byte, limit int) int {
+	if limit < 0 {
+		return 0
+	}
+	var prev []byte
+	gain := 0
+	for off := 0; off < len(text); {
+		c, full, _ := nextLine(text[off:])
+		off += len(full)
+		switch {
+		case isSeparator(c):
+		case hitSplit(c) >= 0 || sepSplit(c, '-') >= 0:
+			if prev != nil {
+				if gain += commonPrefix(prev, c) + 1; gain > limit {
+					return 0
+				}
+			}
+			prev = c
+		default:
+			return off
+		}
+	}
+	return len(text)
+}
+
+// commonPrefix returns the length of the longest common prefix of a and b.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // unfoldSearch rejoins each body line with its group's path.
