@@ -136,11 +136,14 @@ func (g *Gate) Fold(ctx context.Context, content []byte, info Info) Outcome {
 	var cands []candidate
 	var skipped []Skip
 	best := len(content)
+	// One reading of the lines rules out the line folds that cannot save
+	// anything, rather than each fold reading them to find that out.
+	may := survey(content)
 	for _, p := range builtins {
 		if ctx.Err() != nil {
 			break
 		}
-		if b, ok := p.(builtin); ok && b.visible && !g.accepts(Visible) {
+		if b, ok := p.(builtin); ok && (b.visible && !g.accepts(Visible) || b.needs != 0 && may&b.needs == 0) {
 			continue
 		}
 		r := g.runBuiltin(ctx, p, content, info)

@@ -265,30 +265,53 @@ func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 
 // pathsSkip returns the length of the lines at the start of text, where no
 // run is open, that no run can fold: a span of path lines, with the line
-// that ends it, in which runs could save at most limit bytes; 0 if they
-// could save more. A line saves only the directories it shares with the
-// open ones, which the previous line holds too: at most the prefix the two
-// lines share.
+// that ends it, in which runs could save at most limit bytes (see
+// pathsGain); 0 if they could save more.
 func pathsSkip(text []byte, limit int) int {
 	if limit < 0 {
 		return 0
 	}
-	var prev []byte
-	gain := 0
+	var g pathsGain
 	for off := 0; off < len(text); {
 		c, full, _ := nextLine(text[off:])
 		off += len(full)
-		if !pathLike(c) {
+		if !g.add(c) {
 			return off
 		}
-		if prev != nil {
-			if gain += commonPrefix(prev, c); gain > limit {
-				return 0
-			}
+		if g.gain > limit {
+			return 0
 		}
-		prev = c
 	}
 	return len(text)
+}
+
+// pathsGain bounds, line by line, what runs of path lines could save. A
+// line saves only the open directories it takes, whole components ending
+// in '/' that the previous line holds too, or all of that line when it
+// lies below it, less the two spaces of indentation that taking any costs.
+type pathsGain struct {
+	prev []byte // the last path line
+	gain int
+}
+
+// add counts line c; false means c ends every run, and the count starts
+// again after it.
+func (g *pathsGain) add(c []byte) bool {
+	if !pathLike(c) {
+		*g = pathsGain{}
+		return false
+	}
+	if g.prev != nil {
+		n := commonPrefix(g.prev, c)
+		if n == len(g.prev) && n < len(c) && c[n] == '/' {
+			n++
+		} else {
+			n = bytes.LastIndexByte(c[:n], '/') + 1
+		}
+		g.gain += max(n-2, 0)
+	}
+	g.prev = c
+	return true
 }
 
 // unfoldPaths rebuilds each listed path from the open directories.

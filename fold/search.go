@@ -232,33 +232,50 @@ func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 // searchSkip returns the length of the lines at the start of text, where
 // no run is open, that no run can fold: a span of lines that may be search
 // lines or separators, with the line that ends it, in which runs could save
-// at most limit bytes; 0 if they could save more. A line saves its path and
-// separator only when its path is the previous search line's: at most the
-// prefix the two lines share, and the separator. Any line linePath takes,
-// for any current path, is one hitSplit or sepSplit finds.
+// at most limit bytes (see searchGain); 0 if they could save more.
 func searchSkip(text []byte, limit int) int {
 	if limit < 0 {
 		return 0
 	}
-	var prev []byte
-	gain := 0
+	var g searchGain
 	for off := 0; off < len(text); {
 		c, full, _ := nextLine(text[off:])
 		off += len(full)
-		switch {
-		case isSeparator(c):
-		case hitSplit(c) >= 0 || sepSplit(c, '-') >= 0:
-			if prev != nil {
-				if gain += commonPrefix(prev, c) + 1; gain > limit {
-					return 0
-				}
-			}
-			prev = c
-		default:
+		if !g.add(c) {
 			return off
+		}
+		if g.gain > limit {
+			return 0
 		}
 	}
 	return len(text)
+}
+
+// searchGain bounds, line by line, what runs of search lines could save. A
+// line saves its path and separator only when its path is the previous
+// search line's: at most the prefix the two lines share, and the
+// separator. Any line linePath takes, for any current path, is one
+// hitSplit or sepSplit finds.
+type searchGain struct {
+	prev []byte // the last search line
+	gain int
+}
+
+// add counts line c; false means c ends every run, and the count starts
+// again after it.
+func (g *searchGain) add(c []byte) bool {
+	switch {
+	case isSeparator(c):
+	case hitSplit(c) >= 0 || sepSplit(c, '-') >= 0:
+		if g.prev != nil {
+			g.gain += commonPrefix(g.prev, c) + 1
+		}
+		g.prev = c
+	default:
+		*g = searchGain{}
+		return false
+	}
+	return true
 }
 
 // commonPrefix returns the length of the longest common prefix of a and b.
