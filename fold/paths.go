@@ -36,21 +36,36 @@ func pathLike(c []byte) bool {
 		return false
 	}
 	for i := 0; i < n; i++ {
-		switch b := c[i]; {
-		case b <= ' ' || b == 0x7f:
-			return false
-		case b == '/':
+		switch b := c[i]; pathLikeClass[b] {
+		case 0:
+		case '/':
 			if i > 0 && c[i-1] == '/' {
 				return false
 			}
-		case b == ':':
+		case ':':
 			if i != 1 {
 				return false
 			}
+		default:
+			return false
 		}
 	}
 	return true
 }
+
+// pathLikeClass is 0 for the bytes pathLike takes as they are, the byte
+// itself for '/' and ':', and 1 for bytes no path line holds.
+var pathLikeClass = func() (t [256]uint8) {
+	for b := range t {
+		switch {
+		case b <= ' ' || b == 0x7f:
+			t[b] = 1
+		case b == '/' || b == ':':
+			t[b] = uint8(b)
+		}
+	}
+	return t
+}()
 
 // nextPathLike reports whether the first line of rest is pathLike.
 func nextPathLike(rest []byte) bool {

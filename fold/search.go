@@ -31,56 +31,78 @@ const searchLookahead = 16
 // hitSplit returns the index of the leftmost ":N:" in c that can end a
 // path, or -1.
 func hitSplit(c []byte) int {
-	return sepSplit(c, ':')
+	h, _ := splits(c)
+	return h
 }
 
-// sepSplit returns the index of the leftmost sep N sep in c that follows a
-// plausible path (see pathByte) and where N is a line number as grep and
-// ripgrep print it: decimal, no leading zero. Scanning stops at the first
-// byte no path holds, so a line costs one pass.
-func sepSplit(c []byte, sep byte) int {
+// splits returns the indexes of the leftmost ":N:" (a hit) and "-N-" (a
+// context line) in c, or -1, that follow a plausible path (see pathByte)
+// and where N is a line number as grep and ripgrep print it: decimal, no
+// leading zero. Scanning stops at the first byte no path holds, so a line
+// costs one pass.
+func splits(c []byte) (hit, ctx int) {
+	hit, ctx = -1, -1
+	digits := true // c[:i] is only digits: not a plausible path yet
 	for i := 0; i < len(c); i++ {
 		b := c[i]
-		if b == sep && i > 0 && i+2 < len(c) && c[i+1] >= '1' && c[i+1] <= '9' {
-			j := i + 2
-			for j < len(c) && c[j] >= '0' && c[j] <= '9' {
-				j++
-			}
-			if j < len(c) && c[j] == sep && plausiblePath(c[:i]) {
-				return i
+		switch pathClass[b] {
+		case pathStop:
+			return hit, ctx
+		case pathSep:
+			if i > 0 && !digits && i+2 < len(c) && c[i+1]-'1' < 9 && (b == ':' && hit < 0 || b == '-' && ctx < 0) {
+				j := i + 2
+				for j < len(c) && c[j]-'0' < 10 {
+					j++
+				}
+				if j < len(c) && c[j] == b {
+					if b == ':' {
+						hit = i
+					} else {
+						ctx = i
+					}
+					if hit >= 0 && ctx >= 0 {
+						return hit, ctx
+					}
+				}
 			}
 		}
-		if !pathByte(b) {
-			return -1
+		if b-'0' >= 10 {
+			digits = false
 		}
 	}
-	return -1
+	return hit, ctx
+}
+
+// searchLine reports whether c may be a hit or a context line.
+func searchLine(c []byte) bool {
+	h, x := splits(c)
+	return h >= 0 || x >= 0
 }
 
 // pathByte reports whether b may appear in a path as search tools print
 // them. Spaces, quotes and brackets are refused: a log timestamp
 // "2024-01-05 12:34:56" or a JSON line must not be read as a file name.
-func pathByte(b byte) bool {
-	if b <= ' ' || b == 0x7f {
-		return false
-	}
-	switch b {
-	case '"', '\'', '`', '{', '}', '<', '>', '|', '*', '?', ';', '=', '[', ']', '(', ')', ',':
-		return false
-	}
-	return true
-}
+func pathByte(b byte) bool { return pathClass[b] != pathStop }
 
-// plausiblePath refuses paths that are only digits, such as the year of a
-// date ("2024-01-05") or a line number of single-file grep output.
-func plausiblePath(p []byte) bool {
-	for _, b := range p {
-		if b < '0' || b > '9' {
-			return true
+// Classes of bytes for scanning search lines: a byte no path holds, a
+// separator of a line number, and any other path byte.
+const (
+	pathPlain = iota
+	pathSep
+	pathStop
+)
+
+var pathClass = func() (t [256]uint8) {
+	for b := range t {
+		switch {
+		case b <= ' ' || b == 0x7f || bytes.IndexByte([]byte("\"'`{}<>|*?;=[](),"), byte(b)) >= 0:
+			t[b] = pathStop
+		case b == ':' || b == '-':
+			t[b] = pathSep
 		}
 	}
-	return false
-}
+	return t
+}()
 
 // entryAfter reports whether c continues path with sep N sep.
 func entryAfter(c, path []byte) bool {
@@ -120,8 +142,7 @@ func linePath(c, cur, rest []byte) []byte {
 	if cur != nil && entryAfter(c, cur) {
 		return cur
 	}
-	h := hitSplit(c)
-	x := sepSplit(c, '-')
+	h, x := splits(c)
 	if x < 0 || h >= 0 && h < x {
 		if h < 0 {
 			return nil
@@ -255,7 +276,7 @@ func searchSkip(text []byte, limit int) int {
 // line saves its path and separator only when its path is the previous
 // search line's: at most the prefix the two lines share, and the
 // separator. Any line linePath takes, for any current path, is one
-// hitSplit or sepSplit finds.
+// splits finds.
 type searchGain struct {
 	prev []byte // the last search line
 	gain int
@@ -266,7 +287,7 @@ type searchGain struct {
 func (g *searchGain) add(c []byte) bool {
 	switch {
 	case isSeparator(c):
-	case hitSplit(c) >= 0 || sepSplit(c, '-') >= 0:
+	case searchLine(c):
 		if g.prev != nil {
 			g.gain += commonPrefix(g.prev, c) + 1
 		}
