@@ -111,10 +111,29 @@ func (p *printer) newline(depth int) {
 		p.over = true
 		return
 	}
-	p.writeByte('\n')
-	for range depth {
-		p.write([]byte(p.lay.indent))
+	if p.want == nil {
+		p.out = append(p.out, '\n')
+		for range depth {
+			p.out = append(p.out, p.lay.indent...)
+		}
+		return
 	}
+	// Compared at once: the indentation unit is one byte repeated.
+	n := 1 + depth*len(p.lay.indent)
+	if p.bad || len(p.want)-p.pos < n || p.want[p.pos] != '\n' {
+		p.bad = true
+		return
+	}
+	if n > 1 {
+		c := p.lay.indent[0]
+		for _, b := range p.want[p.pos+1 : p.pos+n] {
+			if b != c {
+				p.bad = true
+				return
+			}
+		}
+	}
+	p.pos += n
 }
 
 // token prints one token the scanner s just returned.

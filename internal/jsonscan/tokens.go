@@ -45,8 +45,6 @@ func (s *Scanner) Values() int { return s.l.values }
 // container: after '{' or '[', that the container is empty.
 func (s *Scanner) Closes() bool {
 	d, i := s.l.data, s.l.pos
-	for i < len(d) && space[d[i]] {
-		i++
-	}
+	i = skipSpace(d, i)
 	return i < len(d) && (d[i] == '}' || d[i] == ']')
 }
