@@ -243,24 +243,65 @@ func nextEscape(text []byte) (start, end int, ok bool) {
 	return 0, 0, false
 }
 
-// appendRun ends a run of lines, content[start:end], that folds to body
-// (n lines) as block name. out stays nil until a run is folded, so content
-// with nothing to fold is never copied; from then on every run is written,
-// as a block where that is shorter, else as it was.
-func appendRun(out, content []byte, start, end int, name string, n int, body []byte) []byte {
-	orig := content[start:end]
-	if headerLen(name, n, "")+len(body) < len(orig) {
-		if out == nil {
-			out = make([]byte, 0, len(content))
-			out = escapeLines(out, content[:start])
-		}
-		out = appendHeader(out, name, n, "")
-		return append(out, body...)
+// runText writes the text of a fold made of runs of lines (search hits,
+// path lists): the lines outside runs as they are, escaped, and each run's
+// body straight into the text after room for its header, closed up when
+// the run ends. No run keeps a buffer of its own, so a big run is held
+// once, not twice. The text stays nil until a run starts, so content with
+// nothing to fold is never copied.
+type runText struct {
+	name    string
+	content []byte
+	out     []byte
+	body    int  // where the open run's body starts in out
+	folded  bool // a run was written as a block
+}
+
+// literal appends lines outside runs.
+func (t *runText) literal(b []byte) {
+	if t.out != nil {
+		t.out = escapeLines(t.out, b)
 	}
-	if out != nil {
-		out = escapeLines(out, orig)
+}
+
+// start opens a run at offset at of the content; its body is appended to
+// t.out.
+func (t *runText) start(at int) {
+	room := headerLen(t.name, maxBodyLines, "")
+	if t.out == nil {
+		// Runs are written as blocks only where that is smaller: one
+		// buffer of the content's size rarely grows.
+		t.out = make([]byte, 0, len(t.content)+room)
+		t.out = escapeLines(t.out, t.content[:at])
 	}
-	return out
+	t.out = append(t.out, headerRoom[:room]...)
+	t.body = len(t.out)
+}
+
+// headerRoom is room for the longest header of a run's block.
+var headerRoom [len("[fold paths 2147483647 lines]\n")]byte
+
+// end closes the open run, content[start:end], whose body has n lines: as
+// a block where that is shorter, else as the lines were.
+func (t *runText) end(start, end, n int) {
+	orig := t.content[start:end]
+	at := t.body - headerLen(t.name, maxBodyLines, "")
+	body := t.out[t.body:]
+	if hl := headerLen(t.name, n, ""); hl+len(body) < len(orig) {
+		t.out = appendHeader(t.out[:at], t.name, n, "")
+		t.out = t.out[:at+hl+copy(t.out[at+hl:t.body+len(body)], body)]
+		t.folded = true
+		return
+	}
+	t.out = escapeLines(t.out[:at], orig)
+}
+
+// text returns the folded text, or nil if no run was written as a block.
+func (t *runText) text() []byte {
+	if !t.folded {
+		return nil
+	}
+	return t.out
 }
 
 // escapeLines appends text to dst with the lines NeedsEscape finds wrapped

@@ -188,8 +188,7 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 // judges every line.
 func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	var (
-		out      []byte
-		body     []byte
+		w        = runText{name: "paths", content: content}
 		lines    int
 		st       pathsState
 		runStart = -1
@@ -199,17 +198,15 @@ func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 		if runStart < 0 {
 			return
 		}
-		out = appendRun(out, content, runStart, end, "paths", lines, body)
-		runStart, body, lines = -1, body[:0], 0
+		w.end(runStart, end, lines)
+		runStart, lines = -1, 0
 		st = pathsState{stack: st.stack[:0]}
 	}
 	text := content
 	for len(text) > 0 {
 		if runStart < 0 {
 			if n := pathsSkip(text, limit); n > 0 {
-				if out != nil {
-					out = escapeLines(out, text[:n])
-				}
+				w.literal(text[:n])
 				pos += n
 				text = text[n:]
 				continue
@@ -222,15 +219,14 @@ func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 		// failure lines of the whole input when first asked.
 		if !pathLike(c) || keep != nil && (runStart >= 0 || nextPathLike(rest)) && keep(c) {
 			flush(pos)
-			if out != nil {
-				out = escapeLines(out, full)
-			}
+			w.literal(full)
 			pos += len(full)
 			text = rest
 			continue
 		}
 		if runStart < 0 {
 			runStart = pos
+			w.start(pos)
 		}
 		dir, name, hasDir := splitPath(c)
 		k, off := 0, 0
@@ -256,9 +252,9 @@ func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 			// directory holding one path costs no line of its own.
 			r := dir[off:]
 			for _, s := range splitPoints(r, dir[:off], rest) {
-				body = appendIndent(body, len(st.stack))
-				body = append(body, r[:s]...)
-				body = append(body, '/', '\n')
+				w.out = appendIndent(w.out, len(st.stack))
+				w.out = append(w.out, r[:s]...)
+				w.out = append(w.out, '/', '\n')
 				lines++
 				st.stack = append(st.stack, r[:s])
 				r = r[min(s+1, len(r)):]
@@ -266,16 +262,16 @@ func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 			}
 			name = c[min(off, len(c)):len(c)]
 		}
-		body = appendIndent(body, len(st.stack))
-		body = append(body, name...)
-		body = append(body, full[len(c):]...)
+		w.out = appendIndent(w.out, len(st.stack))
+		w.out = append(w.out, name...)
+		w.out = append(w.out, full[len(c):]...)
 		lines++
 		st.prev = name
 		pos += len(full)
 		text = rest
 	}
 	flush(pos)
-	return out
+	return w.text()
 }
 
 // pathsSkip returns the length of the lines at the start of text, where no

@@ -182,8 +182,7 @@ func foldSearch(content []byte, keep func([]byte) bool) []byte {
 // header's worth: such a run never folds); limit < 0 judges every line.
 func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	var (
-		out      []byte // lazily allocated
-		body     []byte
+		w        = runText{name: "rg", content: content}
 		lines    int    // body lines
 		cur      []byte // current group path
 		runStart = -1   // offset in content of the run, or -1
@@ -193,16 +192,14 @@ func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 		if runStart < 0 {
 			return
 		}
-		out = appendRun(out, content, runStart, end, "rg", lines, body)
-		runStart, body, lines, cur = -1, body[:0], 0, nil
+		w.end(runStart, end, lines)
+		runStart, lines, cur = -1, 0, nil
 	}
 	text := content
 	for len(text) > 0 {
 		if runStart < 0 {
 			if n := searchSkip(text, limit); n > 0 {
-				if out != nil {
-					out = escapeLines(out, text[:n])
-				}
+				w.literal(text[:n])
 				pos += n
 				text = text[n:]
 				continue
@@ -211,7 +208,7 @@ func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 		c, full, rest := nextLine(text)
 		switch {
 		case isSeparator(c) && runStart >= 0:
-			body = append(body, full...)
+			w.out = append(w.out, full...)
 			lines++
 		default:
 			// The path first: keep may find the failure lines of the
@@ -222,32 +219,31 @@ func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 			}
 			if p == nil {
 				flush(pos)
-				if out != nil {
-					out = escapeLines(out, full)
-				}
+				w.literal(full)
 				break
 			}
 			if runStart < 0 {
 				runStart = pos
+				w.start(pos)
 			}
 			if cur == nil || !bytes.Equal(p, cur) {
 				if cur != nil {
-					body = append(body, '\n')
+					w.out = append(w.out, '\n')
 					lines++
 				}
-				body = append(body, p...)
-				body = append(body, '\n')
+				w.out = append(w.out, p...)
+				w.out = append(w.out, '\n')
 				lines++
 				cur = p
 			}
-			body = append(body, full[len(p)+1:]...)
+			w.out = append(w.out, full[len(p)+1:]...)
 			lines++
 		}
 		pos += len(full)
 		text = rest
 	}
 	flush(pos)
-	return out
+	return w.text()
 }
 
 // searchSkip returns the length of the lines at the start of text, where
