@@ -381,17 +381,15 @@ func (p Piece) Append(dst, text []byte, limit int) ([]byte, error) {
 	if !p.Block {
 		return nil, fmt.Errorf("fold: Append of a literal piece")
 	}
-	out, err := unfold(dst, p.header, text[p.body:p.End], limit)
-	if err == nil && len(out) > limit {
-		err = errTooLarge
-	}
+	w := sink{buf: dst, limit: limit}
+	err := w.unfold(p.header, text[p.body:p.End])
 	if errors.Is(err, ErrTooLarge) {
 		return nil, fmt.Errorf("line %d: %w of %d bytes", p.Line, ErrTooLarge, limit)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("line %d: %w", p.Line, err)
 	}
-	return out, nil
+	return w.buf, nil
 }
 
 // Piece is one top-level part of a folded text as Expand reads it:
@@ -473,9 +471,9 @@ func bodyLen(b []byte, n int) (int, bool) {
 	return pos, true
 }
 
-// unfolders are the built-in block decoders, appending the original to dst;
-// past limit bytes of dst they stop with errTooLarge.
-var unfolders = map[string]func(dst, body []byte, args string, limit int) ([]byte, error){
+// unfolders are the built-in block decoders, writing the original to w;
+// past its room they stop with errTooLarge.
+var unfolders = map[string]func(w *sink, body []byte, args string) error{
 	"raw":    unfoldRaw,
 	"rg":     unfoldSearch,
 	"repeat": unfoldRepeat,
@@ -483,34 +481,100 @@ var unfolders = map[string]func(dst, body []byte, args string, limit int) ([]byt
 	"paths":  unfoldPaths,
 }
 
-func unfold(dst []byte, h header, body []byte, limit int) ([]byte, error) {
-	if f, ok := unfolders[h.name]; ok {
-		return f(dst, body, h.args, limit)
+// sink is where a block is unfolded to: appended to buf, up to limit
+// bytes in all. When it compares (want is set), what is written is checked
+// against want and dropped as it goes, so that verifying a big block never
+// holds its expansion; the unfolders call mark at the end of each line.
+type sink struct {
+	buf   []byte
+	limit int
+	want  []byte // comparing: the bytes the block must unfold to, or more
+	done  int    // comparing: bytes written and dropped from buf
+	bad   bool   // comparing: a difference was found
+	at    int    // comparing, when bad: where
+}
+
+// room returns how many more bytes may be written.
+func (w *sink) room() int { return w.limit - w.done - len(w.buf) }
+
+// streams reports whether the block named name unfolds line by line into
+// a sink that drains as it goes; the others are written whole.
+func streams(name string) bool {
+	switch name {
+	case "raw", "rg", "repeat", "paths":
+		return true
 	}
+	return false
+}
+
+// drainAt is how much a comparing sink holds before it checks and drops.
+const drainAt = 64 << 10
+
+// mark ends a line: a comparing sink holding drainAt bytes checks and
+// drops them.
+func (w *sink) mark() {
+	if w.want != nil && len(w.buf) >= drainAt {
+		w.drain()
+	}
+}
+
+// drain checks buf against want and drops it; after a difference the
+// sink only drops, still counting what was written against the limit.
+func (w *sink) drain() {
+	if !w.bad {
+		rest := w.want[w.done:]
+		if len(w.buf) > len(rest) || !bytes.Equal(w.buf, rest[:len(w.buf)]) {
+			w.bad, w.at = true, w.done+commonPrefix(w.buf, rest)
+		}
+	}
+	w.done += len(w.buf)
+	w.buf = w.buf[:0]
+}
+
+// unfold writes the original of the block with header h and body body.
+func (w *sink) unfold(h header, body []byte) error {
+	var err error
+	if f, ok := unfolders[h.name]; ok {
+		err = f(w, body, h.args)
+	} else {
+		err = w.unfoldRegistered(h, body)
+	}
+	if err == nil && w.room() < 0 {
+		err = errTooLarge
+	}
+	return err
+}
+
+func (w *sink) unfoldRegistered(h header, body []byte) error {
 	registry.RLock()
 	u, ok := registry.m[h.name]
 	registry.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("%w %q", ErrUnknown, h.name)
+		return fmt.Errorf("%w %q", ErrUnknown, h.name)
 	}
 	if h.args != "" {
-		return nil, fmt.Errorf("%w: %s block takes no arguments", ErrMalformed, h.name)
+		return fmt.Errorf("%w: %s block takes no arguments", ErrMalformed, h.name)
 	}
 	orig, err := u.Unfold(body)
 	if err != nil {
-		return nil, fmt.Errorf("fold %s: %w", h.name, err)
+		return fmt.Errorf("fold %s: %w", h.name, err)
 	}
-	if len(orig) > limit-len(dst) {
-		return nil, errTooLarge
+	if len(orig) > w.room() {
+		return errTooLarge
 	}
-	return append(dst, orig...), nil
+	w.buf = append(w.buf, orig...)
+	return nil
 }
 
-func unfoldRaw(dst, body []byte, args string, _ int) ([]byte, error) {
+func unfoldRaw(w *sink, body []byte, args string) error {
 	if args != "" {
-		return nil, fmt.Errorf("%w: raw block takes no arguments", ErrMalformed)
+		return fmt.Errorf("%w: raw block takes no arguments", ErrMalformed)
 	}
-	return append(dst, body...), nil
+	if len(body) > w.room() {
+		return errTooLarge
+	}
+	w.buf = append(w.buf, body...)
+	return nil
 }
 
 // Unfolder undoes the blocks of an external provider; see Register.

@@ -258,12 +258,14 @@ func foldJSON(content []byte) ([]byte, Equivalence) {
 }
 
 // unfoldJSON reprints each body line, one JSON value, in the header's layout.
-func unfoldJSON(dst, body []byte, args string, limit int) ([]byte, error) {
+func unfoldJSON(w *sink, body []byte, args string) error {
 	lay, err := parseLayout(args)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	p := printer{lay: lay, out: dst, limit: limit}
+	// The printer writes the whole block: its limit is the room left.
+	p := printer{lay: lay, out: w.buf, limit: len(w.buf) + w.room()}
+	defer func() { w.buf = p.out }()
 	for len(body) > 0 {
 		var line []byte
 		var nl bool
@@ -272,22 +274,22 @@ func unfoldJSON(dst, body []byte, args string, limit int) ([]byte, error) {
 		for {
 			kind, lit, err := s.Next()
 			if err != nil {
-				return nil, fmt.Errorf("json block: %w", err)
+				return fmt.Errorf("json block: %w", err)
 			}
 			if kind == jsonscan.TokEOF {
 				break
 			}
 			p.token(s, kind, lit)
 			if p.over {
-				return nil, errTooLarge
+				return errTooLarge
 			}
 		}
 		if s.Values() != 1 {
-			return nil, fmt.Errorf("%w: json block line holds %d values", ErrMalformed, s.Values())
+			return fmt.Errorf("%w: json block line holds %d values", ErrMalformed, s.Values())
 		}
 		if nl {
 			p.out = append(p.out, '\n')
 		}
 	}
-	return p.out, nil
+	return nil
 }

@@ -326,9 +326,9 @@ func (g *pathsGain) add(c []byte) bool {
 }
 
 // unfoldPaths rebuilds each listed path from the open directories.
-func unfoldPaths(dst, body []byte, args string, limit int) ([]byte, error) {
+func unfoldPaths(w *sink, body []byte, args string) error {
 	if args != "" {
-		return nil, fmt.Errorf("%w: paths block takes no arguments", ErrMalformed)
+		return fmt.Errorf("%w: paths block takes no arguments", ErrMalformed)
 	}
 	var st pathsState
 	for len(body) > 0 {
@@ -339,14 +339,14 @@ func unfoldPaths(dst, body []byte, args string, limit int) ([]byte, error) {
 			sp++
 		}
 		if sp%2 != 0 || sp == len(c) {
-			return nil, fmt.Errorf("%w: paths block: bad line %q", ErrMalformed, c)
+			return fmt.Errorf("%w: paths block: bad line %q", ErrMalformed, c)
 		}
 		depth := sp / 2
 		switch {
 		case depth == len(st.stack)+1 && st.prev != nil:
 			st.stack = append(st.stack, st.prev)
 		case depth > len(st.stack):
-			return nil, fmt.Errorf("%w: paths block: line %q is too deep", ErrMalformed, c)
+			return fmt.Errorf("%w: paths block: line %q is too deep", ErrMalformed, c)
 		}
 		st.stack = st.stack[:depth]
 		name := c[sp:]
@@ -359,15 +359,16 @@ func unfoldPaths(dst, body []byte, args string, limit int) ([]byte, error) {
 		for _, e := range st.stack {
 			n += len(e) + 1
 		}
-		if n > limit-len(dst) {
-			return nil, errTooLarge
+		if n > w.room() {
+			return errTooLarge
 		}
 		for _, e := range st.stack {
-			dst = append(dst, e...)
-			dst = append(dst, '/')
+			w.buf = append(w.buf, e...)
+			w.buf = append(w.buf, '/')
 		}
-		dst = append(dst, full[sp:]...)
+		w.buf = append(w.buf, full[sp:]...)
+		w.mark()
 		st.prev = name
 	}
-	return dst, nil
+	return nil
 }

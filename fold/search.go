@@ -306,9 +306,9 @@ func commonPrefix(a, b []byte) int {
 }
 
 // unfoldSearch rejoins each body line with its group's path.
-func unfoldSearch(dst, body []byte, args string, limit int) ([]byte, error) {
+func unfoldSearch(w *sink, body []byte, args string) error {
 	if args != "" {
-		return nil, fmt.Errorf("%w: rg block takes no arguments", ErrMalformed)
+		return fmt.Errorf("%w: rg block takes no arguments", ErrMalformed)
 	}
 	var path []byte
 	for len(body) > 0 {
@@ -317,7 +317,7 @@ func unfoldSearch(dst, body []byte, args string, limit int) ([]byte, error) {
 		switch {
 		case path == nil:
 			if len(c) == 0 {
-				return nil, fmt.Errorf("%w: rg block: empty path", ErrMalformed)
+				return fmt.Errorf("%w: rg block: empty path", ErrMalformed)
 			}
 			path = c
 		case len(c) == 0:
@@ -328,19 +328,20 @@ func unfoldSearch(dst, body []byte, args string, limit int) ([]byte, error) {
 				j++
 			}
 			if j == len(c) || c[j] != ':' && c[j] != '-' {
-				return nil, fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
+				return fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
 			}
-			if len(path)+1+len(full) > limit-len(dst) {
-				return nil, errTooLarge
+			if len(path)+1+len(full) > w.room() {
+				return errTooLarge
 			}
-			dst = append(dst, path...)
-			dst = append(dst, c[j])
-			dst = append(dst, full...)
+			w.buf = append(w.buf, path...)
+			w.buf = append(w.buf, c[j])
+			w.buf = append(w.buf, full...)
+			w.mark()
 		case isSeparator(c):
-			dst = append(dst, full...)
+			w.buf = append(w.buf, full...)
 		default:
-			return nil, fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
+			return fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
 		}
 	}
-	return dst, nil
+	return nil
 }
