@@ -246,54 +246,82 @@ func nextEscape(text []byte) (start, end int, ok bool) {
 // runText writes the text of a fold made of runs of lines (search hits,
 // path lists): the lines outside runs as they are, escaped, and each run's
 // body straight into the text after room for its header, closed up when
-// the run ends. No run keeps a buffer of its own, so a big run is held
-// once, not twice. The text stays nil until a run starts, so content with
-// nothing to fold is never copied.
+// the run ends, so that a big run is held once, not twice. Until a run is
+// written as a block there is no text: a run's body goes to a scratch
+// buffer, moved into a new text when the run folds or outgrows scratchMax;
+// content with nothing to fold is never copied.
 type runText struct {
 	name    string
 	content []byte
-	out     []byte
-	body    int  // where the open run's body starts in out
-	folded  bool // a run was written as a block
+	out     []byte // the open run's body is appended here
+	real    bool   // out is the text, not the scratch buffer
+	runAt   int    // where the open run starts in the content
+	body    int    // where the open run's body starts in out
+	folded  bool   // a run was written as a block
+	scratch []byte
 }
+
+// scratchMax bounds the body a run writes before the text exists.
+const scratchMax = 1 << 20
 
 // literal appends lines outside runs.
 func (t *runText) literal(b []byte) {
-	if t.out != nil {
+	if t.real {
 		t.out = escapeLines(t.out, b)
 	}
 }
 
-// start opens a run at offset at of the content; its body is appended to
-// t.out.
+// start opens a run at offset at of the content.
 func (t *runText) start(at int) {
-	room := headerLen(t.name, maxBodyLines, "")
-	if t.out == nil {
-		// Runs are written as blocks only where that is smaller: one
-		// buffer of the content's size rarely grows.
-		t.out = make([]byte, 0, len(t.content)+room)
-		t.out = escapeLines(t.out, t.content[:at])
+	t.runAt = at
+	if !t.real {
+		t.out, t.body = t.scratch[:0], 0
+		return
 	}
-	t.out = append(t.out, headerRoom[:room]...)
+	t.out = append(t.out, headerRoom[:headerLen(t.name, maxBodyLines, "")]...)
 	t.body = len(t.out)
 }
 
-// headerRoom is room for the longest header of a run's block.
-var headerRoom [len("[fold paths 2147483647 lines]\n")]byte
+// line is called after each line of a run's body.
+func (t *runText) line() {
+	if !t.real && len(t.out) > scratchMax {
+		t.makeText()
+	}
+}
+
+// makeText moves the open run's body from the scratch buffer into a new
+// text that holds what came before it. Runs are written as blocks only
+// where that is smaller: a buffer of the content's size rarely grows.
+func (t *runText) makeText() {
+	room := headerLen(t.name, maxBodyLines, "")
+	out := make([]byte, 0, len(t.content)+room)
+	out = escapeLines(out, t.content[:t.runAt])
+	out = append(out, headerRoom[:room]...)
+	body := len(out)
+	t.out = append(out, t.out[t.body:]...)
+	t.body, t.real, t.scratch = body, true, nil
+}
 
 // end closes the open run, content[start:end], whose body has n lines: as
 // a block where that is shorter, else as the lines were.
 func (t *runText) end(start, end, n int) {
 	orig := t.content[start:end]
-	at := t.body - headerLen(t.name, maxBodyLines, "")
-	body := t.out[t.body:]
-	if hl := headerLen(t.name, n, ""); hl+len(body) < len(orig) {
+	if hl := headerLen(t.name, n, ""); hl+len(t.out)-t.body < len(orig) {
+		if !t.real {
+			t.makeText()
+		}
+		at := t.body - headerLen(t.name, maxBodyLines, "")
+		body := t.out[t.body:]
 		t.out = appendHeader(t.out[:at], t.name, n, "")
 		t.out = t.out[:at+hl+copy(t.out[at+hl:t.body+len(body)], body)]
 		t.folded = true
 		return
 	}
-	t.out = escapeLines(t.out[:at], orig)
+	if !t.real {
+		t.scratch, t.out = t.out[:0], nil
+		return
+	}
+	t.out = escapeLines(t.out[:t.body-headerLen(t.name, maxBodyLines, "")], orig)
 }
 
 // text returns the folded text, or nil if no run was written as a block.
@@ -303,6 +331,9 @@ func (t *runText) text() []byte {
 	}
 	return t.out
 }
+
+// headerRoom is room for the longest header of a run's block.
+var headerRoom [len("[fold paths 2147483647 lines]\n")]byte
 
 // escapeLines appends text to dst with the lines NeedsEscape finds wrapped
 // in raw blocks.

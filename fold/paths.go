@@ -266,6 +266,7 @@ func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 		w.out = append(w.out, name...)
 		w.out = append(w.out, full[len(c):]...)
 		lines++
+		w.line()
 		st.prev = name
 		pos += len(full)
 		text = rest

@@ -239,6 +239,7 @@ func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 			w.out = append(w.out, full[len(p)+1:]...)
 			lines++
 		}
+		w.line()
 		pos += len(full)
 		text = rest
 	}
