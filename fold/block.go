@@ -528,14 +528,12 @@ type sink struct {
 // room returns how many more bytes may be written.
 func (w *sink) room() int { return w.limit - w.done - len(w.buf) }
 
-// streams reports whether the block named name unfolds line by line into
-// a sink that drains as it goes; the others are written whole.
+// streams reports whether the block named name, unfolded into a sink that
+// compares, is compared as it goes (the built-in folds) rather than
+// written whole.
 func streams(name string) bool {
-	switch name {
-	case "raw", "rg", "repeat", "paths":
-		return true
-	}
-	return false
+	_, ok := unfolders[name]
+	return ok
 }
 
 // drainAt is how much a comparing sink holds before it checks and drops.

@@ -84,6 +84,7 @@ func (p *printer) write(b []byte) {
 		return
 	}
 	if len(p.want)-p.pos < len(b) || !bytes.Equal(p.want[p.pos:p.pos+len(b)], b) {
+		p.pos += commonPrefix(p.want[p.pos:], b) // where they differ
 		p.bad = true
 		return
 	}
@@ -120,15 +121,22 @@ func (p *printer) newline(depth int) {
 	}
 	// Compared at once: the indentation unit is one byte repeated.
 	n := 1 + depth*len(p.lay.indent)
-	if p.bad || len(p.want)-p.pos < n || p.want[p.pos] != '\n' {
+	if p.bad {
+		return
+	}
+	if p.pos >= len(p.want) || p.want[p.pos] != '\n' {
 		p.bad = true
 		return
 	}
+	if len(p.want)-p.pos < n {
+		n = len(p.want) - p.pos // compared as far as it goes, then short
+		p.bad = true
+	}
 	if n > 1 {
 		c := p.lay.indent[0]
-		for _, b := range p.want[p.pos+1 : p.pos+n] {
+		for k, b := range p.want[p.pos+1 : p.pos+n] {
 			if b != c {
-				p.bad = true
+				p.pos, p.bad = p.pos+1+k, true
 				return
 			}
 		}
@@ -263,10 +271,27 @@ func unfoldJSON(w *sink, body []byte, args string) error {
 	if err != nil {
 		return err
 	}
-	// The printer writes the whole block: its limit is the room left.
+	// The printer writes the whole block, its limit the room left; when
+	// the sink compares, the printer compares as it goes instead.
 	p := printer{lay: lay, out: w.buf, limit: len(w.buf) + w.room()}
-	defer func() { w.buf = p.out }()
-	for len(body) > 0 {
+	if w.want != nil {
+		w.drain()
+		p = printer{lay: lay, want: w.want[w.done:]}
+		if w.bad {
+			p.bad = true
+		}
+	}
+	defer func() {
+		if w.want == nil {
+			w.buf = p.out
+			return
+		}
+		if p.bad && !w.bad {
+			w.bad, w.at = true, w.done+p.pos
+		}
+		w.done += p.pos
+	}()
+	for len(body) > 0 && !p.bad {
 		var line []byte
 		var nl bool
 		line, body, nl = bytes.Cut(body, []byte{'\n'})
@@ -288,7 +313,7 @@ func unfoldJSON(w *sink, body []byte, args string) error {
 			return fmt.Errorf("%w: json block line holds %d values", ErrMalformed, s.Values())
 		}
 		if nl {
-			p.out = append(p.out, '\n')
+			p.writeByte('\n')
 		}
 	}
 	return nil

@@ -42,17 +42,26 @@ func TestExpandEqual(t *testing.T) {
 // TestExpandEqualStreams: blocks far larger than what a comparing sink
 // holds are still compared byte for byte, a change found wherever it is.
 func TestExpandEqualStreams(t *testing.T) {
-	var hits, paths, reps bytes.Buffer
+	var hits, paths, reps, doc bytes.Buffer
+	doc.WriteString("[\n")
 	for i := 0; hits.Len() < 5*drainAt; i++ {
 		fmt.Fprintf(&hits, "src/internal/fold/gate.go:%d:\treturn x%d\n", i+1, i)
 		fmt.Fprintf(&paths, "src/internal/dir%d/file%d.go\n", i/50, i)
 		reps.WriteString("the same line, again and again\n")
+		fmt.Fprintf(&doc, "  {\n    \"path\": \"src/internal/fold\",\n    \"n\": %d\n  },\n", i)
+	}
+	doc.WriteString("  {}\n]\n")
+	pretty := func(in []byte, _ func([]byte) bool) []byte {
+		if t, eq := foldJSON(in); eq == Byte {
+			return t
+		}
+		return nil
 	}
 	for _, c := range []struct {
 		name string
 		fold func([]byte, func([]byte) bool) []byte
 		in   []byte
-	}{{"rg", foldSearch, hits.Bytes()}, {"paths", foldPaths, paths.Bytes()}, {"repeat", foldRepeat, reps.Bytes()}} {
+	}{{"rg", foldSearch, hits.Bytes()}, {"paths", foldPaths, paths.Bytes()}, {"repeat", foldRepeat, reps.Bytes()}, {"json", pretty, doc.Bytes()}} {
 		text := c.fold(c.in, nil)
 		if text == nil {
 			t.Fatalf("%s: no fold", c.name)
