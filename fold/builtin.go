@@ -82,6 +82,12 @@ func survey(content []byte) uint8 {
 				prev, n = c, 1
 			}
 		}
+		if len(c) == 0 || c[0] <= ' ' {
+			// Blank or indented: neither a search line nor a path, and
+			// the most common line of code, JSON and many logs.
+			search, paths = searchGain{}, pathsGain{}
+			continue
+		}
 		if m&maySearch == 0 && search.add(c) && search.gain > searchLimit {
 			m |= maySearch
 		}
