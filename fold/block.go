@@ -213,35 +213,70 @@ func Escape(text []byte) []byte {
 // of a lossy result's marker (escaped whether or not the rest parses: that
 // is cheaper to decide and only costs a header line).
 func NeedsEscape(text []byte) bool {
-	_, _, ok := nextEscape(text)
+	s := escapeScan{text: text}
+	_, _, ok := s.next()
 	return ok
 }
 
-// nextEscape finds the first line of text that needs escaping:
-// text[start:end] is the line with its newline.
-func nextEscape(text []byte) (start, end int, ok bool) {
-	for off := 0; off < len(text); {
-		i := indexHeaderCandidate(text[off:])
-		j := bytes.Index(text[off:], markerPrefix)
-		if i < 0 && j < 0 {
+// escapeScan finds, in order, the lines of text that need escaping. It
+// remembers where the next header candidate and marker lookalike are, so
+// that text is read once however many lines look like headers.
+type escapeScan struct {
+	text   []byte
+	off    int // where the next line to judge starts
+	header int // offset of the next line starting "[fold " at or after off, once known
+	marker int // offset of the next "[kompress: " at or after off, once known
+	known  bool
+}
+
+// next returns the next line that needs escaping: text[start:end] is the
+// line with its newline.
+func (s *escapeScan) next() (start, end int, ok bool) {
+	text := s.text
+	if !s.known {
+		s.header, s.marker, s.known = -1, -1, true
+		s.header, s.marker = s.find(indexHeaderCandidate, 0), s.find(indexMarker, 0)
+	}
+	for s.off < len(text) {
+		if s.header >= 0 && s.header < s.off {
+			s.header = s.find(indexHeaderCandidate, s.off)
+		}
+		if s.marker >= 0 && s.marker < s.off {
+			s.marker = s.find(indexMarker, s.off)
+		}
+		if s.header < 0 && s.marker < 0 {
+			s.off = len(text)
 			return 0, 0, false
 		}
-		marker := j >= 0 && (i < 0 || j < i)
+		marker := s.marker >= 0 && (s.header < 0 || s.marker < s.header)
+		start = s.header
 		if marker {
-			i = bytes.LastIndexByte(text[off:off+j], '\n') + 1
+			start = s.off + bytes.LastIndexByte(text[s.off:s.marker], '\n') + 1
 		}
-		start = off + i
 		end = len(text)
 		if e := bytes.IndexByte(text[start:], '\n'); e >= 0 {
 			end = start + e + 1
 		}
+		s.off = end
+		// A line that starts like a header but is none may still hold a
+		// marker lookalike further on.
+		marker = marker || s.marker >= 0 && s.marker < end
 		if marker || isHeaderLine(bytes.TrimSuffix(text[start:end], []byte{'\n'})) {
 			return start, end, true
 		}
-		off = end
 	}
 	return 0, 0, false
 }
+
+// find returns the offset of what index finds in text from off, or -1.
+func (s *escapeScan) find(index func([]byte) int, off int) int {
+	if i := index(s.text[off:]); i >= 0 {
+		return off + i
+	}
+	return -1
+}
+
+func indexMarker(text []byte) int { return bytes.Index(text, markerPrefix) }
 
 // runText writes the text of a fold made of runs of lines (search hits,
 // path lists): the lines outside runs as they are, escaped, and each run's
@@ -338,17 +373,18 @@ var headerRoom [len("[fold paths 2147483647 lines]\n")]byte
 // escapeLines appends text to dst with the lines NeedsEscape finds wrapped
 // in raw blocks.
 func escapeLines(dst, text []byte) []byte {
-	for len(text) > 0 {
-		start, end, ok := nextEscape(text)
+	s := escapeScan{text: text}
+	done := 0
+	for {
+		start, end, ok := s.next()
 		if !ok {
-			return append(dst, text...)
+			return append(dst, text[done:]...)
 		}
-		dst = append(dst, text[:start]...)
+		dst = append(dst, text[done:start]...)
 		dst = appendHeader(dst, "raw", 1, "")
 		dst = append(dst, text[start:end]...)
-		text = text[end:]
+		done = end
 	}
-	return dst
 }
 
 // indexHeaderCandidate returns the offset of the first line in text that
