@@ -189,6 +189,7 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	var (
 		w        = runText{name: "paths", content: content}
+		pg       pathsGain // the bound skipSpan counts
 		lines    int
 		st       pathsState
 		runStart = -1
@@ -205,7 +206,8 @@ func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	text := content
 	for len(text) > 0 {
 		if runStart < 0 {
-			if n := pathsSkip(text, limit); n > 0 {
+			pg = pathsGain{}
+			if n := skipSpan(text, limit, &pg); n > 0 {
 				w.literal(text[:n])
 				pos += n
 				text = text[n:]
@@ -275,28 +277,6 @@ func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	return w.text()
 }
 
-// pathsSkip returns the length of the lines at the start of text, where no
-// run is open, that no run can fold: a span of path lines, with the line
-// that ends it, in which runs could save at most limit bytes (see
-// pathsGain); 0 if they could save more.
-func pathsSkip(text []byte, limit int) int {
-	if limit < 0 {
-		return 0
-	}
-	var g pathsGain
-	for off := 0; off < len(text); {
-		c, full, _ := nextLine(text[off:])
-		off += len(full)
-		if !g.add(c) {
-			return off
-		}
-		if g.gain > limit {
-			return 0
-		}
-	}
-	return len(text)
-}
-
 // pathsGain bounds, line by line, what runs of path lines could save. A
 // line saves only the open directories it takes, whole components ending
 // in '/' that the previous line holds too, or all of that line when it
@@ -306,8 +286,8 @@ type pathsGain struct {
 	gain int
 }
 
-// add counts line c; false means c ends every run, and the count starts
-// again after it.
+func (g *pathsGain) total() int { return g.gain }
+
 func (g *pathsGain) add(c []byte) bool {
 	if !pathLike(c) {
 		*g = pathsGain{}

@@ -183,10 +183,11 @@ func foldSearch(content []byte, keep func([]byte) bool) []byte {
 func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	var (
 		w        = runText{name: "rg", content: content}
-		lines    int    // body lines
-		cur      []byte // current group path
-		runStart = -1   // offset in content of the run, or -1
-		pos      int    // offset of the current line
+		sg       searchGain // the bound skipSpan counts
+		lines    int        // body lines
+		cur      []byte     // current group path
+		runStart = -1       // offset in content of the run, or -1
+		pos      int        // offset of the current line
 	)
 	flush := func(end int) {
 		if runStart < 0 {
@@ -198,7 +199,8 @@ func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	text := content
 	for len(text) > 0 {
 		if runStart < 0 {
-			if n := searchSkip(text, limit); n > 0 {
+			sg = searchGain{}
+			if n := skipSpan(text, limit, &sg); n > 0 {
 				w.literal(text[:n])
 				pos += n
 				text = text[n:]
@@ -247,26 +249,33 @@ func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	return w.text()
 }
 
-// searchSkip returns the length of the lines at the start of text, where
-// no run is open, that no run can fold: a span of lines that may be search
-// lines or separators, with the line that ends it, in which runs could save
-// at most limit bytes (see searchGain); 0 if they could save more.
-func searchSkip(text []byte, limit int) int {
+// skipSpan returns the length of the lines at the start of text, where
+// no run is open, that no run can fold: a span of lines g counts, with the
+// line that ends it, in which runs could save at most limit bytes; 0 if
+// they could save more, or if limit < 0.
+func skipSpan(text []byte, limit int, g lineGain) int {
 	if limit < 0 {
 		return 0
 	}
-	var g searchGain
 	for off := 0; off < len(text); {
 		c, full, _ := nextLine(text[off:])
 		off += len(full)
 		if !g.add(c) {
 			return off
 		}
-		if g.gain > limit {
+		if g.total() > limit {
 			return 0
 		}
 	}
 	return len(text)
+}
+
+// lineGain bounds, line by line, what runs of a line fold could save.
+type lineGain interface {
+	// add counts line c; false means c ends every run, and the count
+	// starts again after it.
+	add(c []byte) bool
+	total() int
 }
 
 // searchGain bounds, line by line, what runs of search lines could save. A
@@ -279,8 +288,8 @@ type searchGain struct {
 	gain int
 }
 
-// add counts line c; false means c ends every run, and the count starts
-// again after it.
+func (g *searchGain) total() int { return g.gain }
+
 func (g *searchGain) add(c []byte) bool {
 	switch {
 	case isSeparator(c):

@@ -161,12 +161,7 @@ func expandEqual(text, want []byte) error {
 }
 
 func mismatchAt(a, b []byte) error {
-	n := min(len(a), len(b))
-	i := 0
-	for i < n && a[i] == b[i] {
-		i++
-	}
-	return fmt.Errorf("%w at byte %d (lengths %d and %d)", ErrMismatch, i, len(a), len(b))
+	return fmt.Errorf("%w at byte %d (lengths %d and %d)", ErrMismatch, commonPrefix(a, b), len(a), len(b))
 }
 
 // jsonEqual reports, as an error, whether a and b are the same sequence of
