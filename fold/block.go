@@ -306,6 +306,14 @@ func (t *runText) literal(b []byte) {
 	}
 }
 
+// skip writes the lines at the start of text, where no run is open, that
+// no run can fold (see skipSpan), and returns their length.
+func (t *runText) skip(text []byte, limit int, g lineGain) int {
+	n := skipSpan(text, limit, g)
+	t.literal(text[:n])
+	return n
+}
+
 // start opens a run at offset at of the content.
 func (t *runText) start(at int) {
 	t.runAt = at

@@ -207,8 +207,7 @@ func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	for len(text) > 0 {
 		if runStart < 0 {
 			pg = pathsGain{}
-			if n := skipSpan(text, limit, &pg); n > 0 {
-				w.literal(text[:n])
+			if n := w.skip(text, limit, &pg); n > 0 {
 				pos += n
 				text = text[n:]
 				continue

@@ -200,8 +200,7 @@ func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	for len(text) > 0 {
 		if runStart < 0 {
 			sg = searchGain{}
-			if n := skipSpan(text, limit, &sg); n > 0 {
-				w.literal(text[:n])
+			if n := w.skip(text, limit, &sg); n > 0 {
 				pos += n
 				text = text[n:]
 				continue
