@@ -296,30 +296,3 @@ func BenchmarkParseAll(b *testing.B) {
 		}
 	}
 }
-
-// TestSkips: the word-at-a-time skips stop where a byte-at-a-time loop
-// stops, for each byte value at each place of a word.
-func TestSkips(t *testing.T) {
-	naive := func(d []byte, i int, table *[256]bool) int {
-		for i < len(d) && table[d[i]] {
-			i++
-		}
-		return i
-	}
-	for c := range 256 {
-		for at := range 20 {
-			for _, base := range []byte{' ', 'a'} {
-				d := bytes.Repeat([]byte{base}, 20)
-				d[at] = byte(c)
-				for from := range 3 {
-					if got, want := skipSpace(d, from), naive(d, from, &space); got != want {
-						t.Errorf("skipSpace(%q, %d) = %d, want %d", d, from, got, want)
-					}
-					if got, want := skipPlain(d, from), naive(d, from, &plain); got != want {
-						t.Errorf("skipPlain(%q, %d) = %d, want %d", d, from, got, want)
-					}
-				}
-			}
-		}
-	}
-}

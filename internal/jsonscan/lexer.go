@@ -15,7 +15,6 @@
 package jsonscan
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"unicode/utf8"
@@ -93,45 +92,6 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
-// Eight bytes at a time: indentation and the bytes of strings are most
-// of a document, and a word holding none of the bytes that stop a run is
-// passed over in one step.
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// skipSpace returns the offset of the first byte of d from i that is not
-// JSON white space, or len(d).
-func skipSpace(d []byte, i int) int {
-	for i+8 <= len(d) && binary.LittleEndian.Uint64(d[i:]) == ' '*ones {
-		i += 8
-	}
-	for i < len(d) && space[d[i]] {
-		i++
-	}
-	return i
-}
-
-// skipPlain returns the offset of the first byte of d from i that plain
-// does not mark, or len(d).
-func skipPlain(d []byte, i int) int {
-	for i+8 <= len(d) {
-		x := binary.LittleEndian.Uint64(d[i:])
-		q, b := x^'"'*ones, x^'\\'*ones
-		// A byte below 0x20 (control), equal to '"' or '\\' (a zero
-		// after the xor), or from 0x80: the word needs a closer look.
-		if ((x-0x20*ones)&^x|(q-ones)&^q|(b-ones)&^b|x)&highs != 0 {
-			break
-		}
-		i += 8
-	}
-	for i < len(d) && plain[d[i]] {
-		i++
-	}
-	return i
-}
-
 // IsSpace reports JSON white space.
 func IsSpace(c byte) bool { return space[c] }
 
@@ -145,7 +105,10 @@ func IsHex(c byte) bool {
 // all-whitespace input is an error.
 func (l *lexer) next() (kind byte, start int) {
 	d := l.data
-	i := skipSpace(d, l.pos)
+	i := l.pos
+	for i < len(d) && space[d[i]] {
+		i++
+	}
 	if i >= len(d) {
 		if l.state != stTop {
 			return l.fail(len(d), "unexpected end of input"), i
@@ -272,7 +235,9 @@ func (l *lexer) str(i int) bool {
 	i++
 	l.wide, l.escaped = false, false
 	for {
-		i = skipPlain(d, i)
+		for i < len(d) && plain[d[i]] {
+			i++
+		}
 		if i >= len(d) {
 			l.fail(i, "unterminated string")
 			return false

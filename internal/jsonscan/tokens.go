@@ -45,6 +45,8 @@ func (s *Scanner) Values() int { return s.l.values }
 // container: after '{' or '[', that the container is empty.
 func (s *Scanner) Closes() bool {
 	d, i := s.l.data, s.l.pos
-	i = skipSpace(d, i)
+	for i < len(d) && space[d[i]] {
+		i++
+	}
 	return i < len(d) && (d[i] == '}' || d[i] == ']')
 }
