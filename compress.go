@@ -253,6 +253,12 @@ func (r *request) marked(shown, view []byte, id string) []byte {
 		goTest = func() bool { return r.checks[0].goTestText() != nil }
 	}
 	omitted, total, unit := omission(r.kind, r.in, shown, goTest)
+	return r.withMarker(view, id, omitted, total, unit)
+}
+
+// withMarker returns view followed by the marker line naming id, ending in
+// a newline when the input does.
+func (r *request) withMarker(view []byte, id string, omitted, total int, unit string) []byte {
 	out := make([]byte, 0, len(view)+100)
 	out = append(out, view...)
 	if len(out) > 0 && out[len(out)-1] != '\n' {
@@ -280,21 +286,36 @@ func (r *request) lowSavings(min float64) (string, bool) {
 }
 
 // keepExact finishes a lossless result and returns its strategy. JSON-equal
-// or visible-equal is not byte-equal: it keeps the exact bytes retrievable
-// too. The text carries no marker line (JSON stays plain JSON); the id is
-// in the result.
+// or visible-equal is not byte-equal: the exact bytes go to the store and
+// the text ends with a marker naming them, so that expand gives the input
+// back byte for byte. The marker counts the colour escapes, or the bytes of
+// layout, that the text leaves out. When the marker would eat the savings,
+// JSON-equal text stays as it is, as without a store; colour codes are kept
+// (the input is folded again under the byte and JSON equivalences), as
+// they are when the store is down.
 func (e *Engine) keepExact(ctx context.Context, r *request) string {
 	eq := fold.Equivalence(r.res.Equivalence)
 	if eq == fold.Byte || e.opts.Store == nil || r.req.LosslessOnly {
 		return "lossless:" + strategyName(r.res.Steps)
 	}
 	id, err := e.put(ctx, r.tenant, r.in)
-	switch {
-	case err == nil:
-		r.res.CCRID = id
-	case eq == fold.Visible:
-		// Without the original, colour codes would be lost: fold
-		// again under the byte and JSON equivalences only.
+	if err == nil {
+		n, unit := layoutBlanks(r.in), "blanks"
+		if eq == fold.Visible {
+			n, unit = ansi.Count(r.in), "escapes"
+		}
+		marked := r.withMarker(r.best, id, n, n, unit)
+		if float64(len(marked)) <= float64(len(r.in))*(1-e.opts.MinSavings) {
+			r.res.CCRID, r.res.Text = id, unsafe.String(unsafe.SliceData(marked), len(marked))
+			return "lossless:" + strategyName(r.res.Steps)
+		}
+		if eq == fold.JSON {
+			return "lossless:" + strategyName(r.res.Steps)
+		}
+	}
+	if eq == fold.Visible {
+		// Without a marker naming the original, colour codes would be
+		// lost: fold again under the byte and JSON equivalences only.
 		lossless, eq, steps := e.foldSections(ctx, &e.gate, r)
 		if float64(len(lossless)) > float64(len(r.in))*(1-e.opts.MinSavings) {
 			r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", nil
@@ -304,6 +325,24 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 		r.res.Text, r.res.Equivalence, r.res.Steps = string(lossless), string(eq), steps
 	}
 	return "lossless:" + strategyName(r.res.Steps)
+}
+
+// layoutBlanks counts the whitespace bytes of JSON text outside its
+// strings: the layout a JSON-equal result leaves out.
+func layoutBlanks(in []byte) int {
+	n, str, esc := 0, false, false
+	for _, c := range in {
+		switch {
+		case str:
+			str = esc || c != '"'
+			esc = !esc && c == '\\'
+		case c == '"':
+			str = true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			n++
+		}
+	}
+	return n
 }
 
 // omission says how much of in the view leaves out, in the unit that fits
