@@ -323,19 +323,39 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 	case kind == router.Search:
 		// Views in heading form print paths and blank lines the input may
 		// not have: count the hits shown, and other lines only when they
-		// are input lines.
-		lines := make(map[string]bool)
-		for line := range bytes.Lines(in) {
-			lines[string(bytes.TrimRight(line, "\r\n"))] = true
-			total++
-		}
+		// are input lines. Those others are few: they are indexed, with
+		// their lengths, rather than every input line.
 		shown := 0
+		others := make(map[string]int)
+		var lengths [1024]bool
 		for line := range bytes.Lines(view) {
 			l := bytes.TrimRight(line, "\r\n")
-			if _, hit := toolline.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
+			switch _, hit := toolline.ParseHit(l); {
+			case hit:
 				shown++
-			} else if _, hit := toolline.ParseHeadingHit(l); hit {
-				shown++
+			case !bytes.HasPrefix(l, []byte("[… ")):
+				others[string(l)]++
+				lengths[min(len(l), len(lengths)-1)] = true
+			default:
+				if _, hit := toolline.ParseHeadingHit(l); hit {
+					shown++
+				}
+			}
+		}
+		for line := range bytes.Lines(in) {
+			total++
+			l := bytes.TrimRight(line, "\r\n")
+			if !lengths[min(len(l), len(lengths)-1)] {
+				continue
+			}
+			if n := others[string(l)]; n > 0 {
+				shown += n
+				others[string(l)] = 0
+			}
+		}
+		for l, n := range others {
+			if _, hit := toolline.ParseHeadingHit([]byte(l)); hit && n > 0 {
+				shown += n
 			}
 		}
 		return max(total-shown, 0), total, "lines"
