@@ -115,6 +115,9 @@ type request struct {
 
 	best     []byte // the smallest text so far: in, the lossless fold or the lossy view
 	strategy string // best's strategy
+	// bestLen is len(best), also after releaseUnusable dropped a lossless
+	// fold that saves too little to be returned.
+	bestLen int
 }
 
 // warn adds w, when there is one, to the result's warnings.
@@ -132,7 +135,9 @@ func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
 	}
 	r.route()
 	e.foldLossless(ctx, r)
+	r.bestLen = len(r.best)
 	if e.lossyAllowed(r.sections, r.req) {
+		r.releaseUnusable(e.opts.MinSavings)
 		v, err := e.lossy(ctx, r)
 		if err != nil {
 			return "", err
@@ -229,7 +234,7 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 	shown, view := v.view, fold.Escape(v.view)
 	// Worth losing detail only if clearly smaller than the lossless
 	// result; the original goes to the store first.
-	if len(view)+markerBudget >= len(r.best)*9/10 {
+	if len(view)+markerBudget >= r.bestLen*9/10 {
 		return
 	}
 	id, err := e.put(ctx, r.tenant, r.in)
@@ -241,16 +246,33 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 	r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", v.steps
 	r.res.CCRID, r.res.Scorer = id, v.scorer
 	r.best, r.strategy = r.marked(shown, view, id), wire.StrategyLossy
+	r.bestLen = len(r.best)
+}
+
+// releaseUnusable drops a lossless fold that saves less than min of the
+// input before the lossy step: lowSavings would return the input rather
+// than it, and on a big input it holds as many bytes as the input. Only
+// its length still counts (storeAndMark weighs the view against it).
+func (r *request) releaseUnusable(min float64) {
+	if len(r.best) < len(r.in) && 1-float64(len(r.best))/float64(len(r.in)) < min {
+		r.best = r.in
+	}
 }
 
 // marked returns view (shown, escaped) followed by the marker line naming
 // id and what shown leaves out, ending in a newline when the input does.
 func (r *request) marked(shown, view []byte, id string) []byte {
 	goTest := func() bool { return logview.GoTestText(r.in) != nil }
+	plain := func() []byte { return ansi.Strip(r.in) }
 	if len(r.checks) == 1 {
-		goTest = func() bool { return r.checks[0].goTestText() != nil }
+		c := &r.checks[0]
+		goTest = func() bool { return c.goTestText() != nil }
+		if c.plain != nil && len(c.part) == len(r.in) {
+			// The boundary check stripped the input already.
+			plain = func() []byte { return c.plain }
+		}
 	}
-	omitted, total, unit := omission(r.kind, r.in, shown, goTest)
+	omitted, total, unit := omission(r.kind, r.in, shown, goTest, plain)
 	out := make([]byte, 0, len(view)+100)
 	out = append(out, view...)
 	if len(out) > 0 && out[len(out)-1] != '\n' {
@@ -267,7 +289,7 @@ func (r *request) marked(shown, view []byte, id string) []byte {
 // input; then the result is the input, without detail, and the strategy
 // says why.
 func (r *request) lowSavings(min float64) (string, bool) {
-	if saved := 1 - float64(len(r.best))/float64(len(r.in)); saved < min {
+	if saved := 1 - float64(r.bestLen)/float64(len(r.in)); saved < min {
 		r.res.Lossless, r.res.Equivalence, r.res.Steps, r.res.CCRID, r.res.Scorer = false, "", nil, "", ""
 		if r.strategy == wire.StrategyFailurePreserveFallback {
 			return r.strategy, true
@@ -312,8 +334,9 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 // output) count lines beyond those shown; prose and HTML, which keep or
 // convert lines but drop words, count words; JSON of a few long lines
 // counts bytes. goTest reports whether in is go test -json output
-// (logview.GoTestText), asked only when the kind leaves it open.
-func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, total int, unit string) {
+// (logview.GoTestText), asked only when the kind leaves it open; plain
+// returns ansi.Strip(in).
+func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func() []byte) (omitted, total int, unit string) {
 	switch {
 	case kind == router.Prose || kind == router.HTML:
 		total = countWords(in)
@@ -372,7 +395,7 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		return max(total-shown, 0), total, "lines"
 	}
 	inText, viewText := in, view
-	in, view = ansi.Strip(in), ansi.Strip(view)
+	in, view = plain(), ansi.Strip(view)
 	shown := make(map[string]int, bytes.Count(view, []byte{'\n'})+1)
 	// lengths has the lengths of the view's lines, so that most input lines
 	// a view leaves out are told so without hashing them.
@@ -678,6 +701,7 @@ type sectionCheck struct {
 
 	lines     [][]byte // the failure lines judged at the boundary: see missing
 	ansi      bool     // part holds ANSI escapes: compare without them
+	plain     []byte   // ansi.Strip(part), when ansi and lines were judged in it
 	markers   [][]byte // lines of part carrying markers
 	linesDone bool
 }
@@ -787,7 +811,11 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 		c.ansi = bytes.IndexByte(c.part, 0x1b) >= 0
 		switch {
 		case c.ansi:
-			c.lines = c.failures.lines(c.kind, ansi.Strip(text))
+			stripped := ansi.Strip(text)
+			if !decoded {
+				c.plain = stripped
+			}
+			c.lines = c.failures.lines(c.kind, stripped)
 		case decoded:
 			c.lines = c.failures.lines(c.kind, text)
 		default:
