@@ -148,7 +148,10 @@ func logDiagnostic(text []byte) (logClass, bool) {
 // count, so "packagefile errors=/tmp/…" and "-p errors" stay plain.
 func logWords(text []byte) logClass {
 	class := logPlain
-	fieldStart, pathLike, flagValue := 0, false, false
+	fieldStart, flagValue := 0, false
+	// pathLike is logPathLike of the field, looked up for the fields that
+	// hold a word logWordClass knows: 0 not yet, 1 no, 2 yes.
+	pathLike := uint8(0)
 	prevWord := []byte(nil)
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -158,11 +161,11 @@ func logWords(text []byte) logClass {
 				flagValue = text[fieldStart] == '-' && i-fieldStart > 2
 				fieldStart = i
 			}
-			pathLike = false
+			pathLike = 1 // blanks hold no path
 			continue
 		}
 		if i == fieldStart {
-			pathLike = logPathLike(text[i:])
+			pathLike = 0
 		}
 		if c >= 0x80 {
 			if logFailureSymbol(text[i:]) {
@@ -199,8 +202,18 @@ func logWords(text []byte) logClass {
 			(next == '.' && logWordByte(after)) || flagValue
 		// logWordClass knows no word shorter than 3 or longer than 24
 		// bytes: skip the call for those.
-		if !pathLike && !joined && len(word) >= 3 && len(word) <= 24 {
-			switch logWordClass(word, prevWord, text[j:]) {
+		if !joined && len(word) >= 3 && len(word) <= 24 {
+			wc := logWordClass(word, prevWord, text[j:])
+			if wc != logPlain && pathLike == 0 {
+				pathLike = 1
+				if logPathLike(text[fieldStart:]) {
+					pathLike = 2
+				}
+			}
+			if pathLike == 2 {
+				wc = logPlain
+			}
+			switch wc {
 			case logFailure:
 				return logFailure
 			case logNotable:
