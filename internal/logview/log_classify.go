@@ -731,10 +731,11 @@ func logSnippetLine(t []byte) bool {
 	return len(s) > 0 && (s[0] == '|' || s[0] == '^' || s[0] == '~')
 }
 
-// logMarkMust marks the lines that must survive verbatim: failures, the
+// markMust marks the lines that must survive verbatim: failures, the
 // failure lines of the text by failure.Lines, which the pipeline checks at
 // the boundary, and the ones this package's own reading takes for failures.
-func logMarkMust(ls []logLine, failures [][]byte) {
+func (d *logDoc) markMust(failures [][]byte) {
+	ls := d.lines
 	must := make(map[string]struct{}, len(failures))
 	for _, l := range failures {
 		must[string(l)] = struct{}{}
@@ -748,7 +749,7 @@ func logMarkMust(ls []logLine, failures [][]byte) {
 		if len(must) == 0 {
 			continue
 		}
-		line := bytes.TrimSuffix(ls[i].raw, []byte{'\r'})
+		line := bytes.TrimSuffix(d.raw(&ls[i]), []byte{'\r'})
 		if _, ok := must[string(line)]; ok && !shown[string(line)] {
 			// The boundary looks for each failure line as a whole line of
 			// the view; one copy of a repeated line satisfies it, and the
