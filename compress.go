@@ -212,7 +212,7 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 // holds at this boundary whatever the sections did. A view that dropped a
 // failure line is discarded.
 func (e *Engine) checkBoundary(r *request, v *lossyView) {
-	if v.view != nil {
+	if v.view != nil && !v.checked {
 		if missing := mustSurviveMissing(r.checks, v.view); len(missing) > 0 {
 			e.log.Warn("lossy result dropped failure lines; falling back", "kind", r.kind, "missing", len(missing))
 			v.fellBack, v.view = true, nil
@@ -569,6 +569,10 @@ type lossyView struct {
 	scorer   string      // the prose scorer used, "" when none was
 	warn     string      // the sections' warnings joined
 	fellBack bool        // a section was kept whole for dropping a failure line
+	// checked: the view is one section's, whose lines its own check found
+	// there (see lossy), so the boundary would judge the same lines in the
+	// same text again.
+	checked bool
 }
 
 // lossy runs the compressor of each section's kind and concatenates the
@@ -598,11 +602,20 @@ func (e *Engine) lossy(ctx context.Context, r *request) (lossyView, error) {
 			v.fellBack = true
 			continue
 		}
+		// The boundary need not check again a view that is this one
+		// section's: a newline after it adds no line, unless an escape
+		// sequence left open in out could take it in.
+		v.checked = len(r.sections) == 1
 		// Keep the section boundary a line boundary.
 		if len(part) > 0 && part[len(part)-1] == '\n' && (len(out) == 0 || out[len(out)-1] != '\n') {
+			v.checked = v.checked && bytes.IndexByte(out, 0x1b) < 0
 			out = append(out, '\n')
 		}
-		v.view = append(v.view, out...)
+		if v.view == nil {
+			v.view = out // the view's own buffer: no copy
+		} else {
+			v.view = append(v.view, out...)
+		}
 		v.steps = append(v.steps, wire.Step{Kind: string(s.Kind), Strategy: strategy, OriginalBytes: len(part), CompressedBytes: len(out)})
 		changed = true
 	}
