@@ -198,7 +198,7 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 func logMarkAssertDiff(ls []logLine) {
 	in := false
 	for i := range ls {
-		t := bytes.TrimLeft(ls[i].text, " \t")
+		t := logTrimBlank(ls[i].text)
 		switch {
 		case bytes.HasPrefix(t, []byte("+ actual - expected")) || bytes.HasPrefix(t, []byte("+ expected - actual")):
 			in = true

@@ -6,7 +6,7 @@ import "bytes"
 // warning. It is a hand-written scan over the line's words: no regular
 // expressions on the hot path.
 func logClassify(text []byte) logClass {
-	t := bytes.TrimLeft(text, " \t")
+	t := logTrimBlank(text)
 	if len(t) == 0 {
 		return logPlain
 	}
@@ -577,6 +577,19 @@ func logTapYAML(ls []logLine, head int) (bool, int) {
 	return true, i
 }
 
+// logTrimBlank is bytes.TrimLeft(t, " \t") without building a cutset on
+// every call: it runs on every line.
+func logTrimBlank(t []byte) []byte {
+	i := 0
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	if i == len(t) {
+		return nil // as bytes.TrimLeft
+	}
+	return t[i:]
+}
+
 func logIndent(t []byte) int {
 	return len(t) - len(bytes.TrimLeft(t, " "))
 }
@@ -737,8 +750,12 @@ func logSnippetLine(t []byte) bool {
 func (d *logDoc) markMust(failures [][]byte) {
 	ls := d.lines
 	must := make(map[string]struct{}, len(failures))
+	// lengths has the lengths of the failure lines, so that most other
+	// lines are told apart without hashing them.
+	var lengths [1024]bool
 	for _, l := range failures {
 		must[string(l)] = struct{}{}
+		lengths[min(len(l), len(lengths)-1)] = true
 	}
 	shown := make(map[string]bool)
 	for i := range ls {
@@ -750,6 +767,9 @@ func (d *logDoc) markMust(failures [][]byte) {
 			continue
 		}
 		line := bytes.TrimSuffix(d.raw(&ls[i]), []byte{'\r'})
+		if !lengths[min(len(line), len(lengths)-1)] {
+			continue
+		}
 		if _, ok := must[string(line)]; ok && !shown[string(line)] {
 			// The boundary looks for each failure line as a whole line of
 			// the view; one copy of a repeated line satisfies it, and the

@@ -22,7 +22,7 @@ func (d *logDoc) markLint() {
 	var file []byte // shellcheck's file of the current heading
 	for i := 0; i < len(ls); i++ {
 		t := ls[i].text
-		if sev, ok := toolline.LintRow(bytes.TrimLeft(t, " \t")); ok && sev == "warning" && !ls[i].must {
+		if sev, ok := toolline.LintRow(logTrimBlank(t)); ok && sev == "warning" && !ls[i].must {
 			loc, rule := logLintRow(t)
 			ls[i].lint, ls[i].find = true, d.addFinding(logFinding{rule: rule, loc: loc})
 			continue
