@@ -288,6 +288,13 @@ func logWordClass(word, prev, rest []byte) logClass {
 			return logFailure
 		}
 	}
+	first := word[0]
+	if first >= 'A' && first <= 'Z' {
+		first += 'a' - 'A'
+	}
+	if logVocabLens[first]&(1<<len(word)) == 0 {
+		return logPlain // no word of the switch below starts so and is so long
+	}
 	var buf [24]byte
 	lw := buf[:len(word)]
 	for k, c := range word {
@@ -297,7 +304,7 @@ func logWordClass(word, prev, rest []byte) logClass {
 		lw[k] = c
 	}
 	zero := bytes.Equal(prev, []byte("0")) || bytes.Equal(prev, []byte("no")) || bytes.Equal(prev, []byte("No"))
-	switch string(lw) {
+	switch string(lw) { // the words of logVocabulary, which must list them all
 	case "error", "fail", "failed", "failure", "failures", "fatal", "panic", "panicked",
 		"traceback", "exception", "assertion", "assert", "segfault", "aborted", "abort",
 		"crashed", "critical", "refused", "denied", "unhandled", "uncaught", "timeout":
@@ -335,6 +342,26 @@ func logWordClass(word, prev, rest []byte) logClass {
 	}
 	return logPlain
 }
+
+// logVocabulary is every word logWordClass's switch knows, lower case.
+var logVocabulary = []string{
+	"error", "fail", "failed", "failure", "failures", "fatal", "panic", "panicked",
+	"traceback", "exception", "assertion", "assert", "segfault", "aborted", "abort",
+	"crashed", "critical", "refused", "denied", "unhandled", "uncaught", "timeout",
+	"errors", "err", "status", "code",
+	"warning", "warnings", "warn", "deprecated", "deprecation",
+	"passed", "passing", "skipped", "pending", "tests", "packages", "upgraded",
+	"installed", "vulnerabilities", "examples", "specs", "suites", "assertions", "succeeded",
+}
+
+// logVocabLens has bit n set for the first byte of each word of
+// logVocabulary n bytes long: most words of a line are told plain by it.
+var logVocabLens = func() (t [256]uint32) {
+	for _, w := range logVocabulary {
+		t[w[0]] |= 1 << len(w)
+	}
+	return t
+}()
 
 // logExitCode reads the number that follows "exit status" or "exit code";
 // only a non-zero exit is a failure.
