@@ -612,7 +612,9 @@ func (e *Engine) lossy(ctx context.Context, r *request) (lossyView, error) {
 			out = append(out, '\n')
 		}
 		if v.view == nil {
-			v.view = out // the view's own buffer: no copy
+			// The view's own buffer, no copy; capped, so that a later
+			// section never appends into whatever lies beyond it.
+			v.view = out[:len(out):len(out)]
 		} else {
 			v.view = append(v.view, out...)
 		}
