@@ -148,6 +148,7 @@ type lineInfo struct {
 	weight     uint8
 	blank      bool
 	config     bool // part of a configuration file (see configs)
+	feat       feat // the features of b[start:end]; fAll for a line with escapes
 	hit        hitVote
 }
 
@@ -166,6 +167,7 @@ const jsonSlack = 1 << 16
 
 func classifyLines(b []byte) []lineInfo {
 	lines := make([]lineInfo, 0, bytes.Count(b, []byte{'\n'})+1)
+	memo := newLineMemo(b, cap(lines))
 	var (
 		scratch    []byte
 		jsonEnd    = -1 // lines starting before this offset belong to a JSON region
@@ -210,15 +212,21 @@ func classifyLines(b []byte) []lineInfo {
 				escAt = start + i
 			}
 		}
+		plain := true // line is b[start:...], not a copy without escapes
+		f := features(line)
+		li.feat = f
 		if escAt < end {
 			scratch = ansi.Append(scratch[:0], line)
 			line = scratch
+			plain = false
+			f = features(line)
+			li.feat = fAll // the escapes may hold any byte
 		}
-		li.blank = isBlank(line)
+		li.blank = f&fSolid == 0
 		switch {
-		case start >= jsonEnd && oldLeft == 0 && newLeft == 0 && (fence || hasPrefix(trimBlank(line), "```")):
+		case start >= jsonEnd && oldLeft == 0 && newLeft == 0 && (fence || f&fTick != 0 && hasPrefix(trimBlank(line), "```")):
 			// A fenced block is part of the Markdown document around it.
-			if hasPrefix(trimBlank(line), "```") {
+			if f&fTick != 0 && hasPrefix(trimBlank(line), "```") {
 				fence = !fence
 			}
 			li.kind, li.weight = kProse, wForced
@@ -226,7 +234,7 @@ func classifyLines(b []byte) []lineInfo {
 			li.kind, li.weight = jsonKind, wForced
 		case start < htmlEnd:
 			li.kind, li.weight = kHTML, wForced
-		case htmlStart(line):
+		case f&fLess != 0 && htmlStart(line):
 			htmlEnd = len(b)
 			if !noClose {
 				if e := indexFold(b[start:], "</html>"); e >= 0 {
@@ -242,14 +250,14 @@ func classifyLines(b []byte) []lineInfo {
 				break
 			}
 			oldLeft, newLeft = 0, 0
-			li.kind, li.weight, path, li.hit = classifyHit(line)
+			li.kind, li.weight, path, li.hit = memo.classify(line, start, plain, f)
 		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') && failBudget > 0:
 			if e, k := jsonRegion(b, start, &failBudget); e > 0 {
 				jsonEnd, jsonKind = e, k
 				li.kind, li.weight = k, wForced
 				break
 			}
-			li.kind, li.weight, path, li.hit = classifyHit(line)
+			li.kind, li.weight, path, li.hit = memo.classify(line, start, plain, f)
 		case comment != nil:
 			// Comment text reads like prose but belongs to the code around it.
 			li.kind, li.weight = kCode, wWeak
@@ -257,7 +265,7 @@ func classifyLines(b []byte) []lineInfo {
 				comment = nil
 			}
 		default:
-			li.kind, li.weight, path, li.hit = classifyHit(line)
+			li.kind, li.weight, path, li.hit = memo.classify(line, start, plain, f)
 			if li.kind == kCode {
 				comment = openComment(line)
 			}
