@@ -75,7 +75,7 @@ func configs(b []byte, lines []lineInfo) {
 				continue
 			}
 		}
-		shape, indent, lc := configLine(line)
+		shape, indent, lc := configLine(line, li.feat)
 		cont := keyIndent >= 0 && indent > keyIndent || array
 		if array && shape == cfgClose {
 			array = false
@@ -135,10 +135,14 @@ func configs(b []byte, lines []lineInfo) {
 }
 
 // configLine sorts one line (see the cfg constants) and reports its indent
-// and whether its key starts with a lower-case letter.
-func configLine(line []byte) (shape uint8, indent int, lower bool) {
+// and whether its key starts with a lower-case letter. f is features(line)
+// or fAll.
+func configLine(line []byte, f feat) (shape uint8, indent int, lower bool) {
 	for indent < len(line) && line[indent] == ' ' {
 		indent++
+	}
+	if f&(fColon|fDash|fCfg) == 0 {
+		return cfgOther, indent, false // no key, item, comment, section or closer
 	}
 	tabbed := indent < len(line) && line[indent] == '\t'
 	t := trimBlank(line)
