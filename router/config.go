@@ -56,7 +56,8 @@ func configs(b []byte, lines []lineInfo) {
 		}
 		from, keys, yaml, lower, assigns, sections, docs, nests, keyIndent, opener, array, top = -1, 0, 0, 0, 0, 0, 0, 0, -1, -1, false, false
 	}
-	for i, li := range lines {
+	for i := range lines {
+		li := &lines[i]
 		if li.blank {
 			continue
 		}
@@ -65,7 +66,7 @@ func configs(b []byte, lines []lineInfo) {
 			flush(i)
 			continue
 		}
-		if !array && li.weight >= wStrong && !csvLine(li) && li.kind != kCode {
+		if !array && li.weight >= wStrong && !csvLine(*li) && li.kind != kCode {
 			sp := 0
 			for sp < len(line) && line[sp] == ' ' {
 				sp++
@@ -86,7 +87,7 @@ func configs(b []byte, lines []lineInfo) {
 			}
 			continue // a block scalar's text, an array's element
 		}
-		if shape == cfgOther || !cont && li.weight >= wStrong && !csvLine(li) && li.kind != kCode {
+		if shape == cfgOther || !cont && li.weight >= wStrong && !csvLine(*li) && li.kind != kCode {
 			flush(i)
 			if shape == cfgOther {
 				continue

@@ -603,40 +603,43 @@ func isBlank(line []byte) bool {
 
 func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
 
-// container marks the kinds whose documents hold lines that look like other
-// kinds: stack frames in logs, comments in code, examples in prose, text in HTML.
-var container = [numKinds]bool{kLog: true, kCode: true, kProse: true, kHTML: true}
-
 // vote relabels lines without a strong vote by the votes around them.
 func vote(lines []lineInfo) {
 	const w = 4
 	var counts [numKinds]int
-	add := func(i, sign int) {
-		if i >= 0 && i < len(lines) && lines[i].weight > 0 {
-			counts[lines[i].kind] += sign * int(min(lines[i].weight, wStrong))
-		}
-	}
 	for i := 0; i < w && i < len(lines); i++ {
-		add(i, 1)
+		counts[lines[i].kind] += int(min(lines[i].weight, wStrong))
 	}
 	kinds := make([]uint8, len(lines))
 	for i := range lines {
-		add(i+w, 1)
-		add(i-w-1, -1)
-		kinds[i] = lines[i].kind
-		if lines[i].weight >= wStrong || lines[i].blank {
+		if j := i + w; j < len(lines) {
+			counts[lines[j].kind] += int(min(lines[j].weight, wStrong))
+		}
+		if j := i - w - 1; j >= 0 {
+			counts[lines[j].kind] -= int(min(lines[j].weight, wStrong))
+		}
+		li := &lines[i]
+		kinds[i] = li.kind
+		if li.weight >= wStrong || li.blank {
 			continue
 		}
-		best, bestN := lines[i].kind, 0
-		if best != kNone {
-			bestN = counts[best]
-		}
-		for k := kSearch; k < numKinds; k++ {
-			if best != kNone && !container[k] {
-				continue // grep hits or table rows nearby do not make a code line theirs
+		best, bestN := li.kind, 0
+		if best == kNone {
+			for k := kSearch; k < numKinds; k++ {
+				if counts[k] > bestN {
+					best, bestN = k, counts[k]
+				}
 			}
-			if counts[k] > bestN {
-				best, bestN = k, counts[k]
+		} else {
+			// Only kinds whose documents hold lines that look like other
+			// kinds (stack frames in logs, comments in code, examples in
+			// prose, text in HTML) take a line with a vote of its own:
+			// grep hits or table rows nearby do not make a code line theirs.
+			bestN = counts[best]
+			for _, k := range [...]uint8{kLog, kCode, kHTML, kProse} { // in kind order: ties go to the first
+				if counts[k] > bestN {
+					best, bestN = k, counts[k]
+				}
 			}
 		}
 		kinds[i] = best
