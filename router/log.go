@@ -87,7 +87,7 @@ func logLine(line []byte, f feat) bool {
 	switch {
 	case t[0] == '#' && len(t) > 2 && t[1] == ' ' && isPathLine(t[2:]):
 		return true // go build package header "# example.com/x"
-	case indent > 0 && colon >= 0 && indexFrom(t, max(colon-3, 0), []byte(".go:")) >= 0 && goTestOutput(t):
+	case indent > 0 && colon >= 0 && f&fDot != 0 && indexFrom(t, max(colon-3, 0), []byte(".go:")) >= 0 && goTestOutput(t):
 		return true
 	case t[0] == '/' && bytes.Contains(t, []byte(" +0x")):
 		return true // Go stack frame location
@@ -111,11 +111,19 @@ func logLine(line []byte, f feat) bool {
 	if exceptionLine(t) {
 		return true
 	}
-	if testRunnerLine(line, t, colon) {
+	nodeColon := colon
+	if f&fDot == 0 {
+		nodeColon = -1 // no ".py::"
+	}
+	if testRunnerLine(line, t, nodeColon) {
 		return true
 	}
 	if colon >= 0 {
-		if i := indexFrom(t, max(colon-1, 0), []byte("): ")); i > 0 && bytes.IndexByte(t[:i], '(') > 0 {
+		i := -1
+		if f&fParen != 0 { // the '(' must come before "): "
+			i = indexFrom(t, max(colon-1, 0), []byte("): "))
+		}
+		if i > 0 && bytes.IndexByte(t[:i], '(') > 0 {
 			// tsc and MSVC diagnostics: "src/a.ts(3,5): error TS2322: ..."
 			r := t[i+3:]
 			if hasPrefix(r, "error") || hasPrefix(r, "warning") || hasPrefix(r, "fatal error") {
@@ -187,7 +195,7 @@ func aptAction(r []byte) bool {
 // prefix: pytest's section banners, -v results and progress, "E" failure
 // lines, and the closing counts "2 failed, 3 passed in 0.12s". line is the
 // whole line, t the line without its indent, colon the index of the first
-// ':' in t or -1.
+// ':' in t or -1 (also when t has no '.', so no ".py::").
 func testRunnerLine(line, t []byte, colon int) bool {
 	if _, _, ok := toolline.Banner(t); ok {
 		return true

@@ -19,14 +19,16 @@ type lineMemo struct {
 	slots []memoSlot
 }
 
+// memoSlot is kept small: the slots are allocated for each input.
 type memoSlot struct {
-	hash   uint64
-	start  int    // the line is b[start : start+n]
-	n      uint16 // 0: empty slot
-	kind   uint8
-	weight uint8
-	path   bool
-	hit    hitVote
+	hash    uint32 // the line's hash, high half
+	start   uint32 // the line is b[start : start+n]
+	n       uint16 // 0: empty slot
+	kind    uint8
+	weight  uint8
+	path    bool
+	context bool  // hit.context
+	pathLen int32 // hit.pathLen
 }
 
 const (
@@ -38,8 +40,11 @@ var memoSeed = maphash.MakeSeed()
 
 // newLineMemo returns a memo for the lines of b, of which there are about n.
 func newLineMemo(b []byte, n int) lineMemo {
+	if len(b) > 1<<32-1 {
+		return lineMemo{b: b} // offsets would not fit a slot: remember nothing
+	}
 	size := 16
-	for size < 2*n && size < memoMaxSlots {
+	for size < n && size < memoMaxSlots {
 		size *= 2
 	}
 	return lineMemo{b: b, slots: make([]memoSlot, size)}
@@ -49,15 +54,16 @@ func newLineMemo(b []byte, n int) lineMemo {
 // b[start:start+len(line)], else a copy of a line with its escapes removed,
 // which is not remembered.
 func (m *lineMemo) classify(line []byte, start int, plain bool, f feat) (kind, weight uint8, path bool, hv hitVote) {
-	if !plain || len(line) == 0 || len(line) > memoMaxLine {
+	if !plain || len(line) == 0 || len(line) > memoMaxLine || m.slots == nil {
 		return classifyFeat(line, f)
 	}
 	h := maphash.Bytes(memoSeed, line)
 	s := &m.slots[h&uint64(len(m.slots)-1)]
-	if s.hash == h && int(s.n) == len(line) && bytes.Equal(m.b[s.start:s.start+int(s.n)], line) {
-		return s.kind, s.weight, s.path, s.hit
+	if s.hash == uint32(h>>32) && int(s.n) == len(line) && bytes.Equal(m.b[s.start:int(s.start)+int(s.n)], line) {
+		return s.kind, s.weight, s.path, hitVote{context: s.context, pathLen: s.pathLen}
 	}
 	kind, weight, path, hv = classifyFeat(line, f)
-	*s = memoSlot{hash: h, start: start, n: uint16(len(line)), kind: kind, weight: weight, path: path, hit: hv}
+	*s = memoSlot{hash: uint32(h >> 32), start: uint32(start), n: uint16(len(line)), kind: kind, weight: weight, path: path,
+		context: hv.context, pathLen: hv.pathLen}
 	return kind, weight, path, hv
 }

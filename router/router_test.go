@@ -405,7 +405,7 @@ func TestLineMemo(t *testing.T) {
 				line := s.data[start:end]
 				f := features(line)
 				slot := m.slots[maphash.Bytes(memoSeed, line)&uint64(len(m.slots)-1)]
-				if slot.n > 0 && bytes.Equal(s.data[slot.start:slot.start+int(slot.n)], line) {
+				if slot.n > 0 && bytes.Equal(s.data[slot.start:int(slot.start)+int(slot.n)], line) {
 					hits++
 				}
 				k, w, p, h := m.classify(line, start, true, f)

@@ -271,7 +271,7 @@ func classifyLines(b []byte) []lineInfo {
 			}
 		}
 		if li.weight != wForced && !li.blank {
-			if open, ok := reportSection(line); ok {
+			if open, ok := reportOpen(line); ok {
 				report = open
 			} else if report {
 				// Source excerpts in a failure report are part of the log;
@@ -361,6 +361,15 @@ func classifyLines(b []byte) []lineInfo {
 		historyOnly(lines[commitAt:])
 	}
 	return lines
+}
+
+// reportOpen is reportSection for a non-blank line, which it skips unless the line
+// starts with a banner's rule or a count's digit.
+func reportOpen(line []byte) (open, ok bool) {
+	if c := line[0]; c != '=' && c != '_' && c != '-' && c != '!' && !isDigit(c) {
+		return false, false
+	}
+	return reportSection(line)
 }
 
 // reportSection reports whether a line opens (open true) or closes a test

@@ -140,7 +140,8 @@ func toolLine(line []byte, f feat) (kind, weight uint8) {
 			return kLog, wStrong
 		}
 	}
-	if f&fColon != 0 && len(line) == len(t) {
+	if f&(fColon|fComma|fDash) == fColon|fComma|fDash && len(line) == len(t) {
+		// "path: line N, col M, Error - message"
 		if _, _, _, ok := toolline.CompactRow(t); ok {
 			return kLog, wStrong
 		}
