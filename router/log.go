@@ -108,7 +108,7 @@ func logLine(line []byte, f feat) bool {
 			return true // apt's "2 upgraded, 5 newly installed, 0 to remove and 1 not upgraded."
 		}
 	}
-	if exceptionLine(t) {
+	if exceptionName(t, colon) {
 		return true
 	}
 	nodeColon := colon
@@ -273,6 +273,24 @@ func exceptionLine(t []byte) bool {
 		if bytes.HasSuffix(name, []byte(s)) {
 			return true
 		}
+	}
+	return false
+}
+
+// exceptionName is exceptionLine(t) for a t whose first ':' is at colon
+// (or -1). The name can only end there, or at the end of the line, so its
+// suffix is checked before its bytes are.
+func exceptionName(t []byte, colon int) bool {
+	e := colon
+	if e < 0 {
+		e = len(t)
+	}
+	if e == 0 || hasPrefix(t, "Exception in thread") {
+		return exceptionLine(t)
+	}
+	switch t[e-1] {
+	case 'r', 'n', 'g', 't': // Error, Exception, Warning, Interrupt, Exit
+		return exceptionLine(t)
 	}
 	return false
 }
