@@ -46,6 +46,7 @@ const (
 	fComma                  // ','
 	fTab                    // '\t'
 	fCfg                    // one of "#;[]}=\"'": configLine's other bytes
+	fBox                    // 0xe2, which starts the box-drawing characters
 	fAll   = ^feat(0)
 )
 
@@ -58,7 +59,7 @@ var featOf = func() (t [256]feat) {
 		}
 	}
 	for c, f := range map[byte]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '@': fAt, '-': fDash,
-		'`': fTick, ',': fComma, '\t': fTab} {
+		'`': fTick, ',': fComma, '\t': fTab, 0xe2: fBox} {
 		t[c] |= f
 	}
 	for _, c := range "#;[]}=\"'" {
@@ -91,16 +92,17 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	if f&fSolid == 0 { // isBlank
 		return kNone, wNone, false, hv
 	}
-	if k, w := toolLine(line, f); w > 0 {
+	t := trimBlank(line) // the line without its indent, which several detectors read
+	if k, w := toolLine(line, t, f); w > 0 {
 		return k, w, false, hv
 	}
 	if k, w := classifyDiff(line); w > 0 {
 		return k, w, false, hv
 	}
-	if treeLine(line) {
+	if f&(fPipe|fTick|fBox) != 0 && treeLine(line) { // it needs "|-- ", "`-- " or a box character
 		return kTable, wWeak, false, hv // one entry of a drawn tree: tree, npm ls, cargo tree
 	}
-	if t := trimBlank(line); len(t) < len(line) && len(t) > 0 && t[0] == '|' {
+	if len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		rest := t[1:]
 		if isBlank(rest) || bytes.IndexByte(rest, '^') >= 0 || bytes.IndexByte(rest, '~') >= 0 {
 			return kLog, wWeak, false, hv // a compiler's snippet gutter
@@ -110,7 +112,7 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 		}
 		return kNone, wNone, false, hv
 	}
-	if logLine(line, f) {
+	if logLine(line, t, f) {
 		return kLog, wStrong, false, hv
 	}
 	if f&(fColon|fDash) == 0 {

@@ -53,14 +53,9 @@ func init() {
 
 // logLine reports whether a line reads as a build, test, package-manager or
 // service log line.
-// f is features(line).
-func logLine(line []byte, f feat) bool {
-	t := line
-	indent := 0
-	for indent < len(t) && (t[indent] == ' ' || t[indent] == '\t') {
-		indent++
-	}
-	t = t[indent:]
+// t is trimBlank(line), f is features(line).
+func logLine(line, t []byte, f feat) bool {
+	indent := len(line) - len(t)
 	if len(t) == 0 {
 		return false
 	}

@@ -11,8 +11,9 @@ import (
 // valgrind and sanitizer reports, strace, TAP (node --test), curl -v, psql
 // and sqlite3 messages, shellcheck and eslint reports are Log; psql's
 // aligned tables and box-drawn tables (sqlite3 -box) are Table.
-func toolLine(line []byte, f feat) (kind, weight uint8) {
-	t := trimBlank(line)
+//
+// t is trimBlank(line), f is features(line).
+func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(t) == 0 {
 		return kNone, wNone
 	}
