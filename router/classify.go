@@ -47,6 +47,7 @@ const (
 	fTab                    // '\t'
 	fCfg                    // one of "#;[]}=\"'": configLine's other bytes
 	fBox                    // 0xe2, which starts the box-drawing characters
+	fNewline                // '\n', which ends a line (see lineEnd)
 	fAll   = ^feat(0)
 )
 
@@ -59,7 +60,7 @@ var featOf = func() (t [256]feat) {
 		}
 	}
 	for c, f := range map[byte]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '@': fAt, '-': fDash,
-		'`': fTick, ',': fComma, '\t': fTab, 0xe2: fBox} {
+		'`': fTick, ',': fComma, '\t': fTab, 0xe2: fBox, '\n': fNewline} {
 		t[c] |= f
 	}
 	for _, c := range "#;[]}=\"'" {

@@ -190,14 +190,8 @@ func classifyLines(b []byte) []lineInfo {
 		escAt      = -1   // the next ESC byte at or after the line start, or len(b)
 	)
 	for start := 0; start < len(b); {
-		end := bytes.IndexByte(b[start:], '\n')
-		next := len(b)
-		if end < 0 {
-			end = len(b)
-		} else {
-			end += start
-			next = end + 1
-		}
+		end, f := lineEnd(b, start)
+		next := min(end+1, len(b))
 		li := lineInfo{start: start, end: end}
 		path := false // classify found the line to be a lone path (isPathLine)
 		raw := b[start:end]
@@ -213,8 +207,7 @@ func classifyLines(b []byte) []lineInfo {
 			}
 		}
 		plain := true // line is b[start:...], not a copy without escapes
-		f := features(line)
-		li.feat = f
+		li.feat = f   // a '\r' has no feature
 		if escAt < end {
 			scratch = ansi.Append(scratch[:0], line)
 			line = scratch
@@ -361,6 +354,26 @@ func classifyLines(b []byte) []lineInfo {
 		historyOnly(lines[commitAt:])
 	}
 	return lines
+}
+
+// lineEnd returns the end of the line that starts at b[start] (the index
+// of its '\n', or len(b)) and the line's features: one pass finds both.
+func lineEnd(b []byte, start int) (end int, f feat) {
+	r := b[start:]
+	i := 0
+	for ; i+8 <= len(r); i += 8 {
+		w := r[i : i+8 : i+8]
+		g := featOf[w[0]] | featOf[w[1]] | featOf[w[2]] | featOf[w[3]] |
+			featOf[w[4]] | featOf[w[5]] | featOf[w[6]] | featOf[w[7]]
+		if g&fNewline != 0 {
+			break
+		}
+		f |= g
+	}
+	for ; i < len(r) && r[i] != '\n'; i++ {
+		f |= featOf[r[i]]
+	}
+	return start + i, f
 }
 
 // reportOpen is reportSection for a non-blank line, which it skips unless the line
