@@ -34,21 +34,21 @@ type hitVote struct {
 type feat uint16
 
 const (
-	fColon feat = 1 << iota // ':'
-	fParen                  // '('
-	fPipe                   // '|'
-	fLess                   // '<'
-	fDot                    // '.'
-	fAt                     // '@'
-	fDash                   // '-'
-	fSolid                  // a byte isBlank does not skip
-	fTick                   // '`'
-	fComma                  // ','
-	fTab                    // '\t'
-	fCfg                    // one of "#;[]}=\"'": configLine's other bytes
-	fBox                    // 0xe2, which starts the box-drawing characters
-	fNewline                // '\n', which ends a line (see lineEnd)
-	fAll   = ^feat(0)
+	fColon   feat = 1 << iota // ':'
+	fParen                    // '('
+	fPipe                     // '|'
+	fLess                     // '<'
+	fDot                      // '.'
+	fAt                       // '@'
+	fDash                     // '-'
+	fSolid                    // a byte isBlank does not skip
+	fTick                     // '`'
+	fComma                    // ','
+	fTab                      // '\t'
+	fCfg                      // one of "#;[]}=\"'": configLine's other bytes
+	fBox                      // 0xe2, which starts the box-drawing characters
+	fNewline                  // '\n', which ends a line (see lineEnd)
+	fAll     = ^feat(0)
 )
 
 var featOf = func() (t [256]feat) {
