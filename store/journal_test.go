@@ -375,3 +375,49 @@ func TestJournalFailedWrite(t *testing.T) {
 	}
 	wantAll(t, s, "", []string{idAfter}, [][]byte{after})
 }
+
+// TestJournalReplayOtherOptions replays a journal with a longer TTL than
+// the writer had. The writer's A (id p) had expired and been swept when B,
+// whose hash shares those 12 characters, was given p (new, or stored
+// before under a longer id and expired too); in the replay A, and B's
+// first copy, are still alive when B's record comes. B must keep the id
+// it was given, and p must not name A.
+func TestJournalReplayOtherOptions(t *testing.T) {
+	const p = "feed0000beef"
+	pad := func(s string) string { return s + strings.Repeat("0", 64-len(s)) }
+	hA, hB := pad(p+"a"), pad(p+"b")
+	store.Crafted(t)
+	for _, refresh := range []bool{false, true} {
+		t.Run(fmt.Sprintf("refresh=%v", refresh), func(t *testing.T) {
+			clk := newClock()
+			ctx := context.Background()
+			path := t.TempDir() + "/ccr.db"
+			s, err := store.Open(ctx, "bolt:"+path, store.Options{TTL: time.Hour, Now: clk.Now})
+			if err != nil {
+				t.Fatal(err)
+			}
+			store.HoldApply(s)
+			put := func(hash, data, want string) {
+				t.Helper()
+				if id, err := store.PutHash(ctx, s, "", hash, []byte(data)); err != nil || id != want {
+					t.Fatalf("%s: %q, %v; want %q", data, id, err, want)
+				}
+			}
+			put(hA, "A", p)
+			if refresh {
+				put(hB, "B", p+"b")
+			}
+			clk.Add(2 * time.Hour) // A (and B) expire; the next Put sweeps them
+			put(hB, "B", p)
+			if err := store.Crash(s); err != nil {
+				t.Fatal(err)
+			}
+
+			s = openBolt(t, path, store.Options{TTL: 24 * time.Hour, Now: clk.Now})
+			if got, err := s.Get(ctx, "", p); err != nil || string(got) != "B" {
+				t.Errorf("Get(%s) after replay = %q, %v; want B", p, got, err)
+			}
+			put(hB, "B", p) // a later Put of B answers with the id B was given
+		})
+	}
+}
