@@ -465,22 +465,23 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	}
 	r.seq, r.at = s.seq+1, s.opts.Now()
 	r.buf = newRecord(r, original)
-	scratch := newLayer()
+	s.ov.begin()
 	id, err := guard(s.path, func() (string, error) {
 		tx, err := s.db.Begin(false)
 		if err != nil {
 			return "", err
 		}
 		defer tx.Rollback()
-		return s.putKV(layered{l: scratch, below: layered{l: s.ov, below: newTxKV(tx)}}, r)
+		return s.putKV(layered{l: s.ov, below: newTxKV(tx), seq: r.seq}, r)
 	})
 	if err != nil {
+		s.ov.rollback()
 		s.mu.Unlock()
 		return "", s.wrap(err)
 	}
+	s.ov.commit()
 	r.id = id
 	seal(r.buf, r)
-	scratch.mergeInto(s.ov, r.seq)
 	s.seq = r.seq
 	s.pending += size
 	s.writeQ = append(s.writeQ, r)
@@ -512,6 +513,7 @@ func (s *boltStore) putDirect(r *putRec, original []byte) (string, error) {
 		return "", s.wrap(err)
 	}
 	s.synced, s.applied = r.seq, r.seq
+	s.ov.reindex() // bolt changed under the pending writes
 	return r.id, nil
 }
 
