@@ -440,7 +440,12 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 			size >= largeOriginal && s.applied < s.seq ||
 			s.pending > 0 && s.pending+size > maxPending)
 	}
+	waited := false
 	if wait() {
+		waited = true
+		s.mu.Unlock()
+		DurableWait(ctx)
+		s.mu.Lock()
 		// A request that gives up while it waits is woken to say so.
 		stop := context.AfterFunc(ctx, func() {
 			s.mu.Lock()
@@ -461,7 +466,7 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 		return "", err
 	}
 	if size >= largeOriginal {
-		return s.putDirect(r, original)
+		return s.putDirect(ctx, r, original, waited)
 	}
 	r.seq, r.at = s.seq+1, s.opts.Now()
 	r.buf = newRecord(r, original)
@@ -489,6 +494,9 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	s.mu.Unlock()
 	// The original is readable now; it is durable, and the Put done,
 	// once its journal append is synced.
+	if !waited {
+		DurableWait(ctx)
+	}
 	if err := <-r.done; err != nil {
 		return "", err
 	}
@@ -496,12 +504,15 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 }
 
 // putDirect commits r to bolt in a transaction of its own; s.mu is held,
-// and bolt holds every Put decided before.
-func (s *boltStore) putDirect(r *putRec, original []byte) (string, error) {
+// and bolt holds every Put decided before. waited: DurableWait was called.
+func (s *boltStore) putDirect(ctx context.Context, r *putRec, original []byte, waited bool) (string, error) {
 	r.seq, r.at, r.original = s.seq+1, s.opts.Now(), original
 	s.seq = r.seq
 	s.direct = true // later Puts wait; Gets read bolt's last commit
 	s.mu.Unlock()
+	if !waited {
+		DurableWait(ctx)
+	}
 	err := s.apply([]*putRec{r})
 	s.mu.Lock()
 	defer s.mu.Unlock()

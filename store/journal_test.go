@@ -421,3 +421,38 @@ func TestJournalReplayOtherOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestDurableWait: a bolt Put says, once, when it starts to wait for its
+// original to become durable, before that wait ends; a memory Put never
+// waits.
+func TestDurableWait(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		url  string
+		want int
+	}{
+		{"bolt", "bolt:" + t.TempDir() + "/ccr.db", 1},
+		{"bolt large", "bolt:" + t.TempDir() + "/ccr.db", 1},
+		{"memory", "memory:", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := store.Open(context.Background(), c.url, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			original := []byte("an original\n")
+			if strings.HasSuffix(c.name, "large") {
+				original = bytes.Repeat([]byte("x"), store.LargeOriginal)
+			}
+			calls := 0
+			ctx := store.WithDurableWait(context.Background(), func() { calls++ })
+			if _, err := s.Put(ctx, "", original); err != nil {
+				t.Fatal(err)
+			}
+			if calls != c.want {
+				t.Errorf("the hook ran %d times, want %d", calls, c.want)
+			}
+		})
+	}
+}
