@@ -256,10 +256,7 @@ func (s *boltStore) writer() {
 			}
 			s.draining = false
 			if s.failed == nil {
-				s.mu.Unlock()
-				err := s.jr.reset()
-				s.mu.Lock()
-				s.fail(err)
+				s.jr.rewind()
 			}
 		}
 		group := s.writeQ
