@@ -110,7 +110,8 @@ func (l *layer) first() string {
 // next merges the age entries below, minus those written here, with the
 // live ones written here. With after nil (the first entry: what sweep and
 // eviction ask) it costs, over a run of Puts, a step per entry evicted or
-// swept, not a step per pending deletion each time.
+// swept, not a step per pending deletion each time. It moves floor: only
+// a Put, holding the store's lock exclusively, calls it.
 func (x layered) next(after []byte) (k, v []byte) {
 	if after == nil {
 		bk, bv := x.below.next(nil)
