@@ -237,6 +237,7 @@ func (s *boltStore) apply(recs []*putRec) error {
 // write and one fdatasync, and hands them to the applier.
 func (s *boltStore) writer() {
 	defer s.done.Done()
+	var joined []byte
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for {
@@ -263,16 +264,21 @@ func (s *boltStore) writer() {
 		s.writeQ = nil
 		err := s.failed
 		if err == nil {
-			var buf []byte
-			if len(group) == 1 {
-				buf = group[0].buf
-			} else {
+			buf := group[0].buf
+			if len(group) > 1 {
+				// One write for the group, in a buffer the writer keeps
+				// (up to a bound) from group to group.
+				joined = joined[:0]
 				for _, r := range group {
-					buf = append(buf, r.buf...)
+					joined = append(joined, r.buf...)
 				}
+				buf = joined
 			}
 			s.mu.Unlock()
 			err = s.jr.append(buf)
+			if cap(joined) > maxJoined {
+				joined = nil
+			}
 			s.mu.Lock()
 			s.fail(err)
 			err = s.failed
@@ -287,6 +293,10 @@ func (s *boltStore) writer() {
 		s.cond.Broadcast()
 	}
 }
+
+// maxJoined bounds the buffer the writer keeps for joining a group's
+// records.
+const maxJoined = 1 << 20
 
 // applier moves journaled Puts into bolt, all that are waiting in one
 // transaction, and then drops them from the pending writes.
