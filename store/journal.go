@@ -182,6 +182,7 @@ type journal struct {
 // maxGrow bounds how far the journal file grows past its records at once.
 const maxGrow = 4 << 20
 
+
 // openJournal opens (creating) the journal of the bolt file at path and
 // returns it with its contents.
 func openJournal(path string) (*journal, []byte, error) {
@@ -214,8 +215,11 @@ func openJournal(path string) (*journal, []byte, error) {
 func (j *journal) append(buf []byte) error {
 	if end := j.size + int64(len(buf)); end > j.alloc {
 		grow := min(j.size, maxGrow)
-		if _, err := j.f.WriteAt(make([]byte, grow), end); err != nil {
-			return err
+		zeros := make([]byte, min(grow, 64<<10)) // written a piece at a time
+		for off := int64(0); off < grow; off += int64(len(zeros)) {
+			if _, err := j.f.WriteAt(zeros[:min(grow-off, int64(len(zeros)))], end+off); err != nil {
+				return err
+			}
 		}
 		j.alloc = end + grow
 	}
