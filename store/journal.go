@@ -182,7 +182,6 @@ type journal struct {
 // maxGrow bounds how far the journal file grows past its records at once.
 const maxGrow = 4 << 20
 
-
 // openJournal opens (creating) the journal of the bolt file at path and
 // returns it with its contents.
 func openJournal(path string) (*journal, []byte, error) {
