@@ -76,6 +76,9 @@ fi
 [ "$http" = 1 ] || exit 0
 # serve BIN ARGS...: start a server that prints or logs its URL; sets url.
 serve() {
+	# Empty it first: the child's own redirection may come after the
+	# first look below, which would then find the last server's URL.
+	: >"$tmp/serve.out"
 	"$@" >"$tmp/serve.out" 2>&1 &
 	pids+=($!)
 	for _ in $(seq 100); do
