@@ -42,14 +42,14 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	in := unsafe.Slice(unsafe.StringData(req.Content), len(req.Content))
 	res := wire.Result{Text: req.Content, CCRID: "", OriginalBytes: len(in)}
 	// Counting a large original overlaps with the pipeline.
-	var original <-chan int
+	var original <-chan counted
 	if len(in) >= asyncCountBytes && !e.opts.SkipTokenCounts {
 		original = e.countAsync(ctx, req.Content)
 	}
 	strategy, err := e.compress(ctx, &request{tenant: tenant, in: in, req: req, target: target, res: &res})
 	if err != nil {
 		if original != nil {
-			<-original
+			(<-original).close()
 		}
 		return wire.Result{}, err
 	}
@@ -67,15 +67,17 @@ func (e *Engine) Compress(ctx context.Context, tenant string, req wire.CompressR
 	case original == nil:
 		e.countTokens(ctx, &res, req.Content)
 	default:
-		if n := <-original; n >= 0 {
-			res.Tokenizer, res.OriginalTokens = e.counter.Name(), n
-			res.CompressedTokens = n
+		c := <-original
+		if c.n >= 0 {
+			res.Tokenizer, res.OriginalTokens = e.counter.Name(), c.n
+			res.CompressedTokens = c.n
 			if res.Text != req.Content {
-				res.CompressedTokens, _ = e.counter.CountContext(ctx, res.Text)
+				res.CompressedTokens, _ = c.tally.Count(ctx, res.Text)
 			}
 		} else {
 			res.Tokenizer = "none"
 		}
+		c.close()
 	}
 	return res, ctx.Err()
 }
@@ -251,6 +253,12 @@ func (r *request) marked(shown, view []byte, id string) []byte {
 		goTest = func() bool { return r.checks[0].goTestText() != nil }
 	}
 	omitted, total, unit := omission(r.kind, r.in, shown, goTest)
+	return r.withMarker(view, id, omitted, total, unit)
+}
+
+// withMarker returns view followed by the marker line naming id, ending in
+// a newline when the input does.
+func (r *request) withMarker(view []byte, id string, omitted, total int, unit string) []byte {
 	out := make([]byte, 0, len(view)+100)
 	out = append(out, view...)
 	if len(out) > 0 && out[len(out)-1] != '\n' {
@@ -278,21 +286,36 @@ func (r *request) lowSavings(min float64) (string, bool) {
 }
 
 // keepExact finishes a lossless result and returns its strategy. JSON-equal
-// or visible-equal is not byte-equal: it keeps the exact bytes retrievable
-// too. The text carries no marker line (JSON stays plain JSON); the id is
-// in the result.
+// or visible-equal is not byte-equal: the exact bytes go to the store and
+// the text ends with a marker naming them, so that expand gives the input
+// back byte for byte. The marker counts the colour escapes, or the bytes of
+// layout, that the text leaves out. When the marker would eat the savings,
+// JSON-equal text stays as it is, as without a store; colour codes are kept
+// (the input is folded again under the byte and JSON equivalences), as
+// they are when the store is down.
 func (e *Engine) keepExact(ctx context.Context, r *request) string {
 	eq := fold.Equivalence(r.res.Equivalence)
 	if eq == fold.Byte || e.opts.Store == nil || r.req.LosslessOnly {
 		return "lossless:" + strategyName(r.res.Steps)
 	}
 	id, err := e.put(ctx, r.tenant, r.in)
-	switch {
-	case err == nil:
-		r.res.CCRID = id
-	case eq == fold.Visible:
-		// Without the original, colour codes would be lost: fold
-		// again under the byte and JSON equivalences only.
+	if err == nil {
+		n, unit := layoutBlanks(r.in), "blanks"
+		if eq == fold.Visible {
+			n, unit = ansi.Count(r.in), "escapes"
+		}
+		marked := r.withMarker(r.best, id, n, n, unit)
+		if float64(len(marked)) <= float64(len(r.in))*(1-e.opts.MinSavings) {
+			r.res.CCRID, r.res.Text = id, unsafe.String(unsafe.SliceData(marked), len(marked))
+			return "lossless:" + strategyName(r.res.Steps)
+		}
+		if eq == fold.JSON {
+			return "lossless:" + strategyName(r.res.Steps)
+		}
+	}
+	if eq == fold.Visible {
+		// Without a marker naming the original, colour codes would be
+		// lost: fold again under the byte and JSON equivalences only.
 		lossless, eq, steps := e.foldSections(ctx, &e.gate, r)
 		if float64(len(lossless)) > float64(len(r.in))*(1-e.opts.MinSavings) {
 			r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", nil
@@ -302,6 +325,24 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 		r.res.Text, r.res.Equivalence, r.res.Steps = string(lossless), string(eq), steps
 	}
 	return "lossless:" + strategyName(r.res.Steps)
+}
+
+// layoutBlanks counts the whitespace bytes of JSON text outside its
+// strings: the layout a JSON-equal result leaves out.
+func layoutBlanks(in []byte) int {
+	n, str, esc := 0, false, false
+	for _, c := range in {
+		switch {
+		case str:
+			str = esc || c != '"'
+			esc = !esc && c == '\\'
+		case c == '"':
+			str = true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			n++
+		}
+	}
+	return n
 }
 
 // omission says how much of in the view leaves out, in the unit that fits
@@ -804,11 +845,13 @@ func (e *Engine) countTokens(ctx context.Context, res *wire.Result, original str
 	}
 	res.Tokenizer = c.Name()
 	// A cancelled count is not reported: Compress returns ctx's error.
-	res.OriginalTokens, _ = c.CountContext(ctx, original)
+	tally := c.Tally()
+	defer tally.Close()
+	res.OriginalTokens, _ = tally.Count(ctx, original)
 	if res.Text == original {
 		res.CompressedTokens = res.OriginalTokens
 	} else {
-		res.CompressedTokens, _ = c.CountContext(ctx, res.Text)
+		res.CompressedTokens, _ = tally.Count(ctx, res.Text)
 	}
 }
 
@@ -826,22 +869,37 @@ func (e *Engine) tokenCounter() *tokencount.Counter {
 	return e.counter
 }
 
+// counted is an original's token count, -1 when counting is off or was
+// cancelled, and the tally that counted it, which counts the compressed
+// text faster (most of it is the original's).
+type counted struct {
+	n     int
+	tally *tokencount.Tally
+}
+
+func (c counted) close() {
+	if c.tally != nil {
+		c.tally.Close()
+	}
+}
+
 // countAsync counts text's tokens on another goroutine, for large inputs
 // whose count would otherwise wait for the pipeline; the result is read
-// from the returned channel (-1 when counting is off).
-func (e *Engine) countAsync(ctx context.Context, text string) <-chan int {
-	ch := make(chan int, 1)
+// from the returned channel, whose send hands the tally over.
+func (e *Engine) countAsync(ctx context.Context, text string) <-chan counted {
+	ch := make(chan counted, 1)
 	c := e.tokenCounter()
 	if c == nil {
-		ch <- -1
+		ch <- counted{n: -1}
 		return ch
 	}
 	go func() {
-		n, err := c.CountContext(ctx, text)
+		tally := c.Tally()
+		n, err := tally.Count(ctx, text)
 		if err != nil {
 			n = -1
 		}
-		ch <- n
+		ch <- counted{n, tally}
 	}()
 	return ch
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/marker"
 	isample "github.com/kompress/kompress/internal/sample"
+	"github.com/kompress/kompress/internal/tokencount"
 	"github.com/kompress/kompress/model"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/store"
@@ -113,9 +114,13 @@ func TestSamples(t *testing.T) {
 			switch {
 			case res.Lossless:
 				checkRecovers(t, s.data, res)
-				if res.CCRID != "" { // JSON-equal results keep the exact bytes too
+				if res.CCRID != "" { // JSON- and visible-equal results keep the exact bytes too
 					if got, err := e.Retrieve(context.Background(), "", res.CCRID); err != nil || !bytes.Equal(got, s.data) {
 						t.Fatalf("retrieve %s of a %s-equal result: err %v", res.CCRID, res.Equivalence, err)
+					}
+					// and name them, so expand gives the input back.
+					if exp, err := e.Expand(context.Background(), "", res.Text); err != nil || exp.Text != string(s.data) {
+						t.Fatalf("expand of a %s-equal result: err %v, exact %v", res.Equivalence, err, exp.Text == string(s.data))
 					}
 				}
 			case res.CCRID != "":
@@ -153,6 +158,24 @@ func TestSamples(t *testing.T) {
 
 func checkRecovers(t *testing.T, orig []byte, res wire.Result) {
 	t.Helper()
+	text := []byte(res.Text)
+	if res.CCRID != "" {
+		// A result that is not byte-equal ends with the marker naming
+		// the exact bytes; the equivalence holds for the text before it.
+		refs := marker.Find(text)
+		if len(refs) == 0 || refs[len(refs)-1].ID != res.CCRID {
+			t.Fatalf("a %s-equal result with ccr_id %s has no marker naming it", res.Equivalence, res.CCRID)
+		}
+		m := refs[len(refs)-1]
+		if len(bytes.TrimSpace(text[m.End:])) != 0 {
+			t.Fatalf("the marker of a %s-equal result is not its last line", res.Equivalence)
+		}
+		text = text[:m.Start]
+		if len(orig) > 0 && orig[len(orig)-1] != '\n' {
+			text = bytes.TrimSuffix(text, []byte("\n"))
+		}
+		res.Text = string(text)
+	}
 	got, err := fold.Expand([]byte(res.Text))
 	if err != nil {
 		t.Fatalf("fold.Expand: %v", err)
@@ -606,6 +629,25 @@ func TestColourCodes(t *testing.T) {
 	if got, err := e.Retrieve(context.Background(), "", res.CCRID); err != nil || !bytes.Equal(got, in) {
 		t.Fatalf("original not retrievable: %v", err)
 	}
+	// The text names the original, so expand gives the colours back.
+	if refs := marker.Find([]byte(res.Text)); len(refs) != 1 || refs[0].ID != res.CCRID || refs[0].Unit != "escapes" || refs[0].Omitted != bytes.Count(in, []byte("\x1b[")) {
+		t.Fatalf("want one marker counting the %d escapes, got %+v", bytes.Count(in, []byte("\x1b[")), refs)
+	}
+	if exp, err := e.Expand(context.Background(), "", res.Text); err != nil || exp.Text != string(in) {
+		t.Fatalf("expand(compress(x)) != x for coloured input: err %v", err)
+	}
+	// Where the marker would cost more than the colour codes save, they stay:
+	// here stripping saves over 5% alone, but not with a marker.
+	var few strings.Builder
+	for i := range 10 {
+		fmt.Fprintf(&few, "step %02d: compiled module_%02d.c into build/module_%02d.o (\x1b[32mok\x1b[0m) in %d ms\n", i, i, i, 10+i*7%50)
+	}
+	if saved := 1 - float64(len(ansi.Strip([]byte(few.String()))))/float64(few.Len()); saved < 0.06 {
+		t.Fatalf("the input proves nothing: stripping saves %.3f", saved)
+	}
+	if r := compress(t, e, wire.CompressRequest{Content: few.String()}); r.Equivalence == string(fold.Visible) || !strings.Contains(r.Text, "\x1b[32m") {
+		t.Errorf("escapes dropped for a marker as big as them: %s, equivalence %q", r.Strategy, r.Equivalence)
+	}
 	for _, req := range []wire.CompressRequest{{Content: string(in), LosslessOnly: true}} {
 		if r := compress(t, e, req); r.Equivalence == string(fold.Visible) {
 			t.Errorf("lossless-only dropped colour codes")
@@ -631,6 +673,34 @@ func TestSkipTokenCounts(t *testing.T) {
 	skipped.OriginalTokens, skipped.CompressedTokens, skipped.Tokenizer = counted.OriginalTokens, counted.CompressedTokens, counted.Tokenizer
 	if !reflect.DeepEqual(counted, skipped) {
 		t.Errorf("results differ beyond the token fields:\n%+v\n%+v", counted, skipped)
+	}
+}
+
+// TestTokenCounts checks each sample's token counts against counting the
+// original and the compressed text afresh: the compressed text is counted
+// by the tally that counted the original, on another goroutine for large
+// inputs (run it with -race).
+func TestTokenCounts(t *testing.T) {
+	e := newEngine(t, memStore(t))
+	c, err := tokencount.New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	async := 0
+	for _, s := range samples(t) {
+		res := compress(t, e, wire.CompressRequest{Content: string(s.data)})
+		if len(s.data) >= asyncCountBytes {
+			async++
+		}
+		if got, want := res.OriginalTokens, c.Count(string(s.data)); got != want {
+			t.Errorf("%s/%s: original_tokens %d, want %d", s.kind, s.name, got, want)
+		}
+		if got, want := res.CompressedTokens, c.Count(res.Text); got != want {
+			t.Errorf("%s/%s: compressed_tokens %d, want %d", s.kind, s.name, got, want)
+		}
+	}
+	if async == 0 {
+		t.Errorf("no sample of %d bytes or more: the asynchronous count is not tested", asyncCountBytes)
 	}
 }
 

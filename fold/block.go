@@ -213,70 +213,186 @@ func Escape(text []byte) []byte {
 // of a lossy result's marker (escaped whether or not the rest parses: that
 // is cheaper to decide and only costs a header line).
 func NeedsEscape(text []byte) bool {
-	_, _, ok := nextEscape(text)
+	s := escapeScan{text: text}
+	_, _, ok := s.next()
 	return ok
 }
 
-// nextEscape finds the first line of text that needs escaping:
-// text[start:end] is the line with its newline.
-func nextEscape(text []byte) (start, end int, ok bool) {
-	for off := 0; off < len(text); {
-		i := indexHeaderCandidate(text[off:])
-		j := bytes.Index(text[off:], markerPrefix)
-		if i < 0 && j < 0 {
+// escapeScan finds, in order, the lines of text that need escaping. It
+// remembers where the next header candidate and marker lookalike are, so
+// that text is read once however many lines look like headers.
+type escapeScan struct {
+	text   []byte
+	off    int // where the next line to judge starts
+	header int // offset of the next line starting "[fold " at or after off, once known
+	marker int // offset of the next "[kompress: " at or after off, once known
+	known  bool
+}
+
+// next returns the next line that needs escaping: text[start:end] is the
+// line with its newline.
+func (s *escapeScan) next() (start, end int, ok bool) {
+	text := s.text
+	if !s.known {
+		s.header, s.marker, s.known = -1, -1, true
+		s.header, s.marker = s.find(indexHeaderCandidate, 0), s.find(indexMarker, 0)
+	}
+	for s.off < len(text) {
+		if s.header >= 0 && s.header < s.off {
+			s.header = s.find(indexHeaderCandidate, s.off)
+		}
+		if s.marker >= 0 && s.marker < s.off {
+			s.marker = s.find(indexMarker, s.off)
+		}
+		if s.header < 0 && s.marker < 0 {
+			s.off = len(text)
 			return 0, 0, false
 		}
-		marker := j >= 0 && (i < 0 || j < i)
+		marker := s.marker >= 0 && (s.header < 0 || s.marker < s.header)
+		start = s.header
 		if marker {
-			i = bytes.LastIndexByte(text[off:off+j], '\n') + 1
+			start = s.off + bytes.LastIndexByte(text[s.off:s.marker], '\n') + 1
 		}
-		start = off + i
 		end = len(text)
 		if e := bytes.IndexByte(text[start:], '\n'); e >= 0 {
 			end = start + e + 1
 		}
+		s.off = end
+		// A line that starts like a header but is none may still hold a
+		// marker lookalike further on.
+		marker = marker || s.marker >= 0 && s.marker < end
 		if marker || isHeaderLine(bytes.TrimSuffix(text[start:end], []byte{'\n'})) {
 			return start, end, true
 		}
-		off = end
 	}
 	return 0, 0, false
 }
 
-// appendRun ends a run of lines, content[start:end], that folds to body
-// (n lines) as block name. out stays nil until a run is folded, so content
-// with nothing to fold is never copied; from then on every run is written,
-// as a block where that is shorter, else as it was.
-func appendRun(out, content []byte, start, end int, name string, n int, body []byte) []byte {
-	orig := content[start:end]
-	if headerLen(name, n, "")+len(body) < len(orig) {
-		if out == nil {
-			out = make([]byte, 0, len(content))
-			out = escapeLines(out, content[:start])
-		}
-		out = appendHeader(out, name, n, "")
-		return append(out, body...)
+// find returns the offset of what index finds in text from off, or -1.
+func (s *escapeScan) find(index func([]byte) int, off int) int {
+	if i := index(s.text[off:]); i >= 0 {
+		return off + i
 	}
-	if out != nil {
-		out = escapeLines(out, orig)
-	}
-	return out
+	return -1
 }
+
+func indexMarker(text []byte) int { return bytes.Index(text, markerPrefix) }
+
+// runText writes the text of a fold made of runs of lines (search hits,
+// path lists): the lines outside runs as they are, escaped, and each run's
+// body straight into the text after room for its header, closed up when
+// the run ends, so that a big run is held once, not twice. Until a run is
+// written as a block there is no text: a run's body goes to a scratch
+// buffer, moved into a new text when the run folds or outgrows scratchMax;
+// content with nothing to fold is never copied.
+type runText struct {
+	name    string
+	content []byte
+	out     []byte // the open run's body is appended here
+	real    bool   // out is the text, not the scratch buffer
+	runAt   int    // where the open run starts in the content
+	body    int    // where the open run's body starts in out
+	folded  bool   // a run was written as a block
+	scratch []byte
+}
+
+// scratchMax bounds the body a run writes before the text exists.
+const scratchMax = 1 << 20
+
+// literal appends lines outside runs.
+func (t *runText) literal(b []byte) {
+	if t.real {
+		t.out = escapeLines(t.out, b)
+	}
+}
+
+// skip writes the lines at the start of text, where no run is open, that
+// no run can fold (see skipSpan), and returns their length.
+func (t *runText) skip(text []byte, limit int, g lineGain) int {
+	n := skipSpan(text, limit, g)
+	t.literal(text[:n])
+	return n
+}
+
+// start opens a run at offset at of the content.
+func (t *runText) start(at int) {
+	t.runAt = at
+	if !t.real {
+		t.out, t.body = t.scratch[:0], 0
+		return
+	}
+	t.out = append(t.out, headerRoom[:headerLen(t.name, maxBodyLines, "")]...)
+	t.body = len(t.out)
+}
+
+// line is called after each line of a run's body.
+func (t *runText) line() {
+	if !t.real && len(t.out) > scratchMax {
+		t.makeText()
+	}
+}
+
+// makeText moves the open run's body from the scratch buffer into a new
+// text that holds what came before it. Runs are written as blocks only
+// where that is smaller: a buffer of the content's size rarely grows.
+func (t *runText) makeText() {
+	room := headerLen(t.name, maxBodyLines, "")
+	out := make([]byte, 0, len(t.content)+room)
+	out = escapeLines(out, t.content[:t.runAt])
+	out = append(out, headerRoom[:room]...)
+	body := len(out)
+	t.out = append(out, t.out[t.body:]...)
+	t.body, t.real, t.scratch = body, true, nil
+}
+
+// end closes the open run, content[start:end], whose body has n lines: as
+// a block where that is shorter, else as the lines were.
+func (t *runText) end(start, end, n int) {
+	orig := t.content[start:end]
+	if hl := headerLen(t.name, n, ""); hl+len(t.out)-t.body < len(orig) {
+		if !t.real {
+			t.makeText()
+		}
+		at := t.body - headerLen(t.name, maxBodyLines, "")
+		body := t.out[t.body:]
+		t.out = appendHeader(t.out[:at], t.name, n, "")
+		t.out = t.out[:at+hl+copy(t.out[at+hl:t.body+len(body)], body)]
+		t.folded = true
+		return
+	}
+	if !t.real {
+		t.scratch, t.out = t.out[:0], nil
+		return
+	}
+	t.out = escapeLines(t.out[:t.body-headerLen(t.name, maxBodyLines, "")], orig)
+}
+
+// text returns the folded text, or nil if no run was written as a block.
+func (t *runText) text() []byte {
+	if !t.folded {
+		return nil
+	}
+	return t.out
+}
+
+// headerRoom is room for the longest header of a run's block.
+var headerRoom [len("[fold paths 2147483647 lines]\n")]byte
 
 // escapeLines appends text to dst with the lines NeedsEscape finds wrapped
 // in raw blocks.
 func escapeLines(dst, text []byte) []byte {
-	for len(text) > 0 {
-		start, end, ok := nextEscape(text)
+	s := escapeScan{text: text}
+	done := 0
+	for {
+		start, end, ok := s.next()
 		if !ok {
-			return append(dst, text...)
+			return append(dst, text[done:]...)
 		}
-		dst = append(dst, text[:start]...)
+		dst = append(dst, text[done:start]...)
 		dst = appendHeader(dst, "raw", 1, "")
 		dst = append(dst, text[start:end]...)
-		text = text[end:]
+		done = end
 	}
-	return dst
 }
 
 // indexHeaderCandidate returns the offset of the first line in text that
@@ -340,17 +456,15 @@ func (p Piece) Append(dst, text []byte, limit int) ([]byte, error) {
 	if !p.Block {
 		return nil, fmt.Errorf("fold: Append of a literal piece")
 	}
-	out, err := unfold(dst, p.header, text[p.body:p.End], limit)
-	if err == nil && len(out) > limit {
-		err = errTooLarge
-	}
+	w := sink{buf: dst, limit: limit}
+	err := w.unfold(p.header, text[p.body:p.End])
 	if errors.Is(err, ErrTooLarge) {
 		return nil, fmt.Errorf("line %d: %w of %d bytes", p.Line, ErrTooLarge, limit)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("line %d: %w", p.Line, err)
 	}
-	return out, nil
+	return w.buf, nil
 }
 
 // Piece is one top-level part of a folded text as Expand reads it:
@@ -432,9 +546,9 @@ func bodyLen(b []byte, n int) (int, bool) {
 	return pos, true
 }
 
-// unfolders are the built-in block decoders, appending the original to dst;
-// past limit bytes of dst they stop with errTooLarge.
-var unfolders = map[string]func(dst, body []byte, args string, limit int) ([]byte, error){
+// unfolders are the built-in block decoders, writing the original to w;
+// past its room they stop with errTooLarge.
+var unfolders = map[string]func(w *sink, body []byte, args string) error{
 	"raw":    unfoldRaw,
 	"rg":     unfoldSearch,
 	"repeat": unfoldRepeat,
@@ -442,34 +556,98 @@ var unfolders = map[string]func(dst, body []byte, args string, limit int) ([]byt
 	"paths":  unfoldPaths,
 }
 
-func unfold(dst []byte, h header, body []byte, limit int) ([]byte, error) {
-	if f, ok := unfolders[h.name]; ok {
-		return f(dst, body, h.args, limit)
+// sink is where a block is unfolded to: appended to buf, up to limit
+// bytes in all. When it compares (want is set), what is written is checked
+// against want and dropped as it goes, so that verifying a big block never
+// holds its expansion; the unfolders call mark at the end of each line.
+type sink struct {
+	buf   []byte
+	limit int
+	want  []byte // comparing: the bytes the block must unfold to, or more
+	done  int    // comparing: bytes written and dropped from buf
+	bad   bool   // comparing: a difference was found
+	at    int    // comparing, when bad: where
+}
+
+// room returns how many more bytes may be written.
+func (w *sink) room() int { return w.limit - w.done - len(w.buf) }
+
+// streams reports whether the block named name, unfolded into a sink that
+// compares, is compared as it goes (the built-in folds) rather than
+// written whole.
+func streams(name string) bool {
+	_, ok := unfolders[name]
+	return ok
+}
+
+// drainAt is how much a comparing sink holds before it checks and drops.
+const drainAt = 64 << 10
+
+// mark ends a line: a comparing sink holding drainAt bytes checks and
+// drops them.
+func (w *sink) mark() {
+	if w.want != nil && len(w.buf) >= drainAt {
+		w.drain()
 	}
+}
+
+// drain checks buf against want and drops it; after a difference the
+// sink only drops, still counting what was written against the limit.
+func (w *sink) drain() {
+	if !w.bad {
+		rest := w.want[w.done:]
+		if len(w.buf) > len(rest) || !bytes.Equal(w.buf, rest[:len(w.buf)]) {
+			w.bad, w.at = true, w.done+commonPrefix(w.buf, rest)
+		}
+	}
+	w.done += len(w.buf)
+	w.buf = w.buf[:0]
+}
+
+// unfold writes the original of the block with header h and body body.
+func (w *sink) unfold(h header, body []byte) error {
+	var err error
+	if f, ok := unfolders[h.name]; ok {
+		err = f(w, body, h.args)
+	} else {
+		err = w.unfoldRegistered(h, body)
+	}
+	if err == nil && w.room() < 0 {
+		err = errTooLarge
+	}
+	return err
+}
+
+func (w *sink) unfoldRegistered(h header, body []byte) error {
 	registry.RLock()
 	u, ok := registry.m[h.name]
 	registry.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("%w %q", ErrUnknown, h.name)
+		return fmt.Errorf("%w %q", ErrUnknown, h.name)
 	}
 	if h.args != "" {
-		return nil, fmt.Errorf("%w: %s block takes no arguments", ErrMalformed, h.name)
+		return fmt.Errorf("%w: %s block takes no arguments", ErrMalformed, h.name)
 	}
 	orig, err := u.Unfold(body)
 	if err != nil {
-		return nil, fmt.Errorf("fold %s: %w", h.name, err)
+		return fmt.Errorf("fold %s: %w", h.name, err)
 	}
-	if len(orig) > limit-len(dst) {
-		return nil, errTooLarge
+	if len(orig) > w.room() {
+		return errTooLarge
 	}
-	return append(dst, orig...), nil
+	w.buf = append(w.buf, orig...)
+	return nil
 }
 
-func unfoldRaw(dst, body []byte, args string, _ int) ([]byte, error) {
+func unfoldRaw(w *sink, body []byte, args string) error {
 	if args != "" {
-		return nil, fmt.Errorf("%w: raw block takes no arguments", ErrMalformed)
+		return fmt.Errorf("%w: raw block takes no arguments", ErrMalformed)
 	}
-	return append(dst, body...), nil
+	if len(body) > w.room() {
+		return errTooLarge
+	}
+	w.buf = append(w.buf, body...)
+	return nil
 }
 
 // Unfolder undoes the blocks of an external provider; see Register.

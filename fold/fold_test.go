@@ -2,6 +2,7 @@ package fold
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -256,5 +257,32 @@ func TestPathsFold(t *testing.T) {
 				mustRoundTrip(t, []byte(tt.in), got)
 			}
 		})
+	}
+}
+
+// TestRunsPastScratch: a run whose body outgrows the scratch buffer before
+// the text exists is moved into the text, whether it then folds or not.
+func TestRunsPastScratch(t *testing.T) {
+	var same, distinct bytes.Buffer
+	for i := 0; distinct.Len() < 2*scratchMax; i++ {
+		fmt.Fprintf(&same, "src/internal/fold/gate.go:%d:\treturn x%d\n", i+1, i)
+		fmt.Fprintf(&distinct, "src/internal/fold/gate%d.go:1:\treturn x\n", i)
+	}
+	tail := "not a hit\nsrc/a.go:1:x\nsrc/a.go:2:y\nsrc/a.go:3:z\nsrc/a.go:4:w\nsrc/a.go:5:v\n"
+	if out := foldSearch(distinct.Bytes(), nil); out != nil {
+		t.Errorf("distinct paths folded to %d bytes of %d", len(out), distinct.Len())
+	}
+	for name, in := range map[string][]byte{
+		"one big run":             same.Bytes(),
+		"big literal run, folded": append(bytes.Clone(distinct.Bytes()), tail...),
+		"folded, big literal run": append([]byte(tail+"not a hit\n"), distinct.Bytes()...),
+	} {
+		out := foldSearch(in, nil)
+		if out == nil || len(out) >= len(in) {
+			t.Fatalf("%s: no fold", name)
+		}
+		if got, err := Expand(out); err != nil || !bytes.Equal(got, in) {
+			t.Fatalf("%s: Expand gives %d bytes, %v; want the %d bytes in", name, len(got), err, len(in))
+		}
 	}
 }

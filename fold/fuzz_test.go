@@ -144,3 +144,37 @@ func FuzzGateNeverAcceptsUnverified(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSkipsAgree: passing over the spans no run can fold changes nothing:
+// the search and paths folds give the text they give judging every line,
+// with and without lines to keep; and a fold the survey rules out saves
+// nothing.
+func FuzzSkipsAgree(f *testing.F) {
+	addSeeds(f, "search", "log", "prose")
+	f.Add([]byte("a/b/c/d/e/f/g/h1\na/b/c/d/e/f/g/h2\nx\na/b/c/d/e/f/g/h3\na/b/c/d/e/f/g/h4\n"))
+	f.Add([]byte("src/x.go:1:a\n--\nsrc/x.go-2-b\nsrc/x.go:3:c\nnot a hit\nsrc/x.go:4:d\n"))
+	f.Add([]byte("a line\nsrc/fold/a.go\nsrc/fold/b.go\nsrc/fold/c.go\nsrc/fold/d.go\nsrc/fold/e.go\n"))
+	f.Add([]byte("a line\nsrc/a.go:1:x\nsrc/a.go:2:y\nsrc/a.go:3:z\nsrc/a.go:4:w\n"))
+	f.Add([]byte("a line\nthe same\nthe same\nthe same\nthe same\nthe same\nthe same\nthe same\n"))
+	keeps := []func([]byte) bool{nil, func(line []byte) bool { return len(line)%5 == 2 }}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		may := survey(in)
+		for _, keep := range keeps {
+			for _, c := range [...]struct {
+				name string
+				fold func([]byte, func([]byte) bool) []byte
+				bit  uint8
+			}{{"rg", foldSearch, maySearch}, {"repeat", foldRepeat, mayRepeat}, {"paths", foldPaths, mayPaths}} {
+				if out := c.fold(in, keep); out != nil && may&c.bit == 0 {
+					t.Fatalf("%s: the survey ruled out a fold that saves %d bytes\nin: %q", c.name, len(in)-len(out), in)
+				}
+			}
+			if a, b := foldSearch(in, keep), foldSearchSkip(in, keep, -1); !bytes.Equal(a, b) {
+				t.Fatalf("rg: skipping changed the text\nin:   %q\nskip: %q\nall:  %q", in, a, b)
+			}
+			if a, b := foldPaths(in, keep), foldPathsSkip(in, keep, -1); !bytes.Equal(a, b) {
+				t.Fatalf("paths: skipping changed the text\nin:   %q\nskip: %q\nall:  %q", in, a, b)
+			}
+		}
+	})
+}

@@ -133,14 +133,24 @@ func (g *Gate) Fold(ctx context.Context, content []byte, info Info) Outcome {
 		go runExternal(ctx, timeout, p, content, info, g.accepts, results[i])
 	}
 
-	var cands []candidate
+	// Only the best candidate so far is kept: a big input's losing
+	// texts are not held to the end.
+	var win *candidate
+	keep := func(c candidate) {
+		if win == nil || c.less(win) {
+			win = &c
+		}
+	}
 	var skipped []Skip
 	best := len(content)
+	// One reading of the lines rules out the line folds that cannot save
+	// anything, rather than each fold reading them to find that out.
+	may := survey(content)
 	for _, p := range builtins {
 		if ctx.Err() != nil {
 			break
 		}
-		if b, ok := p.(builtin); ok && b.visible && !g.accepts(Visible) {
+		if b, ok := p.(builtin); ok && (b.visible && !g.accepts(Visible) || b.needs != 0 && may&b.needs == 0) {
 			continue
 		}
 		r := g.runBuiltin(ctx, p, content, info)
@@ -152,7 +162,7 @@ func (g *Gate) Fold(ctx context.Context, content []byte, info Info) Outcome {
 			skipped = append(skipped, *s)
 			continue
 		}
-		cands = append(cands, c)
+		keep(c)
 		best = min(best, len(c.text))
 	}
 	for i, p := range g.Providers {
@@ -167,30 +177,16 @@ func (g *Gate) Fold(ctx context.Context, content []byte, info Info) Outcome {
 			skipped = append(skipped, *s)
 			continue
 		}
-		cands = append(cands, c)
+		keep(c)
 	}
 
 	out := none
 	out.BuiltinBytes = best
 	out.Skipped = skipped
-	if len(cands) == 0 {
+	if win == nil {
 		return out
 	}
-	w := slices.MinFunc(cands, func(a, b candidate) int {
-		if d := len(a.text) - len(b.text); d != 0 {
-			return d
-		}
-		if d := a.eq.strength() - b.eq.strength(); d != 0 {
-			return d
-		}
-		if a.external != b.external {
-			if a.external {
-				return 1
-			}
-			return -1
-		}
-		return cmpString(a.name, b.name)
-	})
+	w := *win
 	out.Text, out.Label, out.Equivalence = w.text, w.label, w.eq
 	if w.external {
 		out.MarginalBytes = best - len(w.text)
@@ -198,14 +194,19 @@ func (g *Gate) Fold(ctx context.Context, content []byte, info Info) Outcome {
 	return out
 }
 
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// less orders candidates: the smaller text, then the stronger
+// equivalence, then a built-in fold, then the name.
+func (c *candidate) less(d *candidate) bool {
+	if len(c.text) != len(d.text) {
+		return len(c.text) < len(d.text)
 	}
-	return 0
+	if c.eq.strength() != d.eq.strength() {
+		return c.eq.strength() < d.eq.strength()
+	}
+	if c.external != d.external {
+		return !c.external
+	}
+	return c.name < d.name
 }
 
 // result is what running one provider gave.
@@ -369,9 +370,11 @@ type lineSet struct {
 }
 
 func newLineSet(text []byte) *lineSet {
+	// At most three quarters full: probes stay short, and a big text's
+	// table is half the size a half-full one would be, or less.
 	n := bytes.Count(text, []byte{'\n'}) + 1
 	size := 1
-	for size < 2*n {
+	for 3*size < 4*n {
 		size <<= 1
 	}
 	s := &lineSet{text: text, seed: maphash.MakeSeed(), slots: make([][2]uint32, size), mask: uint64(size - 1)}

@@ -84,6 +84,7 @@ func (p *printer) write(b []byte) {
 		return
 	}
 	if len(p.want)-p.pos < len(b) || !bytes.Equal(p.want[p.pos:p.pos+len(b)], b) {
+		p.pos += commonPrefix(p.want[p.pos:], b) // where they differ
 		p.bad = true
 		return
 	}
@@ -111,10 +112,36 @@ func (p *printer) newline(depth int) {
 		p.over = true
 		return
 	}
-	p.writeByte('\n')
-	for range depth {
-		p.write([]byte(p.lay.indent))
+	if p.want == nil {
+		p.out = append(p.out, '\n')
+		for range depth {
+			p.out = append(p.out, p.lay.indent...)
+		}
+		return
 	}
+	// Compared at once: the indentation unit is one byte repeated.
+	n := 1 + depth*len(p.lay.indent)
+	if p.bad {
+		return
+	}
+	if p.pos >= len(p.want) || p.want[p.pos] != '\n' {
+		p.bad = true
+		return
+	}
+	if len(p.want)-p.pos < n {
+		n = len(p.want) - p.pos // compared as far as it goes, then short
+		p.bad = true
+	}
+	if n > 1 {
+		c := p.lay.indent[0]
+		for k, b := range p.want[p.pos+1 : p.pos+n] {
+			if b != c {
+				p.pos, p.bad = p.pos+1+k, true
+				return
+			}
+		}
+	}
+	p.pos += n
 }
 
 // token prints one token the scanner s just returned.
@@ -239,13 +266,32 @@ func foldJSON(content []byte) ([]byte, Equivalence) {
 }
 
 // unfoldJSON reprints each body line, one JSON value, in the header's layout.
-func unfoldJSON(dst, body []byte, args string, limit int) ([]byte, error) {
+func unfoldJSON(w *sink, body []byte, args string) error {
 	lay, err := parseLayout(args)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	p := printer{lay: lay, out: dst, limit: limit}
-	for len(body) > 0 {
+	// The printer writes the whole block, its limit the room left; when
+	// the sink compares, the printer compares as it goes instead.
+	p := printer{lay: lay, out: w.buf, limit: len(w.buf) + w.room()}
+	if w.want != nil {
+		w.drain()
+		p = printer{lay: lay, want: w.want[w.done:]}
+		if w.bad {
+			p.bad = true
+		}
+	}
+	defer func() {
+		if w.want == nil {
+			w.buf = p.out
+			return
+		}
+		if p.bad && !w.bad {
+			w.bad, w.at = true, w.done+p.pos
+		}
+		w.done += p.pos
+	}()
+	for len(body) > 0 && !p.bad {
 		var line []byte
 		var nl bool
 		line, body, nl = bytes.Cut(body, []byte{'\n'})
@@ -253,22 +299,22 @@ func unfoldJSON(dst, body []byte, args string, limit int) ([]byte, error) {
 		for {
 			kind, lit, err := s.Next()
 			if err != nil {
-				return nil, fmt.Errorf("json block: %w", err)
+				return fmt.Errorf("json block: %w", err)
 			}
 			if kind == jsonscan.TokEOF {
 				break
 			}
 			p.token(s, kind, lit)
 			if p.over {
-				return nil, errTooLarge
+				return errTooLarge
 			}
 		}
 		if s.Values() != 1 {
-			return nil, fmt.Errorf("%w: json block line holds %d values", ErrMalformed, s.Values())
+			return fmt.Errorf("%w: json block line holds %d values", ErrMalformed, s.Values())
 		}
 		if nl {
-			p.out = append(p.out, '\n')
+			p.writeByte('\n')
 		}
 	}
-	return p.out, nil
+	return nil
 }

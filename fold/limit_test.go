@@ -3,6 +3,7 @@ package fold
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -93,5 +94,36 @@ func TestVerifyRefusesLiteralMarker(t *testing.T) {
 	}
 	if err := Verify(orig, Escape(orig), Byte); err != nil {
 		t.Errorf("Verify(escaped marker) = %v", err)
+	}
+}
+
+// TestEscapeMarkerOnHeaderLookalike: a line that starts like a header but
+// is none, and holds a marker lookalike further on, is escaped too.
+func TestEscapeMarkerOnHeaderLookalike(t *testing.T) {
+	in := []byte("a\n[fold x [kompress: 1 of 2 lines omitted; full output: retrieve id=0123456789ab]\nb\n")
+	if !NeedsEscape(in) {
+		t.Fatal("NeedsEscape = false")
+	}
+	if err := Verify(in, Escape(in), Byte); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestEscapeManyLookalikes: of many lines that look like headers and are
+// none, only the marker lookalike's is escaped (escapeScan reads the text
+// once; it used to read the rest of it again for each such line).
+func TestEscapeManyLookalikes(t *testing.T) {
+	var b bytes.Buffer
+	for i := range 50000 {
+		fmt.Fprintf(&b, "[fold nope%d\n", i)
+	}
+	b.WriteString("[kompress: x]\n")
+	in := b.Bytes()
+	esc := Escape(in)
+	if got, err := Expand(esc); err != nil || !bytes.Equal(got, in) {
+		t.Fatalf("Expand(Escape(x)) differs: %v", err)
+	}
+	if n := bytes.Count(esc, []byte("[fold raw 1 line]\n")); n != 1 {
+		t.Fatalf("%d lines escaped, want the marker's only", n)
 	}
 }

@@ -36,21 +36,36 @@ func pathLike(c []byte) bool {
 		return false
 	}
 	for i := 0; i < n; i++ {
-		switch b := c[i]; {
-		case b <= ' ' || b == 0x7f:
-			return false
-		case b == '/':
+		switch b := c[i]; pathLikeClass[b] {
+		case 0:
+		case '/':
 			if i > 0 && c[i-1] == '/' {
 				return false
 			}
-		case b == ':':
+		case ':':
 			if i != 1 {
 				return false
 			}
+		default:
+			return false
 		}
 	}
 	return true
 }
+
+// pathLikeClass is 0 for the bytes pathLike takes as they are, the byte
+// itself for '/' and ':', and 1 for bytes no path line holds.
+var pathLikeClass = func() (t [256]uint8) {
+	for b := range t {
+		switch {
+		case b <= ' ' || b == 0x7f:
+			t[b] = 1
+		case b == '/' || b == ':':
+			t[b] = uint8(b)
+		}
+	}
+	return t
+}()
 
 // nextPathLike reports whether the first line of rest is pathLike.
 func nextPathLike(rest []byte) bool {
@@ -165,9 +180,16 @@ func appendIndent(dst []byte, depth int) []byte {
 
 // foldPaths folds runs of path lines; nil if nothing is saved.
 func foldPaths(content []byte, keep func([]byte) bool) []byte {
+	return foldPathsSkip(content, keep, headerLen("paths", 1, ""))
+}
+
+// foldPathsSkip is foldPaths passing over, without judging their lines, the
+// spans of text where no run can save more than limit bytes; limit < 0
+// judges every line.
+func foldPathsSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	var (
-		out      []byte
-		body     []byte
+		w        = runText{name: "paths", content: content}
+		pg       pathsGain // the bound skipSpan counts
 		lines    int
 		st       pathsState
 		runStart = -1
@@ -177,12 +199,20 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 		if runStart < 0 {
 			return
 		}
-		out = appendRun(out, content, runStart, end, "paths", lines, body)
-		runStart, body, lines = -1, body[:0], 0
+		w.end(runStart, end, lines)
+		runStart, lines = -1, 0
 		st = pathsState{stack: st.stack[:0]}
 	}
 	text := content
 	for len(text) > 0 {
+		if runStart < 0 {
+			pg = pathsGain{}
+			if n := w.skip(text, limit, &pg); n > 0 {
+				pos += n
+				text = text[n:]
+				continue
+			}
+		}
 		c, full, rest := nextLine(text)
 		// keep is asked only of a line that can join a run of two: a run
 		// of one never beats its line (the header costs more than any
@@ -190,15 +220,14 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 		// failure lines of the whole input when first asked.
 		if !pathLike(c) || keep != nil && (runStart >= 0 || nextPathLike(rest)) && keep(c) {
 			flush(pos)
-			if out != nil {
-				out = escapeLines(out, full)
-			}
+			w.literal(full)
 			pos += len(full)
 			text = rest
 			continue
 		}
 		if runStart < 0 {
 			runStart = pos
+			w.start(pos)
 		}
 		dir, name, hasDir := splitPath(c)
 		k, off := 0, 0
@@ -224,9 +253,9 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 			// directory holding one path costs no line of its own.
 			r := dir[off:]
 			for _, s := range splitPoints(r, dir[:off], rest) {
-				body = appendIndent(body, len(st.stack))
-				body = append(body, r[:s]...)
-				body = append(body, '/', '\n')
+				w.out = appendIndent(w.out, len(st.stack))
+				w.out = append(w.out, r[:s]...)
+				w.out = append(w.out, '/', '\n')
 				lines++
 				st.stack = append(st.stack, r[:s])
 				r = r[min(s+1, len(r)):]
@@ -234,22 +263,52 @@ func foldPaths(content []byte, keep func([]byte) bool) []byte {
 			}
 			name = c[min(off, len(c)):len(c)]
 		}
-		body = appendIndent(body, len(st.stack))
-		body = append(body, name...)
-		body = append(body, full[len(c):]...)
+		w.out = appendIndent(w.out, len(st.stack))
+		w.out = append(w.out, name...)
+		w.out = append(w.out, full[len(c):]...)
 		lines++
+		w.line()
 		st.prev = name
 		pos += len(full)
 		text = rest
 	}
 	flush(pos)
-	return out
+	return w.text()
+}
+
+// pathsGain bounds, line by line, what runs of path lines could save. A
+// line saves only the open directories it takes, whole components ending
+// in '/' that the previous line holds too, or all of that line when it
+// lies below it, less the two spaces of indentation that taking any costs.
+type pathsGain struct {
+	prev []byte // the last path line
+	gain int
+}
+
+func (g *pathsGain) total() int { return g.gain }
+
+func (g *pathsGain) add(c []byte) bool {
+	if !pathLike(c) {
+		*g = pathsGain{}
+		return false
+	}
+	if g.prev != nil {
+		n := commonPrefix(g.prev, c)
+		if n == len(g.prev) && n < len(c) && c[n] == '/' {
+			n++
+		} else {
+			n = bytes.LastIndexByte(c[:n], '/') + 1
+		}
+		g.gain += max(n-2, 0)
+	}
+	g.prev = c
+	return true
 }
 
 // unfoldPaths rebuilds each listed path from the open directories.
-func unfoldPaths(dst, body []byte, args string, limit int) ([]byte, error) {
+func unfoldPaths(w *sink, body []byte, args string) error {
 	if args != "" {
-		return nil, fmt.Errorf("%w: paths block takes no arguments", ErrMalformed)
+		return fmt.Errorf("%w: paths block takes no arguments", ErrMalformed)
 	}
 	var st pathsState
 	for len(body) > 0 {
@@ -260,14 +319,14 @@ func unfoldPaths(dst, body []byte, args string, limit int) ([]byte, error) {
 			sp++
 		}
 		if sp%2 != 0 || sp == len(c) {
-			return nil, fmt.Errorf("%w: paths block: bad line %q", ErrMalformed, c)
+			return fmt.Errorf("%w: paths block: bad line %q", ErrMalformed, c)
 		}
 		depth := sp / 2
 		switch {
 		case depth == len(st.stack)+1 && st.prev != nil:
 			st.stack = append(st.stack, st.prev)
 		case depth > len(st.stack):
-			return nil, fmt.Errorf("%w: paths block: line %q is too deep", ErrMalformed, c)
+			return fmt.Errorf("%w: paths block: line %q is too deep", ErrMalformed, c)
 		}
 		st.stack = st.stack[:depth]
 		name := c[sp:]
@@ -280,15 +339,16 @@ func unfoldPaths(dst, body []byte, args string, limit int) ([]byte, error) {
 		for _, e := range st.stack {
 			n += len(e) + 1
 		}
-		if n > limit-len(dst) {
-			return nil, errTooLarge
+		if n > w.room() {
+			return errTooLarge
 		}
 		for _, e := range st.stack {
-			dst = append(dst, e...)
-			dst = append(dst, '/')
+			w.buf = append(w.buf, e...)
+			w.buf = append(w.buf, '/')
 		}
-		dst = append(dst, full[sp:]...)
+		w.buf = append(w.buf, full[sp:]...)
+		w.mark()
 		st.prev = name
 	}
-	return dst, nil
+	return nil
 }

@@ -61,28 +61,30 @@ func foldRepeat(content []byte, _ func([]byte) bool) []byte {
 }
 
 // unfoldRepeat writes the body the number of times the header says.
-func unfoldRepeat(dst, body []byte, args string, limit int) ([]byte, error) {
+func unfoldRepeat(w *sink, body []byte, args string) error {
 	if len(args) < 2 || args[0] != 'x' || args[1] == '0' || args[1] == '+' {
-		return nil, fmt.Errorf("%w: repeat block arguments %q", ErrMalformed, args)
+		return fmt.Errorf("%w: repeat block arguments %q", ErrMalformed, args)
 	}
 	n, err := strconv.Atoi(args[1:])
 	if err != nil || n < 2 || n > maxRepeat || n > maxRepeatBytes/max(len(body), 1) {
-		return nil, fmt.Errorf("%w: repeat count %q", ErrMalformed, args)
+		return fmt.Errorf("%w: repeat count %q", ErrMalformed, args)
 	}
 	per := len(body) // bytes per copy but the last
 	if body[len(body)-1] != '\n' {
 		per++
 	}
-	if n-1 > (limit-len(dst)-len(body))/per {
-		return nil, errTooLarge
+	if n-1 > (w.room()-len(body))/per {
+		return errTooLarge
 	}
 	for range n - 1 {
-		dst = append(dst, body...)
+		w.buf = append(w.buf, body...)
 		if body[len(body)-1] != '\n' {
-			dst = append(dst, '\n')
+			w.buf = append(w.buf, '\n')
 		}
+		w.mark()
 	}
-	return append(dst, body...), nil
+	w.buf = append(w.buf, body...)
+	return nil
 }
 
 const minRepeat = 3

@@ -31,56 +31,78 @@ const searchLookahead = 16
 // hitSplit returns the index of the leftmost ":N:" in c that can end a
 // path, or -1.
 func hitSplit(c []byte) int {
-	return sepSplit(c, ':')
+	h, _ := splits(c)
+	return h
 }
 
-// sepSplit returns the index of the leftmost sep N sep in c that follows a
-// plausible path (see pathByte) and where N is a line number as grep and
-// ripgrep print it: decimal, no leading zero. Scanning stops at the first
-// byte no path holds, so a line costs one pass.
-func sepSplit(c []byte, sep byte) int {
+// splits returns the indexes of the leftmost ":N:" (a hit) and "-N-" (a
+// context line) in c, or -1, that follow a plausible path (see pathByte)
+// and where N is a line number as grep and ripgrep print it: decimal, no
+// leading zero. Scanning stops at the first byte no path holds, so a line
+// costs one pass.
+func splits(c []byte) (hit, ctx int) {
+	hit, ctx = -1, -1
+	digits := true // c[:i] is only digits: not a plausible path yet
 	for i := 0; i < len(c); i++ {
 		b := c[i]
-		if b == sep && i > 0 && i+2 < len(c) && c[i+1] >= '1' && c[i+1] <= '9' {
-			j := i + 2
-			for j < len(c) && c[j] >= '0' && c[j] <= '9' {
-				j++
-			}
-			if j < len(c) && c[j] == sep && plausiblePath(c[:i]) {
-				return i
+		switch pathClass[b] {
+		case pathStop:
+			return hit, ctx
+		case pathSep:
+			if i > 0 && !digits && i+2 < len(c) && c[i+1]-'1' < 9 && (b == ':' && hit < 0 || b == '-' && ctx < 0) {
+				j := i + 2
+				for j < len(c) && c[j]-'0' < 10 {
+					j++
+				}
+				if j < len(c) && c[j] == b {
+					if b == ':' {
+						hit = i
+					} else {
+						ctx = i
+					}
+					if hit >= 0 && ctx >= 0 {
+						return hit, ctx
+					}
+				}
 			}
 		}
-		if !pathByte(b) {
-			return -1
+		if b-'0' >= 10 {
+			digits = false
 		}
 	}
-	return -1
+	return hit, ctx
+}
+
+// searchLine reports whether c may be a hit or a context line.
+func searchLine(c []byte) bool {
+	h, x := splits(c)
+	return h >= 0 || x >= 0
 }
 
 // pathByte reports whether b may appear in a path as search tools print
 // them. Spaces, quotes and brackets are refused: a log timestamp
 // "2024-01-05 12:34:56" or a JSON line must not be read as a file name.
-func pathByte(b byte) bool {
-	if b <= ' ' || b == 0x7f {
-		return false
-	}
-	switch b {
-	case '"', '\'', '`', '{', '}', '<', '>', '|', '*', '?', ';', '=', '[', ']', '(', ')', ',':
-		return false
-	}
-	return true
-}
+func pathByte(b byte) bool { return pathClass[b] != pathStop }
 
-// plausiblePath refuses paths that are only digits, such as the year of a
-// date ("2024-01-05") or a line number of single-file grep output.
-func plausiblePath(p []byte) bool {
-	for _, b := range p {
-		if b < '0' || b > '9' {
-			return true
+// Classes of bytes for scanning search lines: a byte no path holds, a
+// separator of a line number, and any other path byte.
+const (
+	pathPlain = iota
+	pathSep
+	pathStop
+)
+
+var pathClass = func() (t [256]uint8) {
+	for b := range t {
+		switch {
+		case b <= ' ' || b == 0x7f || bytes.IndexByte([]byte("\"'`{}<>|*?;=[](),"), byte(b)) >= 0:
+			t[b] = pathStop
+		case b == ':' || b == '-':
+			t[b] = pathSep
 		}
 	}
-	return false
-}
+	return t
+}()
 
 // entryAfter reports whether c continues path with sep N sep.
 func entryAfter(c, path []byte) bool {
@@ -120,8 +142,7 @@ func linePath(c, cur, rest []byte) []byte {
 	if cur != nil && entryAfter(c, cur) {
 		return cur
 	}
-	h := hitSplit(c)
-	x := sepSplit(c, '-')
+	h, x := splits(c)
 	if x < 0 || h >= 0 && h < x {
 		if h < 0 {
 			return nil
@@ -153,27 +174,42 @@ func linePath(c, cur, rest []byte) []byte {
 
 // foldSearch folds runs of search lines; nil if nothing is saved.
 func foldSearch(content []byte, keep func([]byte) bool) []byte {
+	return foldSearchSkip(content, keep, headerLen("rg", 1, ""))
+}
+
+// foldSearchSkip is foldSearch passing over, without judging their lines,
+// the spans of text where no run can save more than limit bytes (a
+// header's worth: such a run never folds); limit < 0 judges every line.
+func foldSearchSkip(content []byte, keep func([]byte) bool, limit int) []byte {
 	var (
-		out      []byte // lazily allocated
-		body     []byte
-		lines    int    // body lines
-		cur      []byte // current group path
-		runStart = -1   // offset in content of the run, or -1
-		pos      int    // offset of the current line
+		w        = runText{name: "rg", content: content}
+		sg       searchGain // the bound skipSpan counts
+		lines    int        // body lines
+		cur      []byte     // current group path
+		runStart = -1       // offset in content of the run, or -1
+		pos      int        // offset of the current line
 	)
 	flush := func(end int) {
 		if runStart < 0 {
 			return
 		}
-		out = appendRun(out, content, runStart, end, "rg", lines, body)
-		runStart, body, lines, cur = -1, body[:0], 0, nil
+		w.end(runStart, end, lines)
+		runStart, lines, cur = -1, 0, nil
 	}
 	text := content
 	for len(text) > 0 {
+		if runStart < 0 {
+			sg = searchGain{}
+			if n := w.skip(text, limit, &sg); n > 0 {
+				pos += n
+				text = text[n:]
+				continue
+			}
+		}
 		c, full, rest := nextLine(text)
 		switch {
 		case isSeparator(c) && runStart >= 0:
-			body = append(body, full...)
+			w.out = append(w.out, full...)
 			lines++
 		default:
 			// The path first: keep may find the failure lines of the
@@ -184,38 +220,104 @@ func foldSearch(content []byte, keep func([]byte) bool) []byte {
 			}
 			if p == nil {
 				flush(pos)
-				if out != nil {
-					out = escapeLines(out, full)
-				}
+				w.literal(full)
 				break
 			}
 			if runStart < 0 {
 				runStart = pos
+				w.start(pos)
 			}
 			if cur == nil || !bytes.Equal(p, cur) {
 				if cur != nil {
-					body = append(body, '\n')
+					w.out = append(w.out, '\n')
 					lines++
 				}
-				body = append(body, p...)
-				body = append(body, '\n')
+				w.out = append(w.out, p...)
+				w.out = append(w.out, '\n')
 				lines++
 				cur = p
 			}
-			body = append(body, full[len(p)+1:]...)
+			w.out = append(w.out, full[len(p)+1:]...)
 			lines++
 		}
+		w.line()
 		pos += len(full)
 		text = rest
 	}
 	flush(pos)
-	return out
+	return w.text()
+}
+
+// skipSpan returns the length of the lines at the start of text, where
+// no run is open, that no run can fold: a span of lines g counts, with the
+// line that ends it, in which runs could save at most limit bytes; 0 if
+// they could save more, or if limit < 0.
+func skipSpan(text []byte, limit int, g lineGain) int {
+	if limit < 0 {
+		return 0
+	}
+	for off := 0; off < len(text); {
+		c, full, _ := nextLine(text[off:])
+		off += len(full)
+		if !g.add(c) {
+			return off
+		}
+		if g.total() > limit {
+			return 0
+		}
+	}
+	return len(text)
+}
+
+// lineGain bounds, line by line, what runs of a line fold could save.
+type lineGain interface {
+	// add counts line c; false means c ends every run, and the count
+	// starts again after it.
+	add(c []byte) bool
+	total() int
+}
+
+// searchGain bounds, line by line, what runs of search lines could save. A
+// line saves its path and separator only when its path is the previous
+// search line's: at most the prefix the two lines share, and the
+// separator. Any line linePath takes, for any current path, is one
+// splits finds.
+type searchGain struct {
+	prev []byte // the last search line
+	gain int
+}
+
+func (g *searchGain) total() int { return g.gain }
+
+func (g *searchGain) add(c []byte) bool {
+	switch {
+	case isSeparator(c):
+	case searchLine(c):
+		if g.prev != nil {
+			g.gain += commonPrefix(g.prev, c) + 1
+		}
+		g.prev = c
+	default:
+		*g = searchGain{}
+		return false
+	}
+	return true
+}
+
+// commonPrefix returns the length of the longest common prefix of a and b.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // unfoldSearch rejoins each body line with its group's path.
-func unfoldSearch(dst, body []byte, args string, limit int) ([]byte, error) {
+func unfoldSearch(w *sink, body []byte, args string) error {
 	if args != "" {
-		return nil, fmt.Errorf("%w: rg block takes no arguments", ErrMalformed)
+		return fmt.Errorf("%w: rg block takes no arguments", ErrMalformed)
 	}
 	var path []byte
 	for len(body) > 0 {
@@ -224,7 +326,7 @@ func unfoldSearch(dst, body []byte, args string, limit int) ([]byte, error) {
 		switch {
 		case path == nil:
 			if len(c) == 0 {
-				return nil, fmt.Errorf("%w: rg block: empty path", ErrMalformed)
+				return fmt.Errorf("%w: rg block: empty path", ErrMalformed)
 			}
 			path = c
 		case len(c) == 0:
@@ -235,19 +337,20 @@ func unfoldSearch(dst, body []byte, args string, limit int) ([]byte, error) {
 				j++
 			}
 			if j == len(c) || c[j] != ':' && c[j] != '-' {
-				return nil, fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
+				return fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
 			}
-			if len(path)+1+len(full) > limit-len(dst) {
-				return nil, errTooLarge
+			if len(path)+1+len(full) > w.room() {
+				return errTooLarge
 			}
-			dst = append(dst, path...)
-			dst = append(dst, c[j])
-			dst = append(dst, full...)
+			w.buf = append(w.buf, path...)
+			w.buf = append(w.buf, c[j])
+			w.buf = append(w.buf, full...)
+			w.mark()
 		case isSeparator(c):
-			dst = append(dst, full...)
+			w.buf = append(w.buf, full...)
 		default:
-			return nil, fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
+			return fmt.Errorf("%w: rg block: bad line %q", ErrMalformed, c)
 		}
 	}
-	return dst, nil
+	return nil
 }

@@ -120,31 +120,39 @@ func expandEqual(text, want []byte) error {
 	var buf []byte
 	at := 0 // bytes of want matched
 	for _, p := range pieces {
-		got := text[p.Start:p.End]
-		if p.Block {
-			if need := min(len(want)-at, max(4*(p.End-p.Start), 64<<10)); cap(buf) < need {
-				// A guess at the block's expansion, so that one big block
-				// is not regrown through copies of itself.
-				buf = make([]byte, 0, need)
+		if !p.Block {
+			got := text[p.Start:p.End]
+			if rest := want[at:]; len(got) > len(rest) || !bytes.Equal(got, rest[:len(got)]) {
+				return fmt.Errorf("%w at byte %d (original %d bytes)", ErrMismatch, at+commonPrefix(got, rest), len(want))
 			}
-			buf, err = p.Append(buf[:0], text, len(want)-at)
-			if errors.Is(err, ErrTooLarge) {
-				return fmt.Errorf("%w: recovery is longer than the original (%d bytes)", ErrMismatch, len(want))
-			}
-			if err != nil {
-				return err
-			}
-			got = buf
+			at += len(got)
+			continue
 		}
-		rest := want[at:]
-		if len(got) > len(rest) || !bytes.Equal(got, rest[:len(got)]) {
-			i := 0
-			for i < len(got) && i < len(rest) && got[i] == rest[i] {
-				i++
-			}
-			return fmt.Errorf("%w at byte %d (original %d bytes)", ErrMismatch, at+i, len(want))
+		// A block that streams is compared as it unfolds, in pieces of
+		// drainAt bytes; the others are unfolded whole, into a buffer of
+		// a guess at their size so that one big block is not regrown
+		// through copies of itself. One buffer serves every block.
+		need := min(len(want)-at, 2*drainAt)
+		if !streams(p.header.name) {
+			need = min(len(want)-at, max(4*(p.End-p.Start), 64<<10))
 		}
-		at += len(got)
+		if cap(buf) < need {
+			buf = make([]byte, 0, need)
+		}
+		w := sink{buf: buf[:0], limit: len(want) - at, want: want[at:]}
+		err := w.unfold(p.header, text[p.body:p.End])
+		if errors.Is(err, ErrTooLarge) {
+			return fmt.Errorf("%w: recovery is longer than the original (%d bytes)", ErrMismatch, len(want))
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: %w", p.Line, err)
+		}
+		w.drain()
+		if w.bad {
+			return fmt.Errorf("%w at byte %d (original %d bytes)", ErrMismatch, at+w.at, len(want))
+		}
+		at += w.done
+		buf = w.buf
 	}
 	if at != len(want) {
 		return fmt.Errorf("%w at byte %d (lengths %d and %d)", ErrMismatch, at, len(want), at)
@@ -153,12 +161,7 @@ func expandEqual(text, want []byte) error {
 }
 
 func mismatchAt(a, b []byte) error {
-	n := min(len(a), len(b))
-	i := 0
-	for i < n && a[i] == b[i] {
-		i++
-	}
-	return fmt.Errorf("%w at byte %d (lengths %d and %d)", ErrMismatch, i, len(a), len(b))
+	return fmt.Errorf("%w at byte %d (lengths %d and %d)", ErrMismatch, commonPrefix(a, b), len(a), len(b))
 }
 
 // jsonEqual reports, as an error, whether a and b are the same sequence of

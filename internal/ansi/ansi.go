@@ -41,6 +41,21 @@ func appendFrom(out, text []byte, i int) []byte {
 	return append(out, text...)
 }
 
+// Count returns the number of escape sequences Strip removes from text.
+func Count(text []byte) int {
+	n := 0
+	for i := bytes.IndexByte(text, 0x1b); i >= 0; i = bytes.IndexByte(text, 0x1b) {
+		l := escapeLen(text[i:])
+		if l > 0 {
+			n++
+		} else {
+			l = 1
+		}
+		text = text[i+l:]
+	}
+	return n
+}
+
 // escapeLen returns the length of the escape sequence at the start of b
 // (b[0] is ESC), or 0 if it is incomplete or malformed.
 func escapeLen(b []byte) int {

@@ -115,11 +115,32 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 	case router.HTML:
 		only = func(plain []byte) bool { return bytes.IndexByte(plain, '<') < 0 }
 	}
+	for len(text) > maxReaderText {
+		// Judged in parts of whole lines, each with its own reader.
+		cut := bytes.LastIndexByte(text[:maxReaderText], '\n') + 1
+		if cut == 0 {
+			// A line of 4 GB is no tool's report of a failure: pass it.
+			e := bytes.IndexByte(text[maxReaderText:], '\n')
+			if e < 0 {
+				return
+			}
+			text = text[maxReaderText+e+1:]
+			continue
+		}
+		judgeText(kind, text[:cut], only, also, fn)
+		text = text[cut:]
+	}
+	judgeText(kind, text, only, also, fn)
+}
+
+// judgeText calls fn for each failure line of text, at most maxReaderText
+// bytes.
+func judgeText(kind router.Kind, text []byte, only, also func([]byte) bool, fn func([]byte)) {
 	var r *reader
 	if len(text) <= shortText {
 		r = resetReader(readers.Get().(*reader), text)
 		defer func() {
-			r.text, r.plain = nil, nil // keep no caller's bytes alive
+			r.text, r.plain, r.plainAt = nil, nil, nil // keep no caller's bytes alive
 			readers.Put(r)
 		}()
 	} else {

@@ -2,6 +2,7 @@ package failure
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -481,5 +482,32 @@ func TestOneLineParagraph(t *testing.T) {
 	report := "Error: the build failed because the compiler could not find the header file that the project needs. Install the development package. Then run the build again from the top directory of the project."
 	if got := Lines(router.Prose, []byte(report+"\n")); len(got) != 1 {
 		t.Errorf("long report line: got %q, want it as a failure line", got)
+	}
+}
+
+// TestLinesInParts: a text longer than one reader takes is judged in parts
+// of whole lines, and a line longer than that is passed over.
+func TestLinesInParts(t *testing.T) {
+	defer func(n int) { maxReaderText = n }(maxReaderText)
+	maxReaderText = 64
+	var in []byte
+	var want []string
+	for i := range 20 {
+		l := fmt.Sprintf("step %d ok", i)
+		if i%3 == 0 {
+			l = fmt.Sprintf("error: step %d failed", i)
+			want = append(want, l)
+		}
+		in = append(in, l+"\n"...)
+		if i == 10 {
+			in = append(in, "error: "+strings.Repeat("x", 100)+"\n"...)
+		}
+	}
+	var got []string
+	for _, l := range Lines(router.Log, in) {
+		got = append(got, string(l))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Lines = %q\nwant %q", got, want)
 	}
 }

@@ -15,9 +15,13 @@ import (
 // outside running text; the first frame after an exception counts.
 type reader struct {
 	text  []byte
-	spans [][2]int // each line's bytes, without '\n' and a trailing '\r'
-	plain [][]byte // a line without ANSI escapes, or nil when it has none
-	mark  []bool   // the failure lines
+	spans [][2]uint32 // each line's bytes, without '\n' and a trailing '\r'
+	// The lines that hold ANSI escapes, without them; plainAt[i] is line
+	// i's index in plain plus one, or 0 when it has none. Both are nil when
+	// no line has escapes.
+	plain   [][]byte
+	plainAt []uint32
+	mark    []bool // the failure lines
 
 	prose []int8 // 1: the line reads as running text; 0: not; -1: not yet known
 
@@ -45,6 +49,11 @@ type reader struct {
 // raceInTest ends the line the race detector adds to a test's failure.
 const raceInTest = ": race detected during execution of test"
 
+// maxReaderText is the longest text one reader judges: its line table
+// holds 32-bit offsets, half the memory of a big text's table of ints.
+// A variable so that tests can judge a small text in parts.
+var maxReaderText = 1<<32 - 1
+
 func newReader(text []byte) *reader {
 	return resetReader(new(reader), text)
 }
@@ -65,7 +74,7 @@ func resetReader(r *reader, text []byte) *reader {
 	// Escapes may split the phrase in the raw text: then every line is asked.
 	spans, mark, prose := r.spans[:0], r.mark[:0], r.prose[:0]
 	if cap(spans) < n {
-		spans = make([][2]int, 0, n)
+		spans = make([][2]uint32, 0, n)
 	}
 	*r = reader{text: text, spans: spans, lastFail: -8, pathLine: -1,
 		race: esc || bytes.Contains(text, []byte(raceInTest))}
@@ -82,14 +91,15 @@ func resetReader(r *reader, text []byte) *reader {
 		if e > start && text[e-1] == '\r' {
 			e--
 		}
-		r.spans = append(r.spans, [2]int{start, e})
+		r.spans = append(r.spans, [2]uint32{uint32(start), uint32(e)})
 		start = next
 	}
 	if esc {
-		r.plain = make([][]byte, len(r.spans))
+		r.plainAt = make([]uint32, len(r.spans))
 		for i := range r.spans {
 			if l := r.raw(i); bytes.IndexByte(l, 0x1b) >= 0 {
-				r.plain[i] = ansi.Strip(l)
+				r.plain = append(r.plain, ansi.Strip(l))
+				r.plainAt[i] = uint32(len(r.plain))
 			}
 		}
 	}
@@ -108,8 +118,8 @@ func (r *reader) raw(i int) []byte { return r.text[r.spans[i][0]:r.spans[i][1]] 
 
 // line returns line i as the reader sees it, without ANSI escapes.
 func (r *reader) line(i int) []byte {
-	if r.plain != nil && r.plain[i] != nil {
-		return r.plain[i]
+	if r.plainAt != nil && r.plainAt[i] != 0 {
+		return r.plain[r.plainAt[i]-1]
 	}
 	return r.raw(i)
 }

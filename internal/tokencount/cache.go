@@ -3,8 +3,10 @@ package tokencount
 import (
 	"hash/maphash"
 	"math/bits"
+	"runtime"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // cache remembers the token counts of pieces that are not tokens themselves:
@@ -58,44 +60,96 @@ func (c *cache) put(piece string, n int) {
 	s.mu.Unlock()
 }
 
-// memo is what count remembers, bounded: the counts of short pieces and
-// spans, kept across calls, and those of the longer spans of the text being
-// counted, which point into it.
-type memo struct {
-	short pieces
-	longs [longSlots]longSlot
-	gen   uint32 // the call's generation: longs of other generations are stale
+// memos is a free list of memos. Unlike a sync.Pool, which the collector
+// empties, it keeps what earlier counts learned: a process that counts
+// between bursts of allocation (the engine's) would otherwise start cold
+// each time. It keeps as many as there are cores (a count runs on one), up
+// to maxFree: a memo holds up to 1.1 MiB.
+const maxFree = 8
+
+type memos struct {
+	mu   sync.Mutex
+	free []*memo
 }
 
-// longSlot is a span of the text being counted, text[off:off+len], whose
-// hash is hash and count n.
+func (ms *memos) get() *memo {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	if n := len(ms.free); n > 0 {
+		m := ms.free[n-1]
+		ms.free = ms.free[:n-1]
+		return m
+	}
+	return new(memo)
+}
+
+func (ms *memos) put(m *memo) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	if len(ms.free) < min(runtime.GOMAXPROCS(0), maxFree) {
+		ms.free = append(ms.free, m)
+	}
+}
+
+// memo is what count remembers, bounded: the counts of short pieces and
+// spans, kept across calls, and those of the longer spans of the text being
+// counted, which point into it, and of the text counted before it when a
+// Tally hands them on (prev).
+type memo struct {
+	short pieces
+	longs []longSlot // a power of two of them
+	gen   uint32     // the call's generation: longs of other generations are stale
+	prev  string     // the text of generation gen-1, or "": its longs are stale too
+}
+
+// longSlot is a span of the text being counted (or prev), text[off:off+len],
+// whose hash is hash and count n.
 type longSlot struct {
 	gen, hash, off, len, n uint32
 }
 
-const longSlots = 1 << 12
+const (
+	minLongBits = 12 // 80 KiB
+	maxLongBits = 15 // 640 KiB, from 2 MiB of text
+	longEvery   = 64 // about one long span in this many bytes of tool output
+)
 
 // begin starts a call on a text of n bytes: the longs of earlier calls go
-// stale, and the short cache is sized for the text (a 4 KB text needs no
-// 512 KiB table, whose pages a one-shot process would fault in one by one).
+// stale (but prev's, which the caller keeps), and the caches are sized for
+// the text (a 4 KB text needs no 512 KiB table, whose pages a one-shot
+// process would fault in one by one).
 func (m *memo) begin(n int) {
 	if b := min(max(bits.Len(uint(n/8)), minPieceBits), pieceBits); len(m.short.slots) < 1<<b {
-		m.short = pieces{slots: make([]pieceSlot, 1<<b), shift: uint(64 - b)}
+		m.short.grow(b)
+	}
+	if b := min(max(bits.Len(uint(n/longEvery)), minLongBits), maxLongBits); len(m.longs) < 1<<b {
+		// A new table is all stale: generations start at 1. Prev's spans
+		// are dropped with the old one.
+		m.longs, m.prev = make([]longSlot, 1<<b), ""
 	}
 	if m.gen++; m.gen == 0 {
-		clear(m.longs[:])
-		m.gen = 1
+		clear(m.longs)
+		m.gen, m.prev = 1, ""
 	}
 }
 
-// long returns the count of text[i:e] if text has had that span before,
-// else -1 and the hash to remember it by.
+// long returns the count of text[i:e] if text, or prev, has had that span
+// before, else -1 and the hash to remember it by.
 func (m *memo) long(text string, i, e int) (n int, h uint64) {
 	h = hashOf(text[i:e])
-	sl := &m.longs[h&(longSlots-1)]
-	if sl.gen == m.gen && sl.hash == uint32(h>>32) && int(sl.len) == e-i &&
-		text[sl.off:sl.off+sl.len] == text[i:e] {
-		return int(sl.n), h
+	sl := &m.longs[h&uint64(len(m.longs)-1)]
+	if sl.hash != uint32(h>>32) || int(sl.len) != e-i {
+		return -1, h
+	}
+	switch sl.gen {
+	case m.gen:
+		if text[sl.off:sl.off+sl.len] == text[i:e] {
+			return int(sl.n), h
+		}
+	case m.gen - 1:
+		if m.prev != "" && m.prev[sl.off:sl.off+sl.len] == text[i:e] {
+			return int(sl.n), h
+		}
 	}
 	return -1, h
 }
@@ -103,7 +157,7 @@ func (m *memo) long(text string, i, e int) (n int, h uint64) {
 // remember records n as the count of text[i:e], whose hash is h.
 func (m *memo) remember(i, e int, h uint64, n int) {
 	if e < 1<<32 {
-		m.longs[h&(longSlots-1)] = longSlot{gen: m.gen, hash: uint32(h >> 32), off: uint32(i), len: uint32(e - i), n: uint32(n)}
+		m.longs[h&uint64(len(m.longs)-1)] = longSlot{gen: m.gen, hash: uint32(h >> 32), off: uint32(i), len: uint32(e - i), n: uint32(n)}
 	}
 }
 
@@ -132,9 +186,28 @@ const (
 	countMask    = 7 << countShift
 )
 
+// grow makes the cache 1<<b slots, keeping what it holds.
+func (pc *pieces) grow(b int) {
+	old := pc.slots
+	*pc = pieces{slots: make([]pieceSlot, 1<<b), shift: uint(64 - b)}
+	// A set's second slot first, so that its first stays first.
+	for k := range old {
+		if s := old[k^1]; s.hi != 0 {
+			pc.put(s.lo, s.hi&^countMask, int(s.hi>>countShift))
+		}
+	}
+}
+
+// set is the key's set of slots. slotOf is even and below len(pc.slots), a
+// power of two (see shift): the set needs no bounds check, a good part of a
+// lookup's work.
+func (pc *pieces) set(lo, hi uint64) *[2]pieceSlot {
+	return (*[2]pieceSlot)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(pc.slots)), uintptr(pc.slotOf(lo, hi))*unsafe.Sizeof(pieceSlot{})))
+}
+
 // get returns the count of the key lo, hi (from pieceKey).
 func (pc *pieces) get(lo, hi uint64) (int, bool) {
-	set := (*[2]pieceSlot)(pc.slots[pc.slotOf(lo, hi):])
+	set := pc.set(lo, hi)
 	if set[0].lo == lo && set[0].hi&^countMask == hi {
 		return int(set[0].hi >> countShift), true
 	}
@@ -147,7 +220,7 @@ func (pc *pieces) get(lo, hi uint64) (int, bool) {
 // put remembers the count of a key, if it fits.
 func (pc *pieces) put(lo, hi uint64, n int) {
 	if n < 1<<(64-countShift) {
-		set := (*[2]pieceSlot)(pc.slots[pc.slotOf(lo, hi):])
+		set := pc.set(lo, hi)
 		set[1], set[0] = set[0], pieceSlot{lo, hi | uint64(n)<<countShift}
 	}
 }

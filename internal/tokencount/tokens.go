@@ -10,8 +10,9 @@
 // linear pre-tokenizer that reproduces the encoding's split pattern
 // (split.go); each piece that is not itself a token is merged over the rank
 // table (bpe.go). Spans and pieces repeat in tool output, so their counts
-// are cached (cache.go), in bounded memory. Other encodings go through
-// tiktoken-go.
+// are cached (cache.go), in bounded memory. A Tally carries what counting
+// an original learned to the count of its compressed form, which is mostly
+// the original's spans. Other encodings go through tiktoken-go.
 //
 // Text that is not valid UTF-8 is counted as tiktoken-go counts it: each
 // invalid byte is a U+FFFD.
@@ -62,8 +63,9 @@ type Counter struct {
 	split *splitter
 	ranks *vocab
 	cache *cache
-	// memos pools the goroutines' memos of counted text (see memo).
-	memos sync.Pool
+	// memos holds the memos of counted text (see memo) that no count is
+	// using.
+	memos memos
 
 	enc *tiktoken.Tiktoken // the other encodings
 }
@@ -107,7 +109,6 @@ func New(encoding string) (*Counter, error) {
 // newNative returns a counter of encoding with rank table v, counted here.
 func newNative(encoding string, v *vocab) *Counter {
 	c := &Counter{name: encoding, split: newSplitter(encoding == "o200k_base"), ranks: v, cache: newCache()}
-	c.memos.New = func() any { return new(memo) }
 	return c
 }
 
@@ -162,12 +163,21 @@ func (c *Counter) CountContext(ctx context.Context, text string) (n int, err err
 	if c.split == nil {
 		return c.countChunked(ctx, text)
 	}
+	m := c.memos.get()
+	defer c.memos.put(m)
+	n, _, err = c.countParts(ctx, m, text)
+	return n, err
+}
+
+// countParts counts text, its last part with memo m, and returns that part.
+// Large texts are counted in parts on several cores. Each part starts
+// where a piece surely starts, so the parts' pieces are the text's.
+func (c *Counter) countParts(ctx context.Context, m *memo, text string) (n int, last string, err error) {
 	procs := min(runtime.GOMAXPROCS(0), len(text)/parallelPart)
 	if procs < 2 {
-		return c.count(ctx, text)
+		n, err = c.count(ctx, m, text)
+		return n, text, err
 	}
-	// Large texts are counted in parts on several cores. Each part starts
-	// where a piece surely starts, so the parts' pieces are the text's.
 	var parts []string
 	for k := procs; k > 1; k-- {
 		cut := pieceStart(text, len(text)/k)
@@ -180,9 +190,13 @@ func (c *Counter) CountContext(ctx context.Context, text string) (n int, err err
 	counts := make([]int, len(parts))
 	var wg sync.WaitGroup
 	for k, p := range parts {
-		wg.Go(func() { counts[k], _ = c.count(ctx, p) })
+		wg.Go(func() {
+			pm := c.memos.get()
+			counts[k], _ = c.count(ctx, pm, p)
+			c.memos.put(pm)
+		})
 	}
-	n, err = c.count(ctx, text)
+	n, err = c.count(ctx, m, text)
 	wg.Wait()
 	for _, k := range counts {
 		n += k
@@ -190,7 +204,46 @@ func (c *Counter) CountContext(ctx context.Context, text string) (n int, err err
 	if err == nil {
 		err = ctx.Err()
 	}
+	return n, text, err
+}
+
+// A Tally counts a text and then texts made from it, an original and then
+// its compressed form: a span of the text counted before (spans count the
+// same wherever they are, see count) is looked up, not counted again, and
+// most of a compressed text is copied from its original. A Tally is used by
+// one goroutine at a time; one that hands it to another synchronises with
+// it (a channel send will do). Close gives its memory back.
+type Tally struct {
+	c *Counter
+	m *memo // nil for the encodings tiktoken-go counts
+}
+
+// Tally returns a new tally of c.
+func (c *Counter) Tally() *Tally {
+	t := &Tally{c: c}
+	if c.split != nil {
+		t.m = c.memos.get()
+	}
+	return t
+}
+
+// Count is c.CountContext(ctx, text) that remembers text's spans for the
+// next call and looks up those of the text before.
+func (t *Tally) Count(ctx context.Context, text string) (n int, err error) {
+	if t.m == nil {
+		return t.c.CountContext(ctx, text)
+	}
+	n, t.m.prev, err = t.c.countParts(ctx, t.m, text)
 	return n, err
+}
+
+// Close ends the tally; it must not be used after.
+func (t *Tally) Close() {
+	if t.m != nil {
+		t.m.prev = ""
+		t.c.memos.put(t.m)
+		t.m = nil
+	}
 }
 
 // checkEvery is how much text is counted between looks at the context.
@@ -217,7 +270,7 @@ func pieceStart(s string, i int) int {
 	return -1
 }
 
-// count counts text on one core.
+// count counts text on one core with memo m.
 //
 // Text is cut into spans at offsets where a piece surely starts and the
 // piece before surely ends, whatever the text around (see spanEnd), so a
@@ -226,10 +279,8 @@ func pieceStart(s string, i int) int {
 // counted from the memo's cache in one lookup, a longer one that this text
 // has had before by comparing it with that one. The spans it misses are cut
 // into pieces, which repeat even more and are cached the same way.
-func (c *Counter) count(ctx context.Context, text string) (n int, err error) {
+func (c *Counter) count(ctx context.Context, m *memo, text string) (n int, err error) {
 	valid := utf8.ValidString(text)
-	m := c.memos.Get().(*memo)
-	defer c.memos.Put(m)
 	m.begin(len(text))
 	pc := &m.short
 	b := unsafe.Slice(unsafe.StringData(text), len(text))
@@ -384,7 +435,8 @@ const spanCut = 3
 func pieceKey(b []byte, i, e int) (lo, hi uint64) {
 	n := e - i
 	if i+16 <= len(b) {
-		lo, hi = binary.LittleEndian.Uint64(b[i:]), binary.LittleEndian.Uint64(b[i+8:])
+		w := b[i : i+16 : i+16]
+		lo, hi = binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:])
 	} else {
 		var buf [16]byte
 		copy(buf[:], b[i:e])

@@ -359,7 +359,7 @@ func TestCountParts(t *testing.T) {
 		t.Skip("no samples")
 	}
 	count := func(c *Counter, s string) int {
-		n, err := c.count(context.Background(), s)
+		n, err := c.count(context.Background(), new(memo), s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -657,6 +657,208 @@ func benchCount(b *testing.B, counter func(c *Counter) *Counter) {
 				}
 				b.ReportMetric(float64(len(text))*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
 			})
+		}
+	}
+}
+
+// derived returns texts made from s as a compressor makes them: lines
+// dropped, a marker in their place, a run of lines repeated, the text cut
+// inside a line.
+func derived(s string) []string {
+	lines := strings.SplitAfter(s, "\n")
+	var kept, marked strings.Builder
+	for i, l := range lines {
+		if i%3 != 1 {
+			kept.WriteString(l)
+			marked.WriteString(l)
+		} else if i%9 == 1 {
+			fmt.Fprintf(&marked, "[... %d lines omitted ...]\n", i)
+		}
+	}
+	half := len(s) / 2
+	return []string{s, kept.String(), marked.String(), s[half:] + s[:half], strings.Repeat(s[:len(s)/3], 2), ""}
+}
+
+// TestTally checks that a tally counts each text as Count does, whatever
+// text it counted before: every sample, then texts made from it, then the
+// next sample.
+func TestTally(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/samples/*/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Skip("no samples")
+	}
+	for _, name := range append(native, "p50k_base") {
+		c := mustNew(t, name)
+		tally := c.Tally()
+		for i, f := range files {
+			if c.split == nil && i%16 != 0 {
+				continue // tiktoken-go is slow: a few samples will do
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, s := range derived(string(data)) {
+				got, err := tally.Count(context.Background(), s)
+				if want := c.Count(s); got != want || err != nil {
+					t.Errorf("%s: %s, text %d: tally counts %d (%v), Count %d", name, f, k, got, err, want)
+				}
+			}
+		}
+		tally.Close()
+	}
+}
+
+// TestTallyHandOver counts an original on one goroutine and its derived
+// texts on another, as Engine.Compress does; run it with -race.
+func TestTallyHandOver(t *testing.T) {
+	c := mustNew(t, "")
+	text := strings.Repeat("2024-05-01T10:00:00Z INFO  request served path=/api/v1/items status=200\n", parallelPart/20)
+	ch := make(chan *Tally)
+	go func() {
+		tally := c.Tally()
+		tally.Count(context.Background(), text)
+		ch <- tally
+	}()
+	tally := <-ch
+	defer tally.Close()
+	for k, s := range derived(text) {
+		if got, want := c.Count(s), mustCount(t, tally, s); got != want {
+			t.Errorf("text %d: tally counts %d, Count %d", k, want, got)
+		}
+	}
+}
+
+func mustCount(t *testing.T, tally *Tally, s string) int {
+	t.Helper()
+	n, err := tally.Count(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// FuzzTally checks a tally's count of b, after a, against tiktoken-go.
+func FuzzTally(f *testing.F) {
+	for i, s := range tricky {
+		f.Add(s, tricky[(i+1)%len(tricky)])
+	}
+	f.Add("a long span of words here/and/there\n", "there a long span of words here/and\n")
+	c, ref := mustNew(f, ""), reference(f, DefaultEncoding)
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if len(a) > 4096 || len(b) > 1024 {
+			return
+		}
+		tally := c.Tally()
+		defer tally.Close()
+		tally.Count(context.Background(), a)
+		if got, want := mustCount(t, tally, b), len(ref.EncodeOrdinary(b)); got != want {
+			t.Errorf("Count(%q) after %q = %d, want %d", b, a, got, want)
+		}
+	})
+}
+
+// TestPiecesGrow checks that a short cache that grows keeps its counts.
+func TestPiecesGrow(t *testing.T) {
+	pc := pieces{slots: make([]pieceSlot, 1<<minPieceBits), shift: 64 - minPieceBits}
+	key := func(i int) (uint64, uint64) {
+		b := fmt.Appendf(nil, "k%d.......", i)
+		return pieceKey(b, 0, 2+i%12)
+	}
+	want := map[[2]uint64]int{}
+	for i := range 300 {
+		lo, hi := key(i)
+		pc.put(lo, hi, i%7)
+		want[[2]uint64{lo, hi}] = i % 7
+	}
+	held := func() (n int) {
+		for k, v := range want {
+			if got, ok := pc.get(k[0], k[1]); ok {
+				if got != v {
+					t.Fatalf("key %x: count %d, want %d", k, got, v)
+				}
+				n++
+			}
+		}
+		return n
+	}
+	before := held()
+	pc.grow(minPieceBits + 2)
+	if after := held(); after != before || before == 0 {
+		t.Errorf("%d keys held before growing, %d after", before, after)
+	}
+}
+
+// BenchmarkCountPair counts each sample and a text made from it (lines
+// dropped, markers added: see derived) as Compress counts an original and
+// its result, with a counter whose caches start empty: twice with Count,
+// or with one tally. MB/s are of both texts.
+func BenchmarkCountPair(b *testing.B) {
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
+	if len(files) == 0 {
+		b.Skip("no samples")
+	}
+	var ins, outs []string
+	size := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ins, outs = append(ins, string(data)), append(outs, derived(string(data))[2])
+		size += len(ins[len(ins)-1]) + len(outs[len(outs)-1])
+	}
+	base := mustNew(b, "")
+	for _, mode := range []string{"count", "tally"} {
+		b.Run(mode, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			cpu := sample.CPUTime()
+			for b.Loop() {
+				c := newNative(base.name, base.ranks)
+				for k, in := range ins {
+					if mode == "count" {
+						c.Count(in)
+						c.Count(outs[k])
+						continue
+					}
+					tally := c.Tally()
+					tally.Count(context.Background(), in)
+					tally.Count(context.Background(), outs[k])
+					tally.Close()
+				}
+			}
+			b.ReportMetric(float64(size)*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
+		})
+	}
+}
+
+// TestSpanEnd checks spanEnd's eight-byte scan against the rule it
+// implements, read a byte at a time, on the samples and on random bytes
+// drawn from those that decide a span's end.
+func TestSpanEnd(t *testing.T) {
+	slow := func(s string, i int) int {
+		for p := i + 1; p < len(s); p++ {
+			if spanClass[s[p-1]]>>4&spanClass[s[p]]&spanCut != 0 {
+				return p
+			}
+		}
+		return len(s)
+	}
+	texts := append(corpus(t), tricky...)
+	rng := rand.New(rand.NewPCG(5, 6))
+	alphabet := "a \n\t\r\v\f/.\x0e\x08\x1f\x7f\xc3\xa9"
+	for range 20000 {
+		b := make([]byte, 1+rng.IntN(40))
+		for k := range b {
+			b[k] = alphabet[rng.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, s := range texts {
+		for i := 0; i < len(s); i++ {
+			if got, want := spanEnd(s, i), slow(s, i); got != want {
+				t.Fatalf("spanEnd(%q, %d) = %d, want %d", s, i, got, want)
+			}
 		}
 	}
 }

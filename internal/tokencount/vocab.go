@@ -11,18 +11,18 @@ import (
 )
 
 // vocab is the rank table in a flat form that needs no building: an
-// open-addressing hash table of 4-byte slots, each holding a token's rank
-// and a tag of its hash, over the tokens' bytes laid end to end in rank
-// order. For o200k_base the whole form is generated (go generate, from
-// tiktoken-go-loader's file) and embedded, so a process that counts pays
-// no table build: only offsets are summed from the tokens' lengths.
-// Other encodings build the same form from their rank file on first use.
+// open-addressing hash table of 8-byte slots, each holding a token's rank,
+// where its bytes are and a tag of its hash, over the tokens' bytes laid end
+// to end in rank order. A lookup reads a slot and the token's bytes, and a
+// process loads the table without a pass over it. For o200k_base the whole
+// form is generated (go generate, from tiktoken-go-loader's file) and
+// embedded; other encodings build the same form from their rank file on
+// first use.
 type vocab struct {
-	slots []byte // 4 bytes per slot, little endian: tag<<rankBits | rank+1; 0 is empty
+	slots []byte // 8 bytes per slot, little endian (see slotOf); 0 is empty
 	mask  uint32 // slots-1
 	blob  string // the tokens' bytes in rank order
-	off   []uint32
-	max   int // the longest token's length: longer strings need no lookup
+	max   int    // the longest token's length: longer strings need no lookup
 
 	// pairs caches the ranks of two-byte strings, most of a merge's
 	// lookups, as rank+1 (0: not looked up yet; -1: not a token). Filled
@@ -30,9 +30,15 @@ type vocab struct {
 	pairs *[1 << 16]atomic.Int32
 }
 
+// A slot packs, from its low bits: rank+1, the token's offset in blob, its
+// length and a tag of its hash.
 const (
 	rankBits = 20
 	rankMask = 1<<rankBits - 1
+	offBits  = 24
+	offShift = rankBits
+	lenShift = offShift + offBits
+	tagShift = lenShift + 8
 )
 
 // entry is one token of an encoding and its rank.
@@ -41,11 +47,14 @@ type entry struct {
 	rank int32
 }
 
-// flat is the serialised vocab: a header, then one length byte per token
-// (in rank order), the slots and the tokens' bytes.
+// flat is the serialised vocab: a header, then the slots and the tokens'
+// bytes.
 //
-//	"ktok" | tokens uint32 | log2(slots) uint32 | longest uint32
-const flatMagic = "ktok"
+//	"ktk2" | tokens uint32 | log2(slots) uint32 | longest uint32 | token bytes uint32
+const (
+	flatMagic  = "ktk2"
+	flatHeader = 20
+)
 
 // buildFlat lays entries out in the flat form. Ranks must be 0..n-1, each
 // once, tokens 1 to 255 bytes; the slots are at most four fifths full.
@@ -73,24 +82,26 @@ func buildFlat(entries []entry) ([]byte, error) {
 	for _, t := range toks {
 		longest, size = max(longest, len(t)), size+len(t)
 	}
-	out := make([]byte, 16, 16+n+4*nslots+size)
+	if size >= 1<<offBits {
+		return nil, fmt.Errorf("%d bytes of tokens: too many", size)
+	}
+	out := make([]byte, flatHeader+8*nslots, flatHeader+8*nslots+size)
 	copy(out, flatMagic)
 	binary.LittleEndian.PutUint32(out[4:], uint32(n))
 	binary.LittleEndian.PutUint32(out[8:], uint32(logSlots))
 	binary.LittleEndian.PutUint32(out[12:], uint32(longest))
-	for _, t := range toks {
-		out = append(out, byte(len(t)))
-	}
-	slots := out[len(out) : len(out)+4*nslots]
-	out = out[:len(out)+4*nslots]
+	binary.LittleEndian.PutUint32(out[16:], uint32(size))
+	slots := out[flatHeader:]
 	mask := uint32(nslots - 1)
+	off := 0
 	for r, t := range toks {
 		h := hashOf(t)
 		i := uint32(h) & mask
-		for binary.LittleEndian.Uint32(slots[4*i:]) != 0 {
+		for binary.LittleEndian.Uint64(slots[8*i:]) != 0 {
 			i = (i + 1) & mask
 		}
-		binary.LittleEndian.PutUint32(slots[4*i:], tagOf(h)|uint32(r+1))
+		binary.LittleEndian.PutUint64(slots[8*i:], tagOf(h)|uint64(len(t))<<lenShift|uint64(off)<<offShift|uint64(r+1))
+		off += len(t)
 	}
 	for _, t := range toks {
 		out = append(out, t...)
@@ -101,34 +112,27 @@ func buildFlat(entries []entry) ([]byte, error) {
 // loadFlat reads the flat form; the vocab keeps pointing into data, which
 // must not change.
 func loadFlat(data []byte) (*vocab, error) {
-	if len(data) < 16 || string(data[:4]) != flatMagic {
+	if len(data) < flatHeader || string(data[:4]) != flatMagic {
 		return nil, errors.New("not a flat rank table")
 	}
 	n := int(binary.LittleEndian.Uint32(data[4:]))
 	logSlots := binary.LittleEndian.Uint32(data[8:])
 	longest := int(binary.LittleEndian.Uint32(data[12:]))
-	if logSlots > 28 || n >= rankMask {
+	size := int(binary.LittleEndian.Uint32(data[16:]))
+	if logSlots > 28 || n >= rankMask || longest > 255 || size >= 1<<offBits {
 		return nil, errors.New("flat rank table: bad header")
 	}
 	nslots := 1 << logSlots
-	lens, rest := data[16:], data[16:]
-	if len(lens) < n+4*nslots {
-		return nil, errors.New("flat rank table: truncated")
+	rest := data[flatHeader:]
+	if len(rest) != 8*nslots+size {
+		return nil, errors.New("flat rank table: truncated or too long")
 	}
-	lens, rest = lens[:n], rest[n:]
-	v := &vocab{slots: rest[:4*nslots], mask: uint32(nslots - 1), max: longest, off: make([]uint32, n+1), pairs: new([1 << 16]atomic.Int32)}
-	rest = rest[4*nslots:]
-	var o uint32
-	for r, l := range lens {
-		v.off[r] = o
-		o += uint32(l)
-	}
-	v.off[n] = o
-	if int(o) != len(rest) {
-		return nil, errors.New("flat rank table: token bytes do not add up")
-	}
-	v.blob = unsafe.String(unsafe.SliceData(rest), len(rest))
-	return v, nil
+	blob := rest[8*nslots:]
+	return &vocab{
+		slots: rest[:8*nslots], mask: uint32(nslots - 1), max: longest,
+		blob:  unsafe.String(unsafe.SliceData(blob), len(blob)),
+		pairs: new([1 << 16]atomic.Int32),
+	}, nil
 }
 
 // hashOf hashes a token; the flat form's layout depends on it, so changing
@@ -154,7 +158,7 @@ func hashOf(s string) uint64 {
 }
 
 // tagOf is the part of a slot that a hash's top bits fill.
-func tagOf(h uint64) uint32 { return uint32(h>>(64-(32-rankBits))) << rankBits }
+func tagOf(h uint64) uint64 { return h >> tagShift << tagShift }
 
 // parseRanks reads a .tiktoken rank file: lines of a base64 token, a space
 // and its rank. All tokens share one string, so loading costs a few large
@@ -246,16 +250,20 @@ func (v *vocab) lookup(s string) int32 {
 		return noRank
 	}
 	h := hashOf(s)
-	tag := tagOf(h)
+	// A slot whose tag and length are s's is read further.
+	want := tagOf(h) | uint64(len(s))<<lenShift
+	// i <= mask and len(slots) == 8*(mask+1): the loads need no bounds
+	// check, most of a probe's work.
+	slots := unsafe.Pointer(unsafe.SliceData(v.slots))
 	for i := uint32(h) & v.mask; ; i = (i + 1) & v.mask {
-		sl := binary.LittleEndian.Uint32(v.slots[4*i:])
+		sl := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(slots, 8*uintptr(i)))[:])
 		if sl == 0 {
 			return noRank
 		}
-		if sl&^rankMask == tag {
-			r := sl&rankMask - 1
-			if v.blob[v.off[r]:v.off[r+1]] == s {
-				return int32(r)
+		if sl&^(1<<lenShift-1) == want {
+			off := int(sl >> offShift & (1<<offBits - 1))
+			if v.blob[off:off+len(s)] == s {
+				return int32(sl&rankMask - 1)
 			}
 		}
 	}
