@@ -117,6 +117,9 @@ type request struct {
 
 	best     []byte // the smallest text so far: in, the lossless fold or the lossy view
 	strategy string // best's strategy
+	// bestLen is len(best), also after releaseUnusable dropped a lossless
+	// fold that saves too little to be returned.
+	bestLen int
 }
 
 // warn adds w, when there is one, to the result's warnings.
@@ -134,7 +137,9 @@ func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
 	}
 	r.route()
 	e.foldLossless(ctx, r)
+	r.bestLen = len(r.best)
 	if e.lossyAllowed(r.sections, r.req) {
+		r.releaseUnusable(e.opts.MinSavings)
 		v, err := e.lossy(ctx, r)
 		if err != nil {
 			return "", err
@@ -209,7 +214,7 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 // holds at this boundary whatever the sections did. A view that dropped a
 // failure line is discarded.
 func (e *Engine) checkBoundary(r *request, v *lossyView) {
-	if v.view != nil {
+	if v.view != nil && !v.checked {
 		if missing := mustSurviveMissing(r.checks, v.view); len(missing) > 0 {
 			e.log.Warn("lossy result dropped failure lines; falling back", "kind", r.kind, "missing", len(missing))
 			v.fellBack, v.view = true, nil
@@ -231,7 +236,7 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 	shown, view := v.view, fold.Escape(v.view)
 	// Worth losing detail only if clearly smaller than the lossless
 	// result; the original goes to the store first.
-	if len(view)+markerBudget >= len(r.best)*9/10 {
+	if len(view)+markerBudget >= r.bestLen*9/10 {
 		return
 	}
 	id, err := e.put(ctx, r.tenant, r.in)
@@ -243,16 +248,33 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 	r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", v.steps
 	r.res.CCRID, r.res.Scorer = id, v.scorer
 	r.best, r.strategy = r.marked(shown, view, id), wire.StrategyLossy
+	r.bestLen = len(r.best)
+}
+
+// releaseUnusable drops a lossless fold that saves less than min of the
+// input before the lossy step: lowSavings would return the input rather
+// than it, and on a big input it holds as many bytes as the input. Only
+// its length still counts (storeAndMark weighs the view against it).
+func (r *request) releaseUnusable(min float64) {
+	if len(r.best) < len(r.in) && 1-float64(len(r.best))/float64(len(r.in)) < min {
+		r.best = r.in
+	}
 }
 
 // marked returns view (shown, escaped) followed by the marker line naming
 // id and what shown leaves out, ending in a newline when the input does.
 func (r *request) marked(shown, view []byte, id string) []byte {
 	goTest := func() bool { return logview.GoTestText(r.in) != nil }
+	plain := func() []byte { return ansi.Strip(r.in) }
 	if len(r.checks) == 1 {
-		goTest = func() bool { return r.checks[0].goTestText() != nil }
+		c := &r.checks[0]
+		goTest = func() bool { return c.goTestText() != nil }
+		if c.plain != nil && len(c.part) == len(r.in) {
+			// The boundary check stripped the input already.
+			plain = func() []byte { return c.plain }
+		}
 	}
-	omitted, total, unit := omission(r.kind, r.in, shown, goTest)
+	omitted, total, unit := omission(r.kind, r.in, shown, goTest, plain)
 	return r.withMarker(view, id, omitted, total, unit)
 }
 
@@ -275,7 +297,7 @@ func (r *request) withMarker(view []byte, id string, omitted, total int, unit st
 // input; then the result is the input, without detail, and the strategy
 // says why.
 func (r *request) lowSavings(min float64) (string, bool) {
-	if saved := 1 - float64(len(r.best))/float64(len(r.in)); saved < min {
+	if saved := 1 - float64(r.bestLen)/float64(len(r.in)); saved < min {
 		r.res.Lossless, r.res.Equivalence, r.res.Steps, r.res.CCRID, r.res.Scorer = false, "", nil, "", ""
 		if r.strategy == wire.StrategyFailurePreserveFallback {
 			return r.strategy, true
@@ -353,8 +375,9 @@ func layoutBlanks(in []byte) int {
 // output) count lines beyond those shown; prose and HTML, which keep or
 // convert lines but drop words, count words; JSON of a few long lines
 // counts bytes. goTest reports whether in is go test -json output
-// (logview.GoTestText), asked only when the kind leaves it open.
-func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, total int, unit string) {
+// (logview.GoTestText), asked only when the kind leaves it open; plain
+// returns ansi.Strip(in).
+func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func() []byte) (omitted, total int, unit string) {
 	switch {
 	case kind == router.Prose || kind == router.HTML:
 		total = countWords(in)
@@ -364,19 +387,39 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 	case kind == router.Search:
 		// Views in heading form print paths and blank lines the input may
 		// not have: count the hits shown, and other lines only when they
-		// are input lines.
-		lines := make(map[string]bool)
-		for line := range bytes.Lines(in) {
-			lines[string(bytes.TrimRight(line, "\r\n"))] = true
-			total++
-		}
+		// are input lines. Those others are few: they are indexed, with
+		// their lengths, rather than every input line.
 		shown := 0
+		others := make(map[string]int)
+		var lengths [1024]bool
 		for line := range bytes.Lines(view) {
 			l := bytes.TrimRight(line, "\r\n")
-			if _, hit := toolline.ParseHit(l); hit || lines[string(l)] && !bytes.HasPrefix(l, []byte("[… ")) {
+			switch _, hit := toolline.ParseHit(l); {
+			case hit:
 				shown++
-			} else if _, hit := toolline.ParseHeadingHit(l); hit {
-				shown++
+			case !bytes.HasPrefix(l, []byte("[… ")):
+				others[string(l)]++
+				lengths[min(len(l), len(lengths)-1)] = true
+			default:
+				if _, hit := toolline.ParseHeadingHit(l); hit {
+					shown++
+				}
+			}
+		}
+		for line := range bytes.Lines(in) {
+			total++
+			l := bytes.TrimRight(line, "\r\n")
+			if !lengths[min(len(l), len(lengths)-1)] {
+				continue
+			}
+			if n := others[string(l)]; n > 0 {
+				shown += n
+				others[string(l)] = 0
+			}
+		}
+		for l, n := range others {
+			if _, hit := toolline.ParseHeadingHit([]byte(l)); hit && n > 0 {
+				shown += n
 			}
 		}
 		return max(total-shown, 0), total, "lines"
@@ -393,7 +436,7 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool) (omitted, t
 		return max(total-shown, 0), total, "lines"
 	}
 	inText, viewText := in, view
-	in, view = ansi.Strip(in), ansi.Strip(view)
+	in, view = plain(), ansi.Strip(view)
 	shown := make(map[string]int, bytes.Count(view, []byte{'\n'})+1)
 	// lengths has the lengths of the view's lines, so that most input lines
 	// a view leaves out are told so without hashing them.
@@ -567,6 +610,10 @@ type lossyView struct {
 	scorer   string      // the prose scorer used, "" when none was
 	warn     string      // the sections' warnings joined
 	fellBack bool        // a section was kept whole for dropping a failure line
+	// checked: the view is one section's, whose lines its own check found
+	// there (see lossy), so the boundary would judge the same lines in the
+	// same text again.
+	checked bool
 }
 
 // lossy runs the compressor of each section's kind and concatenates the
@@ -596,11 +643,22 @@ func (e *Engine) lossy(ctx context.Context, r *request) (lossyView, error) {
 			v.fellBack = true
 			continue
 		}
+		// The boundary need not check again a view that is this one
+		// section's: a newline after it adds no line, unless an escape
+		// sequence left open in out could take it in.
+		v.checked = len(r.sections) == 1
 		// Keep the section boundary a line boundary.
 		if len(part) > 0 && part[len(part)-1] == '\n' && (len(out) == 0 || out[len(out)-1] != '\n') {
+			v.checked = v.checked && bytes.IndexByte(out, 0x1b) < 0
 			out = append(out, '\n')
 		}
-		v.view = append(v.view, out...)
+		if v.view == nil {
+			// The view's own buffer, no copy; capped, so that a later
+			// section never appends into whatever lies beyond it.
+			v.view = out[:len(out):len(out)]
+		} else {
+			v.view = append(v.view, out...)
+		}
 		v.steps = append(v.steps, wire.Step{Kind: string(s.Kind), Strategy: strategy, OriginalBytes: len(part), CompressedBytes: len(out)})
 		changed = true
 	}
@@ -699,6 +757,7 @@ type sectionCheck struct {
 
 	lines     [][]byte // the failure lines judged at the boundary: see missing
 	ansi      bool     // part holds ANSI escapes: compare without them
+	plain     []byte   // ansi.Strip(part), when ansi and lines were judged in it
 	markers   [][]byte // lines of part carrying markers
 	linesDone bool
 }
@@ -808,7 +867,11 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 		c.ansi = bytes.IndexByte(c.part, 0x1b) >= 0
 		switch {
 		case c.ansi:
-			c.lines = c.failures.lines(c.kind, ansi.Strip(text))
+			stripped := ansi.Strip(text)
+			if !decoded {
+				c.plain = stripped
+			}
+			c.lines = c.failures.lines(c.kind, stripped)
 		case decoded:
 			c.lines = c.failures.lines(c.kind, text)
 		default:

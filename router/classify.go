@@ -29,18 +29,26 @@ type hitVote struct {
 // feat is the set of bytes a line holds that some detector needs, found in
 // one pass, so that detectors needing a byte the line lacks are not run:
 // most lines are judged by the generic rules after every tool's form has
-// failed to match, and each form scanned the whole line to fail.
+// failed to match, and each form scanned the whole line to fail. The passes
+// after classification (configs, csvTables) read it too.
 type feat uint16
 
 const (
-	fColon feat = 1 << iota // ':'
-	fParen                  // '('
-	fPipe                   // '|'
-	fLess                   // '<'
-	fDot                    // '.'
-	fAt                     // '@'
-	fDash                   // '-'
-	fSolid                  // a byte isBlank does not skip
+	fColon   feat = 1 << iota // ':'
+	fParen                    // '('
+	fPipe                     // '|'
+	fLess                     // '<'
+	fDot                      // '.'
+	fAt                       // '@'
+	fDash                     // '-'
+	fSolid                    // a byte isBlank does not skip
+	fTick                     // '`'
+	fComma                    // ','
+	fTab                      // '\t'
+	fCfg                      // one of "#;[]}=\"'": configLine's other bytes
+	fBox                      // 0xe2, which starts the box-drawing characters
+	fNewline                  // '\n', which ends a line (see lineEnd)
+	fAll     = ^feat(0)
 )
 
 var featOf = func() (t [256]feat) {
@@ -51,13 +59,24 @@ var featOf = func() (t [256]feat) {
 			t[c] = fSolid
 		}
 	}
-	for c, f := range map[byte]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '@': fAt, '-': fDash} {
+	for c, f := range map[byte]feat{':': fColon, '(': fParen, '|': fPipe, '<': fLess, '.': fDot, '@': fAt, '-': fDash,
+		'`': fTick, ',': fComma, '\t': fTab, 0xe2: fBox, '\n': fNewline} {
 		t[c] |= f
+	}
+	for _, c := range "#;[]}=\"'" {
+		t[c] |= fCfg
 	}
 	return t
 }()
 
+// features returns the features of line; eight bytes a step, as most lines
+// are longer than that.
 func features(line []byte) (f feat) {
+	for len(line) >= 8 {
+		f |= featOf[line[0]] | featOf[line[1]] | featOf[line[2]] | featOf[line[3]] |
+			featOf[line[4]] | featOf[line[5]] | featOf[line[6]] | featOf[line[7]]
+		line = line[8:]
+	}
 	for _, c := range line {
 		f |= featOf[c]
 	}
@@ -66,20 +85,25 @@ func features(line []byte) (f feat) {
 
 // classifyHit is classifyLine that also reports the search hit it found.
 func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
-	f := features(line)
+	return classifyFeat(line, features(line))
+}
+
+// classifyFeat is classifyHit for a line whose features are f.
+func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVote) {
 	if f&fSolid == 0 { // isBlank
 		return kNone, wNone, false, hv
 	}
-	if k, w := toolLine(line, f); w > 0 {
+	t := trimBlank(line) // the line without its indent, which several detectors read
+	if k, w := toolLine(line, t, f); w > 0 {
 		return k, w, false, hv
 	}
 	if k, w := classifyDiff(line); w > 0 {
 		return k, w, false, hv
 	}
-	if treeLine(line) {
+	if f&(fPipe|fTick|fBox) != 0 && treeLine(line) { // it needs "|-- ", "`-- " or a box character
 		return kTable, wWeak, false, hv // one entry of a drawn tree: tree, npm ls, cargo tree
 	}
-	if t := trimBlank(line); len(t) < len(line) && len(t) > 0 && t[0] == '|' {
+	if len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		rest := t[1:]
 		if isBlank(rest) || bytes.IndexByte(rest, '^') >= 0 || bytes.IndexByte(rest, '~') >= 0 {
 			return kLog, wWeak, false, hv // a compiler's snippet gutter
@@ -89,7 +113,7 @@ func classifyHit(line []byte) (kind, weight uint8, path bool, hv hitVote) {
 		}
 		return kNone, wNone, false, hv
 	}
-	if logLine(line, f) {
+	if logLine(line, t, f) {
 		return kLog, wStrong, false, hv
 	}
 	if f&(fColon|fDash) == 0 {

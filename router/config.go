@@ -56,7 +56,8 @@ func configs(b []byte, lines []lineInfo) {
 		}
 		from, keys, yaml, lower, assigns, sections, docs, nests, keyIndent, opener, array, top = -1, 0, 0, 0, 0, 0, 0, 0, -1, -1, false, false
 	}
-	for i, li := range lines {
+	for i := range lines {
+		li := &lines[i]
 		if li.blank {
 			continue
 		}
@@ -65,7 +66,7 @@ func configs(b []byte, lines []lineInfo) {
 			flush(i)
 			continue
 		}
-		if !array && li.weight >= wStrong && !csvLine(li) && li.kind != kCode {
+		if !array && li.weight >= wStrong && !csvLine(*li) && li.kind != kCode {
 			sp := 0
 			for sp < len(line) && line[sp] == ' ' {
 				sp++
@@ -75,7 +76,7 @@ func configs(b []byte, lines []lineInfo) {
 				continue
 			}
 		}
-		shape, indent, lc := configLine(line)
+		shape, indent, lc := configLine(line, li.feat)
 		cont := keyIndent >= 0 && indent > keyIndent || array
 		if array && shape == cfgClose {
 			array = false
@@ -86,7 +87,7 @@ func configs(b []byte, lines []lineInfo) {
 			}
 			continue // a block scalar's text, an array's element
 		}
-		if shape == cfgOther || !cont && li.weight >= wStrong && !csvLine(li) && li.kind != kCode {
+		if shape == cfgOther || !cont && li.weight >= wStrong && !csvLine(*li) && li.kind != kCode {
 			flush(i)
 			if shape == cfgOther {
 				continue
@@ -135,10 +136,14 @@ func configs(b []byte, lines []lineInfo) {
 }
 
 // configLine sorts one line (see the cfg constants) and reports its indent
-// and whether its key starts with a lower-case letter.
-func configLine(line []byte) (shape uint8, indent int, lower bool) {
+// and whether its key starts with a lower-case letter. f is features(line)
+// or fAll.
+func configLine(line []byte, f feat) (shape uint8, indent int, lower bool) {
 	for indent < len(line) && line[indent] == ' ' {
 		indent++
+	}
+	if f&(fColon|fDash|fCfg) == 0 {
+		return cfgOther, indent, false // no key, item, comment, section or closer
 	}
 	tabbed := indent < len(line) && line[indent] == '\t'
 	t := trimBlank(line)

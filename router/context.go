@@ -30,13 +30,15 @@ func contextHits(b []byte, lines []lineInfo) {
 		}
 	}
 	for i := range lines {
-		li := lines[i]
+		li := &lines[i]
 		if li.kind != kSearch || li.weight != wStrong || li.hit.pathLen == 0 {
-			end(i) // every hit line votes strongly for Search
-			from = -1
+			if from >= 0 {
+				end(i) // every hit line votes strongly for Search
+				from = -1
+			}
 			continue
 		}
-		line := plainLine(b, li, &scratch)
+		line := plainLine(b, *li, &scratch)
 		p := line[:li.hit.pathLen]
 		if from >= 0 && bytes.Equal(p, path) {
 			matched = matched || !li.hit.context

@@ -30,6 +30,10 @@ type csvRecord struct {
 // alone, as are indented lines, which are code or continuations.
 func csvTables(b []byte, lines []lineInfo) {
 	for i := 0; i < len(lines); {
+		if lines[i].feat&(fComma|fTab) == 0 {
+			i++ // no delimiter: csvScan would reject the line
+			continue
+		}
 		r, ok := csvScan(b, lines, i, 0)
 		if !ok {
 			i++

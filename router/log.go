@@ -55,14 +55,9 @@ func init() {
 
 // logLine reports whether a line reads as a build, test, package-manager or
 // service log line.
-// f is features(line).
-func logLine(line []byte, f feat) bool {
-	t := line
-	indent := 0
-	for indent < len(t) && (t[indent] == ' ' || t[indent] == '\t') {
-		indent++
-	}
-	t = t[indent:]
+// t is trimBlank(line), f is features(line).
+func logLine(line, t []byte, f feat) bool {
+	indent := len(line) - len(t)
 	if len(t) == 0 {
 		return false
 	}
@@ -89,7 +84,7 @@ func logLine(line []byte, f feat) bool {
 	switch {
 	case t[0] == '#' && len(t) > 2 && t[1] == ' ' && isPathLine(t[2:]):
 		return true // go build package header "# example.com/x"
-	case indent > 0 && colon >= 0 && indexFrom(t, max(colon-3, 0), []byte(".go:")) >= 0 && goTestOutput(t):
+	case indent > 0 && colon >= 0 && f&fDot != 0 && indexFrom(t, max(colon-3, 0), []byte(".go:")) >= 0 && goTestOutput(t):
 		return true
 	case t[0] == '/' && bytes.Contains(t, []byte(" +0x")):
 		return true // Go stack frame location
@@ -126,14 +121,22 @@ func logLine(line []byte, f feat) bool {
 			return true
 		}
 	}
-	if exceptionLine(t) {
+	if exceptionName(t, colon) {
 		return true
 	}
-	if testRunnerLine(line, t, colon) {
+	nodeColon := colon
+	if f&fDot == 0 {
+		nodeColon = -1 // no ".py::"
+	}
+	if testRunnerLine(line, t, nodeColon) {
 		return true
 	}
 	if colon >= 0 {
-		if i := indexFrom(t, max(colon-1, 0), []byte("): ")); i > 0 && bytes.IndexByte(t[:i], '(') > 0 {
+		i := -1
+		if f&fParen != 0 { // the '(' must come before "): "
+			i = indexFrom(t, max(colon-1, 0), []byte("): "))
+		}
+		if i > 0 && bytes.IndexByte(t[:i], '(') > 0 {
 			// tsc and MSVC diagnostics: "src/a.ts(3,5): error TS2322: ..."
 			r := t[i+3:]
 			if hasPrefix(r, "error") || hasPrefix(r, "warning") || hasPrefix(r, "fatal error") {
@@ -205,7 +208,7 @@ func aptAction(r []byte) bool {
 // prefix: pytest's section banners, -v results and progress, "E" failure
 // lines, and the closing counts "2 failed, 3 passed in 0.12s". line is the
 // whole line, t the line without its indent, colon the index of the first
-// ':' in t or -1.
+// ':' in t or -1 (also when t has no '.', so no ".py::").
 func testRunnerLine(line, t []byte, colon int) bool {
 	if _, _, ok := toolline.Banner(t); ok {
 		return true
@@ -283,6 +286,24 @@ func exceptionLine(t []byte) bool {
 		if bytes.HasSuffix(name, []byte(s)) {
 			return true
 		}
+	}
+	return false
+}
+
+// exceptionName is exceptionLine(t) for a t whose first ':' is at colon
+// (or -1). The name can only end there, or at the end of the line, so its
+// suffix is checked before its bytes are.
+func exceptionName(t []byte, colon int) bool {
+	e := colon
+	if e < 0 {
+		e = len(t)
+	}
+	if e == 0 || hasPrefix(t, "Exception in thread") {
+		return exceptionLine(t)
+	}
+	switch t[e-1] {
+	case 'r', 'n', 'g', 't': // Error, Exception, Warning, Interrupt, Exit
+		return exceptionLine(t)
 	}
 	return false
 }

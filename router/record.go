@@ -33,7 +33,7 @@ func records(b []byte, lines []lineInfo) {
 			switch {
 			case li.weight == wForced || li.config:
 				ok = false // YAML's "PORT: 6379" under "env:" is configuration
-			case fieldLine(line):
+			case li.feat&(fColon|fCfg) != 0 && fieldLine(line): // a field has a ':' or '='
 				fields++
 			case line[0] == ' ' || li.kind == kLog || bareName(line):
 			default:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"github.com/kompress/kompress/internal/toolline"
+	"hash/maphash"
 	"os"
 	"path/filepath"
 	"strings"
@@ -387,5 +388,39 @@ func TestCurlProgressInBody(t *testing.T) {
 	// A '\r' that starts no progress row stays.
 	if c, cuts := toolline.CurlUninterleave([]byte("{\"a\": \"x\r\"}\r\n")); cuts != nil || string(c) != "{\"a\": \"x\r\"}\r\n" {
 		t.Errorf("toolline.CurlUninterleave changed a body without progress rows: %q", c)
+	}
+}
+
+// TestLineMemo checks that remembered votes are the votes classifyHit gives,
+// with a memo small enough that lines keep replacing each other.
+func TestLineMemo(t *testing.T) {
+	for _, s := range samples(t) {
+		for _, size := range []int{1, 1 << 20} {
+			m := newLineMemo(s.data, size)
+			hits := 0
+			for start := 0; start < len(s.data); {
+				end := bytes.IndexByte(s.data[start:], '\n')
+				if end < 0 {
+					end = len(s.data)
+				} else {
+					end += start
+				}
+				line := s.data[start:end]
+				f := features(line)
+				slot := m.slots[maphash.Bytes(memoSeed, line)&uint64(len(m.slots)-1)]
+				if slot.n > 0 && bytes.Equal(s.data[slot.start:int(slot.start)+int(slot.n)], line) {
+					hits++
+				}
+				k, w, p, h := m.classify(line, start, true, f)
+				wk, ww, wp, wh := classifyHit(line)
+				if k != wk || w != ww || p != wp || h != wh {
+					t.Fatalf("%s: memo gives %d %d %v %v for %q, classifyHit %d %d %v %v", s.name, k, w, p, h, line, wk, ww, wp, wh)
+				}
+				start = end + 1
+			}
+			if size > 1 && bytes.Count(s.data, []byte("\n}\n")) > 2 && hits == 0 {
+				t.Errorf("%s: no line was remembered", s.name)
+			}
+		}
 	}
 }

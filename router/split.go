@@ -148,6 +148,7 @@ type lineInfo struct {
 	weight     uint8
 	blank      bool
 	config     bool // part of a configuration file (see configs)
+	feat       feat // the features of b[start:end]; fAll for a line with escapes
 	hit        hitVote
 }
 
@@ -166,6 +167,7 @@ const jsonSlack = 1 << 16
 
 func classifyLines(b []byte) []lineInfo {
 	lines := make([]lineInfo, 0, bytes.Count(b, []byte{'\n'})+1)
+	memo := newLineMemo(b, cap(lines))
 	var (
 		scratch    []byte
 		jsonEnd    = -1 // lines starting before this offset belong to a JSON region
@@ -188,14 +190,8 @@ func classifyLines(b []byte) []lineInfo {
 		escAt      = -1   // the next ESC byte at or after the line start, or len(b)
 	)
 	for start := 0; start < len(b); {
-		end := bytes.IndexByte(b[start:], '\n')
-		next := len(b)
-		if end < 0 {
-			end = len(b)
-		} else {
-			end += start
-			next = end + 1
-		}
+		end, f := lineEnd(b, start)
+		next := min(end+1, len(b))
 		li := lineInfo{start: start, end: end}
 		path := false // classify found the line to be a lone path (isPathLine)
 		raw := b[start:end]
@@ -210,15 +206,20 @@ func classifyLines(b []byte) []lineInfo {
 				escAt = start + i
 			}
 		}
+		plain := true // line is b[start:...], not a copy without escapes
+		li.feat = f   // a '\r' has no feature
 		if escAt < end {
 			scratch = ansi.Append(scratch[:0], line)
 			line = scratch
+			plain = false
+			f = features(line)
+			li.feat = fAll // the escapes may hold any byte
 		}
-		li.blank = isBlank(line)
+		li.blank = f&fSolid == 0
 		switch {
-		case start >= jsonEnd && oldLeft == 0 && newLeft == 0 && (fence || hasPrefix(trimBlank(line), "```")):
+		case start >= jsonEnd && oldLeft == 0 && newLeft == 0 && (fence || f&fTick != 0 && hasPrefix(trimBlank(line), "```")):
 			// A fenced block is part of the Markdown document around it.
-			if hasPrefix(trimBlank(line), "```") {
+			if f&fTick != 0 && hasPrefix(trimBlank(line), "```") {
 				fence = !fence
 			}
 			li.kind, li.weight = kProse, wForced
@@ -226,7 +227,7 @@ func classifyLines(b []byte) []lineInfo {
 			li.kind, li.weight = jsonKind, wForced
 		case start < htmlEnd:
 			li.kind, li.weight = kHTML, wForced
-		case htmlStart(line):
+		case f&fLess != 0 && htmlStart(line):
 			htmlEnd = len(b)
 			if !noClose {
 				if e := indexFold(b[start:], "</html>"); e >= 0 {
@@ -242,14 +243,14 @@ func classifyLines(b []byte) []lineInfo {
 				break
 			}
 			oldLeft, newLeft = 0, 0
-			li.kind, li.weight, path, li.hit = classifyHit(line)
+			li.kind, li.weight, path, li.hit = memo.classify(line, start, plain, f)
 		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') && failBudget > 0:
 			if e, k := jsonRegion(b, start, &failBudget); e > 0 {
 				jsonEnd, jsonKind = e, k
 				li.kind, li.weight = k, wForced
 				break
 			}
-			li.kind, li.weight, path, li.hit = classifyHit(line)
+			li.kind, li.weight, path, li.hit = memo.classify(line, start, plain, f)
 		case comment != nil:
 			// Comment text reads like prose but belongs to the code around it.
 			li.kind, li.weight = kCode, wWeak
@@ -257,13 +258,13 @@ func classifyLines(b []byte) []lineInfo {
 				comment = nil
 			}
 		default:
-			li.kind, li.weight, path, li.hit = classifyHit(line)
+			li.kind, li.weight, path, li.hit = memo.classify(line, start, plain, f)
 			if li.kind == kCode {
 				comment = openComment(line)
 			}
 		}
 		if li.weight != wForced && !li.blank {
-			if open, ok := reportSection(line); ok {
+			if open, ok := reportOpen(line); ok {
 				report = open
 			} else if report {
 				// Source excerpts in a failure report are part of the log;
@@ -353,6 +354,35 @@ func classifyLines(b []byte) []lineInfo {
 		historyOnly(lines[commitAt:])
 	}
 	return lines
+}
+
+// lineEnd returns the end of the line that starts at b[start] (the index
+// of its '\n', or len(b)) and the line's features: one pass finds both.
+func lineEnd(b []byte, start int) (end int, f feat) {
+	r := b[start:]
+	i := 0
+	for ; i+8 <= len(r); i += 8 {
+		w := r[i : i+8 : i+8]
+		g := featOf[w[0]] | featOf[w[1]] | featOf[w[2]] | featOf[w[3]] |
+			featOf[w[4]] | featOf[w[5]] | featOf[w[6]] | featOf[w[7]]
+		if g&fNewline != 0 {
+			break
+		}
+		f |= g
+	}
+	for ; i < len(r) && r[i] != '\n'; i++ {
+		f |= featOf[r[i]]
+	}
+	return start + i, f
+}
+
+// reportOpen is reportSection for a non-blank line, which it skips unless the line
+// starts with a banner's rule or a count's digit.
+func reportOpen(line []byte) (open, ok bool) {
+	if c := line[0]; c != '=' && c != '_' && c != '-' && c != '!' && !isDigit(c) {
+		return false, false
+	}
+	return reportSection(line)
 }
 
 // reportSection reports whether a line opens (open true) or closes a test
@@ -595,40 +625,43 @@ func isBlank(line []byte) bool {
 
 func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
 
-// container marks the kinds whose documents hold lines that look like other
-// kinds: stack frames in logs, comments in code, examples in prose, text in HTML.
-var container = [numKinds]bool{kLog: true, kCode: true, kProse: true, kHTML: true}
-
 // vote relabels lines without a strong vote by the votes around them.
 func vote(lines []lineInfo) {
 	const w = 4
 	var counts [numKinds]int
-	add := func(i, sign int) {
-		if i >= 0 && i < len(lines) && lines[i].weight > 0 {
-			counts[lines[i].kind] += sign * int(min(lines[i].weight, wStrong))
-		}
-	}
 	for i := 0; i < w && i < len(lines); i++ {
-		add(i, 1)
+		counts[lines[i].kind] += int(min(lines[i].weight, wStrong))
 	}
 	kinds := make([]uint8, len(lines))
 	for i := range lines {
-		add(i+w, 1)
-		add(i-w-1, -1)
-		kinds[i] = lines[i].kind
-		if lines[i].weight >= wStrong || lines[i].blank {
+		if j := i + w; j < len(lines) {
+			counts[lines[j].kind] += int(min(lines[j].weight, wStrong))
+		}
+		if j := i - w - 1; j >= 0 {
+			counts[lines[j].kind] -= int(min(lines[j].weight, wStrong))
+		}
+		li := &lines[i]
+		kinds[i] = li.kind
+		if li.weight >= wStrong || li.blank {
 			continue
 		}
-		best, bestN := lines[i].kind, 0
-		if best != kNone {
-			bestN = counts[best]
-		}
-		for k := kSearch; k < numKinds; k++ {
-			if best != kNone && !container[k] {
-				continue // grep hits or table rows nearby do not make a code line theirs
+		best, bestN := li.kind, 0
+		if best == kNone {
+			for k := kSearch; k < numKinds; k++ {
+				if counts[k] > bestN {
+					best, bestN = k, counts[k]
+				}
 			}
-			if counts[k] > bestN {
-				best, bestN = k, counts[k]
+		} else {
+			// Only kinds whose documents hold lines that look like other
+			// kinds (stack frames in logs, comments in code, examples in
+			// prose, text in HTML) take a line with a vote of its own:
+			// grep hits or table rows nearby do not make a code line theirs.
+			bestN = counts[best]
+			for _, k := range [...]uint8{kLog, kCode, kHTML, kProse} { // in kind order: ties go to the first
+				if counts[k] > bestN {
+					best, bestN = k, counts[k]
+				}
 			}
 		}
 		kinds[i] = best

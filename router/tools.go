@@ -11,8 +11,9 @@ import (
 // valgrind and sanitizer reports, strace, TAP (node --test), curl -v, psql
 // and sqlite3 messages, shellcheck and eslint reports are Log; psql's
 // aligned tables and box-drawn tables (sqlite3 -box) are Table.
-func toolLine(line []byte, f feat) (kind, weight uint8) {
-	t := trimBlank(line)
+//
+// t is trimBlank(line), f is features(line).
+func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(t) == 0 {
 		return kNone, wNone
 	}
@@ -140,7 +141,8 @@ func toolLine(line []byte, f feat) (kind, weight uint8) {
 			return kLog, wStrong
 		}
 	}
-	if f&fColon != 0 && len(line) == len(t) {
+	if f&(fColon|fComma|fDash) == fColon|fComma|fDash && len(line) == len(t) {
+		// "path: line N, col M, Error - message"
 		if _, _, _, ok := toolline.CompactRow(t); ok {
 			return kLog, wStrong
 		}

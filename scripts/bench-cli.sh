@@ -10,7 +10,8 @@
 # kompress binary in the same run (before/after). -H adds the HTTP figures:
 # kompress-load at 16 connections on 4 KB logs against `kompress serve` with
 # the memory and the bolt store, and against kompress-load's trivial echo
-# server (with -b, the older binary's server too). -S skips the CLI rows
+# server (with -b, the older binary's server too), in req/s and in the
+# server's CPU ms per request. -S skips the CLI rows
 # (HTTP only, with -H). Binaries are built into a temporary directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -75,6 +76,9 @@ fi
 [ "$http" = 1 ] || exit 0
 # serve BIN ARGS...: start a server that prints or logs its URL; sets url.
 serve() {
+	# Empty it first: the child's own redirection may come after the
+	# first look below, which would then find the last server's URL.
+	: >"$tmp/serve.out"
 	"$@" >"$tmp/serve.out" 2>&1 &
 	pids+=($!)
 	for _ in $(seq 100); do
@@ -85,25 +89,38 @@ serve() {
 	cat "$tmp/serve.out" >&2
 	exit 1
 }
+# cputicks: user+sys clock ticks the last server started has used so far.
+cputicks() { awk '{ print $14 + $15 }' "/proc/${pids[-1]}/stat"; }
+# load: req/s of a run against the last server started, then its CPU ms
+# per request (user+sys, which a loaded machine inflates less than it
+# lowers req/s).
 load() {
-	"$tmp/kompress-load" -url "$url" -c 16 -d 10s -size 4096 -json | awk -F': ' '/"ReqPerSec"/ { printf "%.0f", $2 }'
+	local t0 t1
+	t0=$(cputicks)
+	"$tmp/kompress-load" -url "$url" -c 16 -d 10s -size 4096 -json >"$tmp/load.json"
+	t1=$(cputicks)
+	awk -F': ' -v t="$((t1 - t0))" -v hz="$(getconf CLK_TCK)" '
+		/"Requests"/ && !n { n = $2 + 0 }
+		/"ReqPerSec"/ { r = $2 }
+		END { printf "%.0f %.3f\n", r, 1000 * t / hz / n }' "$tmp/load.json"
 }
 stop() { kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true; }
 echo "HTTP, 16 connections, 4 KB logs, 10 s each (load generator on the same machine):"
 serve "$tmp/kompress-load" -echo 127.0.0.1:0
-echo_rps=$(load)
+read -r echo_rps echo_cpu < <(load)
 stop
-printf "  echo server %14d req/s\n" "$echo_rps"
+printf "  echo server %14d req/s  %.3f ms CPU/req\n" "$echo_rps" "$echo_cpu"
 for bin in "${bins[@]}"; do
 	tag=$(tag "$bin")
 	serve "$bin" serve --addr 127.0.0.1:0 --store memory:
-	mem_rps=$(load)
+	read -r mem_rps mem_cpu < <(load)
 	stop
 	rm -f "$tmp/bench.db" "$tmp/bench.db-journal"
 	serve "$bin" serve --addr 127.0.0.1:0 --store "bolt:$tmp/bench.db"
-	bolt_rps=$(load)
+	read -r bolt_rps bolt_cpu < <(load)
 	stop
-	awk -v t="$tag" -v e="$echo_rps" -v m="$mem_rps" -v b="$bolt_rps" 'BEGIN {
-		printf "  %-4s memory store %6d req/s (%.0f%% of echo)\n  %-4s bolt store %8d req/s (%.0f%% of memory)\n", t, m, 100 * m / e, t, b, 100 * b / m
+	awk -v t="$tag" -v e="$echo_rps" -v m="$mem_rps" -v b="$bolt_rps" -v ec="$echo_cpu" -v mc="$mem_cpu" -v bc="$bolt_cpu" 'BEGIN {
+		printf "  %-4s memory store %6d req/s (%.0f%% of echo)    %.3f ms CPU/req (echo/this %.0f%%)\n", t, m, 100 * m / e, mc, 100 * ec / mc
+		printf "  %-4s bolt store %8d req/s (%.0f%% of memory)  %.3f ms CPU/req (memory/this %.0f%%)\n", t, b, 100 * b / m, bc, 100 * mc / bc
 	}'
 done

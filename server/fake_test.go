@@ -27,6 +27,9 @@ type fakeEngine struct {
 	// scoring, when set, is called on every non-heuristic Compress before
 	// it answers; tests block in it.
 	scoring func(ctx context.Context) error
+	// storing, when set, is called as a lossy result's original is
+	// stored, after store.DurableWait: tests block in it as in a sync.
+	storing func(ctx context.Context)
 
 	scorers sync.Map // scorer requested → count
 }
@@ -73,6 +76,10 @@ func (f *fakeEngine) Compress(ctx context.Context, tenant string, req wire.Compr
 	f.mu.Lock()
 	f.originals[tenant+"/"+full] = []byte(req.Content)
 	f.mu.Unlock()
+	if f.storing != nil {
+		store.DurableWait(ctx)
+		f.storing(ctx)
+	}
 	first, _, _ := strings.Cut(req.Content, "\n")
 	res.Text = fmt.Sprintf("%s\n[kompress:%s]", first, full[:12])
 	res.Strategy = "fake-lossy"

@@ -7,8 +7,10 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -85,7 +87,9 @@ func (s *Server) heuristic(ctx context.Context, tenant string, req wire.Compress
 // taken. The call runs on its own goroutine so the request can stop waiting
 // when ctx ends even if model inference cannot be interrupted; the slot is
 // freed only when the engine returns, so abandoned calls still count
-// against MaxScoring and cannot pile up.
+// against MaxScoring and cannot pile up, or when the store starts to wait
+// for the original to become durable: scoring is over by then, and a
+// request waiting for a disk sync must not turn others away from the model.
 func (s *Server) attempt(ctx context.Context, tenant string, req wire.CompressRequest) (wire.Result, error) {
 	type outcome struct {
 		res wire.Result
@@ -94,10 +98,14 @@ func (s *Server) attempt(ctx context.Context, tenant string, req wire.CompressRe
 	done := make(chan outcome, 1)
 	s.m.scoringInUse.Inc()
 	s.attempts.Add(1)
+	release := sync.OnceFunc(func() {
+		<-s.slots
+		s.m.scoringInUse.Dec()
+	})
+	ctx = store.WithDurableWait(ctx, release)
 	go func() {
 		defer func() {
-			<-s.slots
-			s.m.scoringInUse.Dec()
+			release()
 			s.attempts.Done()
 		}()
 		defer func() {

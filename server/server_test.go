@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -678,6 +679,48 @@ func TestScoringBusyFallsBackToHeuristic(t *testing.T) {
 	close(release)
 	if res := <-first; res.Scorer != "onnx:fake" || len(res.Warnings) != 0 {
 		t.Errorf("first request: %+v", res)
+	}
+}
+
+// TestScoringSlotFreeWhileStoring: a request whose original waits for the
+// store to make it durable has done its scoring; its slot goes to the
+// next request instead of sending that one to the heuristic.
+func TestScoringSlotFreeWhileStoring(t *testing.T) {
+	eng := newFakeEngine()
+	release := make(chan struct{})
+	storing := make(chan struct{}, 1)
+	var n atomic.Int32
+	eng.storing = func(context.Context) {
+		if n.Add(1) == 1 { // only the first request waits
+			storing <- struct{}{}
+			<-release
+		}
+	}
+	h := newHarness(t, server.Config{MaxScoring: 1, ScoreTimeout: time.Hour}, eng)
+	c := h.client("")
+	ctx := context.Background()
+	first := make(chan error, 1)
+	go func() {
+		_, err := c.Compress(ctx, wire.CompressRequest{Content: buildLog})
+		first <- err
+	}()
+	<-storing
+	res, err := c.Compress(ctx, wire.CompressRequest{Content: buildLog + "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Scorer != "onnx:fake" || len(res.Warnings) != 0 {
+		t.Errorf("while another request waits on the store: %+v, want the model without warnings", res)
+	}
+	if got := h.metric(`kompress_scorer_fallbacks_total{reason="busy"}`); got != 0 {
+		t.Errorf("busy fallbacks = %g", got)
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Error(err)
+	}
+	if got := h.metric(`kompress_scoring_slots_in_use{}`); got != 0 {
+		t.Errorf("slots in use = %g after both ended", got)
 	}
 }
 

@@ -22,6 +22,10 @@ func benchStores(b *testing.B) []struct {
 	}{
 		{"memory", func(b *testing.B) store.Store { return storetest.Memory(b) }},
 		{"bolt", func(b *testing.B) store.Store { return storetest.Bolt(b) }},
+		// Full after 1,024 originals of benchSize: every Put evicts.
+		{"bolt-full", func(b *testing.B) store.Store {
+			return storetest.Open(b, "bolt:"+b.TempDir()+"/ccr.db", store.Options{MaxBytes: 1024 * benchSize})
+		}},
 		{"redis", func(b *testing.B) store.Store {
 			url, _ := storetest.StartRedis(b)
 			return storetest.Open(b, url, store.Options{})

@@ -237,6 +237,7 @@ func (s *boltStore) apply(recs []*putRec) error {
 // write and one fdatasync, and hands them to the applier.
 func (s *boltStore) writer() {
 	defer s.done.Done()
+	var joined []byte
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for {
@@ -256,26 +257,28 @@ func (s *boltStore) writer() {
 			}
 			s.draining = false
 			if s.failed == nil {
-				s.mu.Unlock()
-				err := s.jr.reset()
-				s.mu.Lock()
-				s.fail(err)
+				s.jr.rewind()
 			}
 		}
 		group := s.writeQ
 		s.writeQ = nil
 		err := s.failed
 		if err == nil {
-			var buf []byte
-			if len(group) == 1 {
-				buf = group[0].buf
-			} else {
+			buf := group[0].buf
+			if len(group) > 1 {
+				// One write for the group, in a buffer the writer keeps
+				// (up to a bound) from group to group.
+				joined = joined[:0]
 				for _, r := range group {
-					buf = append(buf, r.buf...)
+					joined = append(joined, r.buf...)
 				}
+				buf = joined
 			}
 			s.mu.Unlock()
 			err = s.jr.append(buf)
+			if cap(joined) > maxJoined {
+				joined = nil
+			}
 			s.mu.Lock()
 			s.fail(err)
 			err = s.failed
@@ -290,6 +293,10 @@ func (s *boltStore) writer() {
 		s.cond.Broadcast()
 	}
 }
+
+// maxJoined bounds the buffer the writer keeps for joining a group's
+// records.
+const maxJoined = 1 << 20
 
 // applier moves journaled Puts into bolt, all that are waiting in one
 // transaction, and then drops them from the pending writes.
@@ -440,7 +447,12 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 			size >= largeOriginal && s.applied < s.seq ||
 			s.pending > 0 && s.pending+size > maxPending)
 	}
+	waited := false
 	if wait() {
+		waited = true
+		s.mu.Unlock()
+		DurableWait(ctx)
+		s.mu.Lock()
 		// A request that gives up while it waits is woken to say so.
 		stop := context.AfterFunc(ctx, func() {
 			s.mu.Lock()
@@ -461,26 +473,27 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 		return "", err
 	}
 	if size >= largeOriginal {
-		return s.putDirect(r, original)
+		return s.putDirect(ctx, r, original, waited)
 	}
 	r.seq, r.at = s.seq+1, s.opts.Now()
 	r.buf = newRecord(r, original)
-	scratch := newLayer()
+	s.ov.begin()
 	id, err := guard(s.path, func() (string, error) {
 		tx, err := s.db.Begin(false)
 		if err != nil {
 			return "", err
 		}
 		defer tx.Rollback()
-		return s.putKV(layered{l: scratch, below: layered{l: s.ov, below: newTxKV(tx)}}, r)
+		return s.putKV(layered{l: s.ov, below: newTxKV(tx), seq: r.seq}, r)
 	})
 	if err != nil {
+		s.ov.rollback()
 		s.mu.Unlock()
 		return "", s.wrap(err)
 	}
+	s.ov.commit()
 	r.id = id
 	seal(r.buf, r)
-	scratch.mergeInto(s.ov, r.seq)
 	s.seq = r.seq
 	s.pending += size
 	s.writeQ = append(s.writeQ, r)
@@ -488,6 +501,9 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	s.mu.Unlock()
 	// The original is readable now; it is durable, and the Put done,
 	// once its journal append is synced.
+	if !waited {
+		DurableWait(ctx)
+	}
 	if err := <-r.done; err != nil {
 		return "", err
 	}
@@ -495,12 +511,15 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 }
 
 // putDirect commits r to bolt in a transaction of its own; s.mu is held,
-// and bolt holds every Put decided before.
-func (s *boltStore) putDirect(r *putRec, original []byte) (string, error) {
+// and bolt holds every Put decided before. waited: DurableWait was called.
+func (s *boltStore) putDirect(ctx context.Context, r *putRec, original []byte, waited bool) (string, error) {
 	r.seq, r.at, r.original = s.seq+1, s.opts.Now(), original
 	s.seq = r.seq
 	s.direct = true // later Puts wait; Gets read bolt's last commit
 	s.mu.Unlock()
+	if !waited {
+		DurableWait(ctx)
+	}
 	err := s.apply([]*putRec{r})
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -512,6 +531,7 @@ func (s *boltStore) putDirect(r *putRec, original []byte) (string, error) {
 		return "", s.wrap(err)
 	}
 	s.synced, s.applied = r.seq, r.seq
+	s.ov.reindex() // bolt changed under the pending writes
 	return r.id, nil
 }
 

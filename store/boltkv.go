@@ -56,35 +56,52 @@ type putRec struct {
 }
 
 // putKV stores r in k and returns its id. A record that already names its
-// id (decided earlier, now applied or replayed) keeps it when it is free.
+// id (decided earlier, now applied or replayed) keeps it: that id was
+// acknowledged. A replay may run with another TTL or size bound than the
+// writer, so an original the writer had already swept or evicted can still
+// be here holding that id; it was gone where r was decided, and goes here
+// too, so the id can only ever name r.
 func (s *boltStore) putKV(k kv, r *putRec) (string, error) {
 	if err := s.sweep(k, r.at); err != nil {
 		return "", err
 	}
 	meta, data, ids := bkt{kindMeta, r.tenant}, bkt{kindData, r.tenant}, bkt{kindIDs, r.tenant}
 	size := int64(len(r.original))
+	if r.id != "" {
+		if h := string(k.get(ids, r.id)); h != "" && h != r.hash {
+			if err := s.deleteHash(k, r.tenant, h); err != nil {
+				return "", err
+			}
+			if err := k.del(ids, r.id); err != nil {
+				return "", err
+			}
+		}
+	}
 	if m := k.get(meta, r.hash); m != nil && k.get(data, r.hash) != nil {
 		// Already stored: a new Put makes it young again.
-		at, oldID := decodeMeta(m)
+		at, id := decodeMeta(m)
 		if err := k.del(bkt{kind: kindAge}, string(ageKey(at, r.hash, r.tenant))); err != nil {
 			return "", err
 		}
-		return oldID, s.recordKV(k, r, oldID, size)
+		if r.id != "" && r.id != id {
+			if string(k.get(ids, id)) == r.hash {
+				if err := k.del(ids, id); err != nil {
+					return "", err
+				}
+			}
+			id = r.id
+		}
+		return id, s.recordKV(k, r, id, size)
 	}
 	if err := s.evict(k, size); err != nil {
 		return "", err
 	}
-	owner := func(prefix string) (string, error) { return string(k.get(ids, prefix)), nil }
-	var id string
-	if r.id != "" {
-		if h, _ := owner(r.id); h == "" || h == r.hash {
-			id = r.id
-		}
-	}
+	id := r.id
 	if id == "" {
 		// Expired originals still own their ids until swept, so a refresh
 		// of one never takes an id another original was given meanwhile.
 		var err error
+		owner := func(prefix string) (string, error) { return string(k.get(ids, prefix)), nil }
 		if id, err = assignID(r.hash, owner); err != nil {
 			return "", err
 		}
@@ -166,9 +183,24 @@ func (s *boltStore) evict(k kv, size int64) error {
 // deleteOldest removes the original of the first age entry.
 func (s *boltStore) deleteOldest(k kv) error {
 	key, v := k.next(nil)
-	_, hash, tenant := splitAgeKey(key) // copies: key dies with the delete
-	size := int64(binary.BigEndian.Uint64(v))
-	if err := k.del(bkt{kind: kindAge}, string(key)); err != nil {
+	at, hash, tenant := splitAgeKey(key) // copies: key dies with the delete
+	return s.remove(k, at, hash, tenant, int64(binary.BigEndian.Uint64(v)))
+}
+
+// deleteHash removes tenant's original stored under hash, if any.
+func (s *boltStore) deleteHash(k kv, tenant, hash string) error {
+	m := k.get(bkt{kindMeta, tenant}, hash)
+	if m == nil {
+		return nil
+	}
+	at, _ := decodeMeta(m)
+	return s.remove(k, at, hash, tenant, int64(len(k.get(bkt{kindData, tenant}, hash))))
+}
+
+// remove deletes an original of size bytes with its age, meta and id
+// entries.
+func (s *boltStore) remove(k kv, at time.Time, hash, tenant string, size int64) error {
+	if err := k.del(bkt{kind: kindAge}, string(ageKey(at, hash, tenant))); err != nil {
 		return err
 	}
 	meta, ids := bkt{kindMeta, tenant}, bkt{kindIDs, tenant}

@@ -38,8 +38,8 @@ const (
 
 // Bounds of the unapplied state: Put waits while the originals decided
 // but not yet in bolt pass maxPending bytes (they are in memory), and the
-// journal is truncated, once bolt holds all of it, when it passes
-// journalLimit.
+// journal is rewound (written from its start again), once bolt holds all
+// of it, when it passes journalLimit.
 // The applier commits to bolt what the journal holds every applyDelay,
 // or at once when that is applyBatch bytes of originals.
 // An original of largeOriginal bytes or more skips the journal: its Put
@@ -140,7 +140,8 @@ var errJournalDamaged = errors.New("journal damaged")
 // that was never acknowledged: it is dropped. The same followed by an
 // intact record bolt does not have is damage: acknowledged originals
 // would be lost. (Records at or below applied after a bad spot are left
-// over from before a truncation that did not reach the disk.)
+// over from before a rewind, or a truncation that did not reach the
+// disk; zeros are room the file was grown by.)
 func parseJournal(b []byte, applied uint64) ([]*putRec, error) {
 	var recs []*putRec
 	last := applied
@@ -166,20 +167,27 @@ func parseJournal(b []byte, applied uint64) ([]*putRec, error) {
 	return recs, nil
 }
 
-// journal is the open journal file.
+// journal is the open journal file. Records are written at size; the
+// file beyond it, up to alloc, is zeros or records from before a rewind,
+// which bolt holds. Writing over blocks the file already has spares the
+// fdatasync an update of the file's size: on ext4 that halves its cost.
 type journal struct {
 	f      *os.File
 	path   string
-	size   int64
-	resets int // for tests
+	size   int64 // where the next record goes
+	alloc  int64 // the file's size
+	resets int   // for tests
 }
+
+// maxGrow bounds how far the journal file grows past its records at once.
+const maxGrow = 4 << 20
 
 // openJournal opens (creating) the journal of the bolt file at path and
 // returns it with its contents.
 func openJournal(path string) (*journal, []byte, error) {
 	jpath := path + journalSuffix
 	_, statErr := os.Stat(jpath)
-	f, err := os.OpenFile(jpath, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
+	f, err := os.OpenFile(jpath, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -195,12 +203,26 @@ func openJournal(path string) (*journal, []byte, error) {
 		f.Close()
 		return nil, nil, err
 	}
-	return &journal{f: f, path: jpath, size: int64(len(data))}, data, nil
+	return &journal{f: f, path: jpath, size: int64(len(data)), alloc: int64(len(data))}, data, nil
 }
 
-// append writes buf at the end and syncs it.
+// append writes buf at the end of the records and syncs it. Past the
+// file's end it first grows the file with zeros, by as much as it holds
+// (up to maxGrow): one sync with a size change per doubling, not one per
+// append, and a short-lived process that writes one record writes no
+// zeros at all.
 func (j *journal) append(buf []byte) error {
-	n, err := j.f.Write(buf)
+	if end := j.size + int64(len(buf)); end > j.alloc {
+		grow := min(j.size, maxGrow)
+		zeros := make([]byte, min(grow, 64<<10)) // written a piece at a time
+		for off := int64(0); off < grow; off += int64(len(zeros)) {
+			if _, err := j.f.WriteAt(zeros[:min(grow-off, int64(len(zeros)))], end+off); err != nil {
+				return err
+			}
+		}
+		j.alloc = end + grow
+	}
+	n, err := j.f.WriteAt(buf, j.size)
 	j.size += int64(n)
 	if err != nil {
 		return err
@@ -208,12 +230,20 @@ func (j *journal) append(buf []byte) error {
 	return fdatasync(j.f)
 }
 
-// reset empties the journal: bolt holds all of it.
+// rewind starts writing records at the start again, over the old ones:
+// bolt holds all of them. A crash before new records cover them leaves
+// them to a replay, which skips what bolt holds.
+func (j *journal) rewind() {
+	j.size = 0
+	j.resets++
+}
+
+// reset empties the journal file: bolt holds all of it.
 func (j *journal) reset() error {
 	if err := j.f.Truncate(0); err != nil {
 		return err
 	}
-	j.size = 0
+	j.size, j.alloc = 0, 0
 	j.resets++
 	return fdatasync(j.f)
 }

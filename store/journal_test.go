@@ -189,6 +189,9 @@ func TestJournalTornTail(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The file grows ahead of its records: zeros follow them
+			// (the originals end in a newline).
+			raw = bytes.TrimRight(raw, "\x00")
 			if err := os.WriteFile(jpath, c.tear(raw), 0o600); err != nil {
 				t.Fatal(err)
 			}
@@ -374,4 +377,121 @@ func TestJournalFailedWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantAll(t, s, "", []string{idAfter}, [][]byte{after})
+}
+
+// TestJournalReplayOtherOptions replays a journal with a longer TTL than
+// the writer had. The writer's A (id p) had expired and been swept when B,
+// whose hash shares those 12 characters, was given p (new, or stored
+// before under a longer id and expired too); in the replay A, and B's
+// first copy, are still alive when B's record comes. B must keep the id
+// it was given, and p must not name A.
+func TestJournalReplayOtherOptions(t *testing.T) {
+	const p = "feed0000beef"
+	pad := func(s string) string { return s + strings.Repeat("0", 64-len(s)) }
+	hA, hB := pad(p+"a"), pad(p+"b")
+	store.Crafted(t)
+	for _, refresh := range []bool{false, true} {
+		t.Run(fmt.Sprintf("refresh=%v", refresh), func(t *testing.T) {
+			clk := newClock()
+			ctx := context.Background()
+			path := t.TempDir() + "/ccr.db"
+			s, err := store.Open(ctx, "bolt:"+path, store.Options{TTL: time.Hour, Now: clk.Now})
+			if err != nil {
+				t.Fatal(err)
+			}
+			store.HoldApply(s)
+			put := func(hash, data, want string) {
+				t.Helper()
+				if id, err := store.PutHash(ctx, s, "", hash, []byte(data)); err != nil || id != want {
+					t.Fatalf("%s: %q, %v; want %q", data, id, err, want)
+				}
+			}
+			put(hA, "A", p)
+			if refresh {
+				put(hB, "B", p+"b")
+			}
+			clk.Add(2 * time.Hour) // A (and B) expire; the next Put sweeps them
+			put(hB, "B", p)
+			if err := store.Crash(s); err != nil {
+				t.Fatal(err)
+			}
+
+			s = openBolt(t, path, store.Options{TTL: 24 * time.Hour, Now: clk.Now})
+			if got, err := s.Get(ctx, "", p); err != nil || string(got) != "B" {
+				t.Errorf("Get(%s) after replay = %q, %v; want B", p, got, err)
+			}
+			put(hB, "B", p) // a later Put of B answers with the id B was given
+		})
+	}
+}
+
+// TestDurableWait: a bolt Put says, once, when it starts to wait for its
+// original to become durable, before that wait ends; a memory Put never
+// waits.
+func TestDurableWait(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		url  string
+		want int
+	}{
+		{"bolt", "bolt:" + t.TempDir() + "/ccr.db", 1},
+		{"bolt large", "bolt:" + t.TempDir() + "/ccr.db", 1},
+		{"memory", "memory:", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := store.Open(context.Background(), c.url, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			original := []byte("an original\n")
+			if strings.HasSuffix(c.name, "large") {
+				original = bytes.Repeat([]byte("x"), store.LargeOriginal)
+			}
+			calls := 0
+			ctx := store.WithDurableWait(context.Background(), func() { calls++ })
+			if _, err := s.Put(ctx, "", original); err != nil {
+				t.Fatal(err)
+			}
+			if calls != c.want {
+				t.Errorf("the hook ran %d times, want %d", calls, c.want)
+			}
+		})
+	}
+}
+
+// TestJournalRewindCrash: once bolt holds the whole journal, records are
+// written from its start again over the old ones; a crash then leaves new
+// records, old ones and zeros in the file, and a replay restores what was
+// acknowledged since the last rewind, from bolt and the journal both.
+func TestJournalRewindCrash(t *testing.T) {
+	path := t.TempDir() + "/ccr.db"
+	s, err := store.Open(context.Background(), "bolt:"+path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.SetJournalLimit(s, 8<<10)
+	originals := numbered(60)
+	var ids []string
+	for i, o := range originals {
+		if i == 50 {
+			// The last ten are only in the journal, after what the
+			// rewinds left there.
+			store.SetJournalLimit(s, 1<<40)
+			store.HoldApply(s)
+		}
+		id, err := s.Put(context.Background(), "", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if n := store.JournalResets(s); n == 0 {
+		t.Fatal("the journal was never rewound")
+	}
+	if err := store.Crash(s); err != nil {
+		t.Fatal(err)
+	}
+	s = openBolt(t, path, store.Options{})
+	wantAll(t, s, "", ids, originals)
 }

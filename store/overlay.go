@@ -1,22 +1,41 @@
 package store
 
+import (
+	"container/heap"
+	"maps"
+)
+
 // layer is writes not yet in the kv below it: the pending Puts' effect on
-// bolt (journaled, not yet applied), or one Put's scratch writes while it
-// is being decided. Each entry remembers the journal sequence number of
-// its last writer, so once bolt holds everything up to a sequence number
-// the entries it wrote can go (drop).
+// bolt (journaled, not yet applied). Each entry remembers the journal
+// sequence number of its last writer, so once bolt holds everything up to
+// a sequence number the entries it wrote can go (drop). A Put decides on
+// the layer itself and takes its writes back if it fails (begin, commit,
+// rollback).
 type layer struct {
 	m   map[bkt]map[string]entry
 	age map[string]entry // the age bucket, kept apart for next
-	// min is the least live key of age when minOK; new age keys are
-	// stored-at times, mostly later than all before, so it seldom needs
-	// the scan that finds it again.
-	min   string
-	minOK bool
+	// live holds the live age keys written here, least first; keys that
+	// were deleted since are skipped, and dropped, when they come first.
+	live keyHeap
+	// floor: every age key of the kv below up to floor has an entry here
+	// (evicted or swept), so next(nil) starts looking below after it
+	// instead of stepping past them all again. "" when none is known.
+	floor string
+
+	undo      []undo // the writes of the Put being decided
+	recording bool
 }
 
-// layered is a layer over the kv below it (a bolt transaction, or another
-// layered). Writes go to the layer, tagged with seq.
+// undo is an entry as it was before a write.
+type undo struct {
+	b    bkt
+	key  string
+	prev entry
+	had  bool
+}
+
+// layered is a layer over the kv below it (a bolt transaction). Writes go
+// to the layer, tagged with seq.
 type layered struct {
 	l     *layer
 	below kv
@@ -29,33 +48,7 @@ type entry struct {
 }
 
 func newLayer() *layer {
-	return &layer{m: map[bkt]map[string]entry{}, age: map[string]entry{}, minOK: true}
-}
-
-// setAge writes an age entry (e.v nil: a deletion), keeping min.
-func (l *layer) setAge(key string, e entry) {
-	l.age[key] = e
-	switch {
-	case !l.minOK:
-	case e.v == nil && key == l.min:
-		l.minOK = false
-	case e.v != nil && (l.min == "" || key < l.min):
-		l.min = key
-	}
-}
-
-// first is the least live age key here, "" when none.
-func (l *layer) first() string {
-	if !l.minOK {
-		l.min = ""
-		for key, e := range l.age {
-			if e.v != nil && (l.min == "" || key < l.min) {
-				l.min = key
-			}
-		}
-		l.minOK = true
-	}
-	return l.min
+	return &layer{m: map[bkt]map[string]entry{}, age: map[string]entry{}}
 }
 
 func (l *layer) bucket(b bkt, create bool) map[string]entry {
@@ -91,17 +84,53 @@ func (x layered) del(b bkt, key string) error {
 }
 
 func (l *layer) set(b bkt, key string, e entry) {
-	if b.kind == kindAge {
-		l.setAge(key, e)
-		return
+	m := l.bucket(b, true)
+	prev, had := m[key]
+	if l.recording {
+		l.undo = append(l.undo, undo{b: b, key: key, prev: prev, had: had})
 	}
-	l.bucket(b, true)[key] = e
+	m[key] = e
+	if b.kind == kindAge && e.v != nil && (!had || prev.v == nil) {
+		heap.Push(&l.live, key)
+	}
+}
+
+// first is the least live age key written here, "" when none.
+func (l *layer) first() string {
+	for len(l.live) > 0 {
+		k := l.live[0]
+		if e, ok := l.age[k]; ok && e.v != nil {
+			return k
+		}
+		heap.Pop(&l.live)
+	}
+	return ""
 }
 
 // next merges the age entries below, minus those written here, with the
-// live ones written here. The scan here is linear: the layer is bounded
-// by the pending bytes (see maxPending).
+// live ones written here. With after nil (the first entry: what sweep and
+// eviction ask) it costs, over a run of Puts, a step per entry evicted or
+// swept, not a step per pending deletion each time. It moves floor: only
+// a Put, holding the store's lock exclusively, calls it.
 func (x layered) next(after []byte) (k, v []byte) {
+	if after == nil {
+		bk, bv := x.below.next(nil)
+		if x.l.floor != "" {
+			bk, bv = x.below.next([]byte(x.l.floor))
+		}
+		for bk != nil {
+			if _, ok := x.l.age[string(bk)]; !ok {
+				break
+			}
+			x.l.floor = string(bk)
+			bk, bv = x.below.next(bk)
+		}
+		if lk := x.l.first(); lk != "" && (bk == nil || lk < string(bk)) {
+			return []byte(lk), x.l.age[lk].v
+		}
+		return bk, bv
+	}
+	// Any other position: a linear scan (not on the Put path).
 	bk, bv := x.below.next(after)
 	for bk != nil {
 		if _, ok := x.l.age[string(bk)]; !ok {
@@ -111,18 +140,9 @@ func (x layered) next(after []byte) (k, v []byte) {
 	}
 	var best string
 	var bestV []byte
-	if after == nil {
-		if best = x.l.first(); best != "" {
-			bestV = x.l.age[best].v
-		}
-	} else {
-		for key, e := range x.l.age {
-			if e.v == nil || key <= string(after) {
-				continue
-			}
-			if bestV == nil || key < best {
-				best, bestV = key, e.v
-			}
+	for key, e := range x.l.age {
+		if e.v != nil && key > string(after) && (bestV == nil || key < best) {
+			best, bestV = key, e.v
 		}
 	}
 	if bestV != nil && (bk == nil || best < string(bk)) {
@@ -131,41 +151,63 @@ func (x layered) next(after []byte) (k, v []byte) {
 	return bk, bv
 }
 
-// mergeInto copies l's writes into dst, tagged with seq.
-func (l *layer) mergeInto(dst *layer, seq uint64) {
-	for b, m := range l.m {
-		d := dst.bucket(b, true)
-		for key, e := range m {
-			d[key] = entry{v: e.v, seq: seq}
+// begin starts recording writes, so that rollback can take them back.
+func (l *layer) begin() { l.recording, l.undo = true, l.undo[:0] }
+
+// commit keeps the writes since begin.
+func (l *layer) commit() { l.recording, l.undo = false, l.undo[:0] }
+
+// rollback takes back the writes since begin.
+func (l *layer) rollback() {
+	for i := len(l.undo) - 1; i >= 0; i-- {
+		u := l.undo[i]
+		m := l.bucket(u.b, true)
+		if u.had {
+			m[u.key] = u.prev
+		} else {
+			delete(m, u.key)
 		}
 	}
-	for key, e := range l.age {
-		dst.setAge(key, entry{v: e.v, seq: seq})
-	}
+	l.commit()
+	l.reindex()
 }
 
 // drop forgets the writes of sequence numbers up to seq: the kv below
 // holds them now.
 func (l *layer) drop(seq uint64) {
 	for b, m := range l.m {
-		for key, e := range m {
-			if e.seq <= seq {
-				delete(m, key)
-			}
-		}
+		maps.DeleteFunc(m, func(_ string, e entry) bool { return e.seq <= seq })
 		if len(m) == 0 {
 			delete(l.m, b)
 		}
 	}
-	for key, e := range l.age {
-		if e.seq <= seq {
-			delete(l.age, key)
-			if key == l.min {
-				l.minOK = false
-			}
-		}
-	}
+	maps.DeleteFunc(l.age, func(_ string, e entry) bool { return e.seq <= seq })
+	l.reindex()
 }
 
-// empty reports whether l holds no writes.
-func (l *layer) empty() bool { return len(l.m) == 0 && len(l.age) == 0 }
+// reindex rebuilds live and forgets floor after entries went: below may
+// now hold keys up to floor that nothing here shadows.
+func (l *layer) reindex() {
+	l.floor = ""
+	l.live = l.live[:0]
+	for k, e := range l.age {
+		if e.v != nil {
+			l.live = append(l.live, k)
+		}
+	}
+	heap.Init(&l.live)
+}
+
+// keyHeap is a min-heap of keys (container/heap).
+type keyHeap []string
+
+func (h keyHeap) Len() int           { return len(h) }
+func (h keyHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h keyHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *keyHeap) Push(x any)        { *h = append(*h, x.(string)) }
+func (h *keyHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

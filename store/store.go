@@ -140,6 +140,25 @@ func DefaultURL() string {
 
 var errClosed = fmt.Errorf("%w: store closed", ErrUnavailable)
 
+type durableWaitKey struct{}
+
+// WithDurableWait returns a copy of ctx with which a Put calls f when it
+// starts to wait for its original to become durable (a journal sync, or
+// room in the journal), once per Put and not at all when it does not wait.
+// A caller holding a resource the wait does not need, such as a slot for
+// model scoring, lets it go there.
+func WithDurableWait(ctx context.Context, f func()) context.Context {
+	return context.WithValue(ctx, durableWaitKey{}, f)
+}
+
+// DurableWait calls the function WithDurableWait put in ctx, if any. A
+// Store calls it before a Put waits for durability.
+func DurableWait(ctx context.Context) {
+	if f, ok := ctx.Value(durableWaitKey{}).(func()); ok {
+		f()
+	}
+}
+
 // Broken returns a Store whose every call fails with err, marked
 // ErrUnavailable: a server whose store could not be opened (a damaged
 // file) stays up, compresses losslessly, and is not ready.

@@ -2,6 +2,7 @@ package logview
 
 import (
 	"bytes"
+	"math"
 	"strconv"
 
 	"github.com/kompress/kompress/internal/lossy"
@@ -27,13 +28,16 @@ type gotestTest struct {
 // The view shows decoded text, not the JSON lines, so failure lines must be
 // checked against GoTestText(in) rather than the input itself.
 //
-// It returns lossy.ErrNoGain when in is not a go test -json stream or the view
-// would not be at least 10% smaller.
+// It returns lossy.ErrNoGain when in is not a go test -json stream, its text
+// is 2 GiB or more, or the view would not be at least 10% smaller.
 func GoTestJSON(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 || !testevent.IsStream(in) {
 		return nil, lossy.ErrNoGain
 	}
 	d := gotestDecode(in, o)
+	if d == nil {
+		return nil, lossy.ErrNoGain
+	}
 	return d.compress(len(in), o)
 }
 
@@ -47,20 +51,6 @@ func GoTestText(in []byte) []byte {
 		return nil
 	}
 	return gotestSplit(in).text()
-}
-
-// text joins the lines of d as they were decoded.
-func (d *logDoc) text() []byte {
-	n := 0
-	for _, l := range d.lines {
-		n += len(l.raw) + 1
-	}
-	out := make([]byte, 0, n)
-	for _, l := range d.lines {
-		out = append(out, l.raw...)
-		out = append(out, '\n')
-	}
-	return out
 }
 
 // gotestAttributeVerbose finds the test each line of `go test -v` output
@@ -288,15 +278,23 @@ func (st gotestStream) text() []byte {
 
 // gotestDecode turns a test2json stream into a logDoc of text lines
 // attributed to their tests, grouped by package, with the failure lines of
-// its text (see GoTestText) marked as o finds them.
+// its text (see GoTestText) marked as o finds them; nil when that text is
+// too long for 32-bit offsets.
 func gotestDecode(in []byte, o lossy.Options) *logDoc {
 	st := gotestSplit(in)
-	d := &logDoc{}
+	// The lines are read in the decoded text, which their failure lines
+	// are found in too.
+	d := &logDoc{src: st.text()}
+	if len(d.src) > math.MaxInt32 {
+		return nil
+	}
 	status := st.status
 	idx := make(map[string]int32)
+	at := 0
 	for _, s := range st.sections {
 		for _, ln := range s.lines {
-			l := logNewLine(s.buf[ln.start:ln.end])
+			l := logNewLine(d.src, at, at+ln.end-ln.start)
+			at += ln.end - ln.start + 1
 			if ln.test != "" {
 				k, ok := idx[ln.test]
 				if !ok {
@@ -311,7 +309,7 @@ func gotestDecode(in []byte, o lossy.Options) *logDoc {
 		}
 	}
 	logMarkBlocks(d.lines)
-	logMarkMust(d.lines, o.FailureLines(router.Log, d.text()))
+	d.markMust(o.FailureLines(router.Log, d.src))
 	gotestHide(d)
 	return d
 }

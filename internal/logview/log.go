@@ -2,6 +2,7 @@ package logview
 
 import (
 	"bytes"
+	"math"
 	"sort"
 
 	"github.com/kompress/kompress/internal/lossy"
@@ -25,10 +26,11 @@ import (
 // Passing tests of `go test -v`, TAP and node's spec reporter are reduced to
 // counts, and `go test -json` is rendered as readable text (see GoTestJSON).
 //
-// It returns lossy.ErrNoGain when the input is empty, holds NUL bytes, or the view
-// would not be at least 10% smaller.
+// It returns lossy.ErrNoGain when the input is empty, holds NUL bytes, is
+// 2 GiB or more (lines are kept as 32-bit offsets), or the view would not be
+// at least 10% smaller.
 func Log(in []byte, o lossy.Options) ([]byte, error) {
-	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 {
+	if len(in) == 0 || len(in) > math.MaxInt32 || bytes.IndexByte(in, 0) >= 0 {
 		return nil, lossy.ErrNoGain
 	}
 	if testevent.IsStream(in) {
@@ -65,22 +67,25 @@ const (
 	logRaceTrace          // race reports: every section kept, frames trimmed
 )
 
-// logLine is one input line and what the planner knows about it.
+// logLine is one input line and what the planner knows about it. A 100 MB
+// log has millions: the line is kept as its place in logDoc.src (see
+// logDoc.raw), and the fields are ordered to pack without padding.
 type logLine struct {
-	raw   []byte // the input line, without its newline
-	text  []byte // raw without ANSI escapes, "\r" overwrites and a trailing "\r"
-	key   uint64 // template: numbers masked, first words only
-	class logClass
-	must  bool  // reported by failure.Lines: shown verbatim and never dropped
-	block int32 // index of the line this one continues (traceback, snippet), or -1
+	text []byte // the line without ANSI escapes, "\r" overwrites and a trailing "\r"
+	key  uint64 // template: numbers masked, first words only
 
-	trace logTrace
-	gor   int32 // goroutine ordinal within a Go trace
-	pos   int32 // frame line ordinal within its trace section
-	span  int32 // frame lines in the section (Python tracebacks)
+	start, end int32 // the input line, without its newline: logDoc.src[start:end]
+	block      int32 // index of the line this one continues (traceback, snippet), or -1
+	gor        int32 // goroutine ordinal within a Go trace
+	pos        int32 // frame line ordinal within its trace section
+	span       int32 // frame lines in the section (Python tracebacks)
+	test       int32 // index into logDoc.tests of the test this line belongs to, or -1
+	tpos       int32 // ordinal of the line within its failing test's output
+	find       int32 // on the line that counts a lint finding, 1 + its index in logDoc.finds; 0 on most lines
 
-	test   int32 // index into logDoc.tests of the test this line belongs to, or -1
-	tpos   int32 // ordinal of the line within its failing test's output
+	class  logClass
+	trace  logTrace
+	must   bool  // reported by failure.Lines: shown verbatim and never dropped
 	hidden bool  // passing-test chatter, accounted for by counts
 	passed byte  // for hidden lines: 'P' of a passing test, 'S' of a skipped one
 	ends   bool  // for hidden lines: the result line of its test, counted in notes
@@ -88,9 +93,7 @@ type logLine struct {
 	qscore uint8 // query words the line holds, when it holds enough
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
-
-	lint bool        // part of a lint finding below error level, counted in a note
-	find *logFinding // on the line that counts a finding; nil on most lines
+	lint   bool  // part of a lint finding below error level, counted in a note
 }
 
 // logFinding is what the line that counts a lint finding knows of it: kept
@@ -101,25 +104,18 @@ type logFinding struct {
 	file []byte // and its file, in a compact report
 }
 
-func (l *logLine) lintRule() []byte {
-	if l.find == nil {
+// finding returns the lint finding l counts, nil on most lines.
+func (d *logDoc) finding(l *logLine) *logFinding {
+	if l.find == 0 {
 		return nil
 	}
-	return l.find.rule
+	return &d.finds[l.find-1]
 }
 
-func (l *logLine) lintLoc() []byte {
-	if l.find == nil {
-		return nil
-	}
-	return l.find.loc
-}
-
-func (l *logLine) lintFile() []byte {
-	if l.find == nil {
-		return nil
-	}
-	return l.find.file
+// addFinding keeps f and returns what logLine.find holds for it.
+func (d *logDoc) addFinding(f logFinding) int32 {
+	d.finds = append(d.finds, f)
+	return int32(len(d.finds))
 }
 
 // Reasons a line was dropped, each with its own omission note.
@@ -133,7 +129,9 @@ const (
 )
 
 type logDoc struct {
+	src     []byte // the text the lines are in: the input, or go test -json's decoded text
 	lines   []logLine
+	finds   []logFinding // the lint findings lines count (logLine.find)
 	tests   []gotestTest
 	queried []int32        // lines matching the query, best first
 	shown   map[uint64]int // lines of each template shown so far by render
@@ -169,20 +167,24 @@ var logLevels = []logParams{
 }
 
 func logParse(in []byte, o lossy.Options) *logDoc {
-	text := in
 	n := bytes.Count(in, []byte{'\n'}) + 1
-	d := &logDoc{lines: make([]logLine, 0, n)}
-	for len(in) > 0 {
-		var line []byte
-		line, in, _ = bytes.Cut(in, []byte{'\n'})
-		d.lines = append(d.lines, logNewLine(line))
+	d := &logDoc{src: in, lines: make([]logLine, 0, n)}
+	for start := 0; start < len(in); {
+		end := bytes.IndexByte(in[start:], '\n')
+		if end < 0 {
+			end = len(in)
+		} else {
+			end += start
+		}
+		d.lines = append(d.lines, logNewLine(in, start, end))
+		start = end + 1
 	}
 	logMarkBlocks(d.lines)
 	d.logGroupGoroutines()
-	logMarkMust(d.lines, o.FailureLines(router.Log, text))
+	d.markMust(o.FailureLines(router.Log, in))
 	logMarkAssertDiff(d.lines)
 	logMarkGDBValues(d.lines)
-	logMarkLint(d.lines)
+	d.markLint()
 	logMarkRecords(d.lines)
 	logMarkListHeads(d.lines)
 	logMarkFileFindings(d.lines)
@@ -201,7 +203,7 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 func logMarkAssertDiff(ls []logLine) {
 	in, values := false, false
 	for i := range ls {
-		t := bytes.TrimLeft(ls[i].text, " \t")
+		t := logTrimBlank(ls[i].text)
 		switch {
 		case bytes.HasPrefix(t, []byte("+ actual - expected")) || bytes.HasPrefix(t, []byte("+ expected - actual")):
 			in = true
@@ -427,10 +429,14 @@ func logField(t []byte) bool {
 	return i < len(t) && t[i] == ':' && (i+1 == len(t) || t[i+1] == ' ')
 }
 
-func logNewLine(raw []byte) logLine {
-	text := ansi.Visible(raw)
-	return logLine{raw: raw, text: text, key: logKey(text), class: logClassify(text), block: -1, pos: -1, test: -1}
+// logNewLine reads the line src[start:end].
+func logNewLine(src []byte, start, end int) logLine {
+	text := ansi.Visible(src[start:end])
+	return logLine{start: int32(start), end: int32(end), text: text, key: logKey(text), class: logClassify(text), block: -1, pos: -1, test: -1}
 }
+
+// raw returns the input line of l, without its newline.
+func (d *logDoc) raw(l *logLine) []byte { return d.src[l.start:l.end] }
 
 func (d *logDoc) compress(inLen int, o lossy.Options) ([]byte, error) {
 	budget := 0
@@ -626,7 +632,7 @@ func (d *logDoc) appendLine(out []byte, l *logLine, p logParams) []byte {
 	d.shown[l.key]++
 	if l.must {
 		// Verbatim but for colour: the view never shows ANSI escapes.
-		out = append(out, bytes.TrimSuffix(ansi.Strip(l.raw), []byte{'\r'})...)
+		out = append(out, bytes.TrimSuffix(ansi.Strip(d.raw(l)), []byte{'\r'})...)
 		return append(out, '\n')
 	}
 	return append(logAppendCut(out, l.text, p.lineBytes), '\n')
@@ -658,10 +664,15 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			continue
 		}
 		if ls[i].drop == logDropLint {
-			if d.lint.file != nil && !bytes.Equal(d.lint.file, ls[i].lintFile()) {
+			f := d.finding(&ls[i])
+			var file []byte
+			if f != nil {
+				file = f.file
+			}
+			if d.lint.file != nil && !bytes.Equal(d.lint.file, file) {
 				out = d.lint.appendTo(out, p.lintLocs) // the next file's findings start
 			}
-			d.lint.add(&ls[i])
+			d.lint.add(f)
 			i++
 			continue
 		}

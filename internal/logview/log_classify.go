@@ -6,7 +6,7 @@ import "bytes"
 // warning. It is a hand-written scan over the line's words: no regular
 // expressions on the hot path.
 func logClassify(text []byte) logClass {
-	t := bytes.TrimLeft(text, " \t")
+	t := logTrimBlank(text)
 	if len(t) == 0 {
 		return logPlain
 	}
@@ -148,7 +148,10 @@ func logDiagnostic(text []byte) (logClass, bool) {
 // count, so "packagefile errors=/tmp/…" and "-p errors" stay plain.
 func logWords(text []byte) logClass {
 	class := logPlain
-	fieldStart, pathLike, flagValue := 0, false, false
+	fieldStart, flagValue := 0, false
+	// pathLike is logPathLike of the field, looked up for the fields that
+	// hold a word logWordClass knows: 0 not yet, 1 no, 2 yes.
+	pathLike := uint8(0)
 	prevWord, beforePrev := []byte(nil), []byte(nil)
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -158,11 +161,11 @@ func logWords(text []byte) logClass {
 				flagValue = text[fieldStart] == '-' && i-fieldStart > 2
 				fieldStart = i
 			}
-			pathLike = false
+			pathLike = 1 // blanks hold no path
 			continue
 		}
 		if i == fieldStart {
-			pathLike = logPathLike(text[i:])
+			pathLike = 0
 		}
 		if c >= 0x80 {
 			if logFailureSymbol(text[i:]) {
@@ -199,12 +202,22 @@ func logWords(text []byte) logClass {
 			(next == '.' && logWordByte(after)) || flagValue
 		// logWordClass knows no word shorter than 3 or longer than 24
 		// bytes: skip the call for those.
-		if !pathLike && !joined && len(word) >= 3 && len(word) <= 24 {
-			prev := prevWord
+		if !joined && len(word) >= 3 && len(word) <= 24 {
+			last := prevWord
 			if (bytes.Equal(beforePrev, []byte("no")) || bytes.Equal(beforePrev, []byte("No"))) && !bytes.Equal(prevWord, logDash) {
-				prev = beforePrev // "No syntax errors detected" counts none, as "no errors" does
+				last = beforePrev // "No syntax errors detected" counts none, as "no errors" does
 			}
-			switch logWordClass(word, prev, text[j:]) {
+			wc := logWordClass(word, last, text[j:])
+			if wc != logPlain && pathLike == 0 {
+				pathLike = 1
+				if logPathLike(text[fieldStart:]) {
+					pathLike = 2
+				}
+			}
+			if pathLike == 2 {
+				wc = logPlain
+			}
+			switch wc {
 			case logFailure:
 				return logFailure
 			case logNotable:
@@ -279,6 +292,13 @@ func logWordClass(word, prev, rest []byte) logClass {
 			return logFailure
 		}
 	}
+	first := word[0]
+	if first >= 'A' && first <= 'Z' {
+		first += 'a' - 'A'
+	}
+	if logVocabLens[first]&(1<<len(word)) == 0 {
+		return logPlain // no word of the switch below starts so and is so long
+	}
 	var buf [24]byte
 	lw := buf[:len(word)]
 	for k, c := range word {
@@ -288,7 +308,7 @@ func logWordClass(word, prev, rest []byte) logClass {
 		lw[k] = c
 	}
 	zero := bytes.Equal(prev, []byte("0")) || bytes.Equal(prev, []byte("no")) || bytes.Equal(prev, []byte("No"))
-	switch string(lw) {
+	switch string(lw) { // the words of logVocabulary, which must list them all
 	case "error", "fail", "failed", "failure", "failures", "fatal", "panic", "panicked",
 		"traceback", "exception", "assertion", "assert", "segfault", "aborted", "abort",
 		"crashed", "critical", "refused", "denied", "unhandled", "uncaught", "timeout":
@@ -326,6 +346,26 @@ func logWordClass(word, prev, rest []byte) logClass {
 	}
 	return logPlain
 }
+
+// logVocabulary is every word logWordClass's switch knows, lower case.
+var logVocabulary = []string{
+	"error", "fail", "failed", "failure", "failures", "fatal", "panic", "panicked",
+	"traceback", "exception", "assertion", "assert", "segfault", "aborted", "abort",
+	"crashed", "critical", "refused", "denied", "unhandled", "uncaught", "timeout",
+	"errors", "err", "status", "code",
+	"warning", "warnings", "warn", "deprecated", "deprecation",
+	"passed", "passing", "skipped", "pending", "tests", "packages", "upgraded",
+	"installed", "vulnerabilities", "examples", "specs", "suites", "assertions", "succeeded",
+}
+
+// logVocabLens has bit n set for the first byte of each word of
+// logVocabulary n bytes long: most words of a line are told plain by it.
+var logVocabLens = func() (t [256]uint32) {
+	for _, w := range logVocabulary {
+		t[w[0]] |= 1 << len(w)
+	}
+	return t
+}()
 
 // logExitCode reads the number that follows "exit status" or "exit code";
 // only a non-zero exit is a failure.
@@ -568,6 +608,19 @@ func logTapYAML(ls []logLine, head int) (bool, int) {
 	return true, i
 }
 
+// logTrimBlank is bytes.TrimLeft(t, " \t") without building a cutset on
+// every call: it runs on every line.
+func logTrimBlank(t []byte) []byte {
+	i := 0
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	if i == len(t) {
+		return nil // as bytes.TrimLeft
+	}
+	return t[i:]
+}
+
 func logIndent(t []byte) int {
 	return len(t) - len(bytes.TrimLeft(t, " "))
 }
@@ -722,13 +775,18 @@ func logSnippetLine(t []byte) bool {
 	return len(s) > 0 && (s[0] == '|' || s[0] == '^' || s[0] == '~')
 }
 
-// logMarkMust marks the lines that must survive verbatim: failures, the
+// markMust marks the lines that must survive verbatim: failures, the
 // failure lines of the text by failure.Lines, which the pipeline checks at
 // the boundary, and the ones this package's own reading takes for failures.
-func logMarkMust(ls []logLine, failures [][]byte) {
+func (d *logDoc) markMust(failures [][]byte) {
+	ls := d.lines
 	must := make(map[string]struct{}, len(failures))
+	// lengths has the lengths of the failure lines, so that most other
+	// lines are told apart without hashing them.
+	var lengths [1024]bool
 	for _, l := range failures {
 		must[string(l)] = struct{}{}
+		lengths[min(len(l), len(lengths)-1)] = true
 	}
 	shown := make(map[string]bool)
 	for i := range ls {
@@ -739,7 +797,10 @@ func logMarkMust(ls []logLine, failures [][]byte) {
 		if len(must) == 0 {
 			continue
 		}
-		line := bytes.TrimSuffix(ls[i].raw, []byte{'\r'})
+		line := bytes.TrimSuffix(d.raw(&ls[i]), []byte{'\r'})
+		if !lengths[min(len(line), len(lengths)-1)] {
+			continue
+		}
 		if _, ok := must[string(line)]; ok && !shown[string(line)] {
 			// The boundary looks for each failure line as a whole line of
 			// the view; one copy of a repeated line satisfies it, and the

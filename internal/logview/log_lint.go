@@ -15,15 +15,16 @@ import (
 // their locations while the level allows, in one note where a file's rows
 // or a run of findings end.
 
-// logMarkLint marks the lint lines of ls: lint is set on every line a
-// finding takes, rule and loc on the one line that counts it.
-func logMarkLint(ls []logLine) {
+// markLint marks the lint lines of d: lint is set on every line a
+// finding takes, the finding on the one line that counts it.
+func (d *logDoc) markLint() {
+	ls := d.lines
 	var file []byte // shellcheck's file of the current heading
 	for i := 0; i < len(ls); i++ {
 		t := ls[i].text
-		if sev, ok := toolline.LintRow(bytes.TrimLeft(t, " \t")); ok && sev == "warning" && !ls[i].must {
+		if sev, ok := toolline.LintRow(logTrimBlank(t)); ok && sev == "warning" && !ls[i].must {
 			loc, rule := logLintRow(t)
-			ls[i].lint, ls[i].find = true, &logFinding{rule: rule, loc: loc}
+			ls[i].lint, ls[i].find = true, d.addFinding(logFinding{rule: rule, loc: loc})
 			continue
 		}
 		if sev, loc, rule, ok := toolline.CompactRow(t); ok && string(sev) == "warning" && !ls[i].must {
@@ -31,14 +32,14 @@ func logMarkLint(ls []logLine) {
 				rule = []byte("warning")
 			}
 			ls[i].lint, ls[i].class = true, logPlain
-			ls[i].find = &logFinding{rule: rule, loc: loc, file: logLintFile(loc)}
+			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc, file: logLintFile(loc)})
 			continue
 		}
 		if end, loc, rule := logRustWarning(ls, i); end > i {
 			for j := i; j < end; j++ {
 				ls[j].lint, ls[j].class = true, logPlain
 			}
-			ls[i].find = &logFinding{rule: rule, loc: loc}
+			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc})
 			i = end - 1
 			continue
 		}
@@ -55,13 +56,13 @@ func logMarkLint(ls []logLine) {
 				break
 			}
 			if code, _, ok := toolline.ShellcheckNote(ls[j].text); ok {
-				ls[j].find = &logFinding{rule: code, loc: []byte(string(file) + ":" + strconv.Itoa(n))}
+				ls[j].find = d.addFinding(logFinding{rule: code, loc: []byte(string(file) + ":" + strconv.Itoa(n))})
 				findings++
 			}
 		}
 		if findings <= 0 {
 			for j := i; j < end; j++ {
-				ls[j].find = nil
+				ls[j].find = 0
 			}
 			i = end - 1
 			continue
@@ -121,10 +122,15 @@ type logLintRule struct {
 	locs [][]byte
 }
 
-func (n *logLintNote) add(l *logLine) {
+// add counts a dropped lint line and the finding it counts, if any.
+func (n *logLintNote) add(f *logFinding) {
 	n.lines++
-	n.file = l.lintFile()
-	rule := l.lintRule()
+	if f == nil {
+		n.file = nil
+		return
+	}
+	n.file = f.file
+	rule := f.rule
 	if rule == nil {
 		return
 	}
@@ -137,7 +143,7 @@ func (n *logLintNote) add(l *logLine) {
 		n.index[string(rule)] = k
 		n.rules = append(n.rules, logLintRule{name: string(rule)})
 	}
-	n.rules[k].locs = append(n.rules[k].locs, l.lintLoc())
+	n.rules[k].locs = append(n.rules[k].locs, f.loc)
 	n.n++
 }
 

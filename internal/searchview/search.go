@@ -143,10 +143,16 @@ func searchParse(in []byte) *searchResult {
 		line = bytes.TrimSuffix(ansi.Strip(line), []byte{'\r'})
 		lines = append(lines, line)
 	}
+	// Paths of matches resolve context lines in the flat form (see below):
+	// found with the count of each form, in one pass.
 	flat, heading := 0, 0
+	known := make(map[string]bool)
 	for _, l := range lines {
-		if _, ok := toolline.ParseHit(l); ok {
+		if h, ok := toolline.ParseHit(l); ok {
 			flat++
+			if !h.Context && !known[string(h.Path)] {
+				known[string(h.Path)] = true
+			}
 		} else if _, ok := toolline.ParseHeadingHit(l); ok {
 			heading++
 		}
@@ -197,14 +203,8 @@ func searchParse(in []byte) *searchResult {
 			}
 		}
 	} else {
-		// Paths of matches resolve context lines: "a-1-b.go-400-text" is
-		// line 400 of a-1-b.go when that file has matches, not line 1 of "a".
-		known := make(map[string]bool)
-		for _, l := range lines {
-			if h, ok := toolline.ParseHit(l); ok && !h.Context {
-				known[string(h.Path)] = true
-			}
-		}
+		// Paths of matches (known) resolve context lines: "a-1-b.go-400-text"
+		// is line 400 of a-1-b.go when that file has matches, not line 1 of "a".
 		for _, l := range lines {
 			if len(l) == 0 {
 				continue

@@ -221,7 +221,10 @@ func DiffStatRow(line []byte) bool {
 	if len(line) < 6 || line[0] != ' ' || line[1] == ' ' {
 		return false
 	}
-	i := bytes.LastIndex(line, []byte(" | "))
+	i := lastIndexPair(line, '|', ' ') - 1 // " | "
+	for i >= 0 && line[i] != ' ' {
+		i = lastIndexPair(line[:i+1], '|', ' ') - 1
+	}
 	if i <= 1 {
 		return false
 	}
@@ -319,3 +322,19 @@ func isWordByte(c byte) bool {
 }
 
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// lastIndexPair is bytes.LastIndex(b, []byte{x, y}), found from the x
+// bytes: for a two-byte needle the generic search hashes every byte.
+func lastIndexPair(b []byte, x, y byte) int {
+	for e := len(b) - 1; e > 0; {
+		i := bytes.LastIndexByte(b[:e], x)
+		if i < 0 {
+			return -1
+		}
+		if b[i+1] == y {
+			return i
+		}
+		e = i
+	}
+	return -1
+}

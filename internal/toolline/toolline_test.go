@@ -1,6 +1,9 @@
 package toolline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseHit(t *testing.T) {
 	tests := []struct {
@@ -91,6 +94,16 @@ func TestBlameLine(t *testing.T) {
 	} {
 		if got := BlameLine([]byte(c.line)); got != c.want {
 			t.Errorf("BlameLine(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+func TestLastIndexPair(t *testing.T) {
+	for _, s := range []string{"", "=", "= ", "a = b", "a = b = c", "==  = ", "x=y", "= = =", " | a | b ", "||  |", "| "} {
+		for _, p := range [...][2]byte{{'=', ' '}, {'|', ' '}} {
+			if got, want := lastIndexPair([]byte(s), p[0], p[1]), strings.LastIndex(s, string(p[:])); got != want {
+				t.Errorf("lastIndexPair(%q, %q) = %d, want %d", s, p[:], got, want)
+			}
 		}
 	}
 }

@@ -135,7 +135,7 @@ func SyscallLine(t []byte) bool {
 	if bytes.HasSuffix(t, []byte("<unfinished ...>")) {
 		return true
 	}
-	i := bytes.LastIndex(t, []byte("= "))
+	i := lastIndexPair(t, '=', ' ')
 	if i < 0 || !bytes.HasSuffix(bytes.TrimRight(t[:i], " "), []byte(")")) {
 		return false
 	}
