@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -34,7 +35,7 @@ func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressR
 		case <-ctx.Done():
 			return wire.Result{}, ctx.Err()
 		}
-		return s.attempt(ctx, tenant, req)
+		return s.attempt(ctx, tenant, req, 0)
 	}
 
 	select {
@@ -47,10 +48,8 @@ func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressR
 	// backstop is for a model call that cannot be interrupted: only then
 	// is the request run again with the heuristic.
 	req.ScoreTimeout = s.cfg.ScoreTimeout
-	sctx, cancel := context.WithTimeout(ctx, s.cfg.ScoreTimeout+scoreGrace(s.cfg.ScoreTimeout))
-	defer cancel()
-	res, err := s.attempt(sctx, tenant, req)
-	if err != nil && sctx.Err() != nil && ctx.Err() == nil {
+	res, err := s.attempt(ctx, tenant, req, s.cfg.ScoreTimeout+scoreGrace(s.cfg.ScoreTimeout))
+	if errors.Is(err, errScoreDeadline) && ctx.Err() == nil {
 		return s.heuristic(ctx, tenant, req, "deadline")
 	}
 	if err == nil && slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, wire.ScoreDeadlineWarning) }) {
@@ -83,26 +82,38 @@ func (s *Server) heuristic(ctx context.Context, tenant string, req wire.Compress
 	return res, err
 }
 
+// errScoreDeadline: an attempt ran past its backstop while still scoring.
+var errScoreDeadline = errors.New("server: model scoring ran past its deadline")
+
 // attempt calls the engine holding a scoring slot, which the caller has
 // taken. The call runs on its own goroutine so the request can stop waiting
-// when ctx ends even if model inference cannot be interrupted; the slot is
-// freed only when the engine returns, so abandoned calls still count
-// against MaxScoring and cannot pile up, or when the store starts to wait
-// for the original to become durable: scoring is over by then, and a
-// request waiting for a disk sync must not turn others away from the model.
-func (s *Server) attempt(ctx context.Context, tenant string, req wire.CompressRequest) (wire.Result, error) {
+// after backstop (none when 0) even if model inference cannot be
+// interrupted: it then cancels the call and returns errScoreDeadline. The
+// slot is freed only when the engine returns, so abandoned calls still
+// count against MaxScoring and cannot pile up, or when the store starts to
+// wait for the original to become durable. Scoring is over by then: a
+// request waiting for a disk sync must not turn others away from the model,
+// and the backstop no longer applies, so a slow sync never makes the
+// request run twice (the caller would redo it with the heuristic).
+func (s *Server) attempt(ctx context.Context, tenant string, req wire.CompressRequest, backstop time.Duration) (wire.Result, error) {
 	type outcome struct {
 		res wire.Result
 		err error
 	}
 	done := make(chan outcome, 1)
+	storing := make(chan struct{})
 	s.m.scoringInUse.Inc()
 	s.attempts.Add(1)
 	release := sync.OnceFunc(func() {
 		<-s.slots
 		s.m.scoringInUse.Dec()
 	})
-	ctx = store.WithDurableWait(ctx, release)
+	ectx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	ectx = store.WithDurableWait(ectx, sync.OnceFunc(func() {
+		release()
+		close(storing)
+	}))
 	go func() {
 		defer func() {
 			release()
@@ -114,15 +125,41 @@ func (s *Server) attempt(ctx context.Context, tenant string, req wire.CompressRe
 				done <- outcome{err: fmt.Errorf("engine panic: %v", p)}
 			}
 		}()
-		res, err := s.eng.Compress(ctx, tenant, req)
+		res, err := s.eng.Compress(ectx, tenant, req)
 		done <- outcome{res, err}
 	}()
+	var timeout <-chan time.Time
+	if backstop > 0 {
+		t := time.NewTimer(backstop)
+		defer t.Stop()
+		timeout = t.C
+	}
+	wait := func() (wire.Result, error) { // for the result, however long the store takes
+		select {
+		case o := <-done:
+			return o.res, o.err
+		case <-ctx.Done():
+			return wire.Result{}, ctx.Err()
+		}
+	}
 	select {
 	case o := <-done:
 		return o.res, o.err
-	case <-ctx.Done():
+	case <-storing:
+		return wait()
+	case <-timeout:
 		select {
 		case o := <-done: // finished at the same moment: use it
+			return o.res, o.err
+		case <-storing:
+			return wait()
+		default:
+			cancel(errScoreDeadline)
+			return wire.Result{}, errScoreDeadline
+		}
+	case <-ctx.Done():
+		select {
+		case o := <-done:
 			return o.res, o.err
 		default:
 			return wire.Result{}, ctx.Err()

@@ -724,6 +724,34 @@ func TestScoringSlotFreeWhileStoring(t *testing.T) {
 	}
 }
 
+// TestScoringSlowStoreNoRerun: once scoring is over and the original waits
+// for the disk, the scoring backstop no longer applies: a sync slower than
+// ScoreTimeout does not make the server run the request again with the
+// heuristic (the work and the store write twice).
+func TestScoringSlowStoreNoRerun(t *testing.T) {
+	eng := newFakeEngine()
+	eng.storing = func(ctx context.Context) {
+		select {
+		case <-time.After(time.Second): // well past ScoreTimeout + grace (250 ms)
+		case <-ctx.Done():
+		}
+	}
+	h := newHarness(t, server.Config{MaxScoring: 1, ScoreTimeout: 200 * time.Millisecond}, eng)
+	res, err := h.client("").Compress(context.Background(), wire.CompressRequest{Content: buildLog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Scorer != "onnx:fake" || len(res.Warnings) != 0 {
+		t.Errorf("after a slow store: %+v, want the model's result without warnings", res)
+	}
+	if n := eng.scorerCalls("heuristic"); n != 0 {
+		t.Errorf("the request ran again with the heuristic %d times", n)
+	}
+	if got := h.metric(`kompress_scorer_fallbacks_total{reason="deadline"}`); got != 0 {
+		t.Errorf("deadline fallbacks = %g", got)
+	}
+}
+
 func TestScoringStrictOnnxBusy(t *testing.T) {
 	eng := newFakeEngine()
 	release := make(chan struct{})
