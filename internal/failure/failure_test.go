@@ -253,6 +253,8 @@ func TestLinesCases(t *testing.T) {
 	}{
 		{router.Log, "exit status 1", true},
 		{router.Log, "exit status 0", false},
+		{router.Log, "build finished with no errors", false},
+		{router.Log, "casino errors: 3", true}, // "casino " is not "no "
 		{router.Log, "Process exited with code 2", true},
 		{router.Log, "Process exited with code 0", false},
 		{router.Log, "subprocess.CalledProcessError: Command '['ls']' returned non-zero exit status 2.", true},

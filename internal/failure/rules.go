@@ -360,7 +360,7 @@ func zeroAfter(after []byte) bool {
 // "No syntax errors" (php -l): a negation and one word before it.
 func zeroBefore(b []byte, i int) bool {
 	before := b[:i]
-	if countBefore(b, i) == 0 || hasSuffix(before, "no ") || hasSuffix(before, "No ") || hasSuffix(before, "without ") {
+	if countBefore(b, i) == 0 || wordBefore(before, "no ") || wordBefore(before, "No ") || wordBefore(before, "without ") {
 		return true
 	}
 	k := len(before) - 1 // the space before the word
@@ -374,7 +374,13 @@ func zeroBefore(b []byte, i int) bool {
 		return false
 	}
 	before = before[:k]
-	return (hasSuffix(before, "no ") || hasSuffix(before, "No ")) && (len(before) == 3 || before[len(before)-4] == ' ')
+	return wordBefore(before, "no ") || wordBefore(before, "No ")
+}
+
+// wordBefore reports whether before ends with the word w (which ends in a
+// space): "no " in "found no ", not in "piano ".
+func wordBefore(before []byte, w string) bool {
+	return hasSuffix(before, w) && (len(before) == len(w) || !isLetter(before[len(before)-len(w)-1]))
 }
 
 // wholeCount reports whether the number before word b[i:] is a word of its
