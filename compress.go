@@ -13,6 +13,7 @@ import (
 	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/ansi"
+	"github.com/kompress/kompress/internal/jsonscan"
 
 	"github.com/kompress/kompress/fold"
 	"github.com/kompress/kompress/internal/failure"
@@ -349,22 +350,17 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 	return "lossless:" + strategyName(r.res.Steps)
 }
 
-// layoutBlanks counts the whitespace bytes of JSON text outside its
-// strings: the layout a JSON-equal result leaves out.
+// layoutBlanks counts the bytes of JSON text between its tokens: the
+// layout a JSON-equal result leaves out.
 func layoutBlanks(in []byte) int {
-	n, str, esc := 0, false, false
-	for _, c := range in {
-		switch {
-		case str:
-			str = esc || c != '"'
-			esc = !esc && c == '\\'
-		case c == '"':
-			str = true
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			n++
+	n, s := len(in), jsonscan.NewScanner(in)
+	for {
+		kind, lit, err := s.Next()
+		if err != nil || kind == jsonscan.TokEOF {
+			return n
 		}
+		n -= len(lit)
 	}
-	return n
 }
 
 // omission says how much of in the view leaves out, in the unit that fits

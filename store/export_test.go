@@ -24,10 +24,16 @@ func PutHash(ctx context.Context, s Store, tenant, hash string, original []byte)
 
 // HoldApply keeps the bolt store s from applying its journal to bolt, so
 // Puts stay in the journal and the pending writes only.
-func HoldApply(s Store) {
+func HoldApply(s Store) { setHold(s, true) }
+
+// ReleaseApply undoes HoldApply.
+func ReleaseApply(s Store) { setHold(s, false) }
+
+func setHold(s Store, hold bool) {
 	b := s.(*boltStore)
 	b.mu.Lock()
-	b.hold = true
+	b.hold = hold
+	b.cond.Broadcast()
 	b.mu.Unlock()
 }
 
@@ -46,15 +52,6 @@ func Crash(s Store) error {
 
 // JournalSuffix names the journal next to a bolt file.
 const JournalSuffix = journalSuffix
-
-// ReleaseApply undoes HoldApply.
-func ReleaseApply(s Store) {
-	b := s.(*boltStore)
-	b.mu.Lock()
-	b.hold = false
-	b.cond.Broadcast()
-	b.mu.Unlock()
-}
 
 // Pending is the bytes of originals the bolt store s holds in memory,
 // decided and not yet applied to bolt.
