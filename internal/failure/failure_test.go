@@ -282,6 +282,13 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "FAIL: TestThing", true},
 		{router.Log, "Tests: 1 failed, 12 passed, 13 total", true},
 		{router.Log, "E404", true},
+		{router.Log, "[    0.282968] PCI: ECAM [mem 0xeec00000-0xeecfffff] reserved as E820 entry", false},
+		{router.Log, "shop.py:23: ValueError", true},
+		{router.Log, "tests/test_cart.py:22: in test_coupons", false},
+		{router.Log, " × tests/calc.test.js > calc > handles floats 10ms", true},
+		{router.Log, "    ✕ total with floats (8 ms)", true},
+		{router.Log, "the area is 3 × 4 metres", false},
+		{router.Log, "[error] docs/index.html: SyntaxError: Unexpected closing tag \"body\".", true},
 		{router.Log, "dial tcp 10.0.0.1:5432: i/o timeout (timed out)", true},
 		// the Go race detector
 		{router.Log, "WARNING: DATA RACE", true},

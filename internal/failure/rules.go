@@ -78,6 +78,14 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 0xe2:
 		// jest's "● suite › test" titles; "● Console" is its log capture.
 		return hasPrefix(t, "● ") && !hasPrefix(t, "● Console"), false
+	case 0xc3:
+		// vitest's failed test, "× tests/a.test.js > suite > name 3ms": a
+		// mark that opens the line (in running text "×" multiplies).
+		return hasPrefix(t, "× "), false
+	case '[':
+		// A level tag: prettier's "[error] a.html: SyntaxError: ..." and
+		// the source excerpt it prints under it.
+		return hasPrefix(t, "[error] "), false
 	}
 	return false, false
 }
@@ -160,12 +168,29 @@ func diagnostic(line []byte) bool {
 		return h.Text[1] != ' ' && h.Text[1] != '\t'
 	}
 	r := h.Text[1:]
+	if exceptionName(r) {
+		return true // pytest's "shop.py:23: ValueError" under a failing test's excerpt
+	}
 	for _, p := range [...]string{"error", "warning", "note:", "fatal", "Error", "undefined reference", "multiple definition"} {
 		if hasPrefix(r, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// exceptionName reports a line that is only an exception's class name:
+// "ValueError", "KeyError", "IllegalStateException".
+func exceptionName(t []byte) bool {
+	if len(t) < 6 || t[0] < 'A' || t[0] > 'Z' || !hasSuffix(t, "Error") && !hasSuffix(t, "Exception") {
+		return false
+	}
+	for _, c := range t {
+		if !isLetter(c) && !isDigit(c) && c != '_' {
+			return false
+		}
+	}
+	return true
 }
 
 // rubyFrame matches a Ruby backtrace location, "t.rb:9:in `block in
@@ -182,7 +207,7 @@ func rubyFrame(t []byte) bool {
 // and manuals use them as words ("a failure of the program to operate").
 func wordFailure(b []byte) (strong, weak bool) {
 	if bytes.IndexByte(b, 0xe2) >= 0 {
-		for _, m := range [...]string{"✗", "✘", "✖", "❌"} {
+		for _, m := range [...]string{"✗", "✘", "✖", "✕", "❌"} { // ✕: jest's failed test
 			if bytes.Contains(b, []byte(m)) {
 				return true, false
 			}
@@ -252,8 +277,9 @@ func weakIf(ok bool) int {
 func wordHit(b []byte, i, j int) int {
 	w := b[i:j]
 	if len(w) == 1 && w[0] == 'E' && (i == 0 || !isLetter(b[i-1]) && !isDigit(b[i-1])) {
-		// npm's "E404", "E403": E and three digits, then a non-word byte.
-		return level(j+3 <= len(b) && isDigit(b[j]) && isDigit(b[j+1]) && isDigit(b[j+2]) &&
+		// npm's "E404", "E403": E and an HTTP status of 400 or more, then
+		// a non-word byte ("E820" in dmesg names a BIOS memory map).
+		return level(j+3 <= len(b) && (b[j] == '4' || b[j] == '5') && isDigit(b[j+1]) && isDigit(b[j+2]) &&
 			(j+3 == len(b) || !isDigit(b[j+3]) && !isLetter(b[j+3])))
 	}
 	if len(w) < 4 || len(w) > 40 {

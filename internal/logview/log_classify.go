@@ -790,18 +790,21 @@ func (d *logDoc) markMust(failures [][]byte) {
 	}
 	shown := make(map[string]bool)
 	for i := range ls {
-		if ls[i].class == logFailure {
-			ls[i].must = true
-			continue
-		}
-		if len(must) == 0 {
-			continue
-		}
 		line := bytes.TrimSuffix(d.raw(&ls[i]), []byte{'\r'})
-		if !lengths[min(len(line), len(lengths)-1)] {
-			continue
+		failed := false
+		if len(must) > 0 && lengths[min(len(line), len(lengths)-1)] {
+			_, failed = must[string(line)]
 		}
-		if _, ok := must[string(line)]; ok && !shown[string(line)] {
+		switch {
+		case ls[i].class == logFailure && failed:
+			ls[i].must = true
+		case ls[i].class == logFailure:
+			// Whether a line reports a failure is failure.Lines' judgement
+			// (one definition for every view and the boundary): the view's
+			// own reading only says how much context a failure gets. Failure
+			// words in a line it does not count still make the line notable.
+			ls[i].class = logNotable
+		case failed && !shown[string(line)]:
 			// The boundary looks for each failure line as a whole line of
 			// the view; one copy of a repeated line satisfies it, and the
 			// repeats collapse with their template.
