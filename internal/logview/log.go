@@ -89,7 +89,7 @@ type logLine struct {
 	hidden bool  // passing-test chatter, accounted for by counts
 	passed byte  // for hidden lines: 'P' of a passing test, 'S' of a skipped one
 	ends   bool  // for hidden lines: the result line of its test, counted in notes
-	dup    bool  // a goroutine whose stack an earlier one shows: counted in that one's note
+	dup    bool  // a goroutine whose stack an earlier one shows (counted in that one's note), or a frame of a trace that repeats an earlier one's frames
 	qscore uint8 // query words the line holds, when it holds enough
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
@@ -126,6 +126,7 @@ const (
 	logDropTestLines
 	logDropSameStack // counted in the note of the goroutine shown for the stack
 	logDropLint
+	logDropSameTrace // frames that repeat those of a trace shown above, line for line
 )
 
 type logDoc struct {
@@ -146,6 +147,7 @@ type logParams struct {
 	head, tail    int // first and last lines kept
 	before, after int // context around failure lines
 	notable       int // warnings kept per template
+	notableAll    int // a template of at most this many warnings is kept whole
 	groups        int // templates shown in one omitted run
 	firstFrames   int // frames kept of the first goroutine or stack section
 	frames        int // frames kept of every other goroutine
@@ -161,9 +163,9 @@ type logParams struct {
 }
 
 var logLevels = []logParams{
-	{head: 5, tail: 10, before: 2, after: 2, notable: 3, groups: 8, firstFrames: 12, frames: 4, goroutines: 12, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40, lintLocs: 16},
-	{head: 3, tail: 6, before: 1, after: 1, notable: 2, groups: 4, firstFrames: 8, frames: 2, goroutines: 6, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20, summaries: 20, lintLocs: 4},
-	{head: 2, tail: 3, before: 0, after: 1, notable: 1, groups: 2, firstFrames: 5, frames: 1, goroutines: 3, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
+	{head: 5, tail: 10, before: 2, after: 2, notable: 3, notableAll: 16, groups: 8, firstFrames: 12, frames: 4, goroutines: 12, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40, lintLocs: 16},
+	{head: 3, tail: 6, before: 1, after: 1, notable: 2, notableAll: 8, groups: 4, firstFrames: 8, frames: 2, goroutines: 6, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20, summaries: 20, lintLocs: 4},
+	{head: 2, tail: 3, before: 0, after: 1, notable: 1, notableAll: 4, groups: 2, firstFrames: 5, frames: 1, goroutines: 3, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
 }
 
 func logParse(in []byte, o lossy.Options) *logDoc {
@@ -182,6 +184,7 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 	logMarkBlocks(d.lines)
 	d.logGroupGoroutines()
 	d.markMust(o.FailureLines(router.Log, in))
+	logMarkRepeatedTraces(d.lines, d.src)
 	logMarkAssertDiff(d.lines)
 	logMarkGDBValues(d.lines)
 	d.markLint()
@@ -501,6 +504,15 @@ func (d *logDoc) plan(p logParams) {
 	for _, i := range d.queried[:min(len(d.queried), p.queryLines)] {
 		ls[i].keep = true
 	}
+	// A warning outranks the info lines around it: a template of a few
+	// warnings ("queue depth 889 above threshold 500", each with its own
+	// values) is kept whole; only a flood of them is cut to its first few.
+	warnings := make(map[uint64]int)
+	for _, i := range vis {
+		if ls[i].class == logNotable {
+			warnings[ls[i].key]++
+		}
+	}
 	seen := make(map[uint64]int)
 	for k, i := range vis {
 		l := &ls[i]
@@ -516,7 +528,7 @@ func (d *logDoc) plan(p logParams) {
 			}
 			seen[l.key]++
 		case logNotable:
-			if seen[l.key] < p.notable {
+			if seen[l.key] < p.notable || warnings[l.key] <= p.notableAll {
 				l.keep = true
 			}
 			seen[l.key]++
@@ -578,6 +590,9 @@ func (l *logLine) trimmed(p logParams) uint8 {
 			return logDropFrames
 		}
 	case logStack:
+		if l.dup {
+			return logDropSameTrace
+		}
 		limit := p.frames * 2
 		if l.gor == 0 {
 			limit = p.firstFrames
@@ -586,6 +601,9 @@ func (l *logLine) trimmed(p logParams) uint8 {
 			return logDropFrames
 		}
 	case logPyTrace:
+		if l.dup {
+			return logDropSameTrace
+		}
 		if l.pos >= int32(p.pyHead) && l.pos < l.span-int32(p.pyTail) {
 			return logDropFrames
 		}
@@ -688,6 +706,8 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			out = d.appendLine(out, &ls[i], p)
 		case ls[i].drop == logDropFrames:
 			out = logAppendNote(out, j-i, "stack frame lines")
+		case ls[i].drop == logDropSameTrace:
+			out = logAppendNote(out, j-i, "stack frame lines, the same as in a trace above,")
 		case ls[i].drop == logDropGoroutines:
 			out = logAppendNote(out, j-i, "lines of further goroutines")
 		case ls[i].drop == logDropTestLines:

@@ -448,6 +448,56 @@ func logMarkBlocks(ls []logLine) {
 	}
 }
 
+// logMarkRepeatedTraces marks the frames of a Python traceback or a Java or
+// JavaScript stack that repeats, line for line, the frames of an earlier
+// one whose head is shown (a worker logging the same exception on every
+// order): they are counted in a note, and the lines that differ, the
+// exception and its message, stay. Frames that differ in any byte (another
+// line number, another value in a quoted source line) are no repeat. The
+// frames dropped are byte-equal to lines shown above, so every failure line
+// among them still appears verbatim in the view.
+func logMarkRepeatedTraces(ls []logLine, src []byte) {
+	var first map[string]bool // frames of the traces seen, joined by newlines
+	var frames []byte
+	for i := 0; i < len(ls); {
+		head := ls[i].block
+		if head < 0 || ls[i].trace != logPyTrace && ls[i].trace != logStack {
+			i++
+			continue
+		}
+		// The block's lines from here: its frames, and for a Java chain
+		// the "Caused by:" lines between them.
+		j := i
+		frames = frames[:0]
+		n := 0
+		for ; j < len(ls) && ls[j].block == head; j++ {
+			if ls[j].trace != logNoTrace {
+				frames = append(frames, src[ls[j].start:ls[j].end]...)
+				frames = append(frames, '\n')
+				n++
+			}
+		}
+		if n < 2 || !ls[head].must {
+			i = j
+			continue
+		}
+		if first == nil {
+			first = make(map[string]bool)
+		}
+		if !first[string(frames)] {
+			first[string(frames)] = true
+			i = j
+			continue
+		}
+		for k := i; k < j; k++ {
+			if ls[k].trace != logNoTrace {
+				ls[k].dup, ls[k].must = true, false
+			}
+		}
+		i = j
+	}
+}
+
 // logPytestHead matches pytest's "____ test_name ____" section rule.
 func logPytestHead(t []byte) bool {
 	return len(t) > 8 && bytes.HasPrefix(t, []byte("___")) && bytes.HasSuffix(t, []byte("___")) &&

@@ -1004,3 +1004,76 @@ func TestLogFailureOneDefinition(t *testing.T) {
 		}
 	}
 }
+
+// TestLogWarningsOutrank checks that a few warnings among thousands of info
+// lines all stay: each has its own values ("queue depth 889"), and the
+// info lines kept around failures must not outrank them.
+func TestLogWarningsOutrank(t *testing.T) {
+	in := viewtest.Read(t, "log", "python-worker-retries")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range strings.Split(string(in), "\n") {
+		if strings.Contains(l, " WARNING ") {
+			n++
+			if !bytes.Contains(out, []byte(l+"\n")) {
+				t.Errorf("warning dropped: %q", l)
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("sample has %d warnings, want 10 or more", n)
+	}
+}
+
+// TestLogRepeatedTraces checks that a traceback whose frames repeat an
+// earlier one's, byte for byte, shows its frames once and counts them
+// after that, keeping each copy's exception line; a trace whose frames
+// differ in one line number is no repeat.
+func TestLogRepeatedTraces(t *testing.T) {
+	tb := func(line int, msg string) string {
+		return "Traceback (most recent call last):\n" +
+			"  File \"/srv/app/worker.py\", line " + strconv.Itoa(line) + ", in <module>\n" +
+			"    ping()\n" +
+			"  File \"/srv/app/worker.py\", line 12, in ping\n" +
+			"    raise ConnectionRefusedError(111, \"Connection refused\")\n" +
+			"ConnectionRefusedError: [Errno 111] " + msg + "\n"
+	}
+	var b strings.Builder
+	for i := range 400 {
+		b.WriteString("2026-12-01 10:00:00,000 INFO    [worker] processing order=" + strconv.Itoa(1000+i) + "\n")
+		switch i % 50 {
+		case 10:
+			b.WriteString("2026-12-01 10:00:00,000 ERROR   [worker] health check failed\n")
+			b.WriteString(tb(23, "Connection refused to db-"+strconv.Itoa(i)))
+		case 30:
+			b.WriteString("2026-12-01 10:00:00,000 ERROR   [worker] health check failed\n")
+			b.WriteString(tb(24, "Connection refused"))
+		}
+	}
+	in := []byte(b.String())
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(out)
+	if missing := failure.Missing(router.Log, in, out); len(missing) > 0 {
+		t.Errorf("%d failure lines missing, first %q", len(missing), missing[0])
+	}
+	for _, want := range []struct {
+		line string
+		n    int
+	}{
+		{`  File "/srv/app/worker.py", line 23, in <module>` + "\n", 1},
+		{`  File "/srv/app/worker.py", line 24, in <module>` + "\n", 1},
+		{"ConnectionRefusedError: [Errno 111] Connection refused to db-60\n", 1},
+		{"ConnectionRefusedError: [Errno 111] Connection refused to db-360\n", 1},
+		{"[… 4 stack frame lines, the same as in a trace above, omitted …]\n", 14},
+	} {
+		if got := strings.Count(view, want.line); got != want.n {
+			t.Errorf("%q appears %d times, want %d:\n%s", want.line, got, want.n, view)
+		}
+	}
+}
