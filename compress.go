@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/kompress/kompress/internal/logview"
@@ -169,7 +168,9 @@ func (e *Engine) passThrough(r *request) (string, bool) {
 	case bytes.IndexByte(r.in, 0) >= 0:
 		r.res.Kind = string(router.Binary)
 		return wire.StrategyPassthroughBinary, true
-	case !utf8.Valid(r.in):
+	case router.IsBinary(r.in):
+		// A few bad bytes in a text (a Latin-1 name, a cut character) do
+		// not stop its compression: only input that is not text passes.
 		r.res.Kind = string(router.Binary)
 		return wire.StrategyPassthroughInvalidUTF8, true
 	case len(r.in) < e.opts.MinBytes:

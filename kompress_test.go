@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/kompress/kompress/internal/logview"
 	"github.com/kompress/kompress/internal/lossy"
@@ -70,6 +71,36 @@ func compress(t testing.TB, e *Engine, req wire.CompressRequest) wire.Result {
 	return res
 }
 
+// TestInvalidUTF8Compresses checks that a few bytes that are not UTF-8 in
+// a long log (a Latin-1 name, a character cut in two) do not make the whole
+// output pass through: the log view runs, the bad bytes stay as they were
+// in the lines shown, every failure line too, and retrieve gives the exact
+// input back.
+func TestInvalidUTF8Compresses(t *testing.T) {
+	in, err := os.ReadFile(filepath.Join("testdata", "samples", "log", "python-worker-badutf8.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if utf8.Valid(in) {
+		t.Fatal("sample is valid UTF-8")
+	}
+	e := newEngine(t, memStore(t))
+	res := compress(t, e, wire.CompressRequest{Content: string(in)})
+	if res.Strategy != "lossy:log" {
+		t.Fatalf("strategy %q, want lossy:log", res.Strategy)
+	}
+	checkFailuresKept(t, in, res.Text)
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if !utf8.Valid(l) && bytes.HasPrefix(l, []byte("ValueError")) && !strings.Contains(res.Text, string(l)+"\n") {
+			t.Errorf("failure line with a cut character not kept verbatim: %q", l)
+		}
+	}
+	got, err := e.Retrieve(context.Background(), "", res.CCRID)
+	if err != nil || !bytes.Equal(got, in) {
+		t.Fatalf("retrieve %s: err %v, exact %v", res.CCRID, err, bytes.Equal(got, in))
+	}
+}
+
 func TestPassThrough(t *testing.T) {
 	e := newEngine(t, memStore(t))
 	big := strings.Repeat("x", 600)
@@ -79,7 +110,7 @@ func TestPassThrough(t *testing.T) {
 		{"empty", "", "passthrough-empty"},
 		{"small", "--- FAIL: TestX (0.00s)\n", "passthrough-small"},
 		{"binary", big + "\x00" + big, "passthrough-binary"},
-		{"invalid utf-8", big + "\xff\xfe" + big, "passthrough-invalid-utf8"},
+		{"invalid utf-8", big + strings.Repeat("\xff\xfe", 10) + big, "passthrough-invalid-utf8"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

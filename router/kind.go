@@ -68,7 +68,8 @@
 //   - ANSI colour is ignored for classification: coloured input is routed
 //     as its plain text is (jq -C is JSON); internal/ansi removes it.
 //
-// Input with NUL bytes or invalid UTF-8 is Binary, input with no bytes or only
+// Input with NUL bytes or more than 1% of its bytes not valid UTF-8 is
+// Binary (see IsBinary), input with no bytes or only
 // whitespace is Empty; neither is split.
 package router
 
@@ -78,7 +79,7 @@ type Kind string
 // The kinds the router knows. Binary and Empty are never compressed.
 const (
 	Empty  Kind = "empty"
-	Binary Kind = "binary" // NUL bytes or invalid UTF-8
+	Binary Kind = "binary" // NUL bytes or much invalid UTF-8 (IsBinary)
 	Search Kind = "search" // grep -n / rg output, rg --heading, -C context, -l path lists
 	Log    Kind = "log"    // build, test, package-manager and service logs
 	JSON   Kind = "json"   // object, array, JSON Lines, concatenated values

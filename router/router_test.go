@@ -106,6 +106,8 @@ func TestDetectCases(t *testing.T) {
 		{"whitespace", " \n\t\n", Empty},
 		{"nul", "abc\x00def\n", Binary},
 		{"invalid utf8", "caf\xe9 au lait\n", Binary},
+		{"one bad byte in a log", strings.Repeat("2026-01-02 10:00:00 INFO worker: processing order=12 items=3\n", 30) +
+			"2026-01-02 10:00:01 INFO worker: customer=Jos\xe9\n", Log},
 		{"grep -n", "a/b.go:12:func x() {}\na/b.go:40:\treturn nil\nc/d.go:3:package d\n", Search},
 		{"grep context", "a/b.go-11-// x\na/b.go:12:func x() {}\na/b.go-13-}\n--\nc/d.go-2-\nc/d.go:3:package d\n", Search},
 		{"rg heading", "a/b.go\n12:func x() {}\n40:\treturn nil\n\nc/d.go\n3:package d\n", Search},

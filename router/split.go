@@ -17,7 +17,7 @@ type Section struct {
 }
 
 // Detect returns the kind of b: Empty for no bytes or only whitespace, Binary
-// for NUL bytes or invalid UTF-8, Mixed when Split finds sections of several
+// for input IsBinary reports, Mixed when Split finds sections of several
 // kinds, else the one kind Split found.
 func Detect(b []byte) Kind {
 	s := Split(b)
@@ -25,6 +25,34 @@ func Detect(b []byte) Kind {
 		return s[0].Kind
 	}
 	return Mixed
+}
+
+// IsBinary reports input that is not text: it holds a NUL byte, or more
+// than one byte in a hundred is not part of valid UTF-8. A log with a stray
+// Latin-1 byte or a line cut mid-character is still text: it is routed and
+// compressed, and the bad bytes are kept as they are.
+func IsBinary(b []byte) bool {
+	if bytes.IndexByte(b, 0) >= 0 {
+		return true
+	}
+	if utf8.Valid(b) {
+		return false
+	}
+	limit, bad := len(b)/100, 0
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			if bad++; bad > limit {
+				return true
+			}
+		}
+		i += n
+	}
+	return false
 }
 
 // Split cuts b into sections that cover it in order without gaps or overlap;
@@ -62,7 +90,7 @@ func Split(b []byte) []Section {
 	if len(b) == 0 {
 		return []Section{{Empty, 0, 0}}
 	}
-	if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
+	if IsBinary(b) {
 		return []Section{{Binary, 0, len(b)}}
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
