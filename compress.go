@@ -682,7 +682,11 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 	if c == nil {
 		return nil, string(k), lossy.ErrNoGain
 	}
-	out, err := c(part, lossy.Options{Query: r.req.Query, TargetRatio: r.target, Failures: r.failures.lines})
+	o := lossy.Options{Query: r.req.Query, TargetRatio: r.target, Failures: r.failures.lines}
+	if r.target > 0 {
+		o.Tokens = e.countFunc() // --target-ratio is a share of tokens
+	}
+	out, err := c(part, o)
 	strategy := string(k)
 	if err == nil && k == router.HTML && r.target > 0 {
 		var name, w string
@@ -694,6 +698,16 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 		}
 	}
 	return out, strategy, err
+}
+
+// countFunc returns a function counting o200k tokens, nil when there is no
+// counter (the views then measure bytes).
+func (e *Engine) countFunc() func([]byte) int {
+	c := e.tokenCounter()
+	if c == nil {
+		return nil
+	}
+	return func(b []byte) int { return c.Count(unsafe.String(unsafe.SliceData(b), len(b))) }
 }
 
 // htmlToTarget compresses the text an HTML page became as prose, when that

@@ -38,7 +38,7 @@ func GoTestJSON(in []byte, o lossy.Options) ([]byte, error) {
 	if d == nil {
 		return nil, lossy.ErrNoGain
 	}
-	return d.compress(len(in), o)
+	return d.compress(in, o)
 }
 
 // GoTestText returns the text a `go test -json` stream stands for: the

@@ -41,7 +41,7 @@ func Log(in []byte, o lossy.Options) ([]byte, error) {
 	if len(d.tests) == 0 {
 		logTapHide(d)
 	}
-	return d.compress(len(in), o)
+	return d.compress(in, o)
 }
 
 // logClass is what a line reports, as far as keeping it goes.
@@ -162,10 +162,21 @@ type logParams struct {
 	lintLocs      int // locations listed per rule of dropped lint findings
 }
 
-var logLevels = []logParams{
-	{head: 5, tail: 10, before: 2, after: 2, notable: 3, notableAll: 16, groups: 8, firstFrames: 12, frames: 4, goroutines: 12, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40, lintLocs: 16},
-	{head: 3, tail: 6, before: 1, after: 1, notable: 2, notableAll: 8, groups: 4, firstFrames: 8, frames: 2, goroutines: 6, pyHead: 4, pyTail: 10, diagLines: 30, testLines: 80, lineBytes: 200, queryLines: 20, summaries: 20, lintLocs: 4},
-	{head: 2, tail: 3, before: 0, after: 1, notable: 1, notableAll: 4, groups: 2, firstFrames: 5, frames: 1, goroutines: 3, pyHead: 2, pyTail: 6, diagLines: 12, testLines: 30, lineBytes: 120, queryLines: 10, summaries: 10},
+// logDefault is the level of compression without a target ratio.
+var logDefault = logParams{head: 5, tail: 10, before: 2, after: 2, notable: 3, notableAll: 16, groups: 8, firstFrames: 12, frames: 4, goroutines: 12, pyHead: 6, pyTail: 16, diagLines: 60, testLines: 200, lineBytes: 320, queryLines: 40, summaries: 40, lintLocs: 16}
+
+// scaled returns the level that keeps about s times what p keeps: s below
+// 1 keeps less (down to the failure lines, what must stay and one example
+// per omitted run at s = 0), above 1 more.
+func (p logParams) scaled(s float64) logParams {
+	f := func(n, least int) int { return max(least, int(math.Round(float64(n)*s))) }
+	return logParams{
+		head: f(p.head, 0), tail: f(p.tail, 0), before: f(p.before, 0), after: f(p.after, 0),
+		notable: f(p.notable, 0), notableAll: f(p.notableAll, 0), groups: f(p.groups, 1),
+		firstFrames: f(p.firstFrames, 1), frames: f(p.frames, 0), goroutines: f(p.goroutines, 1),
+		pyHead: f(p.pyHead, 0), pyTail: f(p.pyTail, 1), diagLines: f(p.diagLines, 1), testLines: f(p.testLines, 1),
+		lineBytes: f(p.lineBytes, 80), queryLines: f(p.queryLines, 1), summaries: f(p.summaries, 1), lintLocs: f(p.lintLocs, 1),
+	}
 }
 
 func logParse(in []byte, o lossy.Options) *logDoc {
@@ -441,24 +452,86 @@ func logNewLine(src []byte, start, end int) logLine {
 // raw returns the input line of l, without its newline.
 func (d *logDoc) raw(l *logLine) []byte { return d.src[l.start:l.end] }
 
-func (d *logDoc) compress(inLen int, o lossy.Options) ([]byte, error) {
-	budget := 0
-	if o.TargetRatio > 0 && o.TargetRatio < 1 {
-		budget = int(float64(inLen) * o.TargetRatio)
-	}
+func (d *logDoc) compress(in []byte, o lossy.Options) ([]byte, error) {
+	inLen := len(in)
 	d.matchQuery(o.Query)
-	var out []byte
-	for _, p := range logLevels {
-		d.plan(p)
-		out = d.render(p)
-		if budget == 0 || len(out) <= budget {
-			break
+	out := d.view(logDefault)
+	if budget, size, ok := o.Budget(in); ok {
+		var lo, hi float64
+		out, lo, hi = lossy.Fit(out, budget, size, d.view, logDefault.scaled)
+		if hi > lo {
+			out = d.fill(out, budget, size, logDefault.scaled(lo), logDefault.scaled(hi))
 		}
 	}
 	if float64(len(out)) > float64(inLen)*(1-lossy.MinGain) {
 		return nil, lossy.ErrNoGain
 	}
 	return out, nil
+}
+
+// view plans and renders the view at level p.
+func (d *logDoc) view(p logParams) []byte {
+	d.plan(p)
+	return d.render(p)
+}
+
+// fill returns the view of level lo (out, within budget) with as many of
+// the lines that level hi (over budget) adds as still fit: one scale step
+// can add hundreds of lines at once, so --target-ratio would land far
+// below what it asks. The lines are taken evenly from the runs lo drops,
+// the first line of each run, then the second, and so on.
+func (d *logDoc) fill(out []byte, budget int, size func([]byte) int, lo, hi logParams) []byte {
+	ls := d.lines
+	d.plan(hi)
+	more := make([]bool, len(ls))
+	for i := range ls {
+		more[i] = ls[i].keep
+	}
+	d.plan(lo)
+	// The lines hi adds, ordered by their place within their run of
+	// dropped lines: rank 0 first.
+	type extra struct{ rank, line int32 }
+	var extras []extra
+	rank := int32(0)
+	for i := range ls {
+		if ls[i].keep {
+			rank = 0
+			continue
+		}
+		if more[i] {
+			extras = append(extras, extra{rank, int32(i)})
+			rank++
+		}
+	}
+	if len(extras) < 2 {
+		return out
+	}
+	sort.SliceStable(extras, func(a, b int) bool { return extras[a].rank < extras[b].rank })
+	keep := make([]bool, len(ls))
+	for i := range ls {
+		keep[i] = ls[i].keep
+	}
+	with := func(k int) []byte {
+		for i := range ls {
+			ls[i].keep = keep[i]
+		}
+		for _, e := range extras[:k] {
+			ls[e.line].keep = true
+		}
+		return d.render(lo)
+	}
+	// The largest k whose view fits, by bisection: views grow with k, if
+	// not strictly.
+	a, b := 0, len(extras)
+	for a+1 < b {
+		m := (a + b) / 2
+		if v := with(m); size(v) <= budget {
+			a, out = m, v
+		} else {
+			b = m
+		}
+	}
+	return out
 }
 
 // matchQuery finds the lines that hold at least half of the query's words

@@ -30,6 +30,10 @@ type Options struct {
 	// for its lossless gate, the views and its boundary check alike. Nil
 	// means failure.Lines.
 	Failures func(kind router.Kind, text []byte) [][]byte
+	// Tokens, when set, counts the tokens of a text: TargetRatio is then a
+	// share of the input's tokens, as --target-ratio asks, rather than of
+	// its bytes.
+	Tokens func(text []byte) int
 }
 
 // FailureLines returns failure.Lines(kind, text), through o.Failures when
@@ -57,4 +61,72 @@ func RuneStart(b []byte, i int) int {
 		i--
 	}
 	return i
+}
+
+// markerBytes and markerTokens are about what the caller's retrieval
+// marker adds to a view ("[kompress: 1874 of 4352 lines omitted; full
+// output: retrieve id=c603cedffc9a]"), which --target-ratio counts too.
+const (
+	markerBytes  = 80
+	markerTokens = 30
+)
+
+// Budget returns the size of view that o.TargetRatio asks of in, less the
+// marker the caller appends, and the measure it is in: tokens when
+// o.Tokens is set, else bytes. ok is false when the ratio asks for nothing
+// in particular (0, or 1 and more).
+func (o Options) Budget(in []byte) (budget int, size func([]byte) int, ok bool) {
+	r := o.TargetRatio
+	if r <= 0 || r >= 1 {
+		return 0, nil, false
+	}
+	if o.Tokens != nil {
+		return max(0, int(float64(o.Tokens(in))*r)-markerTokens), o.Tokens, true
+	}
+	return max(0, int(float64(len(in))*r)-markerBytes), func(b []byte) int { return len(b) }, true
+}
+
+// Fit returns the view, among those view(level(s)) gives for a scale s of
+// a view's default level (s = 1, whose view is def), that comes nearest to
+// budget (in the measure size) without going over it, or the smallest of them when none
+// fits: --target-ratio asks for about that share, neither much more nor
+// much less. The views grow with s, if not strictly, and s = 0 is the
+// tightest a view goes. lo is the scale of the view returned and hi, when
+// above lo, the scale of the nearest view found that is too big, between
+// which a view may refine.
+func Fit[P any](def []byte, budget int, size func([]byte) int, view func(P) []byte, level func(s float64) P) (out []byte, lo, hi float64) {
+	best := def
+	lo, hi = 1, 0
+	if size(def) > budget {
+		// Keep less: search (0, 1) for the largest scale that fits.
+		best, lo, hi = view(level(0)), 0, 1
+		if size(best) > budget {
+			return best, 0, 0 // the floor: what must stay already exceeds it
+		}
+	} else {
+		// Keep more: grow the scale until the view would pass budget.
+		for s := 2.0; ; s *= 2 {
+			if s > 1<<12 {
+				return best, lo, 0
+			}
+			out := view(level(s))
+			if size(out) > budget {
+				hi = s
+				break
+			}
+			if len(out) == len(best) && s >= 64 {
+				return best, lo, 0 // nothing more to show
+			}
+			lo, best = s, out
+		}
+	}
+	for range 10 {
+		mid := (lo + hi) / 2
+		if out := view(level(mid)); size(out) <= budget {
+			lo, best = mid, out
+		} else {
+			hi = mid
+		}
+	}
+	return best, lo, hi
 }

@@ -3,6 +3,7 @@ package tableview
 import (
 	"bytes"
 	"cmp"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -49,13 +50,10 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 		return nil, lossy.ErrNoGain
 	}
 	terms := queryterm.Split(o.Query)
-	var out []byte
-	for i, lv := range tableLevels {
-		out = render(lv, terms)
-		if o.TargetRatio <= 0 || o.TargetRatio >= 1 || i == len(tableLevels)-1 ||
-			float64(len(out)) <= o.TargetRatio*float64(len(in)) {
-			break
-		}
+	out := render(tableDefault, terms)
+	if budget, size, ok := o.Budget(in); ok {
+		view := func(lv tableLevel) []byte { return render(lv, terms) }
+		out, _, _ = lossy.Fit(out, budget, size, view, tableDefault.scaled)
 	}
 	if out == nil || len(out) > len(in)*9/10 {
 		return nil, lossy.ErrNoGain
@@ -72,10 +70,18 @@ type tableLevel struct {
 	modKids    int // requirements kept per module of go mod graph
 }
 
-var tableLevels = []tableLevel{
-	{5, 3, 20, 10, 3, 60, 3},
-	{3, 1, 8, 4, 2, 30, 2},
-	{1, 1, 3, 2, 1, 12, 1},
+// tableDefault is the level of compression without a target ratio.
+var tableDefault = tableLevel{5, 3, 20, 10, 3, 60, 3}
+
+// scaled returns the level that keeps about s times the rows lv keeps: s
+// below 1 keeps less (the first and last row, failure rows and the
+// summary at s = 0), above 1 more.
+func (lv tableLevel) scaled(s float64) tableLevel {
+	f := func(n, least int) int { return max(least, int(math.Round(float64(n)*s))) }
+	return tableLevel{
+		head: f(lv.head, 1), tail: f(lv.tail, 1), queryMax: f(lv.queryMax, 1), rareMax: f(lv.rareMax, 0),
+		topValues: f(lv.topValues, 1), treeTop: f(lv.treeTop, 1), modKids: f(lv.modKids, 1),
+	}
 }
 
 // tableKeepFew is the most rows dropped for a summary: fewer are cheaper
