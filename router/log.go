@@ -81,6 +81,11 @@ func logLine(line, t []byte, f feat) bool {
 	if toolline.LevelPrefix(t) {
 		return true
 	}
+	if indent == 0 && f&fColon != 0 {
+		if _, ok := toolline.AccessLog(t); ok {
+			return true
+		}
+	}
 	switch {
 	case t[0] == '#' && len(t) > 2 && t[1] == ' ' && isPathLine(t[2:]):
 		return true // go build package header "# example.com/x"
@@ -317,4 +322,67 @@ func digits(b []byte) bool {
 		}
 	}
 	return len(b) > 0
+}
+
+// loggerReports votes Log for the reports of Erlang's logger, a header
+// "=SUPERVISOR REPORT==== 1-Dec-2026::15:36:30.001451 ===" and the indented
+// Erlang terms under it up to a blank line, which read as code line by
+// line.
+func loggerReports(b []byte, lines []lineInfo) {
+	for i := 0; i < len(lines); i++ {
+		line := lines[i].text(b)
+		if lines[i].weight == wForced || !erlangReportHeader(line) {
+			continue
+		}
+		lines[i].kind, lines[i].weight = kLog, wStrong
+		for i+1 < len(lines) && !lines[i+1].blank && lines[i+1].weight != wForced {
+			next := lines[i+1].text(b)
+			if len(next) == 0 || next[0] != ' ' && next[0] != '\t' {
+				break
+			}
+			i++
+			lines[i].kind, lines[i].weight = kLog, wStrong
+		}
+	}
+}
+
+// erlangReportHeader matches "=ERROR REPORT==== 1-Dec-2026::15:36:30 ===".
+func erlangReportHeader(t []byte) bool {
+	if len(t) < 12 || t[0] != '=' || t[1] < 'A' || t[1] > 'Z' {
+		return false
+	}
+	k := bytes.Index(t, []byte(" REPORT===="))
+	return k > 1 && bytes.HasSuffix(t, []byte(" ===")) && bytes.IndexByte(t[1:k], ' ') < 0
+}
+
+// quotedSource votes Log for a source line a checker quotes between its
+// diagnostic and a caret line, unindented (cppcheck: "buf.c:6:42: error:
+// ...", then the line, then "    ^"), which alone reads as code.
+func quotedSource(b []byte, lines []lineInfo) {
+	for i := 1; i+1 < len(lines); i++ {
+		li := &lines[i]
+		if li.kind != kCode || li.weight == wForced || lines[i-1].kind != kLog || !caretLine(lines[i+1].text(b)) {
+			continue
+		}
+		if h, ok := toolline.ParseHit(lines[i-1].text(b)); !ok || !isDiagnostic(h) {
+			continue
+		}
+		li.kind, li.weight = kLog, wStrong
+		lines[i+1].kind, lines[i+1].weight = kLog, wStrong
+	}
+}
+
+// caretLine matches a line of blanks, then a caret and maybe tildes:
+// "      ^", "   ^~~~".
+func caretLine(t []byte) bool {
+	t = trimBlank(t)
+	if len(t) == 0 || t[0] != '^' {
+		return false
+	}
+	for _, c := range t[1:] {
+		if c != '~' && c != '^' && c != ' ' {
+			return false
+		}
+	}
+	return true
 }

@@ -106,6 +106,14 @@ func TestDetectCases(t *testing.T) {
 		{"whitespace", " \n\t\n", Empty},
 		{"nul", "abc\x00def\n", Binary},
 		{"invalid utf8", "caf\xe9 au lait\n", Binary},
+		{"nginx access log", strings.Repeat("127.0.0.1 - - [01/Dec/2026:15:40:16 +0000] \"GET /index.html HTTP/1.1\" 200 3 \"-\" \"agent/1\"\n", 6) +
+			"127.0.0.1 - - [01/Dec/2026:15:40:17 +0000] \"GET /api/orders/7 HTTP/1.1\" 502 157 \"-\" \"agent/1\"\n", Log},
+		{"cppcheck quoting source", strings.Repeat("cpp/buf.c:6:42: error: Array 'q[10]' accessed at index 10, which is out of bounds. [arrayIndexOutOfBounds]\n"+
+			"void leak(void) { char *q = malloc(10); q[10] = 0; }\n"+
+			"                                         ^\n", 4), Log},
+		{"erlang supervisor report", "=SUPERVISOR REPORT==== 1-Dec-2026::15:36:30.001451 ===\n    supervisor: {local,sup}\n    errorContext: child_terminated\n" +
+			"    reason: {{bad_state,3,#{conn => undefined}},\n             [{sup,worker_loop,1,[{file,\"sup.erl\"},{line,10}]}]}\n" +
+			"    offender: [{pid,<0.82.0>},\n               {id,{w,3}},\n               {mfargs,{sup,worker_start,[3]}},\n               {restart_type,permanent}]\n", Log},
 		{"one bad byte in a log", strings.Repeat("2026-01-02 10:00:00 INFO worker: processing order=12 items=3\n", 30) +
 			"2026-01-02 10:00:01 INFO worker: customer=Jos\xe9\n", Log},
 		{"grep -n", "a/b.go:12:func x() {}\na/b.go:40:\treturn nil\nc/d.go:3:package d\n", Search},

@@ -138,6 +138,8 @@ func splitPlain(b []byte) []Section {
 	contextHits(b, lines)
 	configs(b, lines)
 	records(b, lines)
+	loggerReports(b, lines)
+	quotedSource(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)
 	vote(lines)

@@ -198,6 +198,11 @@ func (r *reader) report(i int, plain []byte) bool {
 	case r.mocha && mochaTitle(t):
 		return true
 	}
+	if isDigit(body[0]) || body[0] == ':' {
+		if status, ok := toolline.AccessLog(body); ok {
+			return status >= 500 // a request the web server failed; 4xx are the client's
+		}
+	}
 	if strong, weak := startFailure(body); strong || weak && !r.page && !r.paragraph(i) {
 		r.exception = javaException(body)
 		if testCounts(body, "failing") {

@@ -82,6 +82,10 @@ func startFailure(t []byte) (strong, weak bool) {
 		// vitest's failed test, "× tests/a.test.js > suite > name 3ms": a
 		// mark that opens the line (in running text "×" multiplies).
 		return hasPrefix(t, "× "), false
+	case '=':
+		// Erlang's logger: "=ERROR REPORT==== 1-Dec-2026::15:36:30 ===",
+		// a crash, a supervisor's report of a child's exit.
+		return hasPrefix(t, "=ERROR REPORT====") || hasPrefix(t, "=CRASH REPORT====") || hasPrefix(t, "=SUPERVISOR REPORT===="), false
 	case '[':
 		// A level tag: prettier's "[error] a.html: SyntaxError: ..." and
 		// the source excerpt it prints under it.

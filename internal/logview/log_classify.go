@@ -1,6 +1,10 @@
 package logview
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/toolline"
+)
 
 // logClassify tells whether a line reports a failure, a summary or a
 // warning. It is a hand-written scan over the line's words: no regular
@@ -39,6 +43,22 @@ func logClassify(text []byte) logClass {
 	case bytes.Equal(t, []byte("PASS")), bytes.Equal(t, []byte("OK")):
 		return logSummary
 	}
+	if logErlangFailure(text) {
+		return logFailure
+	}
+	if t[0] >= '0' && t[0] <= '9' || t[0] == ':' {
+		if status, ok := toolline.AccessLog(t); ok {
+			// An access log line: a server error is a failure, a client
+			// error (404) notable, the rest plain.
+			switch {
+			case status >= 500:
+				return logFailure
+			case status >= 400:
+				return logNotable
+			}
+			return logPlain
+		}
+	}
 	if sev, ok := logDiagnostic(text); ok {
 		return sev
 	}
@@ -47,6 +67,14 @@ func logClassify(text []byte) logClass {
 		return logSummary
 	}
 	return class
+}
+
+// logErlangFailure matches the header of an Erlang logger report of a
+// failure: "=ERROR REPORT====", "=CRASH REPORT====", "=SUPERVISOR
+// REPORT====" (a child's exit), each followed by the date.
+func logErlangFailure(text []byte) bool {
+	return len(text) > 0 && text[0] == '=' && (bytes.HasPrefix(text, []byte("=ERROR REPORT====")) ||
+		bytes.HasPrefix(text, []byte("=CRASH REPORT====")) || bytes.HasPrefix(text, []byte("=SUPERVISOR REPORT====")))
 }
 
 // logOpeners are the first bytes of the line openers logClassify knows
@@ -434,6 +462,13 @@ func logMarkBlocks(ls []logLine) {
 			i++ // stacks inside are marked on their own
 		case logRustHead(t):
 			i = logRustBlock(ls, i)
+		case logErlangFailure(t):
+			// The report's fields and terms, up to the blank line after it.
+			j := i + 1
+			for ; j < len(ls) && len(bytes.TrimSpace(ls[j].text)) > 0; j++ {
+				ls[j].block, ls[j].trace, ls[j].pos = int32(i), logDiagBlock, int32(j-i-1)
+			}
+			i = j
 		case bytes.Equal(t, []byte("stack backtrace:")):
 			i = logRustBacktrace(ls, i)
 		case i+1 < len(ls) && logStackFrame(ls[i+1].text) && !logStackFrame(t):

@@ -185,3 +185,33 @@ func PlanLine(t []byte) bool {
 	}
 	return k > 0 && bytes.IndexByte(t[:k], '|') < 0
 }
+
+// AccessLog reads a web server's access log line in the Common or Combined
+// Log Format (nginx, Apache): host, identity and user, the time in
+// brackets, the quoted request, then the response's status, as in
+// `127.0.0.1 - - [01/Dec/2026:15:40:16 +0000] "GET / HTTP/1.1" 502 157`.
+func AccessLog(t []byte) (status int, ok bool) {
+	open := bytes.IndexByte(t, '[')
+	if open < 5 || t[open-1] != ' ' || bytes.Count(t[:open], []byte(" ")) != 3 {
+		return 0, false
+	}
+	stamp := t[open+1:]
+	// dd/Mon/yyyy:hh:mm:ss
+	if len(stamp) < 20 || stamp[0] < '0' || stamp[0] > '9' || stamp[2] != '/' || stamp[6] != '/' || stamp[11] != ':' {
+		return 0, false
+	}
+	end := bytes.IndexByte(stamp, ']')
+	if end < 0 || !hasPrefix(stamp[end:], "] \"") {
+		return 0, false
+	}
+	req := stamp[end+3:]
+	q := bytes.IndexByte(req, '"')
+	if q < 0 || q+1 >= len(req) || req[q+1] != ' ' {
+		return 0, false
+	}
+	n, e := Number(req[q+2:])
+	if e != 3 {
+		return 0, false
+	}
+	return n, true
+}

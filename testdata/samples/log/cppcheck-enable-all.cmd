@@ -1,0 +1,1 @@
+cppcheck --enable=all --inconclusive cpp 2>&1
