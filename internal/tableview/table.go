@@ -699,6 +699,7 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 		out = append(append(out, l...), '\n')
 	}
 	var dropped []int
+	key := t.keyColumn()
 	gap := 0
 	for i, r := range t.rows {
 		if !keep[i] {
@@ -707,13 +708,13 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 			continue
 		}
 		if gap > 0 {
-			out = append(append(out, lossy.Omitted(gap, "rows")...), '\n')
+			out = t.appendGap(out, i-gap, i, key)
 			gap = 0
 		}
 		out = append(append(out, r.raw...), '\n')
 	}
 	if gap > 0 {
-		out = append(append(out, lossy.Omitted(gap, "rows")...), '\n')
+		out = t.appendGap(out, len(t.rows)-gap, len(t.rows), key)
 	}
 	if len(dropped) > 0 {
 		out = t.summary(out, dropped, lv.topValues)
@@ -725,6 +726,57 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 		out = out[:len(out)-1]
 	}
 	return out
+}
+
+// appendGap writes the note for the dropped rows t.rows[a:b], naming the
+// key of the first and last of them (see keyColumn), so that a reader can
+// ask for the rest: "[… 5615 rows omitted: /usr/share/doc/a/copyright …
+// /usr/share/doc/z …]".
+func (t *tableData) appendGap(out []byte, a, b, key int) []byte {
+	note := lossy.Omitted(b-a, "rows")
+	var first, last []byte
+	for i := a; i < b && len(first) == 0; i++ {
+		first = t.cell(i, key)
+	}
+	for i := b - 1; i >= a && len(last) == 0; i-- {
+		last = t.cell(i, key)
+	}
+	if key < 0 || b-a < 2 || len(first) == 0 || len(last) == 0 {
+		return append(append(out, note...), '\n')
+	}
+	out = append(out, note[:len(note)-len(" …]")]...)
+	out = append(out, ": "...)
+	out = append(out, tableClip(string(first), 80)...)
+	out = append(out, " … "...)
+	out = append(out, tableClip(string(last), 80)...)
+	return append(out, " …]\n"...)
+}
+
+// cell returns row i's cell in column col without ANSI escapes, or nil.
+func (t *tableData) cell(i, col int) []byte {
+	if col < 0 || col >= len(t.rows[i].cells) {
+		return nil
+	}
+	return ansi.Strip(t.rows[i].cells[col])
+}
+
+// keyColumn returns the first of the first 24 columns whose values tell
+// nine rows in ten apart (a path in du, a name in dpkg -l, a PID in ps),
+// or -1 when no column does.
+func (t *tableData) keyColumn() int {
+	seen := make(map[string]struct{}, len(t.rows))
+	for col := range min(len(t.columns), 24) {
+		clear(seen)
+		for i := range t.rows {
+			if v := t.cell(i, col); len(v) > 0 {
+				seen[string(v)] = struct{}{}
+			}
+		}
+		if len(seen)*10 >= len(t.rows)*9 {
+			return col
+		}
+	}
+	return -1
 }
 
 // tableStatusWords are status cells worth seeing whatever else is cut:

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -444,5 +446,28 @@ func TestTableStatusRows(t *testing.T) {
 	}
 	if bytes.Contains(out, []byte("svc-100 ")) {
 		t.Errorf("an ordinary row kept for its last cell:\n%s", out)
+	}
+}
+
+// TestTableGapKeys checks that each note for omitted rows names the key of
+// the first and last row it stands for (du's paths), so that a reader can
+// ask for them.
+func TestTableGapKeys(t *testing.T) {
+	in := viewtest.Read(t, "table", "du-usr-share-doc")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(in), "\n")
+	notes := regexp.MustCompile(`\[… (\d+) rows omitted: (\S+) … (\S+) …\]`).FindAllStringSubmatch(string(out), -1)
+	if len(notes) == 0 {
+		t.Fatalf("no note names its rows:\n%s", out)
+	}
+	for _, m := range notes {
+		for _, path := range m[2:] {
+			if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasSuffix(l, "\t"+path) }) {
+				t.Errorf("note %q names %q, not a path of the input", m[0], path)
+			}
+		}
 	}
 }
