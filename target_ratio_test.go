@@ -1,6 +1,7 @@
 package kompress
 
 import (
+	"iter"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,22 +15,9 @@ import (
 // what must stay (must-keep words, code blocks, a word per line, HTML
 // conversion) already exceeds it, no more than that floor.
 func TestTargetRatioTokens(t *testing.T) {
-	e := New(Options{Store: memStore(t), Scorer: "heuristic"})
-	ratio := func(text string, target float64) (float64, string) {
-		res := compress(t, e, wire.CompressRequest{Content: text, TargetRatio: &target})
-		return float64(res.CompressedTokens) / float64(res.OriginalTokens), res.Strategy
-	}
+	ratio := targetRatio(t)
 	for _, kind := range []string{"prose", "html"} {
-		files, _ := filepath.Glob(filepath.Join("testdata", "samples", kind, "*.txt"))
-		if len(files) == 0 {
-			t.Fatalf("no %s samples", kind)
-		}
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := string(b)
+		for f, text := range sampleTexts(t, kind) {
 			floor, _ := ratio(text, 0.01)
 			for _, target := range []float64{0.5, 0.3} {
 				got, strategy := ratio(text, target)
@@ -52,22 +40,9 @@ func TestTargetRatioTokens(t *testing.T) {
 // its ceiling at 0.9, and that is less). Below is looser: a view grows by
 // whole lines and levels (one step of a log of long apt lines is 9 points).
 func TestTargetRatioViews(t *testing.T) {
-	e := New(Options{Store: memStore(t), Scorer: "heuristic"})
-	ratio := func(text string, target float64) (float64, string) {
-		res := compress(t, e, wire.CompressRequest{Content: text, TargetRatio: &target})
-		return float64(res.CompressedTokens) / float64(res.OriginalTokens), res.Strategy
-	}
+	ratio := targetRatio(t)
 	for _, kind := range []string{"log", "table"} {
-		files, _ := filepath.Glob(filepath.Join("testdata", "samples", kind, "*.txt"))
-		if len(files) == 0 {
-			t.Fatalf("no %s samples", kind)
-		}
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := string(b)
+		for f, text := range sampleTexts(t, kind) {
 			floor, _ := ratio(text, 0.01)
 			ceiling, _ := ratio(text, 0.9)
 			for _, target := range []float64{0.5, 0.3, 0.2} {
@@ -76,6 +51,36 @@ func TestTargetRatioViews(t *testing.T) {
 				if got > max(target, floor)+0.04 || got < min(target, ceiling)-0.1 {
 					t.Errorf("%s/%s: target %.1f gave %.3f of the tokens (floor %.3f, ceiling %.3f)", kind, filepath.Base(f), target, got, floor, ceiling)
 				}
+			}
+		}
+	}
+}
+
+// targetRatio returns a function that compresses text at target with the
+// heuristic scorer and gives the share of the tokens kept, and the
+// strategy.
+func targetRatio(t *testing.T) func(text string, target float64) (float64, string) {
+	e := New(Options{Store: memStore(t), Scorer: "heuristic"})
+	return func(text string, target float64) (float64, string) {
+		res := compress(t, e, wire.CompressRequest{Content: text, TargetRatio: &target})
+		return float64(res.CompressedTokens) / float64(res.OriginalTokens), res.Strategy
+	}
+}
+
+// sampleTexts yields the path and text of each sample of kind.
+func sampleTexts(t *testing.T, kind string) iter.Seq2[string, string] {
+	files, _ := filepath.Glob(filepath.Join("testdata", "samples", kind, "*.txt"))
+	if len(files) == 0 {
+		t.Fatalf("no %s samples", kind)
+	}
+	return func(yield func(string, string) bool) {
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !yield(f, string(b)) {
+				return
 			}
 		}
 	}
