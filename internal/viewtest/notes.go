@@ -10,7 +10,10 @@ import (
 )
 
 var (
-	notesNote = regexp.MustCompile(`^\s*\[… (\d+) ([^\]…]*) omitted( above: [^\]]*)? …\]\s*$`)
+	// A note may name what it stands for after the count: lint findings
+	// ("omitted above: SC2086 ×6 at deploy.sh:4"), the first and last
+	// key of a table's rows ("[… 725 rows omitted: apt … zip …]").
+	notesNote = regexp.MustCompile(`^\s*\[… (\d+) ([^\]…]*) omitted(?:( above)?: .*)? …\]\s*$`)
 	notesCut  = regexp.MustCompile(`^(.*) \[… \d+ bytes omitted …\]$`)
 	// A note counting tests says how many lines they took when that is not
 	// one a test: "[… 3 passing tests (6 lines) omitted …]".
