@@ -761,22 +761,32 @@ func (t *tableData) cell(i, col int) []byte {
 }
 
 // keyColumn returns the first of the first 24 columns whose values tell
-// nine rows in ten apart (a path in du, a name in dpkg -l, a PID in ps),
-// or -1 when no column does.
+// nine rows in ten apart and are not numbers (a path in du, a name in dpkg
+// -l and ls -l, where sizes may be distinct too), else the first such
+// column of numbers (ids), or -1 when no column tells rows apart.
 func (t *tableData) keyColumn() int {
 	seen := make(map[string]struct{}, len(t.rows))
+	numeric := -1
 	for col := range min(len(t.columns), 24) {
 		clear(seen)
+		nums := 0
 		for i := range t.rows {
 			if v := t.cell(i, col); len(v) > 0 {
 				seen[string(v)] = struct{}{}
+				if _, ok := tableNumber(v); ok {
+					nums++
+				}
 			}
 		}
-		if len(seen)*10 >= len(t.rows)*9 {
+		switch {
+		case len(seen)*10 < len(t.rows)*9:
+		case nums*2 < len(seen):
 			return col
+		case numeric < 0:
+			numeric = col
 		}
 	}
-	return -1
+	return numeric
 }
 
 // tableStatusWords are status cells worth seeing whatever else is cut:
