@@ -35,6 +35,14 @@ func (d *logDoc) markLint() {
 			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc, file: logLintFile(loc)})
 			continue
 		}
+		if end, loc, rule := logCppcheckFinding(ls, i); end > i {
+			for j := i; j < end; j++ {
+				ls[j].lint, ls[j].class = true, logPlain
+			}
+			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc}) // one run, one note, over files
+			i = end - 1
+			continue
+		}
 		if end, loc, rule := logRustWarning(ls, i); end > i {
 			for j := i; j < end; j++ {
 				ls[j].lint, ls[j].class = true, logPlain
@@ -251,6 +259,41 @@ func (n *logLintNote) ends(l *logLine) bool {
 	}
 	_, loc, _, ok := toolline.CompactRow(t)
 	return !ok || !bytes.Equal(logLintFile(loc), n.file)
+}
+
+// logCppcheckFinding reads a cppcheck finding below warning level at
+// ls[i], "m.c:6:0: style: The function 'leak6' is never used.
+// [unusedFunction]", with the source line and caret line it quotes: end
+// is past them, loc "m.c:6:0" and rule "unusedFunction"; end is i when
+// ls[i] is none or a line of it must stay.
+func logCppcheckFinding(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := ls[i].text
+	h, ok := toolline.ParseHit(t)
+	if !ok || h.Context || ls[i].must || len(t) == 0 || t[len(t)-1] != ']' {
+		return i, nil, nil
+	}
+	sev := false
+	for _, p := range [...]string{" style: ", " information: ", " performance: ", " portability: "} {
+		sev = sev || bytes.HasPrefix(h.Text, []byte(p))
+	}
+	open := bytes.LastIndexByte(t, '[')
+	if !sev || open < 0 || bytes.IndexByte(t[open:], ' ') >= 0 {
+		return i, nil, nil
+	}
+	rule = t[open+1 : len(t)-1]
+	loc = t[:len(t)-len(h.Text)-1]
+	end = i + 1
+	if end+1 < len(ls) && !ls[end].must && !ls[end+1].must && logCaretOnly(ls[end+1].text) {
+		end += 2 // the quoted source line and its caret
+	}
+	return end, loc, rule
+}
+
+// logCaretOnly matches a caret line under quoted source: blanks, then "^"
+// and maybe "~".
+func logCaretOnly(t []byte) bool {
+	t = logTrimBlank(t)
+	return len(t) > 0 && t[0] == '^' && len(bytes.Trim(t, "^~ ")) == 0
 }
 
 // logRustWarning returns the end of a rustc or clippy warning headed at
