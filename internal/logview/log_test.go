@@ -749,7 +749,9 @@ func TestLogLintFindings(t *testing.T) {
 			func(l string) bool {
 				return strings.HasPrefix(l, "error") || l == "  --> src/lib.rs:15:5" || l == "15 |     return n;"
 			}, 21}, // all 21 warnings; "help: ... handle the error" is no failure
-		{"cppcheck-enable-all", func(l string) bool { return strings.Contains(l, ": style: ") && strings.HasSuffix(l, "[unusedFunction]") },
+		{"cppcheck-enable-all", func(l string) bool {
+			return strings.Contains(l, ": style: ") && strings.HasSuffix(l, "[unusedFunction]")
+		},
 			// Findings at column 0 (unusedFunction, missingIncludeSystem) are
 			// counted; those with a column read as compiler diagnostics,
 			// failure lines by failure.Lines, and stay.
