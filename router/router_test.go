@@ -396,7 +396,7 @@ func TestCurlProgressInBody(t *testing.T) {
 func TestLineMemo(t *testing.T) {
 	for _, s := range samples(t) {
 		for _, size := range []int{1, 1 << 20} {
-			m := newLineMemo(s.data, size)
+			m := newLineMemo(s.data, size, nil)
 			hits := 0
 			for start := 0; start < len(s.data); {
 				end := bytes.IndexByte(s.data[start:], '\n')

@@ -2,8 +2,10 @@ package router
 
 import (
 	"bytes"
-	"github.com/kompress/kompress/internal/toolline"
+	"sync"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/toolline"
 
 	"github.com/kompress/kompress/internal/jsonscan"
 
@@ -106,15 +108,35 @@ func remap(secs []Section, plain, b []byte) []Section {
 
 // splitPlain is Split for text that is not empty or binary.
 func splitPlain(b []byte) []Section {
-	lines := classifyLines(b)
+	bufs := splitPool.Get().(*splitBufs)
+	lines := classifyLines(b, bufs)
 	contextHits(b, lines)
 	configs(b, lines)
 	records(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)
-	vote(lines)
-	return sections(b, lines)
+	bufs.kinds = vote(lines, bufs.kinds)
+	secs := sections(b, lines)
+	if cap(lines) <= maxPooledLines {
+		bufs.lines = lines[:0]
+		splitPool.Put(bufs)
+	}
+	return secs
 }
+
+// splitBufs holds the per-line slices of one Split, kept for the next:
+// a process that splits many inputs allocates (and collects) them once.
+type splitBufs struct {
+	lines []lineInfo
+	slots []memoSlot
+	kinds []uint8
+}
+
+var splitPool = sync.Pool{New: func() any { return new(splitBufs) }}
+
+// maxPooledLines bounds the slices kept for reuse: a huge input's are
+// left to the collector.
+const maxPooledLines = 1 << 18
 
 // kind indexes, small so per-line records and vote counts stay compact.
 const (
@@ -165,9 +187,16 @@ func (li lineInfo) text(b []byte) []byte {
 // linear even for input full of lines that start with '[' and never close.
 const jsonSlack = 1 << 16
 
-func classifyLines(b []byte) []lineInfo {
-	lines := make([]lineInfo, 0, bytes.Count(b, []byte{'\n'})+1)
-	memo := newLineMemo(b, cap(lines))
+// classifyLines returns the lines of b with their votes, in bufs.lines's
+// memory when it is large enough.
+func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
+	n := bytes.Count(b, []byte{'\n'}) + 1
+	lines := bufs.lines[:0]
+	if cap(lines) < n {
+		lines = make([]lineInfo, 0, n)
+	}
+	memo := newLineMemo(b, n, bufs.slots)
+	bufs.slots = memo.slots
 	var (
 		scratch    []byte
 		jsonEnd    = -1 // lines starting before this offset belong to a JSON region
@@ -625,14 +654,18 @@ func isBlank(line []byte) bool {
 
 func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
 
-// vote relabels lines without a strong vote by the votes around them.
-func vote(lines []lineInfo) {
+// vote relabels lines without a strong vote by the votes around them. It
+// returns its scratch, kinds, grown to the number of lines.
+func vote(lines []lineInfo, kinds []uint8) []uint8 {
 	const w = 4
 	var counts [numKinds]int
 	for i := 0; i < w && i < len(lines); i++ {
 		counts[lines[i].kind] += int(min(lines[i].weight, wStrong))
 	}
-	kinds := make([]uint8, len(lines))
+	if cap(kinds) < len(lines) {
+		kinds = make([]uint8, len(lines))
+	}
+	kinds = kinds[:len(lines)]
 	for i := range lines {
 		if j := i + w; j < len(lines) {
 			counts[lines[j].kind] += int(min(lines[j].weight, wStrong))
@@ -670,6 +703,7 @@ func vote(lines []lineInfo) {
 		lines[i].own = lines[i].kind
 		lines[i].kind = kinds[i]
 	}
+	return kinds
 }
 
 type run struct {
