@@ -192,9 +192,9 @@ func readInput(stdin io.Reader, name string, limit int64, buf []byte) input {
 	r := stdin
 	var size int64
 	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return input{name: name, err: err}
+		f, data, err := readRegular(name, limit, buf)
+		if f == nil {
+			return input{name: name, data: data, err: err}
 		}
 		defer f.Close()
 		r = f
