@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/kompress/kompress/internal/jsonscan"
 	"github.com/kompress/kompress/internal/jsonstr"
@@ -117,7 +118,14 @@ func expandEqual(text, want []byte) error {
 	if err != nil {
 		return err
 	}
-	var buf []byte
+	scratch := expandScratch.Get().(*[]byte)
+	buf := *scratch
+	defer func() {
+		if cap(buf) <= maxExpandScratch {
+			*scratch = buf[:0]
+			expandScratch.Put(scratch)
+		}
+	}()
 	at := 0 // bytes of want matched
 	for _, p := range pieces {
 		if !p.Block {
@@ -159,6 +167,14 @@ func expandEqual(text, want []byte) error {
 	}
 	return nil
 }
+
+// expandScratch keeps expandEqual's buffer for the next verification: a
+// process folding many inputs allocates it once, not once per fold.
+var expandScratch = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxExpandScratch bounds the buffer kept: a huge block's is left to the
+// collector.
+const maxExpandScratch = 4 << 20
 
 func mismatchAt(a, b []byte) error {
 	return fmt.Errorf("%w at byte %d (lengths %d and %d)", ErrMismatch, commonPrefix(a, b), len(a), len(b))
