@@ -116,7 +116,7 @@ func splitPlain(b []byte) []Section {
 	csvTables(b, lines)
 	packageLists(b, lines)
 	bufs.kinds = vote(lines, bufs.kinds)
-	secs := sections(b, lines)
+	secs := sections(b, lines, bufs)
 	if cap(lines) <= maxPooledLines {
 		bufs.lines = lines[:0]
 		splitPool.Put(bufs)
@@ -130,6 +130,7 @@ type splitBufs struct {
 	lines []lineInfo
 	slots []memoSlot
 	kinds []uint8
+	runs  []run
 }
 
 var splitPool = sync.Pool{New: func() any { return new(splitBufs) }}
@@ -193,7 +194,9 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 	n := bytes.Count(b, []byte{'\n'}) + 1
 	lines := bufs.lines[:0]
 	if cap(lines) < n {
-		lines = make([]lineInfo, 0, n)
+		// At least double: inputs that grow one after another cost a
+		// few slices, not one each.
+		lines = make([]lineInfo, 0, max(n, min(2*cap(lines), maxPooledLines)))
 	}
 	memo := newLineMemo(b, n, bufs.slots)
 	bufs.slots = memo.slots
@@ -717,9 +720,11 @@ type run struct {
 }
 
 // sections turns labelled lines into runs, merges runs too small to stand
-// alone into a neighbour, and returns the byte ranges.
-func sections(b []byte, lines []lineInfo) []Section {
-	var runs []run
+// alone into a neighbour, and returns the byte ranges. The runs live in
+// bufs.runs; each merging pass below rewrites them in place, which is safe
+// as it writes at most one run for each it has read.
+func sections(b []byte, lines []lineInfo, bufs *splitBufs) []Section {
+	runs := bufs.runs[:0]
 	for i, li := range lines {
 		k := li.kind
 		if li.blank || k == kNone {
@@ -743,9 +748,10 @@ func sections(b []byte, lines []lineInfo) []Section {
 		runs = append(runs, run{kind: k, first: i, last: i})
 		runs[len(runs)-1].add(li)
 	}
+	bufs.runs = runs[:0]
 	runs = sandwich(runs)
 	for pass := 0; pass < 4 && len(runs) > 1; pass++ {
-		merged := runs[:0:0]
+		merged := runs[:0]
 		changed := false
 		for i := 0; i < len(runs); i++ {
 			r := runs[i]
@@ -840,7 +846,7 @@ func sections(b []byte, lines []lineInfo) []Section {
 func embed(runs []run) []run {
 	st := sandwich(runs)
 	for limit := 4; len(st) > 1; limit *= 2 {
-		merged := st[:0:0]
+		merged := st[:0] // in place: see sections
 		pending := false
 		for i := 0; i < len(st); i++ {
 			r := st[i]
@@ -888,7 +894,7 @@ func embed(runs []run) []run {
 
 // sandwich merges A B A into one run of A when A can contain B.
 func sandwich(runs []run) []run {
-	st := runs[:0:0]
+	st := runs[:0] // in place: see sections
 	for _, r := range runs {
 		st = appendRun(st, r)
 		for n := len(st); n >= 3 && st[n-1].kind == st[n-3].kind && contains(st[n-3], st[n-2]); n = len(st) {

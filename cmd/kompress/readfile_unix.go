@@ -36,7 +36,9 @@ func readRegular(name string, limit int64, buf []byte) (f *os.File, data []byte,
 		return nil, buf[:0], tooBig(name, limit)
 	}
 	if int64(cap(buf)) < st.Size+bytes.MinRead {
-		buf = make([]byte, 0, st.Size+bytes.MinRead)
+		// At least double: inputs that grow one after another cost a
+		// few buffers, not one each.
+		buf = make([]byte, 0, max(st.Size+bytes.MinRead, 2*int64(cap(buf))))
 	}
 	// Read to the end, which the size only predicts: a file may grow
 	// while it is read (a log), or say 0 and hold more (/proc).
