@@ -36,9 +36,14 @@ func readRegular(name string, limit int64, buf []byte) (f *os.File, data []byte,
 		return nil, buf[:0], tooBig(name, limit)
 	}
 	if int64(cap(buf)) < st.Size+bytes.MinRead {
-		// At least double: inputs that grow one after another cost a
-		// few buffers, not one each.
-		buf = make([]byte, 0, max(st.Size+bytes.MinRead, 2*int64(cap(buf))))
+		// At least double, up to big inputs (whose peak memory must not
+		// hold room they do not need): inputs that grow one after another
+		// cost a few buffers, not one each.
+		size := st.Size + bytes.MinRead
+		if size < bigInputBytes {
+			size = min(max(size, 2*int64(cap(buf))), bigInputBytes)
+		}
+		buf = make([]byte, 0, size)
 	}
 	// Read to the end, which the size only predicts: a file may grow
 	// while it is read (a log), or say 0 and hold more (/proc).
