@@ -7,7 +7,9 @@ import (
 	"hash/maphash"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kompress/kompress/internal/ansi"
@@ -389,6 +391,31 @@ func TestCurlProgressInBody(t *testing.T) {
 	if c, cuts := toolline.CurlUninterleave([]byte("{\"a\": \"x\r\"}\r\n")); cuts != nil || string(c) != "{\"a\": \"x\r\"}\r\n" {
 		t.Errorf("toolline.CurlUninterleave changed a body without progress rows: %q", c)
 	}
+}
+
+// TestSplitConcurrent: Split's pooled buffers serve one call at a time;
+// calls from many goroutines (as the server makes them) each get the
+// sections a call alone gets.
+func TestSplitConcurrent(t *testing.T) {
+	all := samples(t)
+	want := make([][]Section, len(all))
+	for i, s := range all {
+		want[i] = Split(s.data)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range all {
+				i := (k*7 + g*13) % len(all) // each goroutine in its own order
+				if got := Split(all[i].data); !slices.Equal(got, want[i]) {
+					t.Errorf("%s: concurrent Split gives %v, alone %v", all[i].name, got, want[i])
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // TestLineMemo checks that remembered votes are the votes classifyHit gives,
