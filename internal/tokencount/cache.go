@@ -96,10 +96,11 @@ func (ms *memos) put(m *memo) {
 // counted, which point into it, and of the text counted before it when a
 // Tally hands them on (prev).
 type memo struct {
-	short pieces
-	longs []longSlot // a power of two of them
-	gen   uint32     // the call's generation: longs of other generations are stale
-	prev  string     // the text of generation gen-1, or "": its longs are stale too
+	shorts shorts
+	short  pieces
+	longs  []longSlot // a power of two of them
+	gen    uint32     // the call's generation: longs of other generations are stale
+	prev   string     // the text of generation gen-1, or "": its longs are stale too
 }
 
 // longSlot is a span of the text being counted (or prev), text[off:off+len],
@@ -119,6 +120,9 @@ const (
 // the text (a 4 KB text needs no 512 KiB table, whose pages a one-shot
 // process would fault in one by one).
 func (m *memo) begin(n int) {
+	if b := shortsBits(n); len(m.shorts.slots) < 4<<b {
+		m.shorts.grow(b)
+	}
 	if b := min(max(bits.Len(uint(n/8)), minPieceBits), pieceBits); len(m.short.slots) < 1<<b {
 		m.short.grow(b)
 	}

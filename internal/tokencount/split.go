@@ -451,31 +451,36 @@ func nextASCII(s string, i int) int {
 		if s[i] == ' ' && kindAt(s, i+1) == aOther {
 			return otherRun(s, i+1)
 		}
-		// \s*[\r\n]+|\s+(?!\S)|\s+
-		e, nl := i, -1
-		for e < len(s) {
-			switch asciiKind[s[e]] {
-			case aNewline:
-				nl = e + 1
-				e++
-				continue
-			case aSpace:
-				e++
-				continue
-			case aHigh:
-				return i // U+0085 or U+00A0 may continue the run
-			}
-			break
-		}
-		switch {
-		case nl >= 0:
-			return nl
-		case e < len(s) && e-i > 1:
-			return e - 1
-		}
-		return e
+		return spaceEnd(s, i)
 	}
 	return i
+}
+
+// spaceEnd matches \s*[\r\n]+|\s+(?!\S)|\s+ from s[i], an ASCII space,
+// or returns i when a non-ASCII rune may continue the run.
+func spaceEnd(s string, i int) int {
+	e, nl := i, -1
+	for e < len(s) {
+		switch asciiKind[s[e]] {
+		case aNewline:
+			nl = e + 1
+			e++
+			continue
+		case aSpace:
+			e++
+			continue
+		case aHigh:
+			return i // U+0085 or U+00A0 may continue the run
+		}
+		break
+	}
+	switch {
+	case nl >= 0:
+		return nl
+	case e < len(s) && e-i > 1:
+		return e - 1
+	}
+	return e
 }
 
 // otherRun matches [^\s\p{L}\p{N}]+[\r\n/]* from s[i], an ASCII

@@ -280,6 +280,9 @@ func pieceStart(s string, i int) int {
 // has had before by comparing it with that one. The spans it misses are cut
 // into pieces, which repeat even more and are cached the same way.
 func (c *Counter) count(ctx context.Context, m *memo, text string) (n int, err error) {
+	if c.split.o200k {
+		return c.countO200k(ctx, m, text)
+	}
 	valid := utf8.ValidString(text)
 	m.begin(len(text))
 	pc := &m.short

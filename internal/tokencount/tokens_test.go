@@ -568,14 +568,8 @@ func slowSpans(c *Counter, s string) int {
 func TestFastPaths(t *testing.T) {
 	texts := corpus(t)
 	sp := newSplitter(true)
-	for k, s := range texts {
-		for i := range len(s) {
-			if e := nextASCII(s, i); e > i {
-				if want := sp.nextO200kAny(s, i); e != want {
-					t.Fatalf("text %d at %d (%q): nextASCII ends the piece at +%d, want +%d", k, i, s[i:min(i+20, len(s))], e-i, want-i)
-				}
-			}
-		}
+	for _, s := range texts {
+		checkASCII(t, sp, s)
 	}
 	for _, name := range native {
 		c := mustNew(t, name)
@@ -590,6 +584,23 @@ func TestFastPaths(t *testing.T) {
 			}
 			if got := cold.Count(s); got != want {
 				t.Errorf("%s: text %d (%.40q): Count = %d warm, want %d", name, k, s, got, want)
+			}
+		}
+	}
+}
+
+// checkASCII checks the ASCII pre-tokenizers against the general one at
+// every offset of s, wherever they answer.
+func checkASCII(t *testing.T, sp *splitter, s string) {
+	t.Helper()
+	for i := range len(s) {
+		want := sp.nextO200kAny(s, i)
+		for _, f := range []struct {
+			name string
+			end  func(string, int) int
+		}{{"nextASCII", nextASCII}, {"asciiEnd", asciiEnd}} {
+			if e := f.end(s, i); e > i && e != want {
+				t.Fatalf("%.40q at %d (%q): %s ends the piece at +%d, want +%d", s, i, s[i:min(i+20, len(s))], f.name, e-i, want-i)
 			}
 		}
 	}
