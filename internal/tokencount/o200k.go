@@ -105,11 +105,7 @@ func asciiEnd(s string, i int) int {
 			return spaceEnd(s, i)
 		}
 	}
-	e := j
-	for e < len(s) && asciiKind[s[e]] == aUpper {
-		e++
-	}
-	e = lowerRun(s, e)
+	e := wordEnd(s, j)
 	if e < len(s) {
 		if asciiKind[s[e]] == aHigh {
 			return i // a non-ASCII letter or mark may continue the word
@@ -121,19 +117,44 @@ func asciiEnd(s string, i int) int {
 	return e
 }
 
+// wordEnd returns the end of [A-Z]*[a-z]* at s[j]. A word of up to seven
+// letters is read at once, with no branch on its letters: where a word ends
+// is seldom predictable.
+func wordEnd(s string, j int) int {
+	if j+8 <= len(s) {
+		w := binary.LittleEndian.Uint64(b8(s, j))
+		nu := bits.TrailingZeros64(^inRange(w, 'A', 'Z')&msb) >> 3
+		// The lower-case letters after the upper-case ones; a shift by 64
+		// (nu == 8) is 0 in Go.
+		nl := bits.TrailingZeros64((^inRange(w, 'a', 'z')&msb)>>(8*uint(nu))) >> 3
+		switch {
+		case nu+nl < 8:
+			return j + nu + nl
+		case nu < 8:
+			return lowerRun(s, j+8)
+		}
+		j += 8
+	}
+	for j < len(s) && asciiKind[s[j]] == aUpper {
+		j++
+	}
+	return lowerRun(s, j)
+}
+
+// inRange marks with its top bit each byte of w in [lo, hi], both ASCII:
+// low7 keeps the sums from carrying into the next byte, and a byte with its
+// top bit set is in no range.
+func inRange(w uint64, lo, hi byte) uint64 {
+	const low7 = ^uint64(msb)
+	x := w & low7
+	return (x + lsb*uint64(0x80-lo)) &^ (x + lsb*uint64(0x7f-hi)) &^ w & msb
+}
+
 // lowerRun returns the end of the run of ASCII lower-case letters at s[e],
 // eight bytes at a time.
 func lowerRun(s string, e int) int {
 	for ; e+8 <= len(s); e += 8 {
-		w := binary.LittleEndian.Uint64(b8(s, e))
-		// A byte is a letter when its low seven bits are 'a' or above and
-		// below 'z'+1, and its top bit is clear; low7 keeps the sums from
-		// carrying into the next byte.
-		const low7 = ^uint64(msb)
-		x := w & low7
-		ge := x + lsb*(0x80-'a')
-		gt := x + lsb*(0x80-'z'-1)
-		if m := ^(ge &^ gt &^ w) & msb; m != 0 {
+		if m := ^inRange(binary.LittleEndian.Uint64(b8(s, e)), 'a', 'z') & msb; m != 0 {
 			return e + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -186,17 +207,22 @@ func (sh *shorts) set(key uint64) *[4]uint64 {
 
 func (sh *shorts) get(key uint64) (int, bool) {
 	set := sh.set(key)
-	switch key {
-	case set[0] & shortMask:
-		return int(set[0] >> shortCount), true
-	case set[1] & shortMask:
-		return int(set[1] >> shortCount), true
-	case set[2] & shortMask:
-		return int(set[2] >> shortCount), true
-	case set[3] & shortMask:
-		return int(set[3] >> shortCount), true
+	// Which slot holds the key is not predictable: conditional moves, not
+	// branches.
+	var hit uint64
+	if set[0]&shortMask == key {
+		hit = set[0]
 	}
-	return 0, false
+	if set[1]&shortMask == key {
+		hit = set[1]
+	}
+	if set[2]&shortMask == key {
+		hit = set[2]
+	}
+	if set[3]&shortMask == key {
+		hit = set[3]
+	}
+	return int(hit >> shortCount), hit != 0
 }
 
 func (sh *shorts) put(key uint64, n int) {
