@@ -210,17 +210,17 @@ func (sh *shorts) get(key uint64) (int, bool) {
 	// Which slot holds the key is not predictable: conditional moves, not
 	// branches.
 	var hit uint64
-	if set[0]&shortMask == key {
-		hit = set[0]
-	}
-	if set[1]&shortMask == key {
-		hit = set[1]
+	if set[3]&shortMask == key {
+		hit = set[3]
 	}
 	if set[2]&shortMask == key {
 		hit = set[2]
 	}
-	if set[3]&shortMask == key {
-		hit = set[3]
+	if set[1]&shortMask == key {
+		hit = set[1]
+	}
+	if set[0]&shortMask == key {
+		hit = set[0]
 	}
 	return int(hit >> shortCount), hit != 0
 }
