@@ -8,15 +8,17 @@ import (
 	"unsafe"
 )
 
-// countO200k counts text on one core with memo m, the way count does for
-// o200k_base, but piece by piece in one loop: the pre-tokenizer's ASCII
-// cases are read inline (an ASCII piece needs no call), and a piece of two
-// to seven bytes is its own key in one word (see shorts), so its lookup is a
-// multiply and a compare or four. Runs that the ASCII cases do not decide
-// go to the general matcher.
+// countO200k counts o200k_base's text on one core with memo m, piece by
+// piece in one loop: asciiEnd cuts an ASCII piece without the general
+// matcher's rune decoding, and a piece of two to seven bytes is its own key
+// in one word (see shorts), so its lookup is a multiply and four compares.
+// Runs that the ASCII cases do not decide go to the general matcher. Unlike
+// count's, the loop does not look spans up first: with pieces this cheap,
+// hashing and comparing spans (or whole lines) cost more than their repeats
+// saved (cachegrind, counting the samples: 266 vs 231 M instructions warm).
 func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, err error) {
 	valid := utf8.ValidString(text)
-	m.begin(len(text))
+	m.begin(len(text), true)
 	sh, pc := &m.shorts, &m.short
 	b := unsafe.Slice(unsafe.StringData(text), len(text))
 	check := checkEvery
