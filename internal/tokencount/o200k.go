@@ -44,23 +44,32 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 				sh.put(key, k)
 			}
 			n += k
-		case l <= shortPiece:
-			lo, hi := pieceKey(b, i, e)
-			k, ok := pc.get(lo, hi)
-			if !ok {
-				k = c.countNew(text[i:e], valid)
-				pc.put(lo, hi, k)
-			}
-			n += k
 		default:
-			n += c.countPiece(text[i:e], valid)
+			n += c.longerPiece(pc, b, i, e, valid)
 		}
 		i = e
 	}
 	return n, nil
 }
 
-// countNew counts a piece of 2 to shortPiece bytes that no cache holds.
+// longerPiece counts the piece b[i:e] of two bytes or more: one of up to
+// shortPiece bytes from the cache pc.
+func (c *Counter) longerPiece(pc *pieces, b []byte, i, e int, valid bool) int {
+	p := unsafe.String(unsafe.SliceData(b[i:]), e-i)
+	if e-i > shortPiece {
+		return c.countPiece(p, valid)
+	}
+	lo, hi := pieceKey(b, i, e)
+	k, ok := pc.get(lo, hi)
+	if !ok {
+		k = c.countNew(p, valid)
+		pc.put(lo, hi, k)
+	}
+	return k
+}
+
+// countNew counts a piece of 2 to shortPiece bytes that no cache holds: its
+// count is remembered where it is looked up, not in the shared cache.
 func (c *Counter) countNew(p string, valid bool) int {
 	if !valid && !utf8.ValidString(p) {
 		p = replaceInvalid(p)
@@ -71,9 +80,12 @@ func (c *Counter) countNew(p string, valid bool) int {
 	return mergeCount(c.ranks, p)
 }
 
-// asciiEnd is nextASCII in fewer steps (a word's lower-case letters are
-// read eight at a time): the end of o200k_base's piece at s[i] when the
-// runes that decide it are ASCII, else i.
+// asciiEnd returns the end of o200k_base's piece at s[i] when every rune
+// that decides it is ASCII (where the pattern's classes are plain: upper and
+// lower letters are disjoint, and so on), or i to defer to nextO200k's
+// general matcher. It must agree with that matcher wherever it answers
+// (TestFastPaths, FuzzASCII). A word's lower-case letters are read eight at
+// a time.
 func asciiEnd(s string, i int) int {
 	k := asciiKind[s[i]]
 	j := i

@@ -184,7 +184,7 @@ func (sp *splitter) next(s string, i int) int {
 //
 // taking the first alternative that matches, each with backtracking.
 func (sp *splitter) nextO200k(s string, i int) int {
-	if e := nextASCII(s, i); e > i {
+	if e := asciiEnd(s, i); e > i {
 		return e
 	}
 	return sp.nextO200kAny(s, i)
@@ -362,7 +362,7 @@ func contraction(s string, e int) int {
 	return e
 }
 
-// ASCII byte kinds for nextASCII; aHigh is any byte of a multi-byte rune.
+// ASCII byte kinds for asciiEnd; aHigh is any byte of a multi-byte rune.
 const (
 	aHigh uint8 = iota
 	aUpper
@@ -399,61 +399,6 @@ func kindAt(s string, i int) uint8 {
 		return asciiKind[s[i]]
 	}
 	return 255
-}
-
-// nextASCII returns the end of o200k_base's piece at s[i] when every rune
-// that decides it is ASCII (where the pattern's classes are plain: upper and
-// lower letters are disjoint, and so on), or i to defer to nextO200k's
-// general matcher. It must agree with that matcher wherever it answers.
-func nextASCII(s string, i int) int {
-	k := asciiKind[s[i]]
-	j := i
-	switch k {
-	case aHigh:
-		return i
-	case aDigit:
-		e := i + 1
-		for e < len(s) && e < i+3 && asciiKind[s[e]] == aDigit {
-			e++
-		}
-		if kindAt(s, e) == aHigh {
-			return i // a non-ASCII digit may continue the number
-		}
-		return e
-	case aOther, aSpace:
-		// [^\r\n\p{L}\p{N}]? before a word.
-		if n := kindAt(s, i+1); n == aUpper || n == aLower {
-			j = i + 1
-		} else if n == aHigh {
-			return i
-		}
-	}
-	if kk := asciiKind[s[j]]; kk == aUpper || kk == aLower {
-		e := j
-		for e < len(s) && asciiKind[s[e]] == aUpper {
-			e++
-		}
-		for e < len(s) && asciiKind[s[e]] == aLower {
-			e++
-		}
-		if kindAt(s, e) == aHigh {
-			return i // a non-ASCII letter or mark may continue the word
-		}
-		if e < len(s) && s[e] == '\'' {
-			return contraction(s, e)
-		}
-		return e
-	}
-	switch k {
-	case aOther:
-		return otherRun(s, i)
-	case aSpace, aNewline:
-		if s[i] == ' ' && kindAt(s, i+1) == aOther {
-			return otherRun(s, i+1)
-		}
-		return spaceEnd(s, i)
-	}
-	return i
 }
 
 // spaceEnd matches \s*[\r\n]+|\s+(?!\S)|\s+ from s[i], an ASCII space,

@@ -324,31 +324,15 @@ func (c *Counter) count(ctx context.Context, m *memo, text string) (n int, err e
 	return n, nil
 }
 
-// countPieces counts the pieces of text b[i:e].
+// countPieces counts the pieces of cl100k_base's text b[i:e].
 func (c *Counter) countPieces(pc *pieces, b []byte, i, e int, valid bool) (n int) {
 	text := unsafe.String(unsafe.SliceData(b), e)
 	for i < e {
-		var p int
-		if c.split.o200k {
-			if p = nextASCII(text, i); p <= i {
-				p = c.split.nextO200kAny(text, i)
-			}
-		} else {
-			p = c.split.nextCL100k(text, i)
-		}
-		switch m := p - i; {
-		case m == 1:
+		p := c.split.nextCL100k(text, i)
+		if p-i == 1 {
 			n++ // every byte is a token
-		case m <= shortPiece:
-			lo, hi := pieceKey(b, i, p)
-			k, ok := pc.get(lo, hi)
-			if !ok {
-				k = c.countPiece(text[i:p], valid)
-				pc.put(lo, hi, k)
-			}
-			n += k
-		default:
-			n += c.countPiece(text[i:p], valid)
+		} else {
+			n += c.longerPiece(pc, b, i, p, valid)
 		}
 		i = p
 	}

@@ -589,19 +589,14 @@ func TestFastPaths(t *testing.T) {
 	}
 }
 
-// checkASCII checks the ASCII pre-tokenizers against the general one at
+// checkASCII checks the ASCII pre-tokenizer against the general one at
 // every offset of s, wherever they answer.
 func checkASCII(t *testing.T, sp *splitter, s string) {
 	t.Helper()
 	for i := range len(s) {
 		want := sp.nextO200kAny(s, i)
-		for _, f := range []struct {
-			name string
-			end  func(string, int) int
-		}{{"nextASCII", nextASCII}, {"asciiEnd", asciiEnd}} {
-			if e := f.end(s, i); e > i && e != want {
-				t.Fatalf("%.40q at %d (%q): %s ends the piece at +%d, want +%d", s, i, s[i:min(i+20, len(s))], f.name, e-i, want-i)
-			}
+		if e := asciiEnd(s, i); e > i && e != want {
+			t.Fatalf("%.40q at %d (%q): asciiEnd ends the piece at +%d, want +%d", s, i, s[i:min(i+20, len(s))], e-i, want-i)
 		}
 	}
 }
@@ -874,7 +869,7 @@ func TestSpanEnd(t *testing.T) {
 	}
 }
 
-// FuzzASCII checks the ASCII pre-tokenizers against the general matcher at
+// FuzzASCII checks the ASCII pre-tokenizer against the general matcher at
 // every offset of random bytes (invalid UTF-8 included), and the short
 // cache's keys: two pieces of 2 to maxShort bytes have the same key only if
 // they are the same bytes.
