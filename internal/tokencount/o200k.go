@@ -15,7 +15,9 @@ import (
 // Runs that the ASCII cases do not decide go to the general matcher. Unlike
 // count's, the loop does not look spans up first: with pieces this cheap,
 // hashing and comparing spans (or whole lines) cost more than their repeats
-// saved (cachegrind, counting the samples: 266 vs 231 M instructions warm).
+// saved (cachegrind, counting the samples warm: 266 M instructions with
+// spans, 257 M with lines, 231 M without; 13% of the samples' bytes are in
+// lines seen before).
 func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, err error) {
 	valid := utf8.ValidString(text)
 	m.begin(len(text), true)
