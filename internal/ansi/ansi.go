@@ -41,6 +41,25 @@ func appendFrom(out, text []byte, i int) []byte {
 	return append(out, text...)
 }
 
+// StripEqual reports whether Strip(text) equals plain, without building
+// Strip(text): a 100 MB log is compared where it lies.
+func StripEqual(text, plain []byte) bool {
+	for {
+		i := bytes.IndexByte(text, 0x1b)
+		if i < 0 {
+			return bytes.Equal(text, plain)
+		}
+		n, shown := escapeLen(text[i:]), i
+		if n == 0 {
+			n, shown = 1, i+1 // an ESC that starts no sequence is kept
+		}
+		if len(plain) < shown || !bytes.Equal(text[:shown], plain[:shown]) {
+			return false
+		}
+		text, plain = text[i+n:], plain[shown:]
+	}
+}
+
 // Count returns the number of escape sequences Strip removes from text.
 func Count(text []byte) int {
 	n := 0
