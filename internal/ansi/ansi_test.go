@@ -55,3 +55,21 @@ func FuzzStripEqual(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCut checks that the parts Cut gives, stripped in turn, make Strip.
+func FuzzCut(f *testing.F) {
+	f.Add([]byte("\x1b[1;31merror\x1b[0m"))
+	f.Add([]byte("lone \x1b\n at end\x1b"))
+	f.Add([]byte("a\x1b]0;title\x07b\x1b(Bc"))
+	f.Fuzz(func(t *testing.T, text []byte) {
+		var got []byte
+		for rest, more := text, true; more; {
+			var before []byte
+			before, rest, more = Cut(rest)
+			got = append(got, before...)
+		}
+		if want := Strip(text); string(got) != string(want) {
+			t.Fatalf("Cut parts of %q = %q, Strip gives %q", text, got, want)
+		}
+	})
+}
