@@ -45,18 +45,14 @@ func appendFrom(out, text []byte, i int) []byte {
 // Strip(text): a 100 MB log is compared where it lies.
 func StripEqual(text, plain []byte) bool {
 	for {
-		i := bytes.IndexByte(text, 0x1b)
-		if i < 0 {
-			return bytes.Equal(text, plain)
+		before, after, found := Cut(text)
+		if !found {
+			return bytes.Equal(before, plain)
 		}
-		n, shown := escapeLen(text[i:]), i
-		if n == 0 {
-			n, shown = 1, i+1 // an ESC that starts no sequence is kept
-		}
-		if len(plain) < shown || !bytes.Equal(text[:shown], plain[:shown]) {
+		if !bytes.HasPrefix(plain, before) {
 			return false
 		}
-		text, plain = text[i+n:], plain[shown:]
+		text, plain = after, plain[len(before):]
 	}
 }
 
