@@ -10,8 +10,6 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/kompress/kompress/internal/loadgen"
 	"github.com/kompress/kompress/server"
 	"github.com/kompress/kompress/wire"
@@ -35,7 +33,7 @@ func (*halfEngine) Compress(_ context.Context, _ string, req wire.CompressReques
 func BenchmarkServerOverhead(b *testing.B) {
 	body, _ := json.Marshal(wire.CompressRequest{Content: loadgen.Log(7, 4096), Tool: "Bash"})
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	srv := server.New(server.Config{}, &halfEngine{}, prometheus.NewRegistry(), log)
+	srv := server.New(server.Config{}, &halfEngine{}, log)
 	h := srv.Handler()
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()

@@ -37,8 +37,8 @@ func (s *Server) observe(c *gin.Context) {
 	body := &countingReader{r: c.Request.Body}
 	c.Request.Body = body
 
-	s.m.inflight.Inc()
-	defer s.m.inflight.Dec()
+	s.m.inflight.inc()
+	defer s.m.inflight.dec()
 	c.Next()
 
 	elapsed := time.Since(start)
@@ -47,8 +47,8 @@ func (s *Server) observe(c *gin.Context) {
 	if route == "" {
 		route = "unmatched"
 	}
-	s.m.requests.WithLabelValues(route, methodLabel(c.Request.Method), strconv.Itoa(status)).Inc()
-	s.m.latency.WithLabelValues(route).Observe(elapsed.Seconds())
+	s.m.requests.with(route, methodLabel(c.Request.Method), strconv.Itoa(status)).inc()
+	s.m.latency.with(route).observe(s.m.latency, elapsed.Seconds())
 
 	t, authed := c.Get(ctxTenant)
 	if ep := endpoint(c); authed && ep != "other" && ep != "ready" && ep != "stats" {

@@ -53,7 +53,7 @@ func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressR
 		return s.heuristic(ctx, tenant, req, "deadline")
 	}
 	if err == nil && slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, wire.ScoreDeadlineWarning) }) {
-		s.m.scorerFallbacks.WithLabelValues("deadline").Inc()
+		s.m.scorerFallbacks.with("deadline").inc()
 	}
 	return res, err
 }
@@ -72,7 +72,7 @@ func (s *Server) heuristic(ctx context.Context, tenant string, req wire.Compress
 	req.Scorer = "heuristic"
 	res, err := s.eng.Compress(ctx, tenant, req)
 	if err == nil && res.Scorer != "" {
-		s.m.scorerFallbacks.WithLabelValues(reason).Inc()
+		s.m.scorerFallbacks.with(reason).inc()
 		msg := "model scoring was at capacity; used the heuristic scorer"
 		if reason == "deadline" {
 			msg = fmt.Sprintf("%s %v; used the heuristic scorer", wire.ScoreDeadlineWarning, s.cfg.ScoreTimeout)
@@ -102,11 +102,11 @@ func (s *Server) attempt(ctx context.Context, tenant string, req wire.CompressRe
 	}
 	done := make(chan outcome, 1)
 	storing := make(chan struct{})
-	s.m.scoringInUse.Inc()
+	s.m.scoringInUse.inc()
 	s.attempts.Add(1)
 	release := sync.OnceFunc(func() {
 		<-s.slots
-		s.m.scoringInUse.Dec()
+		s.m.scoringInUse.dec()
 	})
 	ectx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

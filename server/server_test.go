@@ -19,8 +19,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/kompress/kompress/server"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
@@ -38,7 +36,6 @@ FAIL	github.com/example/pkg	0.214s
 type harness struct {
 	t      *testing.T
 	eng    *fakeEngine
-	reg    *prometheus.Registry
 	srv    *server.Server
 	ts     *httptest.Server
 	logBuf *syncBuffer
@@ -66,9 +63,9 @@ func newHarness(t *testing.T, cfg server.Config, eng *fakeEngine) *harness {
 	if eng == nil {
 		eng = newFakeEngine()
 	}
-	h := &harness{t: t, eng: eng, reg: prometheus.NewRegistry(), logBuf: &syncBuffer{}}
+	h := &harness{t: t, eng: eng, logBuf: &syncBuffer{}}
 	log := slog.New(slog.NewJSONHandler(h.logBuf, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	h.srv = server.New(cfg, eng, h.reg, log)
+	h.srv = server.New(cfg, eng, log)
 	h.ts = httptest.NewServer(h.srv.Handler())
 	t.Cleanup(h.ts.Close)
 	return h
@@ -106,11 +103,7 @@ func (h *harness) do(method, path, key, contentType string, body io.Reader) (int
 func (h *harness) metrics() string {
 	h.t.Helper()
 	var buf bytes.Buffer
-	mfs, err := h.reg.Gather()
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	for _, mf := range mfs {
+	for _, mf := range parseMetrics(h.t, h.srv.MetricsText()) {
 		for _, m := range mf.GetMetric() {
 			var labels []string
 			for _, lp := range m.GetLabel() {
@@ -874,7 +867,7 @@ func TestServeGracefulShutdown(t *testing.T) {
 	eng := newFakeEngine()
 	release := make(chan struct{})
 	entered := eng.blockScoring(release)
-	srv := server.New(server.Config{ScoreTimeout: time.Hour}, eng, nil, nil)
+	srv := server.New(server.Config{ScoreTimeout: time.Hour}, eng, nil)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
