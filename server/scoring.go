@@ -16,7 +16,8 @@ import (
 )
 
 // compress runs the engine with bounded model scoring. Model scoring (scorer
-// "", "auto" or "onnx") needs one of MaxScoring slots. For "" and "auto" a
+// "", "auto" or "onnx") needs one of MaxScoring slots, unless the engine
+// has no model to score with (heuristicOnly). For "" and "auto" a
 // request never waits for scoring: with no free slot, or when scoring takes
 // longer than ScoreTimeout, it goes on with the heuristic scorer and says so
 // in a warning. A caller that asked for "onnx" strictly waits up to
@@ -38,6 +39,9 @@ func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressR
 		return s.attempt(ctx, tenant, req, 0)
 	}
 
+	if s.heuristicOnly(req.Scorer) {
+		return s.eng.Compress(ctx, tenant, req)
+	}
 	select {
 	case s.slots <- struct{}{}:
 	default:
@@ -56,6 +60,25 @@ func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressR
 		s.m.scorerFallbacks.with("deadline").inc()
 	}
 	return res, err
+}
+
+// heuristicOnly reports whether the engine can only score a request of
+// scorer ("" or "auto") with the heuristic: its default scorer wants no
+// model, or is auto and found none, which the engine decides once. Such a
+// request needs no scoring slot and no backstop, and it is no fallback.
+func (s *Server) heuristicOnly(scorer string) bool {
+	ms, ok := s.eng.(interface{ ModelState() wire.ModelState })
+	if !ok {
+		return false
+	}
+	st := ms.ModelState()
+	switch st.State {
+	case "heuristic":
+		return scorer == ""
+	case "fallback":
+		return scorer == "" || scorer == st.Mode
+	}
+	return false
 }
 
 // scoreGrace is how long past ScoreTimeout a request waits for the engine

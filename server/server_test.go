@@ -63,9 +63,15 @@ func newHarness(t *testing.T, cfg server.Config, eng *fakeEngine) *harness {
 	if eng == nil {
 		eng = newFakeEngine()
 	}
+	return newHarnessOf(t, cfg, eng, eng)
+}
+
+// newHarnessOf serves srvEng, which wraps eng.
+func newHarnessOf(t *testing.T, cfg server.Config, eng *fakeEngine, srvEng server.Engine) *harness {
+	t.Helper()
 	h := &harness{t: t, eng: eng, logBuf: &syncBuffer{}}
 	log := slog.New(slog.NewJSONHandler(h.logBuf, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	h.srv = server.New(cfg, eng, log)
+	h.srv = server.New(cfg, srvEng, log)
 	h.ts = httptest.NewServer(h.srv.Handler())
 	t.Cleanup(h.ts.Close)
 	return h
@@ -672,6 +678,61 @@ func TestScoringBusyFallsBackToHeuristic(t *testing.T) {
 	close(release)
 	if res := <-first; res.Scorer != "onnx:fake" || len(res.Warnings) != 0 {
 		t.Errorf("first request: %+v", res)
+	}
+}
+
+// modelless is an engine whose default scorer found no model (auto fell
+// back to the heuristic, for the life of the engine).
+type modelless struct{ *fakeEngine }
+
+func (modelless) ModelState() wire.ModelState {
+	return wire.ModelState{Mode: "auto", State: "fallback", Scorer: "heuristic"}
+}
+
+// TestScoringNoModelNoSlots: when the engine's default scorer is the
+// heuristic for good, a request of the default scorer goes straight to the
+// engine: it takes no scoring slot, so it is never a "busy" fallback with a
+// warning about model capacity there is none of, and it needs no goroutine
+// of its own for the backstop.
+func TestScoringNoModelNoSlots(t *testing.T) {
+	eng := newFakeEngine()
+	release := make(chan struct{})
+	entered := make(chan struct{}, 1)
+	var calls atomic.Int32
+	eng.scoring = func(context.Context) error { // the first call waits
+		if calls.Add(1) == 1 {
+			entered <- struct{}{}
+			<-release
+		}
+		return nil
+	}
+	h := newHarnessOf(t, server.Config{MaxScoring: 1, ScoreTimeout: time.Hour}, eng, modelless{eng})
+	c := h.client("")
+	ctx := context.Background()
+	first := make(chan error, 1)
+	go func() {
+		_, err := c.Compress(ctx, wire.CompressRequest{Content: buildLog})
+		first <- err
+	}()
+	<-entered
+	if got := h.metric(`kompress_scoring_slots_in_use{}`); got != 0 {
+		t.Errorf("slots in use = %g, want 0", got)
+	}
+	for _, sc := range []string{"", "auto"} {
+		res, err := c.Compress(ctx, wire.CompressRequest{Content: buildLog + sc + "2", Scorer: sc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Warnings) != 0 {
+			t.Errorf("scorer %q: warnings %q, want none", sc, res.Warnings)
+		}
+	}
+	if got := h.metric(`kompress_scorer_fallbacks_total{reason="busy"}`); got != 0 {
+		t.Errorf("busy fallbacks = %g, want 0", got)
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
 	}
 }
 
