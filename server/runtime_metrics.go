@@ -38,12 +38,13 @@ var runtimeSamples = []string{
 	"/gc/gomemlimit:bytes",                        // 22
 }
 
-func gauge(name, help string, v float64) snapshot {
-	return snapshot{name: name, help: help, kind: kindGauge, samples: []sample{{value: v}}}
-}
+// gauge and counter are families of one series without labels.
+func gauge(name, help string, v float64) snapshot { return single(kindGauge, name, help, v) }
 
-func counter(name, help string, v float64) snapshot {
-	return snapshot{name: name, help: help, kind: kindCounter, samples: []sample{{value: v}}}
+func counter(name, help string, v float64) snapshot { return single(kindCounter, name, help, v) }
+
+func single(kind, name, help string, v float64) snapshot {
+	return snapshot{name: name, help: help, kind: kind, samples: []sample{{value: v}}}
 }
 
 // readRuntime returns the go_* families.
