@@ -683,7 +683,7 @@ func TestScoringBusyFallsBackToHeuristic(t *testing.T) {
 
 // modelless is an engine whose default scorer found no model (auto fell
 // back to the heuristic, for the life of the engine).
-type modelless struct{ *fakeEngine }
+type modelless struct{ server.Engine }
 
 func (modelless) ModelState() wire.ModelState {
 	return wire.ModelState{Mode: "auto", State: "fallback", Scorer: "heuristic"}
