@@ -5,6 +5,7 @@ import (
 	"context"
 	"maps"
 	"math"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -137,6 +138,19 @@ func TestMetricsExposition(t *testing.T) {
 	}
 	if v := mfs["process_start_time_seconds"]; hasProc && v.GetMetric()[0].GetGauge().GetValue() < 1e9 {
 		t.Errorf("process_start_time_seconds = %v", v)
+	}
+	if hasProc {
+		// This process serves: its descriptors as /proc lists them, less
+		// the one reading the listing (the scrape opened and closed
+		// none that are still open).
+		fds, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := parseMetrics(t, h.srv.MetricsText())["process_open_fds"].GetMetric()[0].GetGauge().GetValue()
+		if want := float64(len(fds) - 1); got != want {
+			t.Errorf("process_open_fds = %g, want %g", got, want)
+		}
 	}
 	if v := mfs["go_goroutines"].GetMetric()[0].GetGauge().GetValue(); v < 1 {
 		t.Errorf("go_goroutines = %g", v)

@@ -27,9 +27,8 @@ func readProcess() []snapshot {
 			out = append(out, gauge("process_start_time_seconds", "Start time of the process since unix epoch in seconds.", boot+st.start))
 		}
 	}
-	if fds, err := os.ReadDir("/proc/self/fd"); err == nil {
-		// ReadDir's own descriptor was closed before it returned.
-		out = append(out, gauge("process_open_fds", "Number of open file descriptors.", float64(len(fds))))
+	if n, ok := openFDs(); ok {
+		out = append(out, gauge("process_open_fds", "Number of open file descriptors.", float64(n)))
 	}
 	var lim syscall.Rlimit
 	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) == nil {
@@ -44,6 +43,20 @@ func readProcess() []snapshot {
 			counter("process_network_transmit_bytes_total", "Number of bytes sent by the process over the network.", outB))
 	}
 	return out
+}
+
+// openFDs counts the process's open descriptors: Linux 6.2 and later
+// give the count as the size of /proc/self/fd; before, its listing is
+// counted, less the descriptor that reads it.
+func openFDs() (int, bool) {
+	if fi, err := os.Stat("/proc/self/fd"); err == nil && fi.Size() > 0 {
+		return int(fi.Size()), true
+	}
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil || len(fds) == 0 {
+		return 0, false
+	}
+	return len(fds) - 1, true
 }
 
 type procStat struct {
