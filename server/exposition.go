@@ -209,6 +209,9 @@ func (r *registry) gather() []snapshot {
 // appendText appends the text format of the snapshots to b.
 func appendText(b []byte, fams []snapshot) []byte {
 	for _, f := range fams {
+		if len(f.samples) == 0 {
+			continue // as the Prometheus client: a family without series is left out
+		}
 		b = append(b, "# HELP "...)
 		b = append(b, f.name...)
 		b = append(b, ' ')

@@ -45,6 +45,13 @@ func TestMetricsExposition(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.do("GET", "/nowhere", "", "", nil)
+	h.eng.storeDown.Store(true)
+	_, err := c.Retrieve(ctx, "0123456789ab")
+	wantAPIError(t, err, 503, "store_unavailable")
+	h.eng.storeDown.Store(false)
+	if bytes.Contains(newHarness(t, server.Config{}, nil).srv.MetricsText(), []byte("kompress_store_errors_total")) {
+		t.Error("a family without series is written (the Prometheus client left it out)")
+	}
 	status, hdr, body := h.do("GET", "/metrics", "", "", nil)
 	if status != 200 || hdr.Get("Content-Type") != "text/plain; version=0.0.4; charset=utf-8; escaping=underscores" {
 		t.Fatalf("GET /metrics = %d %q", status, hdr.Get("Content-Type"))
@@ -67,6 +74,7 @@ func TestMetricsExposition(t *testing.T) {
 		"kompress_scorer_results_total":          "COUNTER scorer",
 		"kompress_scorer_fallbacks_total":        "COUNTER reason",
 		"kompress_scoring_slots_in_use":          "GAUGE ",
+		"kompress_store_errors_total":            "COUNTER op",
 		"go_gc_duration_seconds":                 "SUMMARY ",
 		"go_info":                                "GAUGE version",
 		"go_goroutines":                          "GAUGE ",
