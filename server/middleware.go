@@ -55,15 +55,15 @@ func (s *Server) observe(c *gin.Context) {
 		s.stats.request(t.(string), ep, status >= 400)
 	}
 
-	attrs := []slog.Attr{
+	attrs := make([]slog.Attr, 0, 10) // room for the optional ones below
+	attrs = append(attrs,
 		slog.String("method", c.Request.Method),
 		slog.String("route", route),
 		slog.Int("status", status),
 		slog.Float64("latency_ms", float64(elapsed.Microseconds())/1000),
 		slog.Int64("bytes_in", body.n),
 		slog.Int("bytes_out", max(c.Writer.Size(), 0)),
-		slog.String("request_id", id),
-	}
+		slog.String("request_id", id))
 	if authed {
 		attrs = append(attrs, slog.String("tenant", t.(string)))
 	}
