@@ -12,7 +12,7 @@ import (
 )
 
 // The metrics of GET /metrics, written in the Prometheus text format 0.0.4
-// by the few lines here instead of the Prometheus client library, whose
+// here instead of by the Prometheus client library, whose
 // package initialisation (client_golang, procfs, client_model, protobuf)
 // every kompress process paid for, the CLI included.
 
@@ -49,9 +49,10 @@ type family struct {
 // updated with compare-and-swap, so updates take no lock.
 type series struct {
 	values labelValues
-	bits   atomic.Uint64 // counter or gauge value; histogram sum
-	counts []atomic.Uint64
-	count  atomic.Uint64
+	bits   atomic.Uint64   // counter or gauge value; histogram sum
+	upper  []float64       // histograms: the family's bucket bounds
+	counts []atomic.Uint64 // histograms: observations per bucket, not cumulative
+	count  atomic.Uint64   // histograms: observations
 }
 
 func newFamily(kind, name, help string, labels ...string) *family {
@@ -91,7 +92,7 @@ func (f *family) with(values ...string) *series {
 	if s = f.series[k]; s == nil {
 		s = &series{values: k}
 		if f.kind == kindHistogram {
-			s.counts = make([]atomic.Uint64, len(f.buckets))
+			s.upper, s.counts = f.buckets, make([]atomic.Uint64, len(f.buckets))
 		}
 		f.series[k] = s
 	}
@@ -113,9 +114,9 @@ func (s *series) dec() { s.add(-1) }
 
 func (s *series) value() float64 { return math.Float64frombits(s.bits.Load()) }
 
-// observe counts v in the histogram f of s.
-func (s *series) observe(f *family, v float64) {
-	if i, _ := slices.BinarySearch(f.buckets, v); i < len(s.counts) {
+// observe counts v in a histogram.
+func (s *series) observe(v float64) {
+	if i, _ := slices.BinarySearch(s.upper, v); i < len(s.counts) {
 		s.counts[i].Add(1)
 	}
 	s.add(v)

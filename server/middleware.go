@@ -48,7 +48,7 @@ func (s *Server) observe(c *gin.Context) {
 		route = "unmatched"
 	}
 	s.m.requests.with(route, methodLabel(c.Request.Method), strconv.Itoa(status)).inc()
-	s.m.latency.with(route).observe(s.m.latency, elapsed.Seconds())
+	s.m.latency.with(route).observe(elapsed.Seconds())
 
 	t, authed := c.Get(ctxTenant)
 	if ep := endpoint(c); authed && ep != "other" && ep != "ready" && ep != "stats" {
