@@ -243,6 +243,11 @@ func TestTestRunnerLines(t *testing.T) {
 		{"tests/test_broken.py:1: in <module>", true},
 		{"5 failed, 62 passed, 1 skipped in 0.09s", true},
 		{"1 passed in 65.32s (0:01:05)", true},
+		// ctest: aligned columns, but a test log's
+		{"      Start  7: case_7", true},
+		{" 7/40 Test  #7: case_7 ...........................***Timeout   1.01 sec", true},
+		{"12/12 Test #12: parser_roundtrip .................   Passed    0.04 sec", true},
+		{"88% tests passed, 5 tests failed out of 40", true},
 		// Not test runner output.
 		{"a.py:3: x = 1", false},
 		{"a.py:12:", false},
@@ -253,6 +258,9 @@ func TestTestRunnerLines(t *testing.T) {
 		{"5 failed attempts were logged before the account was locked", false},
 		{"see https://example.com/a::b for the PASSED flag", false},
 		{"use std::io::Read; // FAILED before", false},
+		{"Start 7 engines: ok", false},
+		{"3/4 Test of the parser", false},
+		{"88% of tests passed", false},
 	}
 	for _, tt := range tests {
 		if got, _ := classify([]byte(tt.line)); (got == kLog) != tt.log {

@@ -92,6 +92,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "SUMMARY: ") || hasPrefix(t, "Shadow byte") || hasPrefix(t, "Suppressed: ") {
 			return kLog, wStrong
 		}
+		if toolline.CTestStart(t) {
+			return kLog, wStrong // ctest "Start  7: name"
+		}
 	case 'P', 'R':
 		if hasPrefix(t, "Parse error") || hasPrefix(t, "Runtime error") {
 			return kLog, wStrong // sqlite3
@@ -132,6 +135,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "●") {
 			return kLog, wStrong // jest
 		}
+	}
+	if isDigit(t[0]) && ctestLine(t) {
+		return kLog, wStrong
 	}
 	// Each form below needs a byte of f: ':' for lint rows, '(' (or the
 	// '<' of "<... resumed>") for syscalls, blame and plans, '|' for
@@ -178,4 +184,15 @@ func copyrightFormat(b []byte) bool {
 	first, _, _ := bytes.Cut(b[:min(len(b), 200)], []byte{'\n'})
 	first = bytes.TrimSpace(first)
 	return hasPrefix(first, "Format: http") && bytes.Contains(first, []byte("/copyright-format/"))
+}
+
+// ctestLine reports ctest's result line (" 7/40 Test  #7: name ...  Passed
+// 0.01 sec") and its tally ("88% tests passed, 5 tests failed out of 40"):
+// their aligned columns are a test log's, not a table's.
+func ctestLine(t []byte) bool {
+	if ok, _ := toolline.CTestResult(t); ok {
+		return true
+	}
+	_, e := toolline.Number(t)
+	return e > 0 && hasPrefix(t[e:], "% tests passed, ")
 }

@@ -283,6 +283,12 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "Tests: 1 failed, 12 passed, 13 total", true},
 		{router.Log, "E404", true},
 		{router.Log, "dial tcp 10.0.0.1:5432: i/o timeout (timed out)", true},
+		// ctest: a result marked "***" did not pass, whatever the status word
+		{router.Log, " 7/40 Test  #7: case_7 ...........................***Timeout   1.01 sec", true},
+		{router.Log, "29/40 Test #29: case_29 ..........................***Exception: SegFault  0.00 sec", true},
+		{router.Log, "13/40 Test #13: case_13 ..........................***Failed    0.01 sec", true},
+		{router.Log, " 1/40 Test  #1: case_1 ...........................   Passed    0.01 sec", false},
+		{router.Log, " 2/9 Test #2: test_failed_login_is_rejected ....   Passed    0.20 sec", false},
 		// the Go race detector
 		{router.Log, "WARNING: DATA RACE", true},
 		{router.Log, "Found 2 data race(s)", true},

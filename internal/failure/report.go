@@ -186,6 +186,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if _, _, ok := toolline.ShellcheckHeader(body); ok {
 		return r.shellcheckError(i)
 	}
+	if ok, failed := toolline.CTestResult(body); ok {
+		return failed // ctest marks a test that did not pass: "***Failed", "***Timeout"
+	}
 	switch {
 	case hasPrefix(body, "--> ") && location(body[4:]):
 		// rustc's location of the diagnostic above it: an error's counts,

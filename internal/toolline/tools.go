@@ -185,3 +185,38 @@ func PlanLine(t []byte) bool {
 	}
 	return k > 0 && bytes.IndexByte(t[:k], '|') < 0
 }
+
+// CTestResult reports ctest's line for a finished test, " 7/40 Test  #7:
+// name ....   Passed    0.01 sec" (t without its indent), and whether the
+// test did not pass: its status is marked "***" (***Failed, ***Timeout,
+// ***Exception: SegFault, ***Not Run).
+func CTestResult(t []byte) (result, failed bool) {
+	_, e := Number(t)
+	if e == 0 || e >= len(t) || t[e] != '/' {
+		return false, false
+	}
+	r := t[e+1:]
+	_, e = Number(r)
+	if e == 0 || !hasPrefix(r[e:], " Test ") {
+		return false, false
+	}
+	r = bytes.TrimLeft(r[e+len(" Test "):], " ")
+	if len(r) < 2 || r[0] != '#' {
+		return false, false
+	}
+	_, e = Number(r[1:])
+	if e == 0 || !hasPrefix(r[1+e:], ": ") {
+		return false, false
+	}
+	return true, bytes.Contains(r, []byte(" ***")) || bytes.Contains(r, []byte(".***"))
+}
+
+// CTestStart reports ctest's "Start  7: name" (t without its indent).
+func CTestStart(t []byte) bool {
+	if !hasPrefix(t, "Start ") {
+		return false
+	}
+	r := bytes.TrimLeft(t[len("Start "):], " ")
+	_, e := Number(r)
+	return e > 0 && hasPrefix(r[e:], ": ")
+}
