@@ -163,6 +163,8 @@ func TestLinesSamples(t *testing.T) {
 		{"table/go-test-results-tsv", router.Table, []string{"example.com/calc\tTestIndex\tfail\t0"},
 			[]string{"example.com/calc\tTestAdd\tpass\t0", "package\ttest\taction\telapsed"}},
 		{"mixed/npm-search-404-json", router.Mixed, []string{"npm error code E404"}, nil},
+		{"table/du-a-nobody", router.Table, []string{"du: cannot read directory '/etc/ssl/private': Permission denied"},
+			[]string{"216\t/etc/ssl/certs/ca-certificates.crt"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {
@@ -328,6 +330,13 @@ func TestLinesCases(t *testing.T) {
 		{router.Table, "ii  libasan8:amd64   12.2.0-14   amd64   AddressSanitizer -- a fast memory error detector", false},
 		{router.Table, "web-1   0/1     Error     3          5m", true},
 		{router.Table, "build,2026-11-29,failed,12", true},
+		// a command's complaint between the rows of its table (du, stat, df)
+		{router.Table, "du: cannot read directory '/etc/ssl/private': Permission denied", true},
+		{router.Table, "stat: cannot statx '/etc/nonexistent': No such file or directory", true},
+		{router.Table, "df: /nonexistent: No such file or directory", true},
+		{router.Table, "process_a     1   64 stop-step root  207   unknown   /proc/1/task/64/fd/207 (readlink: Permission denied)", false},
+		{router.Table, "4.0K\t/etc/ssl/private", false},
+		{router.Table, "Note: cannot be undone", false},
 		// php -l: a negation and one word before "errors" count none
 		{router.Log, "No syntax errors detected in phpsrc/mod1.php", false},
 		{router.Log, "Errors parsing phpsrc/mod17.php", true},

@@ -447,6 +447,31 @@ func searchComplaint(plain []byte) bool {
 	return false
 }
 
+// toolComplaint reports a command's complaint on stderr between the rows of
+// its table: "du: cannot read directory '/etc/ssl/private': Permission
+// denied", "stat: cannot statx 'x': No such file or directory", "df: /x: No
+// such file or directory". The line starts with the program's name and ": "
+// and says what went wrong; a row that merely holds such words in a cell
+// (lsof's "(readlink: Permission denied)") does not start so.
+func toolComplaint(plain []byte) bool {
+	i := 0
+	for i < len(plain) && i < 32 && (plain[i] >= 'a' && plain[i] <= 'z' || isDigit(plain[i]) && i > 0 ||
+		i > 0 && (plain[i] == '-' || plain[i] == '_' || plain[i] == '.' || plain[i] == '+')) {
+		i++
+	}
+	if i == 0 || !hasPrefix(plain[i:], ": ") {
+		return false
+	}
+	rest := plain[i+2:]
+	for _, s := range [...]string{"cannot ", "Cannot ", "Permission denied", "No such file or directory",
+		"Operation not permitted", "Input/output error", "invalid option", "unrecognized option"} {
+		if bytes.Contains(rest, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
 // tableFailure reports rows with a cell that reads as a failed status. A
 // cell is delimited by a column gap (tab, comma, '|', ';', quote, or two or
 // more spaces), so a free-text column that merely mentions an error
