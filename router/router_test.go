@@ -243,6 +243,12 @@ func TestTestRunnerLines(t *testing.T) {
 		{"tests/test_broken.py:1: in <module>", true},
 		{"5 failed, 62 passed, 1 skipped in 0.09s", true},
 		{"1 passed in 65.32s (0:01:05)", true},
+		// miette frames (oxlint, pnpm) and biome's heading
+		{"   ,-[src/mod23.js:2:7]", true},
+		{"   `----", true},
+		{"   ╭─[src/broken.js:2:10]", true},
+		{"    ╰────", true},
+		{"src/broken.js:1:10 lint/correctness/noUnusedVariables  FIXABLE  ━━━━━━━━━━━━━━━━", true},
 		// ctest: aligned columns, but a test log's
 		{"      Start  7: case_7", true},
 		{" 7/40 Test  #7: case_7 ...........................***Timeout   1.01 sec", true},
@@ -261,6 +267,8 @@ func TestTestRunnerLines(t *testing.T) {
 		{"Start 7 engines: ok", false},
 		{"3/4 Test of the parser", false},
 		{"88% of tests passed", false},
+		{",-[ not a frame", false},
+		{"`---- quoted", false},
 	}
 	for _, tt := range tests {
 		if got, _ := classify([]byte(tt.line)); (got == kLog) != tt.log {

@@ -9,8 +9,9 @@ import (
 // own, before the generic rules (which would read a sanitizer report as
 // prose, a valgrind log as code, psql's "----+----" rule as a diff):
 // valgrind and sanitizer reports, strace, TAP (node --test), curl -v, psql
-// and sqlite3 messages, shellcheck and eslint reports are Log; psql's
-// aligned tables and box-drawn tables (sqlite3 -box) are Table.
+// and sqlite3 messages, shellcheck, eslint, oxlint and biome reports and
+// ctest runs are Log; psql's aligned tables and box-drawn tables (sqlite3
+// -box) are Table.
 //
 // t is trimBlank(line), f is features(line).
 func toolLine(line, t []byte, f feat) (kind, weight uint8) {
@@ -120,6 +121,10 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "In ") && bytes.Contains(t, []byte(" line ")) && t[len(t)-1] == ':' {
 			return kLog, wStrong // shellcheck "In x.sh line 3:"
 		}
+	case ',', '`':
+		if toolline.MietteFrame(t) {
+			return kLog, wStrong // oxlint, biome, pnpm (miette): ",-[src/a.js:2:7]" ... "`----"
+		}
 	case '^':
 		if hasPrefix(t, "^-- SC") || hasPrefix(t, "^--- ") {
 			return kLog, wStrong // shellcheck, sqlite3
@@ -129,6 +134,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 			return kTable, wStrong // psql's "(60 rows)"
 		}
 	case 0xe2:
+		if toolline.MietteFrame(t) {
+			return kLog, wStrong
+		}
 		if toolline.BoxRow(t) {
 			return kTable, wStrong // sqlite3 -box, psql unicode borders
 		}
@@ -152,6 +160,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if _, _, _, ok := toolline.CompactRow(t); ok {
 			return kLog, wStrong
 		}
+	}
+	if f&(fBox|fColon) == fBox|fColon && len(line) == len(t) && toolline.BiomeHeader(line) {
+		return kLog, wStrong // biome's "src/a.js:1:10 lint/... ━━━━"
 	}
 	if f&(fParen|fLess) != 0 && toolline.SyscallLine(t) {
 		return kLog, wStrong

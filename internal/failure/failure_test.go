@@ -163,6 +163,10 @@ func TestLinesSamples(t *testing.T) {
 		{"table/go-test-results-tsv", router.Table, []string{"example.com/calc\tTestIndex\tfail\t0"},
 			[]string{"example.com/calc\tTestAdd\tpass\t0", "package\ttest\taction\telapsed"}},
 		{"mixed/npm-search-404-json", router.Mixed, []string{"npm error code E404"}, nil},
+		// oxlint (miette): the one error's heading and where it points;
+		// the warnings ("! ...") are lint findings.
+		{"log/oxlint-miette", router.Log, []string{"  x Expected `:` but found `decimal`", "   ,-[src/broken.js:2:10]", "Found 71 warnings and 1 error."},
+			[]string{"  ! eslint(no-debugger): `debugger` statement is not allowed", "  help: Remove the debugger statement"}},
 		{"table/du-a-nobody", router.Table, []string{"du: cannot read directory '/etc/ssl/private': Permission denied"},
 			[]string{"216\t/etc/ssl/certs/ca-certificates.crt"}},
 	}
@@ -330,6 +334,12 @@ func TestLinesCases(t *testing.T) {
 		{router.Table, "ii  libasan8:amd64   12.2.0-14   amd64   AddressSanitizer -- a fast memory error detector", false},
 		{router.Table, "web-1   0/1     Error     3          5m", true},
 		{router.Table, "build,2026-11-29,failed,12", true},
+		// miette-style errors (pnpm, biome, oxlint with colour)
+		{router.Log, "  × installing dependencies", true},
+		{router.Log, "  × expected `:` but instead found `1`", true},
+		{router.Log, "  ! This function oops is unused.", false},
+		{router.Log, "3 × 4 = 12", false},
+		{router.Log, "  x = 5", false},
 		// a command's complaint between the rows of its table (du, stat, df)
 		{router.Table, "du: cannot read directory '/etc/ssl/private': Permission denied", true},
 		{router.Table, "stat: cannot statx '/etc/nonexistent': No such file or directory", true},

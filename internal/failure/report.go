@@ -189,6 +189,22 @@ func (r *reader) report(i int, plain []byte) bool {
 	if ok, failed := toolline.CTestResult(body); ok {
 		return failed // ctest marks a test that did not pass: "***Failed", "***Timeout"
 	}
+	if r.mietteError(i, body) {
+		return true
+	}
+	if len(plain) == len(t) && toolline.BiomeHeader(plain) {
+		// biome names the location in a heading above the message: an
+		// error's ("× msg" under it) counts.
+		for j := i + 1; j < len(r.spans) && j <= i+2; j++ {
+			if n := trimIndent(r.line(j)); len(n) > 0 {
+				return r.mietteError(j, n)
+			}
+		}
+		return false
+	}
+	if i == r.lastFail+1 && (hasPrefix(body, ",-[") || hasPrefix(body, "╭─[")) && toolline.MietteFrame(body) {
+		return true // where the miette error above it points
+	}
 	switch {
 	case hasPrefix(body, "--> ") && location(body[4:]):
 		// rustc's location of the diagnostic above it: an error's counts,
@@ -234,6 +250,19 @@ func (r *reader) report(i int, plain []byte) bool {
 			r.mocha = true
 		}
 		return true
+	}
+	return false
+}
+
+// mietteError reports the heading of a miette-style error (oxlint, biome,
+// pnpm): "× msg", or in ASCII "x msg" right above its excerpt's
+// ",-[file:line:col]". Warnings ("! msg", "⚠ msg") are lint findings.
+func (r *reader) mietteError(i int, t []byte) bool {
+	if hasPrefix(t, "× ") {
+		return len(bytes.TrimSpace(t[len("× "):])) > 0
+	}
+	if hasPrefix(t, "x ") && len(t) > 2 && t[2] != ' ' && i+1 < len(r.spans) {
+		return toolline.MietteFrame(trimIndent(r.line(i + 1)))
 	}
 	return false
 }

@@ -220,3 +220,37 @@ func CTestStart(t []byte) bool {
 	_, e := Number(r)
 	return e > 0 && hasPrefix(r[e:], ": ")
 }
+
+// MietteFrame reports the frame that miette-style diagnostics (oxlint,
+// biome, pnpm) draw around a source excerpt, in its ASCII or Unicode form:
+// the location ",-[src/a.js:2:7]" or "╭─[src/a.js:2:7]" that opens it, and
+// the "`----" or "╰────" that closes it (t without its indent).
+func MietteFrame(t []byte) bool {
+	for _, p := range [...]string{",-[", "╭─["} {
+		if hasPrefix(t, p) {
+			r := t[len(p):]
+			return len(r) > 1 && r[len(r)-1] == ']' && bytes.IndexByte(r, ':') > 0 && bytes.IndexByte(r, ' ') < 0
+		}
+	}
+	for _, p := range [...]string{"`--", "╰──"} {
+		if hasPrefix(t, p) {
+			return len(bytes.Trim(t, "`-─╰")) == 0
+		}
+	}
+	return false
+}
+
+// BiomeHeader reports biome's heading of a diagnostic, "src/a.js:1:10
+// lint/correctness/noUnusedVariables  FIXABLE  ━━━━━━━━": a location, a
+// category, and a rule of '━' to the end of the line.
+func BiomeHeader(line []byte) bool {
+	if !bytes.HasSuffix(line, []byte("━━━")) {
+		return false
+	}
+	h, ok := ParseHit(line)
+	if !ok || h.Context {
+		return false
+	}
+	_, e := Number(h.Text)
+	return e > 0 && e < len(h.Text) && h.Text[e] == ' '
+}
