@@ -143,6 +143,9 @@ func logLine(line, t []byte, f feat) bool {
 			if hasPrefix(r, "error") || hasPrefix(r, "warning") || hasPrefix(r, "fatal error") {
 				return true
 			}
+			if indent == 0 && hasPrefix(r, " ") && cmakeScript(t[:bytes.LastIndexByte(t[:i], '(')]) {
+				return true // cmake --trace: "/usr/share/cmake-3.25/Modules/X.cmake(95):  if(...)"
+			}
 		}
 		if i := indexFrom(t, colon, []byte(": In ")); i > 0 {
 			r := t[i+5:]
@@ -318,4 +321,10 @@ func digits(b []byte) bool {
 		}
 	}
 	return len(b) > 0
+}
+
+// cmakeScript reports a path that names a CMake script, as cmake --trace
+// prints before each command it runs.
+func cmakeScript(p []byte) bool {
+	return bytes.HasSuffix(p, []byte(".cmake")) || bytes.HasSuffix(p, []byte("CMakeLists.txt"))
 }

@@ -243,6 +243,9 @@ func TestTestRunnerLines(t *testing.T) {
 		{"tests/test_broken.py:1: in <module>", true},
 		{"5 failed, 62 passed, 1 skipped in 0.09s", true},
 		{"1 passed in 65.32s (0:01:05)", true},
+		// cmake --trace
+		{"/usr/share/cmake-3.25/Modules/CMakeDetermineCCompiler.cmake(95):  if(CMAKE_C_COMPILER_TARGET )", true},
+		{"/tmp/p/CMakeLists.txt(4):  find_package(ZstdQa3 1.5 REQUIRED )", true},
 		// miette frames (oxlint, pnpm) and biome's heading
 		{"   ,-[src/mod23.js:2:7]", true},
 		{"   `----", true},
@@ -268,6 +271,7 @@ func TestTestRunnerLines(t *testing.T) {
 		{"3/4 Test of the parser", false},
 		{"88% of tests passed", false},
 		{",-[ not a frame", false},
+		{"see notes.txt(4):  the list below", false},
 		{"`---- quoted", false},
 	}
 	for _, tt := range tests {

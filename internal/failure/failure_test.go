@@ -334,6 +334,8 @@ func TestLinesCases(t *testing.T) {
 		{router.Table, "ii  libasan8:amd64   12.2.0-14   amd64   AddressSanitizer -- a fast memory error detector", false},
 		{router.Table, "web-1   0/1     Error     3          5m", true},
 		{router.Table, "build,2026-11-29,failed,12", true},
+		{router.Log, "CMake Error at CMakeLists.txt:4 (find_package):", true},
+		{router.Log, "CMake Warning (dev) at CMakeLists.txt:2 (project):", false},
 		// miette-style errors (pnpm, biome, oxlint with colour)
 		{router.Log, "  × installing dependencies", true},
 		{router.Log, "  × expected `:` but instead found `1`", true},

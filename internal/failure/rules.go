@@ -49,7 +49,7 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'n':
 		return hasPrefix(t, "npm ERR!") || hasPrefix(t, "npm error") || hasPrefix(t, "not ok "), false
 	case 'C':
-		return hasPrefix(t, "Caused by:"), false
+		return hasPrefix(t, "Caused by:") || hasPrefix(t, "CMake Error"), false
 	case 'S':
 		// The Go runtime's crash report on a signal, before its goroutine
 		// dump: "SIGQUIT: quit", "SIGSEGV: segmentation violation".
