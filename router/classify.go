@@ -113,6 +113,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 		}
 		return kNone, wNone, false, hv
 	}
+	if f&fBox != 0 && len(t) < len(line) && codeFrame(t) {
+		return kLog, wWeak, false, hv // biome's excerpt under a diagnostic
+	}
 	if logLine(line, t, f) {
 		return kLog, wStrong, false, hv
 	}
@@ -757,4 +760,29 @@ func trimBlank(b []byte) []byte {
 		i++
 	}
 	return b[i:]
+}
+
+// codeFrame reports a line of the code frame biome draws under a
+// diagnostic (t without its indent): "2 │   return 1;", "> 1 │ function
+// oops( {" (the line pointed at), "│   ^^^^" (the carets), and its diffs
+// "1   │ - function·oops(·{", "  1 │ + function·_oops(·{". A weak vote: a
+// file viewer's numbered lines (bat) look alike.
+func codeFrame(t []byte) bool {
+	if hasPrefix(t, "> ") {
+		t = t[2:]
+	}
+	numbered := false
+	for i := 0; i < 2; i++ {
+		if _, e := toolline.Number(t); e > 0 {
+			t, numbered = bytes.TrimLeft(t[e:], " "), true
+		}
+	}
+	if !hasPrefix(t, "│") || len(t) > len("│") && t[len("│")] != ' ' {
+		return false
+	}
+	if numbered {
+		return true
+	}
+	r := bytes.TrimLeft(t[len("│"):], " ")
+	return len(r) > 0 && (r[0] == '^' || r[0] == '~' || hasPrefix(r, "+ "))
 }

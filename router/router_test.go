@@ -243,6 +243,12 @@ func TestTestRunnerLines(t *testing.T) {
 		{"tests/test_broken.py:1: in <module>", true},
 		{"5 failed, 62 passed, 1 skipped in 0.09s", true},
 		{"1 passed in 65.32s (0:01:05)", true},
+		// biome's code frame under a diagnostic
+		{"  > 1 │ function oops( {", true},
+		{"    2 │   return 1;", true},
+		{"      │          ^^^^", true},
+		{"     2    │ - export·function·g0(arr)·{", true},
+		{"        2 │ + export·function·_g0(arr)·{", true},
 		// cmake --trace
 		{"/usr/share/cmake-3.25/Modules/CMakeDetermineCCompiler.cmake(95):  if(CMAKE_C_COMPILER_TARGET )", true},
 		{"/tmp/p/CMakeLists.txt(4):  find_package(ZstdQa3 1.5 REQUIRED )", true},
@@ -272,6 +278,8 @@ func TestTestRunnerLines(t *testing.T) {
 		{"88% of tests passed", false},
 		{",-[ not a frame", false},
 		{"see notes.txt(4):  the list below", false},
+		{"│ 1 │ Ann │ 2 │", false},
+		{"  │ plain text in a frame", false},
 		{"`---- quoted", false},
 	}
 	for _, tt := range tests {
