@@ -127,6 +127,8 @@ func TestDetectCases(t *testing.T) {
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},
 		{"html", "<!DOCTYPE html>\n<html><body>\n<p>Hello there, this is text.</p>\n</body></html>\n", HTML},
+		{"junit xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"a\" tests=\"2\" failures=\"1\">\n  <testcase name=\"x\"/>\n  <testcase name=\"y\"><failure message=\"boom\"/></testcase>\n</testsuite>\n</testsuites>\n", Log},
+		{"junit xml, no declaration", "<testsuite name=\"deploy.bats\" tests=\"1\">\n  <testcase name=\"x\"/>\n</testsuite>\n\n", Log},
 		{"rg -c", "crypto/aes/aes.go:2\ncrypto/aes/aes_test.go:13\ncrypto/cipher/cbc.go:9\ncrypto/cipher/gcm.go:21\n", Search},
 		{"key value counts not search", "Retries: 3\nWorkers: 12\nStarted at 12:30\nTimeout: 30\n", Prose},
 		{"table with dashed names", "NAME                      READY   STATUS    AGE\nkworker/R-sync_-5-7f9c5   1/1     Running   1h\nkworker/R-kvfre-6-7f9c6   1/1     Error     1h\nmigration/0-18-7f9c18     1/1     Running   1h\n", Table},

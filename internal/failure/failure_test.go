@@ -335,6 +335,10 @@ func TestLinesCases(t *testing.T) {
 		{router.Table, "web-1   0/1     Error     3          5m", true},
 		{router.Table, "build,2026-11-29,failed,12", true},
 		{router.Log, "CMake Error at CMakeLists.txt:4 (find_package):", true},
+		// JUnit XML: a count of zero is no failure, a testcase's failure is
+		{router.Log, "\t<testsuite name=\"m0\" errors=\"0\" tests=\"50\" failures=\"0\" skipped=\"0\">", false},
+		{router.Log, "\t<testsuite name=\"m2\" errors=\"0\" tests=\"50\" failures=\"1\" skipped=\"0\">", true},
+		{router.Log, "\t\t\t<failure type=\"testCodeFailure\" message=\"Expected values to be strictly equal:23 !== 17\">", true},
 		{router.Log, "CMake Warning (dev) at CMakeLists.txt:2 (project):", false},
 		// miette-style errors (pnpm, biome, oxlint with colour)
 		{router.Log, "  × installing dependencies", true},

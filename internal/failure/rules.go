@@ -346,9 +346,9 @@ func nonZeroExit(after []byte) bool {
 }
 
 // zeroAfter reports "=0", ": 0", " 0" and "=false" right after a word, as in
-// "failures=0" or "ERROR 0".
+// "failures=0" or "ERROR 0", and an XML attribute of zero ('failures="0"').
 func zeroAfter(after []byte) bool {
-	for _, p := range [...]string{"=0", ": 0", " 0", ":0", "=false", ": false"} {
+	for _, p := range [...]string{"=0", ": 0", " 0", ":0", "=false", ": false", `="0"`, "='0'"} {
 		if hasPrefix(after, p) && (len(after) == len(p) || !isDigit(after[len(p)])) {
 			return true
 		}
