@@ -450,9 +450,10 @@ func searchComplaint(plain []byte) bool {
 // toolComplaint reports a command's complaint on stderr between the rows of
 // its table: "du: cannot read directory '/etc/ssl/private': Permission
 // denied", "stat: cannot statx 'x': No such file or directory", "df: /x: No
-// such file or directory". The line starts with the program's name and ": "
-// and says what went wrong; a row that merely holds such words in a cell
-// (lsof's "(readlink: Permission denied)") does not start so.
+// such file or directory", "tar: x: Not found in archive". The line starts
+// with the program's name and ": " and says what went wrong (by those
+// phrases or the failure vocabulary); a row that merely holds such words in
+// a cell (lsof's "(readlink: Permission denied)") does not start so.
 func toolComplaint(plain []byte) bool {
 	i := 0
 	for i < len(plain) && i < 32 && (plain[i] >= 'a' && plain[i] <= 'z' || isDigit(plain[i]) && i > 0 ||
@@ -464,12 +465,21 @@ func toolComplaint(plain []byte) bool {
 	}
 	rest := plain[i+2:]
 	for _, s := range [...]string{"cannot ", "Cannot ", "Permission denied", "No such file or directory",
-		"Operation not permitted", "Input/output error", "invalid option", "unrecognized option"} {
+		"Operation not permitted", "Input/output error", "invalid option", "unrecognized option", "Not found"} {
 		if bytes.Contains(rest, []byte(s)) {
 			return true
 		}
 	}
-	return false
+	if len(rest) == 0 {
+		return false
+	}
+	// "tar: Exiting with failure status due to previous errors", "tar:
+	// Error is not recoverable: exiting now".
+	strong, weak := startFailure(rest)
+	if !strong && !weak {
+		strong, weak = wordFailure(rest)
+	}
+	return strong || weak
 }
 
 // tableFailure reports rows with a cell that reads as a failed status. A
