@@ -346,6 +346,13 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "  ! This function oops is unused.", false},
 		{router.Log, "3 × 4 = 12", false},
 		{router.Log, "  x = 5", false},
+		// a line with no column gap is no row: judged as in a log, whatever
+		// the router decided (ctest's tally, a test's message, R's error)
+		{router.Table, "88% tests passed, 5 tests failed out of 40", true},
+		{router.Table, "t.c:6: check failed: value 13 != 14", true},
+		{router.Table, "Error in g(d) : object 'undefined_var' not found", true},
+		{router.Table, "web-1   0/1   Running   0   5m   restarted after a failure", false},
+		{router.Table, "user,action,result\nann,login,failed twice then ok", false},
 		// a command's complaint between the rows of its table (du, stat, df)
 		{router.Table, "du: cannot read directory '/etc/ssl/private': Permission denied", true},
 		{router.Table, "stat: cannot statx '/etc/nonexistent': No such file or directory", true},

@@ -241,7 +241,7 @@ func (r *reader) report(i int, plain []byte) bool {
 		// eslint -f compact and kin: errors report, warnings are findings.
 		return string(sev) == "error" || string(sev) == "fatal"
 	}
-	if r.rows {
+	if r.rows && cells(plain) {
 		return false
 	}
 	strong, weak := wordFailure(plain)
@@ -643,4 +643,18 @@ func Report(text []byte) bool {
 func gdbStop(t []byte) bool {
 	k := bytes.Index(t, []byte(") at "))
 	return k > 0 && bytes.IndexByte(t[:k], '(') > 0 && location(t[k+5:])
+}
+
+// cells reports whether a line of a table reads as a row of cells: it has
+// a column gap (a tab, a '|' or '│', two spaces after its indent) or the
+// commas of a CSV row. A line without one is no row of the table but a
+// line between them (a message, a summary, the tool's own report), judged
+// as in a log.
+func cells(plain []byte) bool {
+	if bytes.IndexByte(plain, '\t') >= 0 || bytes.IndexByte(plain, '|') >= 0 || bytes.Contains(plain, []byte("│")) ||
+		bytes.Count(plain, []byte(",")) >= 2 {
+		return true
+	}
+	t := trimIndent(plain)
+	return bytes.Contains(bytes.TrimRight(t, " "), []byte("  "))
 }
