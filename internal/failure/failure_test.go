@@ -358,6 +358,8 @@ func TestLinesCases(t *testing.T) {
 		{router.Table, "stat: cannot statx '/etc/nonexistent': No such file or directory", true},
 		{router.Table, "df: /nonexistent: No such file or directory", true},
 		{router.Table, "tar: ./nonexistent.pm: Not found in archive", true},
+		{router.Table, "df: /mnt/nas: Transport endpoint is not connected", true},
+		{router.Table, "du: cannot access '/proc/4242/fd/3': No such file or directory", true},
 		{router.Table, "tar: Exiting with failure status due to previous errors", true},
 		{router.Table, "tar: Error is not recoverable: exiting now", true},
 		{router.Table, "drwxr-xr-x root/root         0 2025-05-20 00:00 ./Debian/DebConf/Client/", false},

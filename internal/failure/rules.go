@@ -465,7 +465,10 @@ func toolComplaint(plain []byte) bool {
 	}
 	rest := plain[i+2:]
 	for _, s := range [...]string{"cannot ", "Cannot ", "Permission denied", "No such file or directory",
-		"Operation not permitted", "Input/output error", "invalid option", "unrecognized option", "Not found"} {
+		"Operation not permitted", "Input/output error", "invalid option", "unrecognized option", "Not found",
+		// errno texts a listing meets: a dead mount, a full or read-only disk
+		"Transport endpoint is not connected", "Stale file handle", "Not a directory", "Read-only file system",
+		"No space left on device", "Device or resource busy", "Connection refused"} {
 		if bytes.Contains(rest, []byte(s)) {
 			return true
 		}
