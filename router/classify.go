@@ -268,6 +268,20 @@ func isDiagnostic(h toolline.Hit) bool {
 				return true
 			}
 		}
+		// systemd-analyze verify: "web.service:7: Failed to parse service
+		// type, ignoring: notifyy"; grep shows a unit file's line as
+		// "web.service:7:Type=notify", with no space.
+		return h.Col == 0 && isUpper(t[0]) && systemdUnit(h.Path)
+	}
+	return false
+}
+
+// systemdUnit reports a path that names a systemd unit file.
+func systemdUnit(p []byte) bool {
+	for _, s := range [...]string{".service", ".socket", ".timer", ".mount", ".target", ".path", ".slice", ".automount", ".swap"} {
+		if bytes.HasSuffix(p, []byte(s)) {
+			return true
+		}
 	}
 	return false
 }

@@ -251,6 +251,8 @@ func TestTestRunnerLines(t *testing.T) {
 		{"      │          ^^^^", true},
 		{"     2    │ - export·function·g0(arr)·{", true},
 		{"        2 │ + export·function·_g0(arr)·{", true},
+		// systemd-analyze verify
+		{"/tmp/sd/web.service:7: Failed to parse service type, ignoring: notifyy", true},
 		// cmake --trace
 		{"/usr/share/cmake-3.25/Modules/CMakeDetermineCCompiler.cmake(95):  if(CMAKE_C_COMPILER_TARGET )", true},
 		{"/tmp/p/CMakeLists.txt(4):  find_package(ZstdQa3 1.5 REQUIRED )", true},
@@ -279,6 +281,7 @@ func TestTestRunnerLines(t *testing.T) {
 		{"3/4 Test of the parser", false},
 		{"88% of tests passed", false},
 		{",-[ not a frame", false},
+		{"/lib/systemd/system/ssh.service:7:ExecStart=/usr/sbin/sshd -D $SSHD_OPTS", false},
 		{"see notes.txt(4):  the list below", false},
 		{"│ 1 │ Ann │ 2 │", false},
 		{"  │ plain text in a frame", false},
