@@ -127,6 +127,7 @@ func TestDetectCases(t *testing.T) {
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},
 		{"html", "<!DOCTYPE html>\n<html><body>\n<p>Hello there, this is text.</p>\n</body></html>\n", HTML},
+		{"nm", "0000000000000000 A CXXABI_1.3\n00000000000b86b0 T std::ios_base::failure::what() const@@GLIBCXX_3.4\n                 U strncmp@GLIBC_2.2.5\n0000000000043f20 T SSL_CTX_new@@OPENSSL_3.0.0\n", Table},
 		{"junit xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"a\" tests=\"2\" failures=\"1\">\n  <testcase name=\"x\"/>\n  <testcase name=\"y\"><failure message=\"boom\"/></testcase>\n</testsuite>\n</testsuites>\n", Log},
 		{"junit xml, no declaration", "<testsuite name=\"deploy.bats\" tests=\"1\">\n  <testcase name=\"x\"/>\n</testsuite>\n\n", Log},
 		{"rg -c", "crypto/aes/aes.go:2\ncrypto/aes/aes_test.go:13\ncrypto/cipher/cbc.go:9\ncrypto/cipher/gcm.go:21\n", Search},

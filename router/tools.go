@@ -147,6 +147,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if isDigit(t[0]) && ctestLine(t) {
 		return kLog, wStrong
 	}
+	if nmLine(line) {
+		return kTable, wStrong // nm: "00000000000b86b0 T std::ios_base::failure::what() const"
+	}
 	// Each form below needs a byte of f: ':' for lint rows, '(' (or the
 	// '<' of "<... resumed>") for syscalls, blame and plans, '|' for
 	// --stat and psql rows.
@@ -206,4 +209,23 @@ func ctestLine(t []byte) bool {
 	}
 	_, e := toolline.Number(t)
 	return e > 0 && hasPrefix(t[e:], "% tests passed, ")
+}
+
+// nmLine reports a line of nm: a symbol's value in 16 or 8 hex digits (or
+// as many spaces for an undefined symbol), its type letter, its name.
+func nmLine(line []byte) bool {
+	for _, w := range [...]int{16, 8} {
+		if len(line) < w+4 || line[w] != ' ' || line[w+2] != ' ' || !isUpper(line[w+1]) && !isLower(line[w+1]) {
+			continue
+		}
+		hex, blank := true, true
+		for _, c := range line[:w] {
+			hex = hex && (isDigit(c) || c >= 'a' && c <= 'f')
+			blank = blank && c == ' '
+		}
+		if hex || blank {
+			return true
+		}
+	}
+	return false
 }
