@@ -791,8 +791,8 @@ func codeFrame(t []byte) bool {
 			t, numbered = bytes.TrimLeft(t[e:], " "), true
 		}
 	}
-	if !hasPrefix(t, "│") || len(t) > len("│") && t[len("│")] != ' ' {
-		return false
+	if !hasPrefix(t, "│") || len(t) > len("│") && t[len("│")] != ' ' || bytes.Contains(t[len("│"):], []byte("│")) {
+		return false // a second bar makes a table's row: psql's unicode " 1 │ Ann │ Lisbon"
 	}
 	if numbered {
 		return true

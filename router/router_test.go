@@ -285,6 +285,7 @@ func TestTestRunnerLines(t *testing.T) {
 		{"/lib/systemd/system/ssh.service:7:ExecStart=/usr/sbin/sshd -D $SSHD_OPTS", false},
 		{"see notes.txt(4):  the list below", false},
 		{"│ 1 │ Ann │ 2 │", false},
+		{"  15 │ Customer 15 │ Lisbon", false},
 		{"  │ plain text in a frame", false},
 		{"`---- quoted", false},
 	}
