@@ -508,13 +508,16 @@ func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, r *request) 
 		}
 		return o.Text, o.Equivalence, []wire.Step{stepOf(k, in, o)}
 	}
+	// Only byte-exact folds compose: a JSON- or visible-equal section
+	// inside mixed text has no canonical form to compare as a whole. The
+	// gate is not asked for those: one would be thrown away, after costing
+	// copies of the section (the colour fold of a big log holds four).
+	gate = &e.byteGate
 	var out []byte
 	var steps []wire.Step
 	for i, s := range sections {
 		part := in[s.Start:s.End]
 		o := gate.Fold(ctx, part, fold.Info{Kind: s.Kind, Tool: tool, Keep: checks[i].keep()})
-		// Only byte-exact folds compose: a JSON-equivalent section inside
-		// mixed text has no canonical form to compare as a whole.
 		if o.Label == "" || o.Equivalence != fold.Byte {
 			out = append(out, fold.Escape(part)...)
 			continue

@@ -658,6 +658,36 @@ func TestColourCodes(t *testing.T) {
 	}
 }
 
+// TestMixedColourSection: in mixed output only byte-exact section folds
+// compose, so a coloured section is folded byte for byte even with a
+// store (which lets colour go from a whole input): the default path finds
+// the same lossless result as --lossless-only, and a lossy view must beat
+// that. Before, the colour fold won the section and was thrown away, the
+// section stayed verbatim and a lossy view replaced a lossless result
+// barely larger than it.
+func TestMixedColourSection(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("This document describes how the build works and what the team expects from contributors before a release is tagged and published.\n")
+	b.WriteString("Please read it in full before you open a pull request, since reviewers will point you back here when a change does not follow it.\n\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "\x1b[32mok\x1b[0m   example.com/pkg/sub%d\t0.0%ds\n", i, i%10)
+	}
+	for range 30 {
+		b.WriteString("\x1b[33mwarning\x1b[0m: retrying fetch of https://proxy.example.com/mod/v1 (attempt 3)\n")
+	}
+	in := b.String()
+	e := newEngine(t, memStore(t))
+	only := compress(t, e, wire.CompressRequest{Content: in, LosslessOnly: true})
+	res := compress(t, e, wire.CompressRequest{Content: in})
+	if res.Kind != "mixed" || only.Strategy != "lossless:repeat" {
+		t.Fatalf("the input proves nothing: kind %s, lossless-only %s", res.Kind, only.Strategy)
+	}
+	if res.Strategy != only.Strategy || res.Text != only.Text || !res.Lossless {
+		t.Fatalf("default path: %s (%d bytes), lossless-only: %s (%d bytes)", res.Strategy, len(res.Text), only.Strategy, len(only.Text))
+	}
+	checkRecovers(t, []byte(in), res)
+}
+
 // TestSkipTokenCounts checks that SkipTokenCounts changes only the token
 // fields: the same text, none counted; and that counts are filled otherwise.
 func TestSkipTokenCounts(t *testing.T) {

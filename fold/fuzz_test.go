@@ -178,3 +178,35 @@ func FuzzSkipsAgree(f *testing.F) {
 		}
 	})
 }
+
+// FuzzVisibleEqual: the piece-by-piece check of a Visible fold never
+// accepts what the full comparison refuses, and it accepts the colour
+// fold of coloured text, which the gate then verifies without holding the
+// recovery.
+func FuzzVisibleEqual(f *testing.F) {
+	addSeeds(f, "log")
+	f.Add([]byte("\x1b[31mred\x1b[0m\n\x1b[31mred\x1b[0m\n\x1b[31mred\x1b[0m\n\x1b[31mred\x1b[0m\n"))
+	f.Add([]byte("a\x1b[3\n1m\nb\x1b"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		text, eq := foldANSI(in, nil)
+		if text == nil {
+			return
+		}
+		if eq != Visible {
+			t.Fatalf("foldANSI returned %s", eq)
+		}
+		got, err := Expand(text)
+		full := err == nil && compare(in, got, Visible) == nil
+		if visibleEqual(text, in) != full {
+			t.Fatalf("visibleEqual = %v, full comparison %v (%v)\nin:   %q\ntext: %q", !full, full, err, in, text)
+		}
+		// Any other text: never accepted unless the full comparison does.
+		other := append(bytes.Clone(text[:len(text)/2]), in[len(in)/2:]...)
+		if visibleEqual(other, in) {
+			got, err := Expand(other)
+			if err != nil || compare(in, got, Visible) != nil {
+				t.Fatalf("visibleEqual accepted %q for %q: %v", other, in, err)
+			}
+		}
+	})
+}

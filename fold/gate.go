@@ -307,7 +307,11 @@ func propose(ctx context.Context, p Provider, content []byte, info Info, externa
 	if external {
 		prop = &Proposal{Text: bytes.Clone(prop.Text), Recover: prop.Recover, Equivalence: prop.Equivalence, Label: prop.Label}
 	}
-	if _, own := p.(builtin); own && prop.Equivalence == Byte {
+	switch _, own := p.(builtin); {
+	case own && prop.Equivalence == Visible && visibleEqual(prop.Text, content):
+		// Verified piece by piece: a big coloured log's recovery is
+		// never held whole next to it and its fold.
+	case own && prop.Equivalence == Byte:
 		// A built-in fold's recovery is Expand of its text: compared as
 		// it is expanded, the original is never held twice.
 		if err := expandEqual(prop.Text, content); err != nil {
@@ -316,7 +320,7 @@ func propose(ctx context.Context, p Provider, content []byte, info Info, externa
 			}
 			return result{reason: SkipError, detail: "recover: " + err.Error()}
 		}
-	} else {
+	default:
 		recovered, err := prop.Recover()
 		if err != nil {
 			return result{reason: SkipError, detail: "recover: " + err.Error()}

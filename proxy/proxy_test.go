@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/kompress/kompress/server"
 )
 
@@ -234,7 +232,7 @@ func TestServiceRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{}, eng, prometheus.NewRegistry(), nil)
+	srv := server.New(server.Config{}, eng, nil)
 	srv.Fallback(px)
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
@@ -329,7 +327,7 @@ func TestStreamOutlivesWriteTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{WriteTimeout: time.Nanosecond}, eng, prometheus.NewRegistry(), nil)
+	srv := server.New(server.Config{WriteTimeout: time.Nanosecond}, eng, nil)
 	srv.Fallback(px)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

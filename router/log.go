@@ -45,12 +45,22 @@ var logPrefixes = []string{
 }
 
 // logByFirst indexes the list by first byte, so a line is checked only
-// against the entries that can match it.
-var logByFirst [256][]string
+// against the entries that can match it; logSecond[c] holds the second
+// bytes of the entries starting with c (all of them for a one-byte entry),
+// so that most lines skip the list without reading it.
+var (
+	logByFirst [256][]string
+	logSecond  [256][4]uint64
+)
 
 func init() {
 	for _, p := range logPrefixes {
 		logByFirst[p[0]] = append(logByFirst[p[0]], p)
+		if len(p) == 1 {
+			logSecond[p[0]] = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		} else {
+			logSecond[p[0]][p[1]>>6] |= 1 << (p[1] & 63)
+		}
 	}
 }
 
@@ -68,7 +78,11 @@ func logLine(line, t []byte, f feat) bool {
 	if f&fColon != 0 {
 		colon = bytes.IndexByte(t, ':')
 	}
-	for _, p := range logByFirst[t[0]] {
+	prefixes := logByFirst[t[0]]
+	if len(t) >= 2 && logSecond[t[0]][t[1]>>6]&(1<<(t[1]&63)) == 0 {
+		prefixes = nil // no entry has the line's second byte
+	}
+	for _, p := range prefixes {
 		if len(p) > 1 && (len(t) < 2 || t[1] != p[1]) {
 			continue // the second byte rules out most entries without a compare
 		}

@@ -38,23 +38,29 @@ const (
 
 var memoSeed = maphash.MakeSeed()
 
-// newLineMemo returns a memo for the lines of b, of which there are about n.
-func newLineMemo(b []byte, n int) lineMemo {
+// newLineMemo returns a memo for the lines of b, of which there are about n,
+// in the memory of slots when it is large enough (what it held is cleared).
+func newLineMemo(b []byte, n int, slots []memoSlot) lineMemo {
 	if len(b) > 1<<32-1 {
-		return lineMemo{b: b} // offsets would not fit a slot: remember nothing
+		return lineMemo{b: b, slots: slots[:0]} // offsets would not fit a slot: remember nothing
 	}
 	size := 16
 	for size < n && size < memoMaxSlots {
 		size *= 2
 	}
-	return lineMemo{b: b, slots: make([]memoSlot, size)}
+	if cap(slots) < size {
+		return lineMemo{b: b, slots: make([]memoSlot, size)}
+	}
+	slots = slots[:size]
+	clear(slots)
+	return lineMemo{b: b, slots: slots}
 }
 
 // classify is classifyFeat(line, f). When plain, line is
 // b[start:start+len(line)], else a copy of a line with its escapes removed,
 // which is not remembered.
 func (m *lineMemo) classify(line []byte, start int, plain bool, f feat) (kind, weight uint8, path bool, hv hitVote) {
-	if !plain || len(line) == 0 || len(line) > memoMaxLine || m.slots == nil {
+	if !plain || len(line) == 0 || len(line) > memoMaxLine || len(m.slots) == 0 {
 		return classifyFeat(line, f)
 	}
 	h := maphash.Bytes(memoSeed, line)

@@ -7,7 +7,9 @@ import (
 	"hash/maphash"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kompress/kompress/internal/ansi"
@@ -426,12 +428,37 @@ func TestCurlProgressInBody(t *testing.T) {
 	}
 }
 
+// TestSplitConcurrent: Split's pooled buffers serve one call at a time;
+// calls from many goroutines (as the server makes them) each get the
+// sections a call alone gets.
+func TestSplitConcurrent(t *testing.T) {
+	all := samples(t)
+	want := make([][]Section, len(all))
+	for i, s := range all {
+		want[i] = Split(s.data)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range all {
+				i := (k*7 + g*13) % len(all) // each goroutine in its own order
+				if got := Split(all[i].data); !slices.Equal(got, want[i]) {
+					t.Errorf("%s: concurrent Split gives %v, alone %v", all[i].name, got, want[i])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 // TestLineMemo checks that remembered votes are the votes classifyHit gives,
 // with a memo small enough that lines keep replacing each other.
 func TestLineMemo(t *testing.T) {
 	for _, s := range samples(t) {
 		for _, size := range []int{1, 1 << 20} {
-			m := newLineMemo(s.data, size)
+			m := newLineMemo(s.data, size, nil)
 			hits := 0
 			for start := 0; start < len(s.data); {
 				end := bytes.IndexByte(s.data[start:], '\n')

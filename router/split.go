@@ -2,8 +2,10 @@ package router
 
 import (
 	"bytes"
-	"github.com/kompress/kompress/internal/toolline"
+	"sync"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/toolline"
 
 	"github.com/kompress/kompress/internal/jsonscan"
 
@@ -112,15 +114,36 @@ func remap(secs []Section, plain, b []byte) []Section {
 
 // splitPlain is Split for text that is not empty or binary.
 func splitPlain(b []byte) []Section {
-	lines := classifyLines(b)
+	bufs := splitPool.Get().(*splitBufs)
+	lines := classifyLines(b, bufs)
 	contextHits(b, lines)
 	configs(b, lines)
 	records(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)
-	vote(lines)
-	return sections(b, lines)
+	bufs.kinds = vote(lines, bufs.kinds)
+	secs := sections(b, lines, bufs)
+	if cap(lines) <= maxPooledLines {
+		bufs.lines = lines[:0]
+		splitPool.Put(bufs)
+	}
+	return secs
 }
+
+// splitBufs holds the per-line slices of one Split, kept for the next:
+// a process that splits many inputs allocates (and collects) them once.
+type splitBufs struct {
+	lines []lineInfo
+	slots []memoSlot
+	kinds []uint8
+	runs  []run
+}
+
+var splitPool = sync.Pool{New: func() any { return new(splitBufs) }}
+
+// maxPooledLines bounds the slices kept for reuse: a huge input's are
+// left to the collector.
+const maxPooledLines = 1 << 18
 
 // kind indexes, small so per-line records and vote counts stay compact.
 const (
@@ -171,9 +194,18 @@ func (li lineInfo) text(b []byte) []byte {
 // linear even for input full of lines that start with '[' and never close.
 const jsonSlack = 1 << 16
 
-func classifyLines(b []byte) []lineInfo {
-	lines := make([]lineInfo, 0, bytes.Count(b, []byte{'\n'})+1)
-	memo := newLineMemo(b, cap(lines))
+// classifyLines returns the lines of b with their votes, in bufs.lines's
+// memory when it is large enough.
+func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
+	n := bytes.Count(b, []byte{'\n'}) + 1
+	lines := bufs.lines[:0]
+	if cap(lines) < n {
+		// At least double: inputs that grow one after another cost a
+		// few slices, not one each.
+		lines = make([]lineInfo, 0, max(n, min(2*cap(lines), maxPooledLines)))
+	}
+	memo := newLineMemo(b, n, bufs.slots)
+	bufs.slots = memo.slots
 	var (
 		scratch    []byte
 		jsonEnd    = -1 // lines starting before this offset belong to a JSON region
@@ -631,14 +663,18 @@ func isBlank(line []byte) bool {
 
 func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
 
-// vote relabels lines without a strong vote by the votes around them.
-func vote(lines []lineInfo) {
+// vote relabels lines without a strong vote by the votes around them. It
+// returns its scratch, kinds, grown to the number of lines.
+func vote(lines []lineInfo, kinds []uint8) []uint8 {
 	const w = 4
 	var counts [numKinds]int
 	for i := 0; i < w && i < len(lines); i++ {
 		counts[lines[i].kind] += int(min(lines[i].weight, wStrong))
 	}
-	kinds := make([]uint8, len(lines))
+	if cap(kinds) < len(lines) {
+		kinds = make([]uint8, len(lines))
+	}
+	kinds = kinds[:len(lines)]
 	for i := range lines {
 		if j := i + w; j < len(lines) {
 			counts[lines[j].kind] += int(min(lines[j].weight, wStrong))
@@ -676,6 +712,7 @@ func vote(lines []lineInfo) {
 		lines[i].own = lines[i].kind
 		lines[i].kind = kinds[i]
 	}
+	return kinds
 }
 
 type run struct {
@@ -689,9 +726,11 @@ type run struct {
 }
 
 // sections turns labelled lines into runs, merges runs too small to stand
-// alone into a neighbour, and returns the byte ranges.
-func sections(b []byte, lines []lineInfo) []Section {
-	var runs []run
+// alone into a neighbour, and returns the byte ranges. The runs live in
+// bufs.runs; each merging pass below rewrites them in place, which is safe
+// as it writes at most one run for each it has read.
+func sections(b []byte, lines []lineInfo, bufs *splitBufs) []Section {
+	runs := bufs.runs[:0]
 	for i, li := range lines {
 		k := li.kind
 		if li.blank || k == kNone {
@@ -715,9 +754,10 @@ func sections(b []byte, lines []lineInfo) []Section {
 		runs = append(runs, run{kind: k, first: i, last: i})
 		runs[len(runs)-1].add(li)
 	}
+	bufs.runs = runs[:0]
 	runs = sandwich(runs)
 	for pass := 0; pass < 4 && len(runs) > 1; pass++ {
-		merged := runs[:0:0]
+		merged := runs[:0]
 		changed := false
 		for i := 0; i < len(runs); i++ {
 			r := runs[i]
@@ -812,7 +852,7 @@ func sections(b []byte, lines []lineInfo) []Section {
 func embed(runs []run) []run {
 	st := sandwich(runs)
 	for limit := 4; len(st) > 1; limit *= 2 {
-		merged := st[:0:0]
+		merged := st[:0] // in place: see sections
 		pending := false
 		for i := 0; i < len(st); i++ {
 			r := st[i]
@@ -860,7 +900,7 @@ func embed(runs []run) []run {
 
 // sandwich merges A B A into one run of A when A can contain B.
 func sandwich(runs []run) []run {
-	st := runs[:0:0]
+	st := runs[:0] // in place: see sections
 	for _, r := range runs {
 		st = appendRun(st, r)
 		for n := len(st); n >= 3 && st[n-1].kind == st[n-3].kind && contains(st[n-3], st[n-2]); n = len(st) {

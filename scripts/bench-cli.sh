@@ -4,22 +4,26 @@
 # one run, so that a loaded machine slows both alike. Prints each figure
 # and its ratio to gzip -1.
 #
-#   scripts/bench-cli.sh [-r REPEATS] [-b BASELINE_BINARY] [-H] [-S] [FILE...]
+#   scripts/bench-cli.sh [-r REPEATS] [-b BASELINE_BINARY] [-H] [-R ROUNDS] [-S] [FILE...]
 #
 # FILE defaults to testdata/samples/*/*.txt. -b also measures an older
 # kompress binary in the same run (before/after). -H adds the HTTP figures:
 # kompress-load at 16 connections on 4 KB logs against `kompress serve` with
 # the memory and the bolt store, and against kompress-load's trivial echo
 # server (with -b, the older binary's server too), in req/s and in the
-# server's CPU ms per request. -S skips the CLI rows
-# (HTTP only, with -H). Binaries are built into a temporary directory.
+# server's CPU ms per request. -R runs the HTTP rows ROUNDS times, the
+# servers taking turns, and ends with the median of each figure (req/s
+# swings by a third between runs on a loaded machine; CPU per request
+# less). -S skips the CLI rows (HTTP only, with -H). Binaries are built
+# into a temporary directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-repeats=5 base="" http=0 cli=1
-while getopts "r:b:HS" o; do
+repeats=5 base="" http=0 cli=1 rounds=1
+while getopts "r:b:HR:S" o; do
 	case $o in
 	r) repeats=$OPTARG ;;
+	R) rounds=$OPTARG ;;
 	b) base=$OPTARG ;;
 	H) http=1 ;;
 	S) cli=0 ;;
@@ -42,7 +46,8 @@ go build -o "$tmp/kompress-load" ./cmd/kompress-load
 export XDG_STATE_HOME=$tmp/state # the model, if installed, stays where it is
 
 bytes=$(cat "${files[@]}" | wc -c)
-first=$(ls testdata/samples/log/*.txt | head -1)
+logs=(testdata/samples/log/*.txt) # not ls | head: with pipefail, ls can die of SIGPIPE
+first=${logs[0]}
 head -c 4096 "$first" >"$tmp/4k.log"
 
 # cpu CMD...: CPU seconds of REPEATS runs of CMD (stdout discarded), per run.
@@ -106,21 +111,43 @@ load() {
 }
 stop() { kill "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true; }
 echo "HTTP, 16 connections, 4 KB logs, 10 s each (load generator on the same machine):"
-serve "$tmp/kompress-load" -echo 127.0.0.1:0
-read -r echo_rps echo_cpu < <(load)
-stop
-printf "  echo server %14d req/s  %.3f ms CPU/req\n" "$echo_rps" "$echo_cpu"
-for bin in "${bins[@]}"; do
-	tag=$(tag "$bin")
-	serve "$bin" serve --addr 127.0.0.1:0 --store memory:
-	read -r mem_rps mem_cpu < <(load)
+: >"$tmp/rows"
+for ((round = 1; round <= rounds; round++)); do
+	[ "$rounds" = 1 ] || echo " round $round of $rounds, load $(cut -d' ' -f1 /proc/loadavg)"
+	serve "$tmp/kompress-load" -echo 127.0.0.1:0
+	read -r echo_rps echo_cpu < <(load)
 	stop
-	rm -f "$tmp/bench.db" "$tmp/bench.db-journal"
-	serve "$bin" serve --addr 127.0.0.1:0 --store "bolt:$tmp/bench.db"
-	read -r bolt_rps bolt_cpu < <(load)
-	stop
-	awk -v t="$tag" -v e="$echo_rps" -v m="$mem_rps" -v b="$bolt_rps" -v ec="$echo_cpu" -v mc="$mem_cpu" -v bc="$bolt_cpu" 'BEGIN {
-		printf "  %-4s memory store %6d req/s (%.0f%% of echo)    %.3f ms CPU/req (echo/this %.0f%%)\n", t, m, 100 * m / e, mc, 100 * ec / mc
-		printf "  %-4s bolt store %8d req/s (%.0f%% of memory)  %.3f ms CPU/req (memory/this %.0f%%)\n", t, b, 100 * b / m, bc, 100 * mc / bc
-	}'
+	printf "  echo server %14d req/s  %.3f ms CPU/req\n" "$echo_rps" "$echo_cpu"
+	for bin in "${bins[@]}"; do
+		tag=$(tag "$bin")
+		serve "$bin" serve --addr 127.0.0.1:0 --store memory:
+		read -r mem_rps mem_cpu < <(load)
+		stop
+		rm -f "$tmp/bench.db" "$tmp/bench.db-journal"
+		serve "$bin" serve --addr 127.0.0.1:0 --store "bolt:$tmp/bench.db"
+		read -r bolt_rps bolt_cpu < <(load)
+		stop
+		echo "$tag $echo_rps $echo_cpu $mem_rps $mem_cpu $bolt_rps $bolt_cpu" >>"$tmp/rows"
+		awk -v t="$tag" -v e="$echo_rps" -v m="$mem_rps" -v b="$bolt_rps" -v ec="$echo_cpu" -v mc="$mem_cpu" -v bc="$bolt_cpu" 'BEGIN {
+			printf "  %-4s memory store %6d req/s (%.0f%% of echo)    %.3f ms CPU/req (echo/this %.0f%%)\n", t, m, 100 * m / e, mc, 100 * ec / mc
+			printf "  %-4s bolt store %8d req/s (%.0f%% of memory)  %.3f ms CPU/req (memory/this %.0f%%)\n", t, b, 100 * b / m, bc, 100 * mc / bc
+		}'
+	done
+done
+[ "$rounds" = 1 ] && exit 0
+# The median of each column and ratio over the rounds, per binary.
+echo " median of $rounds rounds:"
+for tag in $(awk '{ print $1 }' "$tmp/rows" | sort -u); do
+	awk -v t="$tag" '
+		function median(a, n,   i, j, x) {
+			for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j > 0 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+			return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+		}
+		$1 == t { n++; er[n] = $2; ec[n] = $3; mr[n] = $4; mc[n] = $5; br[n] = $6; bc[n] = $7
+			me[n] = $4 / $2; bm[n] = $6 / $4; cme[n] = $3 / $5; cbm[n] = $5 / $7 }
+		END {
+			printf "  %-4s echo %d req/s %.3f ms; memory %d req/s (%.0f%% of echo) %.3f ms (echo/this %.0f%%); bolt %d req/s (%.0f%% of memory) %.3f ms (memory/this %.0f%%)\n",
+				t, median(er, n), median(ec, n), median(mr, n), 100 * median(me, n), median(mc, n), 100 * median(cme, n),
+				median(br, n), 100 * median(bm, n), median(bc, n), 100 * median(cbm, n)
+		}' "$tmp/rows"
 done

@@ -184,7 +184,7 @@ func (s *flakyStore) Put(ctx context.Context, tenant string, b []byte) (string, 
 // realServer serves the real engine over st.
 func realServer(t *testing.T, st store.Store) *httptest.Server {
 	eng := kompress.New(kompress.Options{Store: st, Scorer: "heuristic", Encoding: "none"})
-	ts := httptest.NewServer(server.New(server.Config{}, eng, nil, nil).Handler())
+	ts := httptest.NewServer(server.New(server.Config{}, eng, nil).Handler())
 	t.Cleanup(ts.Close)
 	return ts
 }

@@ -30,7 +30,7 @@ import (
 // bytes the caller must not keep past buf's reuse.
 func readBody(r *http.Request, w http.ResponseWriter, buf *bytes.Buffer, limit int64) ([]byte, error) {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
-		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+		if ct != "application/json" && !jsonMediaType(ct) {
 			discardBody(r, w, 2*limit)
 			return nil, errorf(http.StatusUnsupportedMediaType, codeUnsupportedMedia,
 				"Content-Type %q: want application/json", ct)
@@ -50,6 +50,14 @@ func readBody(r *http.Request, w http.ResponseWriter, buf *bytes.Buffer, limit i
 		return nil, &http.MaxBytesError{Limit: limit}
 	}
 	return buf.Bytes(), nil
+}
+
+// jsonMediaType reports whether the Content-Type ct is application/json
+// with any parameters (the plain value, the common case, is checked
+// first without parsing).
+func jsonMediaType(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && mt == "application/json"
 }
 
 // discardTime bounds how long discardBody reads.

@@ -32,6 +32,8 @@ type fakeEngine struct {
 	storing func(ctx context.Context)
 
 	scorers sync.Map // scorer requested → count
+
+	provider string // of a lossy result's step; "" is "fakeprov"
 }
 
 func newFakeEngine() *fakeEngine {
@@ -88,7 +90,11 @@ func (f *fakeEngine) Compress(ctx context.Context, tenant string, req wire.Compr
 	res.Scorer = scorer
 	res.CompressedBytes = len(res.Text)
 	res.CompressedTokens = len(strings.Fields(res.Text))
-	res.Steps = []wire.Step{{Strategy: "fake-lossy", Provider: "fakeprov",
+	provider := f.provider
+	if provider == "" {
+		provider = "fakeprov"
+	}
+	res.Steps = []wire.Step{{Strategy: "fake-lossy", Provider: provider,
 		OriginalBytes: res.OriginalBytes, CompressedBytes: res.CompressedBytes, MarginalBytes: 7}}
 	return res, nil
 }

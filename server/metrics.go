@@ -1,124 +1,82 @@
 package server
 
 import (
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/kompress/kompress/wire"
 )
 
-// metrics are the server's Prometheus collectors, registered on the
-// registry given to New (never the global one).
+// metrics are the server's metric families; reg holds them, with the Go
+// runtime and process families, for GET /metrics.
 type metrics struct {
-	requests         *prometheus.CounterVec   // route, method, status
-	latency          *prometheus.HistogramVec // route
-	inflight         prometheus.Gauge
-	bytes            *prometheus.CounterVec // direction
-	tokens           *prometheus.CounterVec // direction
-	results          *prometheus.CounterVec // strategy
-	savedBytes       *prometheus.CounterVec // strategy
-	savedTokens      *prometheus.CounterVec // strategy
-	stepSavedBytes   *prometheus.CounterVec // strategy, provider
-	providerMarginal *prometheus.CounterVec // provider
-	scorer           *prometheus.CounterVec // scorer
-	scorerFallbacks  *prometheus.CounterVec // reason
-	scoringInUse     prometheus.Gauge
-	storeErrors      *prometheus.CounterVec // op
-	shed             prometheus.Counter
+	reg registry
+
+	requests         *family // route, method, status
+	latency          *family // route
+	inflight         *series
+	bytes            *family // direction
+	tokens           *family // direction
+	results          *family // strategy
+	savedBytes       *family // strategy
+	savedTokens      *family // strategy
+	stepSavedBytes   *family // strategy, provider
+	providerMarginal *family // provider
+	scorer           *family // scorer
+	scorerFallbacks  *family // reason
+	scoringInUse     *series
+	storeErrors      *family // op
+	shed             *series
 }
 
-func newMetrics(reg prometheus.Registerer) *metrics {
+func newMetrics() *metrics {
+	inflight := newFamily(kindGauge, "kompress_http_requests_in_flight", "HTTP requests being served.")
+	scoringInUse := newFamily(kindGauge, "kompress_scoring_slots_in_use", "Model-scoring slots held, including by attempts abandoned after their deadline.")
+	shed := newFamily(kindCounter, "kompress_http_requests_shed_total", "API requests answered 503 because MaxInFlight requests were being served.")
 	m := &metrics{
-		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_http_requests_total",
-			Help: "HTTP requests answered, by route, method and status.",
-		}, []string{"route", "method", "status"}),
-		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name:    "kompress_http_request_duration_seconds",
-			Help:    "Time to answer HTTP requests, by route.",
-			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
-		}, []string{"route"}),
-		inflight: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "kompress_http_requests_in_flight",
-			Help: "HTTP requests being served.",
-		}),
-		bytes: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_compress_bytes_total",
-			Help: "Bytes of content compressed (in) and of results returned (out).",
-		}, []string{"direction"}),
-		tokens: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_compress_tokens_total",
-			Help: "Tokens of content compressed (in) and of results returned (out).",
-		}, []string{"direction"}),
-		results: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_compress_results_total",
-			Help: "Compress results, by strategy.",
-		}, []string{"strategy"}),
-		savedBytes: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_saved_bytes_total",
-			Help: "Bytes saved (original minus compressed), by result strategy.",
-		}, []string{"strategy"}),
-		savedTokens: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_saved_tokens_total",
-			Help: "Tokens saved (original minus compressed), by result strategy.",
-		}, []string{"strategy"}),
-		stepSavedBytes: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_step_saved_bytes_total",
-			Help: "Bytes saved by each step of a result, by step strategy and provider (empty for built-in).",
-		}, []string{"strategy", "provider"}),
-		providerMarginal: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_provider_marginal_bytes_total",
-			Help: "Bytes a winning external provider saved beyond the best built-in fold.",
-		}, []string{"provider"}),
-		scorer: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_scorer_results_total",
-			Help: "Compress results by the scorer that ran (none when no scorer did).",
-		}, []string{"scorer"}),
-		scorerFallbacks: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_scorer_fallbacks_total",
-			Help: "Requests that went on with the heuristic scorer instead of waiting for model scoring, by reason (busy, deadline).",
-		}, []string{"reason"}),
-		scoringInUse: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "kompress_scoring_slots_in_use",
-			Help: "Model-scoring slots held, including by attempts abandoned after their deadline.",
-		}),
-		storeErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "kompress_store_errors_total",
-			Help: "Store unavailability seen by requests, by operation (compress, retrieve, expand, ready).",
-		}, []string{"op"}),
-		shed: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "kompress_http_requests_shed_total",
-			Help: "API requests answered 503 because MaxInFlight requests were being served.",
-		}),
+		requests:         newFamily(kindCounter, "kompress_http_requests_total", "HTTP requests answered, by route, method and status.", "route", "method", "status"),
+		latency:          newHistogram("kompress_http_request_duration_seconds", "Time to answer HTTP requests, by route.", []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}, "route"),
+		inflight:         inflight.with(),
+		bytes:            newFamily(kindCounter, "kompress_compress_bytes_total", "Bytes of content compressed (in) and of results returned (out).", "direction"),
+		tokens:           newFamily(kindCounter, "kompress_compress_tokens_total", "Tokens of content compressed (in) and of results returned (out).", "direction"),
+		results:          newFamily(kindCounter, "kompress_compress_results_total", "Compress results, by strategy.", "strategy"),
+		savedBytes:       newFamily(kindCounter, "kompress_saved_bytes_total", "Bytes saved (original minus compressed), by result strategy.", "strategy"),
+		savedTokens:      newFamily(kindCounter, "kompress_saved_tokens_total", "Tokens saved (original minus compressed), by result strategy.", "strategy"),
+		stepSavedBytes:   newFamily(kindCounter, "kompress_step_saved_bytes_total", "Bytes saved by each step of a result, by step strategy and provider (empty for built-in).", "strategy", "provider"),
+		providerMarginal: newFamily(kindCounter, "kompress_provider_marginal_bytes_total", "Bytes a winning external provider saved beyond the best built-in fold.", "provider"),
+		scorer:           newFamily(kindCounter, "kompress_scorer_results_total", "Compress results by the scorer that ran (none when no scorer did).", "scorer"),
+		scorerFallbacks:  newFamily(kindCounter, "kompress_scorer_fallbacks_total", "Requests that went on with the heuristic scorer instead of waiting for model scoring, by reason (busy, deadline).", "reason"),
+		scoringInUse:     scoringInUse.with(),
+		storeErrors:      newFamily(kindCounter, "kompress_store_errors_total", "Store unavailability seen by requests, by operation (compress, retrieve, expand, ready).", "op"),
+		shed:             shed.with(),
 	}
-	reg.MustRegister(m.requests, m.latency, m.inflight, m.bytes, m.tokens, m.results,
+	m.reg.register(m.requests, m.latency, inflight, m.bytes, m.tokens, m.results,
 		m.savedBytes, m.savedTokens, m.stepSavedBytes, m.providerMarginal, m.scorer,
-		m.scorerFallbacks, m.scoringInUse, m.storeErrors, m.shed)
+		m.scorerFallbacks, scoringInUse, m.storeErrors, shed)
+	m.reg.readers = []func() []snapshot{readRuntime, readProcess}
 	// Make the fallback series exist at zero so alerts on rate() work from
 	// the start.
-	m.scorerFallbacks.WithLabelValues("busy")
-	m.scorerFallbacks.WithLabelValues("deadline")
+	m.scorerFallbacks.with("busy")
+	m.scorerFallbacks.with("deadline")
 	return m
 }
 
 func (m *metrics) observeResult(res *wire.Result) {
 	strategy := labelOr(res.Strategy, "unknown")
-	m.bytes.WithLabelValues("in").Add(float64(res.OriginalBytes))
-	m.bytes.WithLabelValues("out").Add(float64(res.CompressedBytes))
-	m.tokens.WithLabelValues("in").Add(float64(res.OriginalTokens))
-	m.tokens.WithLabelValues("out").Add(float64(res.CompressedTokens))
-	m.results.WithLabelValues(strategy).Inc()
+	m.bytes.with("in").add(float64(res.OriginalBytes))
+	m.bytes.with("out").add(float64(res.CompressedBytes))
+	m.tokens.with("in").add(float64(res.OriginalTokens))
+	m.tokens.with("out").add(float64(res.CompressedTokens))
+	m.results.with(strategy).inc()
 	// Counters cannot go down: a result larger than its input (possible
 	// for a marker on a tiny input) saves nothing rather than negative.
-	m.savedBytes.WithLabelValues(strategy).Add(positive(res.OriginalBytes - res.CompressedBytes))
-	m.savedTokens.WithLabelValues(strategy).Add(positive(res.OriginalTokens - res.CompressedTokens))
+	m.savedBytes.with(strategy).add(positive(res.OriginalBytes - res.CompressedBytes))
+	m.savedTokens.with(strategy).add(positive(res.OriginalTokens - res.CompressedTokens))
 	for _, st := range res.Steps {
-		m.stepSavedBytes.WithLabelValues(labelOr(st.Strategy, "unknown"), st.Provider).
-			Add(positive(st.OriginalBytes - st.CompressedBytes))
+		m.stepSavedBytes.with(labelOr(st.Strategy, "unknown"), st.Provider).
+			add(positive(st.OriginalBytes - st.CompressedBytes))
 		if st.Provider != "" && st.MarginalBytes > 0 {
-			m.providerMarginal.WithLabelValues(st.Provider).Add(float64(st.MarginalBytes))
+			m.providerMarginal.with(st.Provider).add(float64(st.MarginalBytes))
 		}
 	}
-	m.scorer.WithLabelValues(labelOr(res.Scorer, "none")).Inc()
+	m.scorer.with(labelOr(res.Scorer, "none")).inc()
 }
 
 func labelOr(s, def string) string {

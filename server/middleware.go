@@ -37,8 +37,8 @@ func (s *Server) observe(c *gin.Context) {
 	body := &countingReader{r: c.Request.Body}
 	c.Request.Body = body
 
-	s.m.inflight.Inc()
-	defer s.m.inflight.Dec()
+	s.m.inflight.inc()
+	defer s.m.inflight.dec()
 	c.Next()
 
 	elapsed := time.Since(start)
@@ -47,23 +47,23 @@ func (s *Server) observe(c *gin.Context) {
 	if route == "" {
 		route = "unmatched"
 	}
-	s.m.requests.WithLabelValues(route, methodLabel(c.Request.Method), strconv.Itoa(status)).Inc()
-	s.m.latency.WithLabelValues(route).Observe(elapsed.Seconds())
+	s.m.requests.with(route, methodLabel(c.Request.Method), strconv.Itoa(status)).inc()
+	s.m.latency.with(route).observe(elapsed.Seconds())
 
 	t, authed := c.Get(ctxTenant)
 	if ep := endpoint(c); authed && ep != "other" && ep != "ready" && ep != "stats" {
 		s.stats.request(t.(string), ep, status >= 400)
 	}
 
-	attrs := []slog.Attr{
+	attrs := make([]slog.Attr, 0, 10) // room for the optional ones below
+	attrs = append(attrs,
 		slog.String("method", c.Request.Method),
 		slog.String("route", route),
 		slog.Int("status", status),
 		slog.Float64("latency_ms", float64(elapsed.Microseconds())/1000),
 		slog.Int64("bytes_in", body.n),
 		slog.Int("bytes_out", max(c.Writer.Size(), 0)),
-		slog.String("request_id", id),
-	}
+		slog.String("request_id", id))
 	if authed {
 		attrs = append(attrs, slog.String("tenant", t.(string)))
 	}

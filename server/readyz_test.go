@@ -42,7 +42,7 @@ func TestReadyzModelState(t *testing.T) {
 	for _, tc := range cases {
 		eng := kompress.New(tc.opts)
 		eng.Warm(context.Background())
-		srv := server.New(server.Config{}, eng, nil, nil)
+		srv := server.New(server.Config{}, eng, nil)
 		rec := httptest.NewRecorder()
 		srv.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
 		if rec.Code != tc.status {

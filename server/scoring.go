@@ -16,7 +16,8 @@ import (
 )
 
 // compress runs the engine with bounded model scoring. Model scoring (scorer
-// "", "auto" or "onnx") needs one of MaxScoring slots. For "" and "auto" a
+// "", "auto" or "onnx") needs one of MaxScoring slots, unless the engine
+// has no model to score with (heuristicOnly). For "" and "auto" a
 // request never waits for scoring: with no free slot, or when scoring takes
 // longer than ScoreTimeout, it goes on with the heuristic scorer and says so
 // in a warning. A caller that asked for "onnx" strictly waits up to
@@ -38,6 +39,9 @@ func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressR
 		return s.attempt(ctx, tenant, req, 0)
 	}
 
+	if s.heuristicOnly(req.Scorer) {
+		return s.eng.Compress(ctx, tenant, req)
+	}
 	select {
 	case s.slots <- struct{}{}:
 	default:
@@ -53,9 +57,28 @@ func (s *Server) compress(ctx context.Context, tenant string, req wire.CompressR
 		return s.heuristic(ctx, tenant, req, "deadline")
 	}
 	if err == nil && slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, wire.ScoreDeadlineWarning) }) {
-		s.m.scorerFallbacks.WithLabelValues("deadline").Inc()
+		s.m.scorerFallbacks.with("deadline").inc()
 	}
 	return res, err
+}
+
+// heuristicOnly reports whether the engine can only score a request of
+// scorer ("" or "auto") with the heuristic: its default scorer wants no
+// model, or is auto and found none, which the engine decides once. Such a
+// request needs no scoring slot and no backstop, and it is no fallback.
+func (s *Server) heuristicOnly(scorer string) bool {
+	ms, ok := s.eng.(interface{ ModelState() wire.ModelState })
+	if !ok {
+		return false
+	}
+	st := ms.ModelState()
+	switch st.State {
+	case "heuristic":
+		return scorer == ""
+	case "fallback":
+		return scorer == "" || scorer == st.Mode
+	}
+	return false
 }
 
 // scoreGrace is how long past ScoreTimeout a request waits for the engine
@@ -72,7 +95,7 @@ func (s *Server) heuristic(ctx context.Context, tenant string, req wire.Compress
 	req.Scorer = "heuristic"
 	res, err := s.eng.Compress(ctx, tenant, req)
 	if err == nil && res.Scorer != "" {
-		s.m.scorerFallbacks.WithLabelValues(reason).Inc()
+		s.m.scorerFallbacks.with(reason).inc()
 		msg := "model scoring was at capacity; used the heuristic scorer"
 		if reason == "deadline" {
 			msg = fmt.Sprintf("%s %v; used the heuristic scorer", wire.ScoreDeadlineWarning, s.cfg.ScoreTimeout)
@@ -102,11 +125,11 @@ func (s *Server) attempt(ctx context.Context, tenant string, req wire.CompressRe
 	}
 	done := make(chan outcome, 1)
 	storing := make(chan struct{})
-	s.m.scoringInUse.Inc()
+	s.m.scoringInUse.inc()
 	s.attempts.Add(1)
 	release := sync.OnceFunc(func() {
 		<-s.slots
-		s.m.scoringInUse.Dec()
+		s.m.scoringInUse.dec()
 	})
 	ectx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

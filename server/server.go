@@ -39,8 +39,6 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
@@ -62,7 +60,6 @@ type Server struct {
 	cfg    Config
 	eng    Engine
 	log    *slog.Logger
-	reg    *prometheus.Registry
 	m      *metrics
 	stats  *stats
 	keys   *keyring // nil: auth off
@@ -75,16 +72,12 @@ type Server struct {
 	served       atomic.Bool
 }
 
-// New returns a Server. Zero fields of cfg take defaults; a nil reg gets a
-// fresh registry and a nil log discards. New registers its collectors on
-// reg and panics if they are already registered there (one Server per
-// registry).
-func New(cfg Config, eng Engine, reg *prometheus.Registry, log *slog.Logger) *Server {
+// New returns a Server. Zero fields of cfg take defaults; a nil log
+// discards. Each Server has its own metrics; GET /metrics adds the Go
+// runtime and process figures (go_*, process_*).
+func New(cfg Config, eng Engine, log *slog.Logger) *Server {
 	if eng == nil {
 		panic("server: nil Engine")
-	}
-	if reg == nil {
-		reg = prometheus.NewRegistry()
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -94,8 +87,7 @@ func New(cfg Config, eng Engine, reg *prometheus.Registry, log *slog.Logger) *Se
 		cfg:   cfg,
 		eng:   eng,
 		log:   log,
-		reg:   reg,
-		m:     newMetrics(reg),
+		m:     newMetrics(),
 		stats: newStats(),
 		slots: make(chan struct{}, cfg.MaxScoring),
 		busy:  make(chan struct{}, cfg.MaxInFlight),
@@ -128,7 +120,7 @@ func (s *Server) routes() *gin.Engine {
 	r.HEAD("/readyz", s.handleReady)
 
 	auth := r.Group("/", s.shed, s.authenticate)
-	auth.GET("/metrics", gin.WrapH(promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{})))
+	auth.GET("/metrics", gin.WrapH(&s.m.reg))
 	v1 := auth.Group("/v1", s.deadline)
 	v1.POST("/compress", s.handleCompress)
 	v1.POST("/expand", s.handleExpand)
@@ -220,7 +212,7 @@ func (s *Server) fail(c *gin.Context, err error) {
 		c.Header("Retry-After", "1")
 	}
 	if errors.Is(err, store.ErrUnavailable) {
-		s.m.storeErrors.WithLabelValues(endpoint(c)).Inc()
+		s.m.storeErrors.with(endpoint(c)).inc()
 	}
 	writeJSON(c, status, wire.Error{Error: body})
 	c.Abort()
@@ -252,7 +244,7 @@ func (s *Server) shed(c *gin.Context) {
 		defer func() { <-s.busy }()
 		c.Next()
 	default:
-		s.m.shed.Inc()
+		s.m.shed.inc()
 		// Let the client finish sending, so it sees the 503.
 		discardBody(c.Request, c.Writer, 2*s.cfg.MaxBody)
 		s.fail(c, errorf(http.StatusServiceUnavailable, codeOverloaded, "the server is at its limit of %d requests at once; retry shortly", s.cfg.MaxInFlight))

@@ -19,8 +19,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/kompress/kompress/server"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
@@ -38,7 +36,6 @@ FAIL	github.com/example/pkg	0.214s
 type harness struct {
 	t      *testing.T
 	eng    *fakeEngine
-	reg    *prometheus.Registry
 	srv    *server.Server
 	ts     *httptest.Server
 	logBuf *syncBuffer
@@ -66,9 +63,15 @@ func newHarness(t *testing.T, cfg server.Config, eng *fakeEngine) *harness {
 	if eng == nil {
 		eng = newFakeEngine()
 	}
-	h := &harness{t: t, eng: eng, reg: prometheus.NewRegistry(), logBuf: &syncBuffer{}}
+	return newHarnessOf(t, cfg, eng, eng)
+}
+
+// newHarnessOf serves srvEng, which wraps eng.
+func newHarnessOf(t *testing.T, cfg server.Config, eng *fakeEngine, srvEng server.Engine) *harness {
+	t.Helper()
+	h := &harness{t: t, eng: eng, logBuf: &syncBuffer{}}
 	log := slog.New(slog.NewJSONHandler(h.logBuf, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	h.srv = server.New(cfg, eng, h.reg, log)
+	h.srv = server.New(cfg, srvEng, log)
 	h.ts = httptest.NewServer(h.srv.Handler())
 	t.Cleanup(h.ts.Close)
 	return h
@@ -106,11 +109,7 @@ func (h *harness) do(method, path, key, contentType string, body io.Reader) (int
 func (h *harness) metrics() string {
 	h.t.Helper()
 	var buf bytes.Buffer
-	mfs, err := h.reg.Gather()
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	for _, mf := range mfs {
+	for _, mf := range parseMetrics(h.t, h.srv.MetricsText()) {
 		for _, m := range mf.GetMetric() {
 			var labels []string
 			for _, lp := range m.GetLabel() {
@@ -682,6 +681,61 @@ func TestScoringBusyFallsBackToHeuristic(t *testing.T) {
 	}
 }
 
+// modelless is an engine whose default scorer found no model (auto fell
+// back to the heuristic, for the life of the engine).
+type modelless struct{ server.Engine }
+
+func (modelless) ModelState() wire.ModelState {
+	return wire.ModelState{Mode: "auto", State: "fallback", Scorer: "heuristic"}
+}
+
+// TestScoringNoModelNoSlots: when the engine's default scorer is the
+// heuristic for good, a request of the default scorer goes straight to the
+// engine: it takes no scoring slot, so it is never a "busy" fallback with a
+// warning about model capacity there is none of, and it needs no goroutine
+// of its own for the backstop.
+func TestScoringNoModelNoSlots(t *testing.T) {
+	eng := newFakeEngine()
+	release := make(chan struct{})
+	entered := make(chan struct{}, 1)
+	var calls atomic.Int32
+	eng.scoring = func(context.Context) error { // the first call waits
+		if calls.Add(1) == 1 {
+			entered <- struct{}{}
+			<-release
+		}
+		return nil
+	}
+	h := newHarnessOf(t, server.Config{MaxScoring: 1, ScoreTimeout: time.Hour}, eng, modelless{eng})
+	c := h.client("")
+	ctx := context.Background()
+	first := make(chan error, 1)
+	go func() {
+		_, err := c.Compress(ctx, wire.CompressRequest{Content: buildLog})
+		first <- err
+	}()
+	<-entered
+	if got := h.metric(`kompress_scoring_slots_in_use{}`); got != 0 {
+		t.Errorf("slots in use = %g, want 0", got)
+	}
+	for _, sc := range []string{"", "auto"} {
+		res, err := c.Compress(ctx, wire.CompressRequest{Content: buildLog + sc + "2", Scorer: sc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Warnings) != 0 {
+			t.Errorf("scorer %q: warnings %q, want none", sc, res.Warnings)
+		}
+	}
+	if got := h.metric(`kompress_scorer_fallbacks_total{reason="busy"}`); got != 0 {
+		t.Errorf("busy fallbacks = %g, want 0", got)
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestScoringSlotFreeWhileStoring: a request whose original waits for the
 // store to make it durable has done its scoring; its slot goes to the
 // next request instead of sending that one to the heuristic.
@@ -874,7 +928,7 @@ func TestServeGracefulShutdown(t *testing.T) {
 	eng := newFakeEngine()
 	release := make(chan struct{})
 	entered := eng.blockScoring(release)
-	srv := server.New(server.Config{ScoreTimeout: time.Hour}, eng, nil, nil)
+	srv := server.New(server.Config{ScoreTimeout: time.Hour}, eng, nil)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -46,7 +46,7 @@ const (
 // commits it to bolt directly.
 const (
 	applyBatch    = 8 << 20
-	applyDelay    = 100 * time.Millisecond
+	applyDelay    = 500 * time.Millisecond
 	maxPending    = 32 << 20
 	journalLimit  = 16 << 20
 	largeOriginal = 1 << 20

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kompress/kompress/store"
+	"github.com/kompress/kompress/store/storetest"
 )
 
 // crashed writes originals into a bolt store whose applier is held, so
@@ -425,21 +426,23 @@ func TestJournalReplayOtherOptions(t *testing.T) {
 	}
 }
 
-// TestDurableWait: a bolt Put says, once, when it starts to wait for its
-// original to become durable, before that wait ends; a memory Put never
-// waits.
+// TestDurableWait: a bolt or Redis Put says, once, when it starts to wait
+// for its original to become durable (a journal sync, Redis's reply),
+// before that wait ends; a memory Put never waits.
 func TestDurableWait(t *testing.T) {
+	bolt := func(t *testing.T) string { return "bolt:" + t.TempDir() + "/ccr.db" }
 	for _, c := range []struct {
 		name string
-		url  string
+		url  func(t *testing.T) string
 		want int
 	}{
-		{"bolt", "bolt:" + t.TempDir() + "/ccr.db", 1},
-		{"bolt large", "bolt:" + t.TempDir() + "/ccr.db", 1},
-		{"memory", "memory:", 0},
+		{"bolt", bolt, 1},
+		{"bolt large", bolt, 1},
+		{"redis", func(t *testing.T) string { url, _ := storetest.StartRedis(t); return url }, 1},
+		{"memory", func(*testing.T) string { return "memory:" }, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := store.Open(context.Background(), c.url, store.Options{})
+			s, err := store.Open(context.Background(), c.url(t), store.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

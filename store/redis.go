@@ -140,7 +140,11 @@ func (s *redisStore) put(ctx context.Context, tenant, hash string, original []by
 		original = []byte{} // go-redis would send nil as ""; keep it explicit
 	}
 	// The reply comes after Redis applied the SET: acknowledged, which is
-	// as durable as the server's persistence settings make it.
+	// as durable as the server's persistence settings make it. Waiting
+	// for it is the wait for durability: a caller lets go of what that
+	// does not need (a model-scoring slot; the server's scoring backstop
+	// no longer applies from here).
+	DurableWait(ctx)
 	id, err := redisPut.Run(ctx, s.rdb, nil, s.prefix(tenant), hash, ttl, original).Text()
 	if err != nil {
 		return "", s.wrap(err, "")

@@ -98,9 +98,16 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 	defer progress.done()
 
 	failed := 0
+	// Without a store the engine keeps nothing of an input once its
+	// result is written: the next input is read into the same buffer, so
+	// that each file costs no new memory to fault in, zero and collect.
+	var reuse []byte
 	for i, name := range args {
 		progress.step(i, name)
-		in := readInput(cmd.InOrStdin(), name, o.maxBytes)
+		in := readInput(cmd.InOrStdin(), name, o.maxBytes, reuse)
+		if o.losslessOnly && o.server == "" && cap(in.data) >= cap(reuse) {
+			reuse = in.data
+		}
 		if in.err != nil {
 			fmt.Fprintf(cmd.ErrOrStderr(), "kompress: %v\n", in.err)
 			failed++
@@ -179,13 +186,15 @@ func bigInput(n int) {
 const defaultMaxInput = 32 << 20
 
 // readInput reads a file, or stdin for "-", refusing more than limit bytes.
-func readInput(stdin io.Reader, name string, limit int64) input {
+// It reads into buf's memory when buf is large enough (any earlier input
+// read there is overwritten).
+func readInput(stdin io.Reader, name string, limit int64, buf []byte) input {
 	r := stdin
 	var size int64
 	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return input{name: name, err: err}
+		f, data, err := readRegular(name, limit, buf)
+		if f == nil {
+			return input{name: name, data: data, err: err}
 		}
 		defer f.Close()
 		r = f
@@ -198,16 +207,18 @@ func readInput(stdin io.Reader, name string, limit int64) input {
 	}
 	// A file's size is known: one buffer of that size, not a doubling
 	// series whose garbage would double the peak memory of a big input.
-	var buf bytes.Buffer
-	buf.Grow(int(size) + bytes.MinRead)
-	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	if cap(buf) < int(size)+bytes.MinRead {
+		buf = make([]byte, 0, int(size)+bytes.MinRead)
+	}
+	b := bytes.NewBuffer(buf[:0])
+	n, err := b.ReadFrom(io.LimitReader(r, limit+1))
 	if err == nil && n > limit {
 		err = tooBig(name, limit)
 	}
 	if err != nil {
-		return input{name: name, err: err}
+		return input{name: name, data: b.Bytes()[:0], err: err}
 	}
-	return input{name: name, data: buf.Bytes()}
+	return input{name: name, data: b.Bytes()}
 }
 
 func tooBig(name string, limit int64) error {

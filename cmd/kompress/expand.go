@@ -38,7 +38,7 @@ its original as a whole. Markers whose id is not found stay as they are.`,
 			if o.maxBytes <= 0 {
 				return usagef("--max-bytes must be positive, got %d", o.maxBytes)
 			}
-			in := readInput(cmd.InOrStdin(), name, o.maxBytes)
+			in := readInput(cmd.InOrStdin(), name, o.maxBytes, nil)
 			if in.err != nil {
 				return in.err
 			}

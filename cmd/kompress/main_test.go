@@ -166,6 +166,38 @@ func TestMultipleInputs(t *testing.T) {
 	}
 }
 
+// TestInputsShareBuffer: --lossless-only reads every input into one
+// buffer; each result must still be the one its input gets alone, whatever
+// was read there before (a bigger input, an unreadable one).
+func TestInputsShareBuffer(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "samples")
+	files := []string{
+		filepath.Join(dir, "search", "find-big.txt"),
+		filepath.Join(dir, "log", "apt-dry-run-jdk.txt"),
+		filepath.Join(t.TempDir(), "missing.txt"),
+		filepath.Join(dir, "json", "npm-ls-json.txt"),
+		filepath.Join(dir, "search", "find-paths.txt"),
+	}
+	var want strings.Builder
+	for _, f := range files {
+		alone, _, code := cli(t, "", "compress", "--lossless-only", f)
+		if code != 0 {
+			continue // the missing file: reported, no section
+		}
+		want.WriteString("==> " + f + " <==\n" + alone)
+		if !strings.HasSuffix(alone, "\n") {
+			want.WriteString("\n")
+		}
+	}
+	got, stderr, code := cli(t, "", append([]string{"compress", "--lossless-only"}, files...)...)
+	if code != exitFailure || !strings.Contains(stderr, "missing.txt") {
+		t.Errorf("exit %d, stderr %q; want 1 and the missing file named", code, stderr)
+	}
+	if got != want.String() {
+		t.Errorf("results differ from each input's own (%d vs %d bytes)", len(got), len(want.String()))
+	}
+}
+
 // TestStdinBounded: input past --max-bytes is a clear error, read no
 // further than the limit.
 func TestStdinBounded(t *testing.T) {

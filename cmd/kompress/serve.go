@@ -8,8 +8,6 @@ import (
 
 	"github.com/kompress/kompress/internal/envconfig"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/spf13/cobra"
 
 	"github.com/kompress/kompress"
@@ -65,9 +63,7 @@ func runService(cmd *cobra.Command, f engineFlags, addr, what string, mount func
 	}
 	defer st.Close()
 	eng := kompress.New(kompress.Options{Store: st, Scorer: f.scorer, ModelDir: f.model, Logger: log})
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	srv := server.New(cfg, eng, reg, log)
+	srv := server.New(cfg, eng, log)
 	var extra []any
 	if mount != nil {
 		if extra, err = mount(eng, srv, log); err != nil {

@@ -41,6 +41,39 @@ func appendFrom(out, text []byte, i int) []byte {
 	return append(out, text...)
 }
 
+// StripEqual reports whether Strip(text) equals plain, without building
+// Strip(text): a 100 MB log is compared where it lies.
+func StripEqual(text, plain []byte) bool {
+	for {
+		before, after, found := Cut(text)
+		if !found {
+			return bytes.Equal(before, plain)
+		}
+		if !bytes.HasPrefix(plain, before) {
+			return false
+		}
+		text, plain = after, plain[len(before):]
+	}
+}
+
+// Cut splits text at its first escape sequence (an ESC that starts none is
+// kept as text): before is what precedes it, after what follows it, and
+// found is false, with before the whole text, when there is none. Strip(text)
+// is before followed by Strip(after).
+func Cut(text []byte) (before, after []byte, found bool) {
+	for j := 0; ; {
+		i := bytes.IndexByte(text[j:], 0x1b)
+		if i < 0 {
+			return text, nil, false
+		}
+		i += j
+		if n := escapeLen(text[i:]); n > 0 {
+			return text[:i], text[i+n:], true
+		}
+		j = i + 1
+	}
+}
+
 // Count returns the number of escape sequences Strip removes from text.
 func Count(text []byte) int {
 	n := 0

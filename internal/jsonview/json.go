@@ -505,7 +505,7 @@ func jsonIdentity(v *jsonscan.Value) string {
 				continue
 			}
 			for i, k := range e.Keys {
-				if strings.EqualFold(k.Name, want) && (e.Elems[i].Kind == jsonscan.String || e.Elems[i].Kind == jsonscan.Number) {
+				if jsonEqualFold(k.Name, want) && (e.Elems[i].Kind == jsonscan.String || e.Elems[i].Kind == jsonscan.Number) {
 					if name == "" {
 						name = k.Name
 					}
@@ -523,6 +523,26 @@ func jsonIdentity(v *jsonscan.Value) string {
 		}
 	}
 	return ""
+}
+
+// jsonEqualFold is strings.EqualFold(name, want), telling most names
+// apart by their first byte alone: jsonIdentity asks it of every member of
+// every element for each identity key.
+func jsonEqualFold(name, want string) bool {
+	if name == "" || want == "" {
+		return name == want
+	}
+	if c, w := name[0], want[0]; c < utf8.RuneSelf && w < utf8.RuneSelf && asciiLower(c) != asciiLower(w) {
+		return false
+	}
+	return strings.EqualFold(name, want)
+}
+
+func asciiLower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 32
+	}
+	return c
 }
 
 // jsonNameGaps rewrites each note for dropped rows to name them by their
@@ -1086,25 +1106,26 @@ type jsonField struct {
 	count int
 }
 
-func (s *jsonSchema) add(prefix string, v *jsonscan.Value, depth int) {
+// add counts the members of v under their paths, prefix followed by the
+// member name. prefix is a buffer the paths are built in: a path is a
+// string of its own only once it is new.
+func (s *jsonSchema) add(prefix []byte, v *jsonscan.Value, depth int) {
 	if depth > 8 {
 		return
 	}
 	for i, k := range v.Keys {
 		e := v.Elems[i]
-		path := k.Name
-		if prefix != "" {
-			path = prefix + k.Name
-		}
-		f := s.fields[path]
+		path := append(prefix, k.Name...)
+		f := s.fields[string(path)]
 		if f == nil {
 			if len(s.paths) >= 4*jsonSchemaMax {
 				s.more++
 				continue
 			}
 			f = &jsonField{}
-			s.fields[path] = f
-			s.paths = append(s.paths, path)
+			name := string(path)
+			s.fields[name] = f
+			s.paths = append(s.paths, name)
 		}
 		f.kinds |= 1 << e.Kind
 		f.count++
@@ -1112,11 +1133,11 @@ func (s *jsonSchema) add(prefix string, v *jsonscan.Value, depth int) {
 		case e.Kind == jsonscan.Object && len(e.Elems) > 24 && jsonHomogeneous(e):
 			// A map keyed by data: its keys are values, not fields.
 		case e.Kind == jsonscan.Object:
-			s.add(path+".", e, depth+1)
+			s.add(append(path, '.'), e, depth+1)
 		case e.Kind == jsonscan.Array:
 			for _, x := range e.Elems {
 				if x.Kind == jsonscan.Object {
-					s.add(path+"[].", x, depth+1)
+					s.add(append(path, "[]."...), x, depth+1)
 				}
 			}
 		}
@@ -1128,11 +1149,12 @@ func (s *jsonSchema) add(prefix string, v *jsonscan.Value, depth int) {
 // where a path is missing from some objects.
 func jsonSchemaText(elems []*jsonscan.Value, unit string) string {
 	s := jsonSchema{fields: map[string]*jsonField{}}
+	buf := make([]byte, 0, 128)
 	objects := 0
 	for _, e := range elems {
 		if e.Kind == jsonscan.Object {
 			objects++
-			s.add("", e, 0)
+			s.add(buf[:0], e, 0)
 		}
 	}
 	if objects == 0 {

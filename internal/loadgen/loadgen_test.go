@@ -71,7 +71,7 @@ func (e *echoEngine) Ready(context.Context) error { return nil }
 
 func TestRunAgainstServer(t *testing.T) {
 	keys, _ := server.ParseKeys("load=load-key")
-	srv := server.New(server.Config{Keys: keys}, &echoEngine{m: map[string][]byte{}}, nil, nil)
+	srv := server.New(server.Config{Keys: keys}, &echoEngine{m: map[string][]byte{}}, nil)
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
 

@@ -3,6 +3,7 @@ package logview
 import (
 	"bytes"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/kompress/kompress/internal/lossy"
@@ -630,12 +631,24 @@ func (d *logDoc) render(p logParams) []byte {
 
 func (d *logDoc) appendLine(out []byte, l *logLine, p logParams) []byte {
 	d.shown[l.key]++
+	out = logRoom(out, int(l.end-l.start)+1)
 	if l.must {
 		// Verbatim but for colour: the view never shows ANSI escapes.
 		out = append(out, bytes.TrimSuffix(ansi.Strip(d.raw(l)), []byte{'\r'})...)
 		return append(out, '\n')
 	}
 	return append(logAppendCut(out, l.text, p.lineBytes), '\n')
+}
+
+// logRoom returns out with room for n more bytes, doubling its capacity
+// when it must grow: append alone grows a big slice by a quarter at a
+// time, so a 25 MB view of a 100 MB log would be copied some twenty times
+// over, five times its size in garbage.
+func logRoom(out []byte, n int) []byte {
+	if cap(out)-len(out) >= n {
+		return out
+	}
+	return slices.Grow(out, max(n, cap(out)))
 }
 
 // logAppendCut appends text, cut after about limit bytes with a note.
@@ -731,6 +744,7 @@ func (d *logDoc) appendHidden(out []byte, a, b int) []byte {
 }
 
 func logAppendNote(out []byte, n int, unit string) []byte {
+	out = logRoom(out, 64)
 	out = append(out, lossy.Omitted(n, unit)...)
 	return append(out, '\n')
 }

@@ -64,7 +64,7 @@ func (c *cache) put(piece string, n int) {
 // empties, it keeps what earlier counts learned: a process that counts
 // between bursts of allocation (the engine's) would otherwise start cold
 // each time. It keeps as many as there are cores (a count runs on one), up
-// to maxFree: a memo holds up to 1.1 MiB.
+// to maxFree: a memo holds up to 1.1 MiB (cl100k_base's; o200k_base's 1 MiB).
 const maxFree = 8
 
 type memos struct {
@@ -96,10 +96,11 @@ func (ms *memos) put(m *memo) {
 // counted, which point into it, and of the text counted before it when a
 // Tally hands them on (prev).
 type memo struct {
-	short pieces
-	longs []longSlot // a power of two of them
-	gen   uint32     // the call's generation: longs of other generations are stale
-	prev  string     // the text of generation gen-1, or "": its longs are stale too
+	shorts shorts
+	short  pieces
+	longs  []longSlot // a power of two of them
+	gen    uint32     // the call's generation: longs of other generations are stale
+	prev   string     // the text of generation gen-1, or "": its longs are stale too
 }
 
 // longSlot is a span of the text being counted (or prev), text[off:off+len],
@@ -115,12 +116,25 @@ const (
 )
 
 // begin starts a call on a text of n bytes: the longs of earlier calls go
-// stale (but prev's, which the caller keeps), and the caches are sized for
-// the text (a 4 KB text needs no 512 KiB table, whose pages a one-shot
-// process would fault in one by one).
-func (m *memo) begin(n int) {
-	if b := min(max(bits.Len(uint(n/8)), minPieceBits), pieceBits); len(m.short.slots) < 1<<b {
+// stale (but prev's, which the caller keeps), and the caches that the
+// encoding's count uses are sized for the text (a 4 KB text needs no
+// 512 KiB table, whose pages a one-shot process would fault in one by one).
+// o200k_base's count (countO200k) uses the short cache for pieces of up to
+// maxShort bytes, short for the longer ones up to shortPiece bytes, a tenth
+// of the pieces, and no longs; cl100k_base's short and longs.
+func (m *memo) begin(n int, o200k bool) {
+	perPiece := 8
+	if o200k {
+		if b := shortsBits(n); len(m.shorts.slots) < 4<<b {
+			m.shorts.grow(b)
+		}
+		perPiece = 64
+	}
+	if b := min(max(bits.Len(uint(n/perPiece)), minPieceBits), pieceBits); len(m.short.slots) < 1<<b {
 		m.short.grow(b)
+	}
+	if o200k {
+		return
 	}
 	if b := min(max(bits.Len(uint(n/longEvery)), minLongBits), maxLongBits); len(m.longs) < 1<<b {
 		// A new table is all stale: generations start at 1. Prev's spans

@@ -184,7 +184,7 @@ func (sp *splitter) next(s string, i int) int {
 //
 // taking the first alternative that matches, each with backtracking.
 func (sp *splitter) nextO200k(s string, i int) int {
-	if e := nextASCII(s, i); e > i {
+	if e := asciiEnd(s, i); e > i {
 		return e
 	}
 	return sp.nextO200kAny(s, i)
@@ -362,7 +362,7 @@ func contraction(s string, e int) int {
 	return e
 }
 
-// ASCII byte kinds for nextASCII; aHigh is any byte of a multi-byte rune.
+// ASCII byte kinds for asciiEnd; aHigh is any byte of a multi-byte rune.
 const (
 	aHigh uint8 = iota
 	aUpper
@@ -401,81 +401,31 @@ func kindAt(s string, i int) uint8 {
 	return 255
 }
 
-// nextASCII returns the end of o200k_base's piece at s[i] when every rune
-// that decides it is ASCII (where the pattern's classes are plain: upper and
-// lower letters are disjoint, and so on), or i to defer to nextO200k's
-// general matcher. It must agree with that matcher wherever it answers.
-func nextASCII(s string, i int) int {
-	k := asciiKind[s[i]]
-	j := i
-	switch k {
-	case aHigh:
-		return i
-	case aDigit:
-		e := i + 1
-		for e < len(s) && e < i+3 && asciiKind[s[e]] == aDigit {
+// spaceEnd matches \s*[\r\n]+|\s+(?!\S)|\s+ from s[i], an ASCII space,
+// or returns i when a non-ASCII rune may continue the run.
+func spaceEnd(s string, i int) int {
+	e, nl := i, -1
+	for e < len(s) {
+		switch asciiKind[s[e]] {
+		case aNewline:
+			nl = e + 1
 			e++
-		}
-		if kindAt(s, e) == aHigh {
-			return i // a non-ASCII digit may continue the number
-		}
-		return e
-	case aOther, aSpace:
-		// [^\r\n\p{L}\p{N}]? before a word.
-		if n := kindAt(s, i+1); n == aUpper || n == aLower {
-			j = i + 1
-		} else if n == aHigh {
-			return i
-		}
-	}
-	if kk := asciiKind[s[j]]; kk == aUpper || kk == aLower {
-		e := j
-		for e < len(s) && asciiKind[s[e]] == aUpper {
+			continue
+		case aSpace:
 			e++
+			continue
+		case aHigh:
+			return i // U+0085 or U+00A0 may continue the run
 		}
-		for e < len(s) && asciiKind[s[e]] == aLower {
-			e++
-		}
-		if kindAt(s, e) == aHigh {
-			return i // a non-ASCII letter or mark may continue the word
-		}
-		if e < len(s) && s[e] == '\'' {
-			return contraction(s, e)
-		}
-		return e
+		break
 	}
-	switch k {
-	case aOther:
-		return otherRun(s, i)
-	case aSpace, aNewline:
-		if s[i] == ' ' && kindAt(s, i+1) == aOther {
-			return otherRun(s, i+1)
-		}
-		// \s*[\r\n]+|\s+(?!\S)|\s+
-		e, nl := i, -1
-		for e < len(s) {
-			switch asciiKind[s[e]] {
-			case aNewline:
-				nl = e + 1
-				e++
-				continue
-			case aSpace:
-				e++
-				continue
-			case aHigh:
-				return i // U+0085 or U+00A0 may continue the run
-			}
-			break
-		}
-		switch {
-		case nl >= 0:
-			return nl
-		case e < len(s) && e-i > 1:
-			return e - 1
-		}
-		return e
+	switch {
+	case nl >= 0:
+		return nl
+	case e < len(s) && e-i > 1:
+		return e - 1
 	}
-	return i
+	return e
 }
 
 // otherRun matches [^\s\p{L}\p{N}]+[\r\n/]* from s[i], an ASCII

@@ -5,14 +5,16 @@
 // Counts equal len(EncodeOrdinary(text)) of github.com/pkoukk/tiktoken-go,
 // but o200k_base and cl100k_base are counted here, far faster (compare
 // BenchmarkCount with BenchmarkCountTiktoken):
-// text is cut into spans where a piece surely starts (spanEnd), a span seen
-// before is counted from a memo, and the others are cut into pieces by a
-// linear pre-tokenizer that reproduces the encoding's split pattern
-// (split.go); each piece that is not itself a token is merged over the rank
-// table (bpe.go). Spans and pieces repeat in tool output, so their counts
-// are cached (cache.go), in bounded memory. A Tally carries what counting
-// an original learned to the count of its compressed form, which is mostly
-// the original's spans. Other encodings go through tiktoken-go.
+// text is cut into pieces by a linear pre-tokenizer that reproduces the
+// encoding's split pattern (split.go), and each piece that is not itself a
+// token is merged over the rank table (bpe.go). Pieces repeat in tool
+// output, so their counts are cached (cache.go, o200k.go), in bounded
+// memory. o200k_base's text is read piece by piece (countO200k), its ASCII
+// pieces without a call; cl100k_base's is first cut into spans where a
+// piece surely starts (spanEnd), and a span seen before is counted from a
+// memo. A Tally carries what counting an original learned (its pieces, its
+// spans) to the count of its compressed form, which is mostly the
+// original's text. Other encodings go through tiktoken-go.
 //
 // Text that is not valid UTF-8 is counted as tiktoken-go counts it: each
 // invalid byte is a U+FFFD.
@@ -270,7 +272,8 @@ func pieceStart(s string, i int) int {
 	return -1
 }
 
-// count counts text on one core with memo m.
+// count counts text on one core with memo m: o200k_base's with
+// countO200k, cl100k_base's as follows.
 //
 // Text is cut into spans at offsets where a piece surely starts and the
 // piece before surely ends, whatever the text around (see spanEnd), so a
@@ -280,8 +283,11 @@ func pieceStart(s string, i int) int {
 // has had before by comparing it with that one. The spans it misses are cut
 // into pieces, which repeat even more and are cached the same way.
 func (c *Counter) count(ctx context.Context, m *memo, text string) (n int, err error) {
+	if c.split.o200k {
+		return c.countO200k(ctx, m, text)
+	}
 	valid := utf8.ValidString(text)
-	m.begin(len(text))
+	m.begin(len(text), false)
 	pc := &m.short
 	b := unsafe.Slice(unsafe.StringData(text), len(text))
 	check := checkEvery
@@ -318,31 +324,15 @@ func (c *Counter) count(ctx context.Context, m *memo, text string) (n int, err e
 	return n, nil
 }
 
-// countPieces counts the pieces of text b[i:e].
+// countPieces counts the pieces of cl100k_base's text b[i:e].
 func (c *Counter) countPieces(pc *pieces, b []byte, i, e int, valid bool) (n int) {
 	text := unsafe.String(unsafe.SliceData(b), e)
 	for i < e {
-		var p int
-		if c.split.o200k {
-			if p = nextASCII(text, i); p <= i {
-				p = c.split.nextO200kAny(text, i)
-			}
-		} else {
-			p = c.split.nextCL100k(text, i)
-		}
-		switch m := p - i; {
-		case m == 1:
+		p := c.split.nextCL100k(text, i)
+		if p-i == 1 {
 			n++ // every byte is a token
-		case m <= shortPiece:
-			lo, hi := pieceKey(b, i, p)
-			k, ok := pc.get(lo, hi)
-			if !ok {
-				k = c.countPiece(text[i:p], valid)
-				pc.put(lo, hi, k)
-			}
-			n += k
-		default:
-			n += c.countPiece(text[i:p], valid)
+		} else {
+			n += c.longerPiece(pc, b, i, p, valid)
 		}
 		i = p
 	}

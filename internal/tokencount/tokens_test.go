@@ -568,14 +568,8 @@ func slowSpans(c *Counter, s string) int {
 func TestFastPaths(t *testing.T) {
 	texts := corpus(t)
 	sp := newSplitter(true)
-	for k, s := range texts {
-		for i := range len(s) {
-			if e := nextASCII(s, i); e > i {
-				if want := sp.nextO200kAny(s, i); e != want {
-					t.Fatalf("text %d at %d (%q): nextASCII ends the piece at +%d, want +%d", k, i, s[i:min(i+20, len(s))], e-i, want-i)
-				}
-			}
-		}
+	for _, s := range texts {
+		checkASCII(t, sp, s)
 	}
 	for _, name := range native {
 		c := mustNew(t, name)
@@ -591,6 +585,18 @@ func TestFastPaths(t *testing.T) {
 			if got := cold.Count(s); got != want {
 				t.Errorf("%s: text %d (%.40q): Count = %d warm, want %d", name, k, s, got, want)
 			}
+		}
+	}
+}
+
+// checkASCII checks the ASCII pre-tokenizer against the general one at
+// every offset of s, wherever they answer.
+func checkASCII(t *testing.T, sp *splitter, s string) {
+	t.Helper()
+	for i := range len(s) {
+		want := sp.nextO200kAny(s, i)
+		if e := asciiEnd(s, i); e > i && e != want {
+			t.Fatalf("%.40q at %d (%q): asciiEnd ends the piece at +%d, want +%d", s, i, s[i:min(i+20, len(s))], e-i, want-i)
 		}
 	}
 }
@@ -860,5 +866,72 @@ func TestSpanEnd(t *testing.T) {
 				t.Fatalf("spanEnd(%q, %d) = %d, want %d", s, i, got, want)
 			}
 		}
+	}
+}
+
+// FuzzASCII checks the ASCII pre-tokenizer against the general matcher at
+// every offset of random bytes (invalid UTF-8 included), and the short
+// cache's keys: two pieces of 2 to maxShort bytes have the same key only if
+// they are the same bytes.
+func FuzzASCII(f *testing.F) {
+	for _, s := range tricky {
+		f.Add(s)
+	}
+	f.Add("aB'S x'Ll\t \n\n  /x.\n/y 12é3 ABCdefgh IJKLMNOPqrs\x00\x00ab\x00")
+	sp := newSplitter(true)
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 4096 {
+			return
+		}
+		checkASCII(t, sp, s)
+		b := []byte(s)
+		keys := map[uint64]string{}
+		for i := range len(b) {
+			for l := 2; l <= maxShort && i+l <= len(b); l++ {
+				k := shortKey(b, i, l)
+				if k == 0 || k&^shortMask != 0 {
+					t.Fatalf("key of %q is %#x: zero or over its bits", b[i:i+l], k)
+				}
+				if old, ok := keys[k]; ok && old != s[i:i+l] {
+					t.Fatalf("%q and %q have the same key %#x", old, s[i:i+l], k)
+				}
+				keys[k] = s[i : i+l]
+			}
+		}
+	})
+}
+
+// TestShorts checks that the short cache returns what it was given, for
+// keys that share a set or not, and that one that grows keeps its counts.
+func TestShorts(t *testing.T) {
+	var sh shorts
+	sh.grow(minShorts)
+	rng := rand.New(rand.NewPCG(1, 2))
+	want := map[uint64]int{}
+	for range 3000 {
+		b := make([]byte, 2+rng.IntN(maxShort-1))
+		for k := range b {
+			b[k] = byte(rng.IntN(4)) // few bytes: many keys share a prefix
+		}
+		key := shortKey(b, 0, len(b))
+		n := int(key % 8) // a key's count never changes
+		sh.put(key, n)
+		want[key] = n
+	}
+	held := func() (n int) {
+		for k, v := range want {
+			if got, ok := sh.get(k); ok {
+				if got != v {
+					t.Fatalf("key %#x: count %d, want %d", k, got, v)
+				}
+				n++
+			}
+		}
+		return n
+	}
+	before := held()
+	sh.grow(minShorts + 3)
+	if after := held(); after != before || before == 0 {
+		t.Errorf("%d keys held before growing, %d after", before, after)
 	}
 }

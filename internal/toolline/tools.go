@@ -179,9 +179,25 @@ func PlanLine(t []byte) bool {
 	if hasPrefix(t, "Planning Time: ") || hasPrefix(t, "Execution Time: ") || hasPrefix(t, "Planning:") && len(bytes.TrimSpace(t)) == len("Planning:") {
 		return true
 	}
-	k := bytes.Index(t, []byte("  (cost="))
+	// Both forms start "  (": one search for it, not one per form (this
+	// runs on every indented line with a parenthesis, most lines of code).
+	k, actual := -1, -1 // the first "  (cost=", the first "  (actual time="
+	for i := 0; k < 0; {
+		j := bytes.Index(t[i:], []byte("  ("))
+		if j < 0 {
+			break
+		}
+		i += j
+		switch r := t[i+3:]; {
+		case hasPrefix(r, "cost="):
+			k = i
+		case actual < 0 && hasPrefix(r, "actual time="):
+			actual = i
+		}
+		i++
+	}
 	if k < 0 {
-		k = bytes.Index(t, []byte("  (actual time="))
+		k = actual
 	}
 	return k > 0 && bytes.IndexByte(t[:k], '|') < 0
 }
