@@ -113,6 +113,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 		}
 		return kNone, wNone, false, hv
 	}
+	if f&fBox != 0 && len(t) < len(line) && codeFrame(t) {
+		return kLog, wWeak, false, hv // biome's excerpt under a diagnostic
+	}
 	if logLine(line, t, f) {
 		return kLog, wStrong, false, hv
 	}
@@ -264,6 +267,20 @@ func isDiagnostic(h toolline.Hit) bool {
 			if hasPrefix(t, p) {
 				return true
 			}
+		}
+		// systemd-analyze verify: "web.service:7: Failed to parse service
+		// type, ignoring: notifyy"; grep shows a unit file's line as
+		// "web.service:7:Type=notify", with no space.
+		return h.Col == 0 && isUpper(t[0]) && systemdUnit(h.Path)
+	}
+	return false
+}
+
+// systemdUnit reports a path that names a systemd unit file.
+func systemdUnit(p []byte) bool {
+	for _, s := range [...]string{".service", ".socket", ".timer", ".mount", ".target", ".path", ".slice", ".automount", ".swap"} {
+		if bytes.HasSuffix(p, []byte(s)) {
+			return true
 		}
 	}
 	return false
@@ -757,4 +774,29 @@ func trimBlank(b []byte) []byte {
 		i++
 	}
 	return b[i:]
+}
+
+// codeFrame reports a line of the code frame biome draws under a
+// diagnostic (t without its indent): "2 │   return 1;", "> 1 │ function
+// oops( {" (the line pointed at), "│   ^^^^" (the carets), and its diffs
+// "1   │ - function·oops(·{", "  1 │ + function·_oops(·{". A weak vote: a
+// file viewer's numbered lines (bat) look alike.
+func codeFrame(t []byte) bool {
+	if hasPrefix(t, "> ") {
+		t = t[2:]
+	}
+	numbered := false
+	for i := 0; i < 2; i++ {
+		if _, e := toolline.Number(t); e > 0 {
+			t, numbered = bytes.TrimLeft(t[e:], " "), true
+		}
+	}
+	if !hasPrefix(t, "│") || len(t) > len("│") && t[len("│")] != ' ' || bytes.Contains(t[len("│"):], []byte("│")) {
+		return false // a second bar makes a table's row: psql's unicode " 1 │ Ann │ Lisbon"
+	}
+	if numbered {
+		return true
+	}
+	r := bytes.TrimLeft(t[len("│"):], " ")
+	return len(r) > 0 && (r[0] == '^' || r[0] == '~' || hasPrefix(r, "+ "))
 }

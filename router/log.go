@@ -28,6 +28,7 @@ var logPrefixes = []string{
 	// make, C toolchains
 	"make: ", "make[", "cc ", "gcc ", "g++ ", "clang ", "clang++ ", "ld: ", "/usr/bin/ld:", "collect2:", "cc1: ", "cc1plus: ",
 	"In file included from", "ar ", "ranlib ", "cmake ", "-- ", "[ ", "ninja: ",
+	"Test project ", "Total Test time (real)", "Errors while running CTest", "Internal ctest changing", // ctest
 	// Python
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
@@ -160,6 +161,9 @@ func logLine(line, t []byte, f feat) bool {
 			r := t[i+3:]
 			if hasPrefix(r, "error") || hasPrefix(r, "warning") || hasPrefix(r, "fatal error") {
 				return true
+			}
+			if indent == 0 && hasPrefix(r, " ") && cmakeScript(t[:bytes.LastIndexByte(t[:i], '(')]) {
+				return true // cmake --trace: "/usr/share/cmake-3.25/Modules/X.cmake(95):  if(...)"
 			}
 		}
 		if i := indexFrom(t, colon, []byte(": In ")); i > 0 {
@@ -399,4 +403,10 @@ func caretLine(t []byte) bool {
 		}
 	}
 	return true
+}
+
+// cmakeScript reports a path that names a CMake script, as cmake --trace
+// prints before each command it runs.
+func cmakeScript(p []byte) bool {
+	return bytes.HasSuffix(p, []byte(".cmake")) || bytes.HasSuffix(p, []byte("CMakeLists.txt"))
 }

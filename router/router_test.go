@@ -139,6 +139,9 @@ func TestDetectCases(t *testing.T) {
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},
 		{"html", "<!DOCTYPE html>\n<html><body>\n<p>Hello there, this is text.</p>\n</body></html>\n", HTML},
+		{"nm", "0000000000000000 A CXXABI_1.3\n00000000000b86b0 T std::ios_base::failure::what() const@@GLIBCXX_3.4\n                 U strncmp@GLIBC_2.2.5\n0000000000043f20 T SSL_CTX_new@@OPENSSL_3.0.0\n", Table},
+		{"junit xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"a\" tests=\"2\" failures=\"1\">\n  <testcase name=\"x\"/>\n  <testcase name=\"y\"><failure message=\"boom\"/></testcase>\n</testsuite>\n</testsuites>\n", Log},
+		{"junit xml, no declaration", "<testsuite name=\"deploy.bats\" tests=\"1\">\n  <testcase name=\"x\"/>\n</testsuite>\n\n", Log},
 		{"rg -c", "crypto/aes/aes.go:2\ncrypto/aes/aes_test.go:13\ncrypto/cipher/cbc.go:9\ncrypto/cipher/gcm.go:21\n", Search},
 		{"key value counts not search", "Retries: 3\nWorkers: 12\nStarted at 12:30\nTimeout: 30\n", Prose},
 		{"table with dashed names", "NAME                      READY   STATUS    AGE\nkworker/R-sync_-5-7f9c5   1/1     Running   1h\nkworker/R-kvfre-6-7f9c6   1/1     Error     1h\nmigration/0-18-7f9c18     1/1     Running   1h\n", Table},
@@ -255,6 +258,28 @@ func TestTestRunnerLines(t *testing.T) {
 		{"tests/test_broken.py:1: in <module>", true},
 		{"5 failed, 62 passed, 1 skipped in 0.09s", true},
 		{"1 passed in 65.32s (0:01:05)", true},
+		// biome's code frame under a diagnostic
+		{"  > 1 │ function oops( {", true},
+		{"    2 │   return 1;", true},
+		{"      │          ^^^^", true},
+		{"     2    │ - export·function·g0(arr)·{", true},
+		{"        2 │ + export·function·_g0(arr)·{", true},
+		// systemd-analyze verify
+		{"/tmp/sd/web.service:7: Failed to parse service type, ignoring: notifyy", true},
+		// cmake --trace
+		{"/usr/share/cmake-3.25/Modules/CMakeDetermineCCompiler.cmake(95):  if(CMAKE_C_COMPILER_TARGET )", true},
+		{"/tmp/p/CMakeLists.txt(4):  find_package(ZstdQa3 1.5 REQUIRED )", true},
+		// miette frames (oxlint, pnpm) and biome's heading
+		{"   ,-[src/mod23.js:2:7]", true},
+		{"   `----", true},
+		{"   ╭─[src/broken.js:2:10]", true},
+		{"    ╰────", true},
+		{"src/broken.js:1:10 lint/correctness/noUnusedVariables  FIXABLE  ━━━━━━━━━━━━━━━━", true},
+		// ctest: aligned columns, but a test log's
+		{"      Start  7: case_7", true},
+		{" 7/40 Test  #7: case_7 ...........................***Timeout   1.01 sec", true},
+		{"12/12 Test #12: parser_roundtrip .................   Passed    0.04 sec", true},
+		{"88% tests passed, 5 tests failed out of 40", true},
 		// Not test runner output.
 		{"a.py:3: x = 1", false},
 		{"a.py:12:", false},
@@ -265,6 +290,16 @@ func TestTestRunnerLines(t *testing.T) {
 		{"5 failed attempts were logged before the account was locked", false},
 		{"see https://example.com/a::b for the PASSED flag", false},
 		{"use std::io::Read; // FAILED before", false},
+		{"Start 7 engines: ok", false},
+		{"3/4 Test of the parser", false},
+		{"88% of tests passed", false},
+		{",-[ not a frame", false},
+		{"/lib/systemd/system/ssh.service:7:ExecStart=/usr/sbin/sshd -D $SSHD_OPTS", false},
+		{"see notes.txt(4):  the list below", false},
+		{"│ 1 │ Ann │ 2 │", false},
+		{"  15 │ Customer 15 │ Lisbon", false},
+		{"  │ plain text in a frame", false},
+		{"`---- quoted", false},
 	}
 	for _, tt := range tests {
 		if got, _ := classify([]byte(tt.line)); (got == kLog) != tt.log {

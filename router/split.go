@@ -103,6 +103,12 @@ func Split(b []byte) []Section {
 		// records and the licence texts under them read as one document.
 		return []Section{{Prose, 0, len(b)}}
 	}
+	if junitReport(b) {
+		// A JUnit/xUnit XML test report (node --test, bats, mocha, jest,
+		// pytest, surefire): a test log in markup, read line by line, not
+		// a page.
+		return []Section{{Log, 0, len(b)}}
+	}
 	if bytes.IndexByte(b, esc) >= 0 {
 		// Colour is not shape: coloured JSON (jq -C), CSV and YAML are
 		// routed as their plain text is, and the sections mapped back line
@@ -1068,4 +1074,23 @@ func appendRun(runs []run, r run) []run {
 		return runs
 	}
 	return append(runs, r)
+}
+
+// junitReport reports a JUnit-style XML test report: after an optional XML
+// declaration, the first element is <testsuites> or <testsuite>, and the
+// report puts its elements on lines of their own (a report on one line,
+// eslint's checkstyle, is no log to read line by line).
+func junitReport(b []byte) bool {
+	head := bytes.TrimLeft(b[:min(len(b), 512)], " \t\r\n\ufeff")
+	if hasPrefix(head, "<?xml") {
+		i := bytes.Index(head, []byte("?>"))
+		if i < 0 {
+			return false
+		}
+		head = bytes.TrimLeft(head[i+2:], " \t\r\n")
+	}
+	if !hasPrefix(head, "<testsuites") && !hasPrefix(head, "<testsuite ") && !hasPrefix(head, "<testsuite>") {
+		return false
+	}
+	return bytes.Count(b, []byte("\n")) >= 3
 }

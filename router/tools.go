@@ -9,8 +9,9 @@ import (
 // own, before the generic rules (which would read a sanitizer report as
 // prose, a valgrind log as code, psql's "----+----" rule as a diff):
 // valgrind and sanitizer reports, strace, TAP (node --test), curl -v, psql
-// and sqlite3 messages, shellcheck and eslint reports are Log; psql's
-// aligned tables and box-drawn tables (sqlite3 -box) are Table.
+// and sqlite3 messages, shellcheck, eslint, oxlint and biome reports and
+// ctest runs are Log; psql's aligned tables and box-drawn tables (sqlite3
+// -box) are Table.
 //
 // t is trimBlank(line), f is features(line).
 func toolLine(line, t []byte, f feat) (kind, weight uint8) {
@@ -92,6 +93,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "SUMMARY: ") || hasPrefix(t, "Shadow byte") || hasPrefix(t, "Suppressed: ") {
 			return kLog, wStrong
 		}
+		if toolline.CTestStart(t) {
+			return kLog, wStrong // ctest "Start  7: name"
+		}
 	case 'P', 'R':
 		if hasPrefix(t, "Parse error") || hasPrefix(t, "Runtime error") {
 			return kLog, wStrong // sqlite3
@@ -117,6 +121,10 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "In ") && bytes.Contains(t, []byte(" line ")) && t[len(t)-1] == ':' {
 			return kLog, wStrong // shellcheck "In x.sh line 3:"
 		}
+	case ',', '`':
+		if toolline.MietteFrame(t) {
+			return kLog, wStrong // oxlint, biome, pnpm (miette): ",-[src/a.js:2:7]" ... "`----"
+		}
 	case '^':
 		if hasPrefix(t, "^-- SC") || hasPrefix(t, "^--- ") {
 			return kLog, wStrong // shellcheck, sqlite3
@@ -126,12 +134,21 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 			return kTable, wStrong // psql's "(60 rows)"
 		}
 	case 0xe2:
+		if toolline.MietteFrame(t) {
+			return kLog, wStrong
+		}
 		if toolline.BoxRow(t) {
 			return kTable, wStrong // sqlite3 -box, psql unicode borders
 		}
 		if hasPrefix(t, "●") {
 			return kLog, wStrong // jest
 		}
+	}
+	if isDigit(t[0]) && ctestLine(t) {
+		return kLog, wStrong
+	}
+	if nmLine(line) {
+		return kTable, wStrong // nm: "00000000000b86b0 T std::ios_base::failure::what() const"
 	}
 	// Each form below needs a byte of f: ':' for lint rows, '(' (or the
 	// '<' of "<... resumed>") for syscalls, blame and plans, '|' for
@@ -146,6 +163,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if _, _, _, ok := toolline.CompactRow(t); ok {
 			return kLog, wStrong
 		}
+	}
+	if f&(fBox|fColon) == fBox|fColon && len(line) == len(t) && toolline.BiomeHeader(line) {
+		return kLog, wStrong // biome's "src/a.js:1:10 lint/... ━━━━"
 	}
 	if f&(fParen|fLess) != 0 && toolline.SyscallLine(t) {
 		return kLog, wStrong
@@ -178,4 +198,34 @@ func copyrightFormat(b []byte) bool {
 	first, _, _ := bytes.Cut(b[:min(len(b), 200)], []byte{'\n'})
 	first = bytes.TrimSpace(first)
 	return hasPrefix(first, "Format: http") && bytes.Contains(first, []byte("/copyright-format/"))
+}
+
+// ctestLine reports ctest's result line (" 7/40 Test  #7: name ...  Passed
+// 0.01 sec") and its tally ("88% tests passed, 5 tests failed out of 40"):
+// their aligned columns are a test log's, not a table's.
+func ctestLine(t []byte) bool {
+	if ok, _ := toolline.CTestResult(t); ok {
+		return true
+	}
+	_, e := toolline.Number(t)
+	return e > 0 && hasPrefix(t[e:], "% tests passed, ")
+}
+
+// nmLine reports a line of nm: a symbol's value in 16 or 8 hex digits (or
+// as many spaces for an undefined symbol), its type letter, its name.
+func nmLine(line []byte) bool {
+	for _, w := range [...]int{16, 8} {
+		if len(line) < w+4 || line[w] != ' ' || line[w+2] != ' ' || !isUpper(line[w+1]) && !isLower(line[w+1]) {
+			continue
+		}
+		hex, blank := true, true
+		for _, c := range line[:w] {
+			hex = hex && (isDigit(c) || c >= 'a' && c <= 'f')
+			blank = blank && c == ' '
+		}
+		if hex || blank {
+			return true
+		}
+	}
+	return false
 }

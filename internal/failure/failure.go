@@ -129,7 +129,7 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 		only = notHit
 		also = searchComplaint
 	case router.Table:
-		also = tableFailure
+		also = func(plain []byte) bool { return tableFailure(plain) || toolComplaint(plain) }
 	case router.HTML:
 		only = func(plain []byte) bool { return bytes.IndexByte(plain, '<') < 0 }
 	}

@@ -163,6 +163,12 @@ func TestLinesSamples(t *testing.T) {
 		{"table/go-test-results-tsv", router.Table, []string{"example.com/calc\tTestIndex\tfail\t0"},
 			[]string{"example.com/calc\tTestAdd\tpass\t0", "package\ttest\taction\telapsed"}},
 		{"mixed/npm-search-404-json", router.Mixed, []string{"npm error code E404"}, nil},
+		// oxlint (miette): the one error's heading and where it points;
+		// the warnings ("! ...") are lint findings.
+		{"log/oxlint-miette", router.Log, []string{"  x Expected `:` but found `decimal`", "   ,-[src/broken.js:2:10]", "Found 71 warnings and 1 error."},
+			[]string{"  ! eslint(no-debugger): `debugger` statement is not allowed", "  help: Remove the debugger statement"}},
+		{"table/du-a-nobody", router.Table, []string{"du: cannot read directory '/etc/ssl/private': Permission denied"},
+			[]string{"216\t/etc/ssl/certs/ca-certificates.crt"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {
@@ -294,6 +300,12 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "the area is 3 × 4 metres", false},
 		{router.Log, "[error] docs/index.html: SyntaxError: Unexpected closing tag \"body\".", true},
 		{router.Log, "dial tcp 10.0.0.1:5432: i/o timeout (timed out)", true},
+		// ctest: a result marked "***" did not pass, whatever the status word
+		{router.Log, " 7/40 Test  #7: case_7 ...........................***Timeout   1.01 sec", true},
+		{router.Log, "29/40 Test #29: case_29 ..........................***Exception: SegFault  0.00 sec", true},
+		{router.Log, "13/40 Test #13: case_13 ..........................***Failed    0.01 sec", true},
+		{router.Log, " 1/40 Test  #1: case_1 ...........................   Passed    0.01 sec", false},
+		{router.Log, " 2/9 Test #2: test_failed_login_is_rejected ....   Passed    0.20 sec", false},
 		// the Go race detector
 		{router.Log, "WARNING: DATA RACE", true},
 		{router.Log, "Found 2 data race(s)", true},
@@ -333,6 +345,39 @@ func TestLinesCases(t *testing.T) {
 		{router.Table, "ii  libasan8:amd64   12.2.0-14   amd64   AddressSanitizer -- a fast memory error detector", false},
 		{router.Table, "web-1   0/1     Error     3          5m", true},
 		{router.Table, "build,2026-11-29,failed,12", true},
+		{router.Log, "CMake Error at CMakeLists.txt:4 (find_package):", true},
+		// JUnit XML: a count of zero is no failure, a testcase's failure is
+		{router.Log, "\t<testsuite name=\"m0\" errors=\"0\" tests=\"50\" failures=\"0\" skipped=\"0\">", false},
+		{router.Log, "\t<testsuite name=\"m2\" errors=\"0\" tests=\"50\" failures=\"1\" skipped=\"0\">", true},
+		{router.Log, "\t\t\t<failure type=\"testCodeFailure\" message=\"Expected values to be strictly equal:23 !== 17\">", true},
+		{router.Log, "CMake Warning (dev) at CMakeLists.txt:2 (project):", false},
+		// miette-style errors (pnpm, biome, oxlint with colour)
+		{router.Log, "  × installing dependencies", true},
+		{router.Log, "  × expected `:` but instead found `1`", true},
+		{router.Log, "  ! This function oops is unused.", false},
+		{router.Log, "3 × 4 = 12", false},
+		{router.Log, "  x = 5", false},
+		// a line with no column gap is no row: judged as in a log, whatever
+		// the router decided (ctest's tally, a test's message, R's error)
+		{router.Table, "88% tests passed, 5 tests failed out of 40", true},
+		{router.Table, "t.c:6: check failed: value 13 != 14", true},
+		{router.Table, "Error in g(d) : object 'undefined_var' not found", true},
+		{router.Table, "web-1   0/1   Running   0   5m   restarted after a failure", false},
+		{router.Table, "user,action,result\nann,login,failed twice then ok", false},
+		// a command's complaint between the rows of its table (du, stat, df)
+		{router.Table, "du: cannot read directory '/etc/ssl/private': Permission denied", true},
+		{router.Table, "stat: cannot statx '/etc/nonexistent': No such file or directory", true},
+		{router.Table, "df: /nonexistent: No such file or directory", true},
+		{router.Table, "tar: ./nonexistent.pm: Not found in archive", true},
+		{router.Table, "df: /mnt/nas: Transport endpoint is not connected", true},
+		{router.Table, "du: cannot access '/proc/4242/fd/3': No such file or directory", true},
+		{router.Table, "tar: Exiting with failure status due to previous errors", true},
+		{router.Table, "tar: Error is not recoverable: exiting now", true},
+		{router.Table, "drwxr-xr-x root/root         0 2025-05-20 00:00 ./Debian/DebConf/Client/", false},
+		{router.Table, "lib: libgpg-error.so.0", false},
+		{router.Table, "process_a     1   64 stop-step root  207   unknown   /proc/1/task/64/fd/207 (readlink: Permission denied)", false},
+		{router.Table, "4.0K\t/etc/ssl/private", false},
+		{router.Table, "Note: cannot be undone", false},
 		// php -l: a negation and one word before "errors" count none
 		{router.Log, "No syntax errors detected in phpsrc/mod1.php", false},
 		{router.Log, "Errors parsing phpsrc/mod17.php", true},

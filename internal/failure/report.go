@@ -186,6 +186,25 @@ func (r *reader) report(i int, plain []byte) bool {
 	if _, _, ok := toolline.ShellcheckHeader(body); ok {
 		return r.shellcheckError(i)
 	}
+	if ok, failed := toolline.CTestResult(body); ok {
+		return failed // ctest marks a test that did not pass: "***Failed", "***Timeout"
+	}
+	if r.mietteError(i, body) {
+		return true
+	}
+	if len(plain) == len(t) && toolline.BiomeHeader(plain) {
+		// biome names the location in a heading above the message: an
+		// error's ("× msg" under it) counts.
+		for j := i + 1; j < len(r.spans) && j <= i+2; j++ {
+			if n := trimIndent(r.line(j)); len(n) > 0 {
+				return r.mietteError(j, n)
+			}
+		}
+		return false
+	}
+	if i == r.lastFail+1 && (hasPrefix(body, ",-[") || hasPrefix(body, "╭─[")) && toolline.MietteFrame(body) {
+		return true // where the miette error above it points
+	}
 	switch {
 	case hasPrefix(body, "--> ") && location(body[4:]):
 		// rustc's location of the diagnostic above it: an error's counts,
@@ -227,7 +246,7 @@ func (r *reader) report(i int, plain []byte) bool {
 		// eslint -f compact and kin: errors report, warnings are findings.
 		return string(sev) == "error" || string(sev) == "fatal"
 	}
-	if r.rows {
+	if r.rows && cells(plain) {
 		return false
 	}
 	strong, weak := wordFailure(plain)
@@ -236,6 +255,19 @@ func (r *reader) report(i int, plain []byte) bool {
 			r.mocha = true
 		}
 		return true
+	}
+	return false
+}
+
+// mietteError reports the heading of a miette-style error (oxlint, biome,
+// pnpm): "× msg", or in ASCII "x msg" right above its excerpt's
+// ",-[file:line:col]". Warnings ("! msg", "⚠ msg") are lint findings.
+func (r *reader) mietteError(i int, t []byte) bool {
+	if hasPrefix(t, "× ") {
+		return len(bytes.TrimSpace(t[len("× "):])) > 0
+	}
+	if hasPrefix(t, "x ") && len(t) > 2 && t[2] != ' ' && i+1 < len(r.spans) {
+		return toolline.MietteFrame(trimIndent(r.line(i + 1)))
 	}
 	return false
 }
@@ -616,4 +648,18 @@ func Report(text []byte) bool {
 func gdbStop(t []byte) bool {
 	k := bytes.Index(t, []byte(") at "))
 	return k > 0 && bytes.IndexByte(t[:k], '(') > 0 && location(t[k+5:])
+}
+
+// cells reports whether a line of a table reads as a row of cells: it has
+// a column gap (a tab, a '|' or '│', two spaces after its indent) or the
+// commas of a CSV row. A line without one is no row of the table but a
+// line between them (a message, a summary, the tool's own report), judged
+// as in a log.
+func cells(plain []byte) bool {
+	if bytes.IndexByte(plain, '\t') >= 0 || bytes.IndexByte(plain, '|') >= 0 || bytes.Contains(plain, []byte("│")) ||
+		bytes.Count(plain, []byte(",")) >= 2 {
+		return true
+	}
+	t := trimIndent(plain)
+	return bytes.Contains(bytes.TrimRight(t, " "), []byte("  "))
 }

@@ -49,7 +49,7 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'n':
 		return hasPrefix(t, "npm ERR!") || hasPrefix(t, "npm error") || hasPrefix(t, "not ok "), false
 	case 'C':
-		return hasPrefix(t, "Caused by:"), false
+		return hasPrefix(t, "Caused by:") || hasPrefix(t, "CMake Error"), false
 	case 'S':
 		// The Go runtime's crash report on a signal, before its goroutine
 		// dump: "SIGQUIT: quit", "SIGSEGV: segmentation violation".
@@ -376,9 +376,9 @@ func nonZeroExit(after []byte) bool {
 }
 
 // zeroAfter reports "=0", ": 0", " 0" and "=false" right after a word, as in
-// "failures=0" or "ERROR 0".
+// "failures=0" or "ERROR 0", and an XML attribute of zero ('failures="0"').
 func zeroAfter(after []byte) bool {
-	for _, p := range [...]string{"=0", ": 0", " 0", ":0", "=false", ": false"} {
+	for _, p := range [...]string{"=0", ": 0", " 0", ":0", "=false", ": false", `="0"`, "='0'"} {
 		if hasPrefix(after, p) && (len(after) == len(p) || !isDigit(after[len(p)])) {
 			return true
 		}
@@ -475,6 +475,44 @@ func searchComplaint(plain []byte) bool {
 		}
 	}
 	return false
+}
+
+// toolComplaint reports a command's complaint on stderr between the rows of
+// its table: "du: cannot read directory '/etc/ssl/private': Permission
+// denied", "stat: cannot statx 'x': No such file or directory", "df: /x: No
+// such file or directory", "tar: x: Not found in archive". The line starts
+// with the program's name and ": " and says what went wrong (by those
+// phrases or the failure vocabulary); a row that merely holds such words in
+// a cell (lsof's "(readlink: Permission denied)") does not start so.
+func toolComplaint(plain []byte) bool {
+	i := 0
+	for i < len(plain) && i < 32 && (plain[i] >= 'a' && plain[i] <= 'z' || isDigit(plain[i]) && i > 0 ||
+		i > 0 && (plain[i] == '-' || plain[i] == '_' || plain[i] == '.' || plain[i] == '+')) {
+		i++
+	}
+	if i == 0 || !hasPrefix(plain[i:], ": ") {
+		return false
+	}
+	rest := plain[i+2:]
+	for _, s := range [...]string{"cannot ", "Cannot ", "Permission denied", "No such file or directory",
+		"Operation not permitted", "Input/output error", "invalid option", "unrecognized option", "Not found",
+		// errno texts a listing meets: a dead mount, a full or read-only disk
+		"Transport endpoint is not connected", "Stale file handle", "Not a directory", "Read-only file system",
+		"No space left on device", "Device or resource busy", "Connection refused"} {
+		if bytes.Contains(rest, []byte(s)) {
+			return true
+		}
+	}
+	if len(rest) == 0 {
+		return false
+	}
+	// "tar: Exiting with failure status due to previous errors", "tar:
+	// Error is not recoverable: exiting now".
+	strong, weak := startFailure(rest)
+	if !strong && !weak {
+		strong, weak = wordFailure(rest)
+	}
+	return strong || weak
 }
 
 // tableFailure reports rows with a cell that reads as a failed status. A

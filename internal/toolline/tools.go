@@ -231,3 +231,72 @@ func AccessLog(t []byte) (status int, ok bool) {
 	}
 	return n, true
 }
+
+// CTestResult reports ctest's line for a finished test, " 7/40 Test  #7:
+// name ....   Passed    0.01 sec" (t without its indent), and whether the
+// test did not pass: its status is marked "***" (***Failed, ***Timeout,
+// ***Exception: SegFault, ***Not Run).
+func CTestResult(t []byte) (result, failed bool) {
+	_, e := Number(t)
+	if e == 0 || e >= len(t) || t[e] != '/' {
+		return false, false
+	}
+	r := t[e+1:]
+	_, e = Number(r)
+	if e == 0 || !hasPrefix(r[e:], " Test ") {
+		return false, false
+	}
+	r = bytes.TrimLeft(r[e+len(" Test "):], " ")
+	if len(r) < 2 || r[0] != '#' {
+		return false, false
+	}
+	_, e = Number(r[1:])
+	if e == 0 || !hasPrefix(r[1+e:], ": ") {
+		return false, false
+	}
+	return true, bytes.Contains(r, []byte(" ***")) || bytes.Contains(r, []byte(".***"))
+}
+
+// CTestStart reports ctest's "Start  7: name" (t without its indent).
+func CTestStart(t []byte) bool {
+	if !hasPrefix(t, "Start ") {
+		return false
+	}
+	r := bytes.TrimLeft(t[len("Start "):], " ")
+	_, e := Number(r)
+	return e > 0 && hasPrefix(r[e:], ": ")
+}
+
+// MietteFrame reports the frame that miette-style diagnostics (oxlint,
+// biome, pnpm) draw around a source excerpt, in its ASCII or Unicode form:
+// the location ",-[src/a.js:2:7]" or "╭─[src/a.js:2:7]" that opens it, and
+// the "`----" or "╰────" that closes it (t without its indent).
+func MietteFrame(t []byte) bool {
+	for _, p := range [...]string{",-[", "╭─["} {
+		if hasPrefix(t, p) {
+			r := t[len(p):]
+			return len(r) > 1 && r[len(r)-1] == ']' && bytes.IndexByte(r, ':') > 0 && bytes.IndexByte(r, ' ') < 0
+		}
+	}
+	for _, p := range [...]string{"`--", "╰──"} {
+		if hasPrefix(t, p) {
+			return len(bytes.Trim(t, "`-─╰")) == 0
+		}
+	}
+	return false
+}
+
+// BiomeHeader reports biome's heading of a diagnostic, "src/a.js:1:10
+// lint/correctness/noUnusedVariables  FIXABLE  ━━━━━━━━": a location, a
+// category, and a rule of '━' to the end of the line.
+func BiomeHeader(line []byte) bool {
+	if !bytes.HasSuffix(line, []byte("━━━")) {
+		return false
+	}
+	h, ok := ParseHit(line)
+	if !ok || h.Context {
+		return false
+	}
+	_, e := Number(h.Text)
+	return e > 0 && e < len(h.Text) && h.Text[e] == ' '
+}
