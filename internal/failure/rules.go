@@ -74,7 +74,8 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'H':
 		return hasPrefix(t, "HTTP/") && httpStatusFailed(t), false
 	case '#':
-		return hasPrefix(t, "# fail ") && !zeroAfter(t[len("# fail"):]), false // TAP's count of failed tests
+		// TAP's count of failed tests, and Test::More's "#   Failed test 'name'".
+		return hasPrefix(t, "# fail ") && !zeroAfter(t[len("# fail"):]) || hasPrefix(t, "#   Failed test"), false
 	case 0xe2:
 		// jest's "● suite › test" titles; "● Console" is its log capture.
 		return hasPrefix(t, "● ") && !hasPrefix(t, "● Console"), false
