@@ -578,7 +578,10 @@ func exceptionLine(t []byte) bool {
 			t = append(t[:end:end], t[end+k+1:]...)
 		}
 	}
-	if end == 0 || end < len(t) && t[end] != ':' || end == len(t) && !bytes.HasSuffix(t, []byte("Interrupt")) {
+	// pytest's "ImportError while importing test module '/x/test_a.py'."
+	// names the exception before what it interrupted, with no colon.
+	while := end < len(t) && hasPrefix(t[end:], " while ")
+	if end == 0 || end < len(t) && t[end] != ':' && !while || end == len(t) && !bytes.HasSuffix(t, []byte("Interrupt")) {
 		return false
 	}
 	name := t[:end]
