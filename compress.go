@@ -746,10 +746,37 @@ func joinWarn(a, b string) string {
 // verbatim in out but do not: failure lines of every section (package
 // failure's one definition, for every section that is not data) and lines
 // carrying our own markers, which are never compressed again.
+//
+// Every section's lines are sought in one pass over out (and one over out
+// without its escapes, for the coloured sections): a line is present or not
+// whatever else is sought, and a pass per section made a big input of many
+// sections cost sections × output.
 func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
-	var missing [][]byte
+	var lines, plainLines, markers, plainMarkers [][]byte
 	for i := range checks {
-		missing = append(missing, checks[i].missing(out)...)
+		c := &checks[i]
+		c.judge()
+		if c.ansi {
+			plainLines, plainMarkers = append(plainLines, c.lines...), append(plainMarkers, c.markers...)
+		} else {
+			lines, markers = append(lines, c.lines...), append(markers, c.markers...)
+		}
+	}
+	missing := absentOrMarker(lines, markers, out)
+	if len(plainLines) > 0 || len(plainMarkers) > 0 {
+		missing = append(missing, absentOrMarker(plainLines, plainMarkers, ansi.Strip(out))...)
+	}
+	return missing
+}
+
+// absentOrMarker returns the failure lines absent from out, then the marker
+// lines whose text without escapes out does not hold.
+func absentOrMarker(lines, markers [][]byte, out []byte) [][]byte {
+	missing := failure.Absent(lines, out)
+	for _, line := range markers {
+		if !bytes.Contains(out, ansi.Strip(line)) {
+			missing = append(missing, line)
+		}
 	}
 	return missing
 }
@@ -868,6 +895,15 @@ func (c *sectionCheck) goTestText() []byte {
 // lacks. Colour codes are not content: the lossy views drop them, so lines
 // are compared as the reader sees them.
 func (c *sectionCheck) missing(out []byte) [][]byte {
+	c.judge()
+	if c.ansi {
+		out = ansi.Strip(out)
+	}
+	return absentOrMarker(c.lines, c.markers, out)
+}
+
+// judge finds, once, the lines missing looks for: see sectionCheck.
+func (c *sectionCheck) judge() {
 	if !c.linesDone {
 		c.linesDone = true
 		text, decoded := c.part, false
@@ -900,16 +936,6 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 			}
 		}
 	}
-	if c.ansi {
-		out = ansi.Strip(out)
-	}
-	missing := failure.Absent(c.lines, out)
-	for _, line := range c.markers {
-		if !bytes.Contains(out, ansi.Strip(line)) {
-			missing = append(missing, line)
-		}
-	}
-	return missing
 }
 
 // countTokens fills the token fields; a counter that cannot load leaves
