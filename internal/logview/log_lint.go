@@ -51,6 +51,14 @@ func (d *logDoc) markLint() {
 			i = end - 1
 			continue
 		}
+		if end, loc, rule := logBiomeWarning(ls, i); end > i {
+			for j := i; j < end; j++ {
+				ls[j].lint, ls[j].class = true, logPlain
+			}
+			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc})
+			i = end - 1
+			continue
+		}
 		f, n, ok := toolline.ShellcheckHeader(t)
 		if !ok || ls[i].must {
 			continue
@@ -341,3 +349,50 @@ func logRustWarning(ls []logLine, i int) (end int, loc, rule []byte) {
 	}
 	return j, loc, rule
 }
+
+// logBiomeWarning returns the end, location and rule of a biome warning
+// headed at ls[i]: "src/a.js:8:34 lint/correctness/noUnusedVariables
+// FIXABLE ━━━", then its indented message ("  ! This variable x is
+// unused.", the marker of a warning; an error's is "×"), code frame and
+// advice, up to the next line that starts in the first column. A block
+// holding a failure line is no finding.
+func logBiomeWarning(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := ls[i].text
+	sp := bytes.IndexByte(t, ' ')
+	if sp <= 0 || ls[i].must || !bytes.Contains(t, []byte("━━")) {
+		return i, nil, nil
+	}
+	loc, rest := t[:sp], t[sp+1:]
+	if c := bytes.Count(loc, []byte(":")); c != 2 || !isDigitByte(loc[len(loc)-1]) {
+		return i, nil, nil
+	}
+	if k := bytes.IndexByte(rest, ' '); k > 0 {
+		rule = rest[:k]
+	}
+	if bytes.IndexByte(rule, '/') <= 0 {
+		return i, nil, nil
+	}
+	warned := false
+	j := i + 1
+	for ; j < len(ls) && j < i+80; j++ {
+		l := ls[j].text
+		if len(l) > 0 && l[0] != ' ' && l[0] != '\t' {
+			break
+		}
+		if ls[j].must {
+			return i, nil, nil
+		}
+		if !warned && len(bytes.TrimSpace(l)) > 0 {
+			if !bytes.HasPrefix(bytes.TrimLeft(l, " "), []byte("! ")) {
+				return i, nil, nil // the first line says what it is: only a warning is a finding
+			}
+			warned = true
+		}
+	}
+	if !warned {
+		return i, nil, nil
+	}
+	return j, loc, rule
+}
+
+func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }

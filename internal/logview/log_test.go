@@ -756,6 +756,8 @@ func TestLogLintFindings(t *testing.T) {
 			// counted; those with a column read as compiler diagnostics,
 			// failure lines by failure.Lines, and stay.
 			func(l string) bool { return strings.Contains(l, ": error: ") }, 26},
+		{"biome-lint", func(l string) bool { return strings.Contains(l, "noUnusedVariables") && strings.Contains(l, "━━") },
+			func(l string) bool { return strings.HasPrefix(l, "  × ") }, 6}, // "!" blocks are warnings, "×" errors
 		{"shellcheck-tty", func(l string) bool { return strings.Contains(l, "(info)") && !strings.Contains(l, "SC2181") },
 			func(l string) bool {
 				return strings.Contains(l, "(error)") || strings.HasPrefix(l, "In deploy.sh line 22:")
