@@ -35,23 +35,8 @@ func (d *logDoc) markLint() {
 			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc, file: logLintFile(loc)})
 			continue
 		}
-		if end, loc, rule := logCppcheckFinding(ls, i); end > i {
-			for j := i; j < end; j++ {
-				ls[j].lint, ls[j].class = true, logPlain
-			}
-			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc}) // one run, one note, over files
-			i = end - 1
-			continue
-		}
-		if end, loc, rule := logRustWarning(ls, i); end > i {
-			for j := i; j < end; j++ {
-				ls[j].lint, ls[j].class = true, logPlain
-			}
-			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc})
-			i = end - 1
-			continue
-		}
-		if end, loc, rule := logBiomeWarning(ls, i); end > i {
+		// A finding of several lines: one run, one note, over files.
+		if end, loc, rule := logBlockFinding(ls, i); end > i {
 			for j := i; j < end; j++ {
 				ls[j].lint, ls[j].class = true, logPlain
 			}
@@ -89,6 +74,18 @@ func (d *logDoc) markLint() {
 		}
 		i = end - 1
 	}
+}
+
+// logBlockFinding returns the end, location and rule of a cppcheck, rustc
+// or biome finding below error level that starts at ls[i]; end is i when
+// none does.
+func logBlockFinding(ls []logLine, i int) (end int, loc, rule []byte) {
+	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning} {
+		if end, loc, rule = find(ls, i); end > i {
+			return end, loc, rule
+		}
+	}
+	return i, nil, nil
 }
 
 // logShellcheckBlock returns the end of the finding headed at ls[head]: its
