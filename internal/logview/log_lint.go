@@ -76,11 +76,11 @@ func (d *logDoc) markLint() {
 	}
 }
 
-// logBlockFinding returns the end, location and rule of a cppcheck, rustc
-// or biome finding below error level that starts at ls[i]; end is i when
+// logBlockFinding returns the end, location and rule of a cppcheck, rustc,
+// biome or oxlint (miette) finding below error level that starts at ls[i]; end is i when
 // none does.
 func logBlockFinding(ls []logLine, i int) (end int, loc, rule []byte) {
-	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning} {
+	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning, logMietteWarning} {
 		if end, loc, rule = find(ls, i); end > i {
 			return end, loc, rule
 		}
@@ -393,3 +393,46 @@ func logBiomeWarning(ls []logLine, i int) (end int, loc, rule []byte) {
 }
 
 func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
+
+// logMietteWarning returns the end, location and rule of a warning as
+// oxlint draws it (miette): "  ! eslint(no-unused-vars): Variable 'x' is
+// never used.", "   ,-[src/a.js:2:5]", the quoted source down to
+// "   `----", then its "  help: ..." lines and the blank line after. An
+// error's marker is "x" or "×"; a block holding a failure line is no
+// finding.
+func logMietteWarning(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := bytes.TrimLeft(ls[i].text, " ")
+	if !bytes.HasPrefix(t, []byte("! ")) || i+1 >= len(ls) || ls[i].must {
+		return i, nil, nil
+	}
+	k := bytes.Index(t, []byte("): "))
+	if k < 0 || bytes.IndexByte(t[2:k], '(') <= 0 || bytes.IndexByte(t[2:k], ' ') >= 0 {
+		return i, nil, nil
+	}
+	rule = t[2 : k+1]
+	open := bytes.TrimSpace(ls[i+1].text)
+	if !bytes.HasPrefix(open, []byte(",-[")) || !bytes.HasSuffix(open, []byte("]")) {
+		return i, nil, nil
+	}
+	loc = open[3 : len(open)-1]
+	j, closed := i+1, false
+	for ; j < len(ls) && j < i+80; j++ {
+		if ls[j].must {
+			return i, nil, nil
+		}
+		l := bytes.TrimSpace(ls[j].text)
+		if closed && !bytes.HasPrefix(l, []byte("help: ")) {
+			break
+		}
+		if bytes.HasPrefix(l, []byte("`----")) {
+			closed = true
+		}
+	}
+	if !closed {
+		return i, nil, nil
+	}
+	if j < len(ls) && len(bytes.TrimSpace(ls[j].text)) == 0 {
+		j++ // the blank line after it
+	}
+	return j, loc, rule
+}

@@ -756,6 +756,8 @@ func TestLogLintFindings(t *testing.T) {
 			// counted; those with a column read as compiler diagnostics,
 			// failure lines by failure.Lines, and stay.
 			func(l string) bool { return strings.Contains(l, ": error: ") }, 26},
+		{"oxlint-miette", func(l string) bool { return strings.HasPrefix(l, "  ! eslint(") },
+			func(l string) bool { return strings.HasPrefix(l, "  x ") || strings.HasPrefix(l, "Found ") }, 71},
 		{"biome-lint", func(l string) bool { return strings.Contains(l, "noUnusedVariables") && strings.Contains(l, "━━") },
 			func(l string) bool { return strings.HasPrefix(l, "  × ") }, 6}, // "!" blocks are warnings, "×" errors
 		{"shellcheck-tty", func(l string) bool { return strings.Contains(l, "(info)") && !strings.Contains(l, "SC2181") },
