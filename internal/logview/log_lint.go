@@ -360,8 +360,8 @@ func logBiomeWarning(ls []logLine, i int) (end int, loc, rule []byte) {
 		return i, nil, nil
 	}
 	loc, rest := t[:sp], t[sp+1:]
-	if c := bytes.Count(loc, []byte(":")); c != 2 || !isDigitByte(loc[len(loc)-1]) {
-		return i, nil, nil
+	if at := bytes.Split(loc, []byte(":")); len(at) != 3 || !logDigits(at[1]) || !logDigits(at[2]) {
+		return i, nil, nil // not "file:line:col"
 	}
 	if k := bytes.IndexByte(rest, ' '); k > 0 {
 		rule = rest[:k]
@@ -391,8 +391,6 @@ func logBiomeWarning(ls []logLine, i int) (end int, loc, rule []byte) {
 	}
 	return j, loc, rule
 }
-
-func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
 
 // logMietteWarning returns the end, location and rule of a warning as
 // oxlint draws it (miette): "  ! eslint(no-unused-vars): Variable 'x' is
