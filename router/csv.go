@@ -30,8 +30,8 @@ type csvRecord struct {
 // alone, as are indented lines, which are code or continuations.
 func csvTables(b []byte, lines []lineInfo) {
 	for i := 0; i < len(lines); {
-		if lines[i].feat&(fComma|fTab) == 0 {
-			i++ // no delimiter: csvScan would reject the line
+		if lines[i].feat&(fComma|fTab) == 0 || !csvLine(lines[i]) {
+			i++ // no delimiter, or a line no record holds: csvScan would reject it
 			continue
 		}
 		r, ok := csvScan(b, lines, i, 0)

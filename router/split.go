@@ -151,7 +151,7 @@ func splitPlain(b []byte) []Section {
 	quotedSource(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)
-	bufs.kinds = vote(lines, bufs.kinds)
+	vote(lines)
 	secs := sections(b, lines, bufs)
 	if cap(lines) <= maxPooledLines {
 		bufs.lines = lines[:0]
@@ -165,7 +165,6 @@ func splitPlain(b []byte) []Section {
 type splitBufs struct {
 	lines []lineInfo
 	slots []memoSlot
-	kinds []uint8
 	runs  []run
 }
 
@@ -693,27 +692,25 @@ func isBlank(line []byte) bool {
 
 func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
 
-// vote relabels lines without a strong vote by the votes around them. It
-// returns its scratch, kinds, grown to the number of lines.
-func vote(lines []lineInfo, kinds []uint8) []uint8 {
+// vote relabels lines without a strong vote by the votes around them.
+func vote(lines []lineInfo) {
 	const w = 4
 	var counts [numKinds]int
 	for i := 0; i < w && i < len(lines); i++ {
 		counts[lines[i].kind] += int(min(lines[i].weight, wStrong))
 	}
-	if cap(kinds) < len(lines) {
-		kinds = make([]uint8, len(lines))
-	}
-	kinds = kinds[:len(lines)]
+	// One pass: each line's vote replaces its kind as soon as it is
+	// counted, its own kind kept in own, which is what the window counts
+	// behind it (lines ahead still hold theirs in kind).
 	for i := range lines {
 		if j := i + w; j < len(lines) {
 			counts[lines[j].kind] += int(min(lines[j].weight, wStrong))
 		}
 		if j := i - w - 1; j >= 0 {
-			counts[lines[j].kind] -= int(min(lines[j].weight, wStrong))
+			counts[lines[j].own] -= int(min(lines[j].weight, wStrong))
 		}
 		li := &lines[i]
-		kinds[i] = li.kind
+		li.own = li.kind
 		if li.weight >= wStrong || li.blank {
 			continue
 		}
@@ -736,13 +733,8 @@ func vote(lines []lineInfo, kinds []uint8) []uint8 {
 				}
 			}
 		}
-		kinds[i] = best
+		li.kind = best
 	}
-	for i := range lines {
-		lines[i].own = lines[i].kind
-		lines[i].kind = kinds[i]
-	}
-	return kinds
 }
 
 type run struct {
@@ -829,7 +821,8 @@ func sections(b []byte, lines []lineInfo, bufs *splitBufs) []Section {
 			continue
 		}
 		var counts, strong [numKinds]int
-		for _, li := range lines[r.first : r.last+1] {
+		for i := r.first; i <= r.last; i++ {
+			li := &lines[i]
 			if li.weight > 0 && li.own != kNone {
 				counts[li.own] += int(min(li.weight, wStrong))
 				if li.weight >= wStrong {
