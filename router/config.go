@@ -61,11 +61,11 @@ func configs(b []byte, lines []lineInfo) {
 		if li.blank {
 			continue
 		}
-		line := li.text(b)
 		if li.weight == wForced {
 			flush(i)
 			continue
 		}
+		line := li.text(b)
 		if !array && li.weight >= wStrong && !csvLine(*li) && li.kind != kCode {
 			sp := 0
 			for sp < len(line) && line[sp] == ' ' {

@@ -348,8 +348,10 @@ func digits(b []byte) bool {
 // line.
 func loggerReports(b []byte, lines []lineInfo) {
 	for i := 0; i < len(lines); i++ {
-		line := lines[i].text(b)
-		if lines[i].weight == wForced || !erlangReportHeader(line) {
+		if li := &lines[i]; li.weight == wForced || li.end-li.start < 12 || b[li.start] != '=' {
+			continue // not a header: see erlangReportHeader's first test
+		}
+		if !erlangReportHeader(lines[i].text(b)) {
 			continue
 		}
 		lines[i].kind, lines[i].weight = kLog, wStrong

@@ -28,7 +28,7 @@ func records(b []byte, lines []lineInfo) {
 			if !ok {
 				continue // find the block's end
 			}
-			li := lines[j]
+			li := &lines[j]
 			line := li.text(b)
 			switch {
 			case li.weight == wForced || li.config:
