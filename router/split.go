@@ -365,7 +365,7 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 					oldLeft, newLeft = o, n
 					li.kind, li.weight = kDiff, wForced
 				}
-			case toolline.CommitLine(line):
+			case len(line) > 6 && (line[0] == 'c' || line[0] == 'F') && toolline.CommitLine(line): // "commit " or "From "
 				if commitAt >= 0 && !sawPatch {
 					historyOnly(lines[commitAt:])
 				}
@@ -446,11 +446,19 @@ func lineEnd(b []byte, start int) (end int, f feat) {
 // reportOpen is reportSection for a non-blank line, which it skips unless the line
 // starts with a banner's rule or a count's digit.
 func reportOpen(line []byte) (open, ok bool) {
-	if c := line[0]; c != '=' && c != '_' && c != '-' && c != '!' && !isDigit(c) {
-		return false, false
+	if !reportFirst[line[0]] {
+		return false, false // small enough to inline: most lines are skipped here
 	}
 	return reportSection(line)
 }
+
+// reportFirst marks the bytes a report's banner or count starts with.
+var reportFirst = func() (t [256]bool) {
+	for _, c := range "=_-!0123456789" {
+		t[c] = true
+	}
+	return t
+}()
 
 // reportSection reports whether a line opens (open true) or closes a test
 // runner's failure report, in which quoted source code is part of the log:
