@@ -97,8 +97,10 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	if k, w := toolLine(line, t, f); w > 0 {
 		return k, w, false, hv
 	}
-	if k, w := classifyDiff(line); w > 0 {
-		return k, w, false, hv
+	if diffFirst[line[0]] {
+		if k, w := classifyDiff(line); w > 0 {
+			return k, w, false, hv
+		}
 	}
 	if f&(fPipe|fTick|fBox) != 0 && treeLine(line) { // it needs "|-- ", "`-- " or a box character
 		return kTable, wWeak, false, hv // one entry of a drawn tree: tree, npm ls, cargo tree
@@ -138,8 +140,10 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	if isSeparator(line) {
 		return kSearch, wWeak, false
 	}
-	if k, w := countLine(line); w > 0 {
-		return k, w, false
+	if n := len(line); n >= 3 && isDigit(line[n-1]) { // countLine's first test
+		if k, w := countLine(line); w > 0 {
+			return k, w, false
+		}
 	}
 	if f&fAt != 0 && edgeLine(line) {
 		return kTable, wWeak, false
@@ -152,7 +156,7 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 			return k, w, false
 		}
 	}
-	if tableRow(line) {
+	if len(line) > 0 && tableFirst[line[0]] && tableRow(line) {
 		return kTable, wStrong, false
 	}
 	if f&fLess != 0 && bytes.Contains(line, []byte("</")) && closingTag(line) {
@@ -160,6 +164,17 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	}
 	k, w := classifyShape(line)
 	return k, w, false
+}
+
+// diffFirst and tableFirst mark the bytes the lines classifyDiff and
+// tableRow take start with, so that most lines are not asked.
+var diffFirst, tableFirst = byteSet("d-+inOBsr "), byteSet("-dlcbpsirhu|+t")
+
+func byteSet(s string) (t [256]bool) {
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
 }
 
 func classifyDiff(line []byte) (uint8, uint8) {
