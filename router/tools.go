@@ -147,7 +147,7 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if isDigit(t[0]) && ctestLine(t) {
 		return kLog, wStrong
 	}
-	if nmLine(line) {
+	if len(line) >= 12 && hexFirst[line[0]] && nmLine(line) { // a hex value or blanks first
 		return kTable, wStrong // nm: "00000000000b86b0 T std::ios_base::failure::what() const"
 	}
 	// Each form below needs a byte of f: ':' for lint rows, '(' (or the
@@ -173,10 +173,10 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if line[0] == ' ' && f&(fParen|fColon) != 0 && toolline.PlanLine(t) {
 		return kLog, wStrong // a psql EXPLAIN row: an indented plan, not a table's cells
 	}
-	if len(line) == len(t) && toolline.GDBRegister(t) {
+	if len(line) == len(t) && isLower(t[0]) && toolline.GDBRegister(t) { // a register's name first
 		return kLog, wStrong // gdb's "info registers": a backtrace's neighbour, not a table
 	}
-	if f&fParen != 0 && toolline.BlameLine(line) {
+	if f&fParen != 0 && (line[0] == '^' || hexFirst[line[0]] && line[0] != ' ') && toolline.BlameLine(line) { // a commit hash first
 		return kCode, wStrong // git blame: source code, each line annotated
 	}
 	if f&fPipe == 0 {
@@ -210,6 +210,10 @@ func ctestLine(t []byte) bool {
 	_, e := toolline.Number(t)
 	return e > 0 && hasPrefix(t[e:], "% tests passed, ")
 }
+
+// hexFirst marks the bytes an nm line starts with: a lower-case hex
+// digit, or a blank for an undefined symbol.
+var hexFirst = byteSet("0123456789abcdef ")
 
 // nmLine reports a line of nm: a symbol's value in 16 or 8 hex digits (or
 // as many spaces for an undefined symbol), its type letter, its name.
