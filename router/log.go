@@ -64,6 +64,10 @@ func init() {
 	}
 }
 
+// stampFirst and levelFirst mark the bytes toolline.SkipTimestamp's and
+// toolline.LevelPrefix's forms start with (after a '[').
+var stampFirst, levelFirst = byteSet("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"), byteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZiwedt")
+
 // logLine reports whether a line reads as a build, test, package-manager or
 // service log line.
 // t is trimBlank(line), f is features(line).
@@ -90,10 +94,17 @@ func logLine(line, t []byte, f feat) bool {
 			return true
 		}
 	}
-	if toolline.SkipTimestamp(t) || indent == 0 && t[0] == '[' && toolline.KernelStamp(t) {
+	// Timestamps open with a digit or a month's capital, levels with a
+	// capital or a few lower-case letters, maybe after a '[': most lines
+	// are not asked.
+	c := t[0]
+	if c == '[' && len(t) > 1 {
+		c = t[1]
+	}
+	if stampFirst[c] && toolline.SkipTimestamp(t) || indent == 0 && t[0] == '[' && toolline.KernelStamp(t) {
 		return true
 	}
-	if toolline.LevelPrefix(t) {
+	if levelFirst[c] && toolline.LevelPrefix(t) {
 		return true
 	}
 	if indent == 0 && f&fColon != 0 {
