@@ -26,9 +26,13 @@ func packageLists(b []byte, lines []lineInfo) {
 			if !ok {
 				continue // find the block's end
 			}
-			li := lines[j]
+			li := &lines[j]
+			if li.weight >= wStrong && li.kind != kLog {
+				ok = false // claimed strongly by a kind no package list is
+				continue
+			}
 			line := li.text(b)
-			if li.weight >= wStrong && !(li.kind == kLog && hasPrefix(line, "go: ")) || !importPath(line) && !hasPrefix(line, "go: ") {
+			if li.weight >= wStrong && !hasPrefix(line, "go: ") || !importPath(line) && !hasPrefix(line, "go: ") {
 				ok = false
 				continue
 			}
