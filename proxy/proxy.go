@@ -26,7 +26,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -80,22 +79,11 @@ type Proxy struct {
 	hidden   *lru[hiddenTurn]
 }
 
-// validPort reports whether u names no port or a port in 1..65535: with
-// "http://host:" every request would fail far from the flag that caused it.
-func validPort(u *url.URL) bool {
-	if !strings.Contains(strings.TrimPrefix(u.Host, "["+u.Hostname()+"]"), ":") {
-		return true
-	}
-	n, err := strconv.Atoi(u.Port())
-	return err == nil && n >= 1 && n <= 65535
-}
-
 // New returns a Proxy for opts.
 func New(opts Options) (*Proxy, error) {
-	u, err := url.Parse(strings.TrimRight(opts.Upstream, "/"))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || !validPort(u) ||
-		u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("proxy: upstream %q: want http(s)://host[:port][/path]", opts.Upstream)
+	u, err := wire.ParseBaseURL(opts.Upstream)
+	if err != nil {
+		return nil, fmt.Errorf("proxy: upstream: %w", err)
 	}
 	if opts.Engine == nil {
 		return nil, errors.New("proxy: nil Engine")
