@@ -336,7 +336,7 @@ func searchNumber(b []byte) bool {
 // line by failure's Search rules ("find: '/x': Permission denied"), which
 // the view must keep verbatim.
 func searchFailureLine(l []byte) bool {
-	return len(failure.Lines(router.Search, l)) > 0
+	return failure.Line(router.Search, l)
 }
 
 // searchContextOf reparses a context line "path-N-text" whose first "-N-"

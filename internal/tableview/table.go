@@ -655,7 +655,7 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 		keep[i] = true
 	}
 	for i, r := range t.rows {
-		if tableFailureRow(r) || tableStatusRow(r) {
+		if tableStatusRow(r) || tableFailureRow(r) {
 			keep[i] = true
 		}
 	}
@@ -772,7 +772,7 @@ func (t *tableData) keyColumn() int {
 		nums := 0
 		for i := range t.rows {
 			if v := t.cell(i, col); len(v) > 0 {
-				seen[string(v)] = struct{}{}
+				seen[tableKey(v)] = struct{}{}
 				if _, ok := tableNumber(v); ok {
 					nums++
 				}
@@ -838,7 +838,7 @@ func tableFailureRow(r tableRow) bool {
 	if bytes.IndexByte(raw, 0x1b) >= 0 {
 		raw = ansi.Strip(raw)
 	}
-	return len(failure.Lines(router.Table, raw)) > 0 || tableFailureLine(r.raw)
+	return failure.Line(router.Table, raw) || tableFailureLine(r.raw)
 }
 
 // rare returns rows whose value in a column differs from a value that
@@ -856,12 +856,8 @@ func (t *tableData) rare(max int) []int {
 		for _, r := range t.rows {
 			if col < len(r.cells) {
 				v := r.cells[col]
-				n, ok := count[string(v)]
-				if !ok {
-					count[string(v)] = 0
-				}
-				n++
-				count[string(v)] = n
+				n := count[tableKey(v)] + 1
+				count[tableKey(v)] = n
 				if n > topN || n == topN && bytes.Compare(v, top) < 0 {
 					top, topN = v, n
 				}
@@ -915,19 +911,21 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
 	type num struct {
 		x   float64
+		i   int // the value's place in vals: ties keep their order
 		raw []byte
 	}
 	nums := make([]num, 0, len(vals))
 	fails := 0
-	for _, v := range vals {
+	for i, v := range vals {
 		if x, ok := tableNumber(v); ok {
-			nums = append(nums, num{x, v})
+			nums = append(nums, num{x, i, v})
 		} else if fails++; fails*10 > len(vals) {
 			break // not nine in ten numbers: the column is not numeric
 		}
 	}
 	if len(nums)*10 >= len(vals)*9 && len(nums) > 0 {
-		slices.SortStableFunc(nums, func(a, b num) int { return cmp.Compare(a.x, b.x) })
+		// As a stable sort by x orders them, by a cheaper sort.
+		slices.SortFunc(nums, func(a, b num) int { return cmp.Or(cmp.Compare(a.x, b.x), a.i-b.i) })
 		out = append(out, "min "...)
 		out = append(out, tableClip(string(nums[0].raw), 40)...)
 		out = append(out, ", median "...)
@@ -947,7 +945,7 @@ func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
 			order[i].n++
 			continue
 		}
-		index[string(v)] = len(order)
+		index[tableKey(v)] = len(order)
 		order = append(order, value{v, 1})
 	}
 	if len(order) == len(vals) {
@@ -975,6 +973,11 @@ func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
 	}
 	return out
 }
+
+// tableKey returns b as a map key without a copy: only for maps that
+// live while b's bytes (the input's, or a cell stripped of escapes) are
+// not written, as every map of a view's own counts.
+func tableKey(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 func tableClip(s string, n int) string {
 	if len(s) <= n {
@@ -1015,8 +1018,27 @@ func tableNumber(c []byte) (float64, bool) {
 
 // tableFailureLine reports whether a row's text reads as a failure line.
 func tableFailureLine(l []byte) bool {
-	return slices.ContainsFunc(tableFailureMarks, func(m []byte) bool { return bytes.Contains(l, m) })
+	// One pass, trying the marks only where one can start.
+	for i, c := range l {
+		if !tableMarkStart[c] {
+			continue
+		}
+		for _, m := range tableFailureMarks {
+			if m[0] == c && bytes.HasPrefix(l[i:], m) {
+				return true
+			}
+		}
+	}
+	return false
 }
+
+// tableMarkStart marks the first bytes of tableFailureMarks.
+var tableMarkStart = func() (t [256]bool) {
+	for _, m := range tableFailureMarks {
+		t[m[0]] = true
+	}
+	return t
+}()
 
 // tableFailureMarks are case-sensitive markers of failure lines that can
 // appear inside a table row.
