@@ -643,19 +643,13 @@ func (t *tableData) nameColumns() {
 	}
 }
 
-// render prints the kept rows, notes for the dropped runs and the summary
-// of the dropped rows.
-func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
-	n := len(t.rows)
-	keep := make([]bool, n)
-	for i := 0; i < lv.head && i < n; i++ {
-		keep[i] = true
-	}
-	for i := max(0, n-lv.tail); i < n; i++ {
-		keep[i] = true
-	}
+// mark marks in keep the rows worth keeping besides the first and last:
+// failure and status rows, rare values, query hits. render asks only when
+// enough rows are left to drop some: the failure rules are most of the
+// view's work.
+func (t *tableData) mark(keep []bool, lv tableLevel, terms [][]byte) {
 	for i, r := range t.rows {
-		if tableStatusRow(r) || tableFailureRow(r) {
+		if !keep[i] && (tableStatusRow(r) || tableFailureRow(r)) {
 			keep[i] = true
 		}
 	}
@@ -681,7 +675,22 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 			keep[h.i] = true
 		}
 	}
+}
 
+// render prints the kept rows, notes for the dropped runs and the summary
+// of the dropped rows.
+func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
+	n := len(t.rows)
+	keep := make([]bool, n)
+	for i := 0; i < lv.head && i < n; i++ {
+		keep[i] = true
+	}
+	for i := max(0, n-lv.tail); i < n; i++ {
+		keep[i] = true
+	}
+	if n-min(n, lv.head+lv.tail) > tableKeepFew {
+		t.mark(keep, lv, terms)
+	}
 	dropN := 0
 	for _, k := range keep {
 		if !k {
@@ -884,6 +893,7 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 	out = strconv.AppendInt(out, int64(len(dropped)), 10)
 	out = append(out, " omitted rows]\n"...)
 	vals := make([][]byte, 0, len(dropped))
+	var sc tableScratch
 	for col, name := range t.columns {
 		if col >= 24 {
 			break
@@ -900,59 +910,76 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 		out = append(out, "  "...)
 		out = append(out, tableClip(name, 40)...)
 		out = append(out, ": "...)
-		out = tableDescribe(out, vals, topValues)
+		out = sc.describe(out, vals, topValues)
 		out = append(out, '\n')
 	}
 	return out
 }
 
-// tableDescribe summarises one column: min, median and max when nine in
-// ten values are numbers, else the most common values.
-func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
-	type num struct {
-		x   float64
-		i   int // the value's place in vals: ties keep their order
-		raw []byte
-	}
-	nums := make([]num, 0, len(vals))
+// tableScratch holds what describe builds for one column, reused for the
+// next: a big table's summary describes up to 24 columns of every dropped
+// row.
+type tableScratch struct {
+	nums  []tableNum
+	index map[string]int
+	order []tableValue
+}
+
+// tableNum is a number of a column and its place among the column's values.
+type tableNum struct {
+	x float64
+	i int
+}
+
+// tableValue is a distinct value of a column and how often it appears.
+type tableValue struct {
+	v []byte
+	n int
+}
+
+// describe summarises one column: min, median and max when nine in ten
+// values are numbers, else the most common values.
+func (sc *tableScratch) describe(out []byte, vals [][]byte, topValues int) []byte {
+	nums := sc.nums[:0]
 	fails := 0
 	for i, v := range vals {
 		if x, ok := tableNumber(v); ok {
-			nums = append(nums, num{x, i, v})
+			nums = append(nums, tableNum{x, i})
 		} else if fails++; fails*10 > len(vals) {
 			break // not nine in ten numbers: the column is not numeric
 		}
 	}
+	sc.nums = nums
 	if len(nums)*10 >= len(vals)*9 && len(nums) > 0 {
-		// As a stable sort by x orders them, by a cheaper sort.
-		slices.SortFunc(nums, func(a, b num) int { return cmp.Or(cmp.Compare(a.x, b.x), a.i-b.i) })
+		// Ties keep their order, as in a stable sort by x, by a cheaper sort.
+		slices.SortFunc(nums, func(a, b tableNum) int { return cmp.Or(cmp.Compare(a.x, b.x), a.i-b.i) })
 		out = append(out, "min "...)
-		out = append(out, tableClip(string(nums[0].raw), 40)...)
+		out = append(out, tableClip(string(vals[nums[0].i]), 40)...)
 		out = append(out, ", median "...)
-		out = append(out, tableClip(string(nums[len(nums)/2].raw), 40)...)
+		out = append(out, tableClip(string(vals[nums[len(nums)/2].i]), 40)...)
 		out = append(out, ", max "...)
-		out = append(out, tableClip(string(nums[len(nums)-1].raw), 40)...)
+		out = append(out, tableClip(string(vals[nums[len(nums)-1].i]), 40)...)
 		return out
 	}
-	type value struct {
-		v []byte
-		n int
+	if sc.index == nil {
+		sc.index = make(map[string]int, len(vals))
 	}
-	index := make(map[string]int, len(vals))
-	var order []value
+	index, order := sc.index, sc.order[:0]
+	clear(index)
 	for _, v := range vals {
 		if i, ok := index[string(v)]; ok {
 			order[i].n++
 			continue
 		}
 		index[tableKey(v)] = len(order)
-		order = append(order, value{v, 1})
+		order = append(order, tableValue{v, 1})
 	}
+	sc.order = order
 	if len(order) == len(vals) {
 		out = append(out, strconv.Itoa(len(order))...)
 		return append(out, " distinct values"...)
 	}
-	slices.SortStableFunc(order, func(a, b value) int { return b.n - a.n })
+	slices.SortStableFunc(order, func(a, b tableValue) int { return b.n - a.n })
 	shown := 0
 	for _, v := range order[:min(len(order), topValues)] {
 		if v.n < 2 && shown > 0 && len(order) > topValues {
