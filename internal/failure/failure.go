@@ -17,6 +17,7 @@ package failure
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/kompress/kompress/internal/ansi"
 
@@ -184,12 +185,27 @@ func Line(kind router.Kind, line []byte) bool {
 	if e > 0 && line[e-1] == '\r' {
 		e--
 	}
-	spans, mark, prose := [1][2]uint32{{0, uint32(e)}}, [1]bool{}, [1]int8{-1}
-	r := reader{text: line, spans: spans[:], mark: mark[:], prose: prose[:], lastFail: -8, pathLine: -1,
+	o := oneLines.Get().(*oneLine)
+	o.spans, o.mark, o.prose = [1][2]uint32{{0, uint32(e)}}, [1]bool{}, [1]int8{-1}
+	o.r = reader{text: line, spans: o.spans[:], mark: o.mark[:], prose: o.prose[:], lastFail: -8, pathLine: -1,
 		race: bytes.Contains(line, []byte(raceInTest)), rows: kind == router.Table, page: kind == router.HTML}
-	r.judge(only, also)
-	return r.mark[0]
+	o.r.judge(only, also)
+	found := o.r.mark[0]
+	o.r = reader{} // keep no caller's bytes alive
+	oneLines.Put(o)
+	return found
 }
+
+// oneLine is a reader of one line with its tables: Line's, pooled, since
+// its judgement lets the reader's tables escape.
+type oneLine struct {
+	r     reader
+	spans [1][2]uint32
+	mark  [1]bool
+	prose [1]int8
+}
+
+var oneLines = sync.Pool{New: func() any { return new(oneLine) }}
 
 // judgeText calls fn for each failure line of text, at most maxReaderText
 // bytes.
