@@ -45,6 +45,7 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 	} else if g := tableModGraphParse(in); g != nil {
 		render = g.render
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
+		t.failureLines = func() [][]byte { return o.FailureLines(router.Table, in) }
 		render = func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
 	} else {
 		return nil, lossy.ErrNoGain
@@ -100,6 +101,11 @@ type tableData struct {
 	columns []string // column names, from the header or "col N"
 	rows    []tableRow
 	trailer [][]byte // blank lines at the end
+
+	// failureLines returns the failure lines of the input (failure.Lines,
+	// subslices of it); failed marks the rows holding one, once asked.
+	failureLines func() [][]byte
+	failed       []bool
 }
 
 // tableParse splits the input into header and rows, or returns nil when it
@@ -647,9 +653,9 @@ func (t *tableData) nameColumns() {
 // failure and status rows, rare values, query hits. render asks only when
 // enough rows are left to drop some: the failure rules are most of the
 // view's work.
-func (t *tableData) mark(keep []bool, lv tableLevel, terms [][]byte) {
+func (t *tableData) mark(in []byte, keep []bool, lv tableLevel, terms [][]byte) {
 	for i, r := range t.rows {
-		if !keep[i] && (tableStatusRow(r) || tableFailureRow(r)) {
+		if !keep[i] && (tableStatusRow(r) || t.failureRow(in, i)) {
 			keep[i] = true
 		}
 	}
@@ -689,7 +695,7 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 		keep[i] = true
 	}
 	if n-min(n, lv.head+lv.tail) > tableKeepFew {
-		t.mark(keep, lv, terms)
+		t.mark(in, keep, lv, terms)
 	}
 	dropN := 0
 	for _, k := range keep {
@@ -838,16 +844,56 @@ func tableStatusRow(r tableRow) bool {
 	return false
 }
 
-// tableFailureRow reports whether a row reports a failure: a status cell
-// that package failure counts (Error, Failed, CrashLoopBackOff, Exited (1)
+// failureRow reports whether row i reports a failure: a status cell that
+// package failure counts (Error, Failed, CrashLoopBackOff, Exited (1)
 // between column gaps, so a word inside free text such as `if err != nil`
-// in git blame is not one) or a line that reads as a failure.
-func tableFailureRow(r tableRow) bool {
-	raw := r.raw
-	if bytes.IndexByte(raw, 0x1b) >= 0 {
-		raw = ansi.Strip(raw)
+// in git blame is not one) or a line that reads as a failure. The rows
+// holding failure lines are those the boundary check holds the view to,
+// found once per request: judging each row again on its own cost a
+// quarter of the view, and found the same rows in every sample.
+func (t *tableData) failureRow(in []byte, i int) bool {
+	if t.failed == nil {
+		t.failed = t.rowsFailed(in)
 	}
-	return failure.Line(router.Table, raw) || tableFailureLine(r.raw)
+	return t.failed[i] || tableFailureLine(t.rows[i].raw)
+}
+
+// rowsFailed marks the rows that hold a line of t.failureLines (all of
+// them subslices of in, in order). A row that is not part of in is
+// judged alone.
+func (t *tableData) rowsFailed(in []byte) []bool {
+	var lines [][]byte
+	if t.failureLines != nil {
+		lines = t.failureLines()
+	} else {
+		lines = failure.Lines(router.Table, in)
+	}
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(in)))
+	offset := func(b []byte) (int, bool) {
+		off := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - base
+		return int(off), len(b) > 0 && off < uintptr(len(in)) && int(off)+len(b) <= len(in)
+	}
+	starts := make([]int, 0, len(lines))
+	for _, l := range lines {
+		if off, ok := offset(l); ok {
+			starts = append(starts, off)
+		}
+	}
+	failed := make([]bool, len(t.rows))
+	for i, r := range t.rows {
+		start, ok := offset(r.raw)
+		if !ok {
+			raw := r.raw
+			if bytes.IndexByte(raw, 0x1b) >= 0 {
+				raw = ansi.Strip(raw)
+			}
+			failed[i] = failure.Line(router.Table, raw)
+			continue
+		}
+		j, _ := slices.BinarySearch(starts, start)
+		failed[i] = j < len(starts) && starts[j] < start+len(r.raw)
+	}
+	return failed
 }
 
 // rare returns rows whose value in a column differs from a value that
