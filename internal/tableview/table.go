@@ -784,17 +784,27 @@ func (t *tableData) keyColumn() int {
 	numeric := -1
 	for col := range min(len(t.columns), 24) {
 		clear(seen)
+		for i := range t.rows {
+			if (len(seen)+len(t.rows)-i)*10 < len(t.rows)*9 {
+				break // even all the rows left distinct would be too few
+			}
+			if v := t.cell(i, col); len(v) > 0 {
+				seen[tableKey(v)] = struct{}{}
+			}
+		}
+		if len(seen)*10 < len(t.rows)*9 {
+			continue
+		}
+		// Numbers are counted only in a column that tells rows apart.
 		nums := 0
 		for i := range t.rows {
 			if v := t.cell(i, col); len(v) > 0 {
-				seen[tableKey(v)] = struct{}{}
 				if _, ok := tableNumber(v); ok {
 					nums++
 				}
 			}
 		}
 		switch {
-		case len(seen)*10 < len(t.rows)*9:
 		case nums*2 < len(seen):
 			return col
 		case numeric < 0:
