@@ -137,7 +137,6 @@ func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
 	}
 	r.route()
 	e.foldLossless(ctx, r)
-	r.bestLen = len(r.best)
 	if e.lossyAllowed(r.sections, r.req) {
 		r.releaseUnusable(e.opts.MinSavings)
 		v, err := e.lossy(ctx, r)
@@ -204,11 +203,14 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 		// Colour codes may go when the store keeps the original bytes.
 		gate = &e.colorGate
 	}
-	lossless, eq, steps := e.foldSections(ctx, gate, r)
-	r.best, r.strategy = r.in, wire.StrategyPassthroughLowSavings
-	if len(lossless) < len(r.in) {
-		r.best, r.strategy = lossless, wire.StrategyLossless
+	lossless, n, eq, steps := e.foldSections(ctx, gate, r)
+	r.best, r.bestLen, r.strategy = r.in, len(r.in), wire.StrategyPassthroughLowSavings
+	if n < len(r.in) {
+		r.bestLen, r.strategy = n, wire.StrategyLossless
 		r.res.Lossless, r.res.Equivalence, r.res.Steps = true, string(eq), steps
+		if lossless != nil {
+			r.best = lossless
+		}
 	}
 }
 
@@ -241,7 +243,7 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 	if len(view)+markerBudget >= r.bestLen*9/10 {
 		return
 	}
-	id, err := e.put(ctx, r.tenant, r.in)
+	id, err := e.put(ctx, r.tenant, r.req.Content)
 	if err != nil {
 		e.log.Warn("store put failed; returning lossless result", "err", err)
 		r.warn("store unavailable: lossy compression skipped")
@@ -258,9 +260,15 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 // than it, and on a big input it holds as many bytes as the input. Only
 // its length still counts (storeAndMark weighs the view against it).
 func (r *request) releaseUnusable(min float64) {
-	if len(r.best) < len(r.in) && 1-float64(len(r.best))/float64(len(r.in)) < min {
+	if len(r.best) < len(r.in) && r.savesLittle(len(r.best), min) {
 		r.best = r.in
 	}
+}
+
+// savesLittle reports whether a text of n bytes saves less than min of the
+// input: too little to be returned instead of it.
+func (r *request) savesLittle(n int, min float64) bool {
+	return 1-float64(n)/float64(len(r.in)) < min
 }
 
 // marked returns view (shown, escaped) followed by the marker line naming
@@ -299,7 +307,7 @@ func (r *request) withMarker(view []byte, id string, omitted, total int, unit st
 // input; then the result is the input, without detail, and the strategy
 // says why.
 func (r *request) lowSavings(min float64) (string, bool) {
-	if saved := 1 - float64(r.bestLen)/float64(len(r.in)); saved < min {
+	if r.savesLittle(r.bestLen, min) {
 		r.res.Lossless, r.res.Equivalence, r.res.Steps, r.res.CCRID, r.res.Scorer = false, "", nil, "", ""
 		if r.strategy == wire.StrategyFailurePreserveFallback {
 			return r.strategy, true
@@ -322,7 +330,7 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 	if eq == fold.Byte || e.opts.Store == nil || r.req.LosslessOnly {
 		return "lossless:" + strategyName(r.res.Steps)
 	}
-	id, err := e.put(ctx, r.tenant, r.in)
+	id, err := e.put(ctx, r.tenant, r.req.Content)
 	if err == nil {
 		n, unit := layoutBlanks(r.in), "blanks"
 		if eq == fold.Visible {
@@ -340,7 +348,7 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 	if eq == fold.Visible {
 		// Without a marker naming the original, colour codes would be
 		// lost: fold again under the byte and JSON equivalences only.
-		lossless, eq, steps := e.foldSections(ctx, &e.gate, r)
+		lossless, _, eq, steps := e.foldSections(ctx, &e.gate, r)
 		if float64(len(lossless)) > float64(len(r.in))*(1-e.opts.MinSavings) {
 			r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", nil
 			r.res.Text = r.req.Content
@@ -491,8 +499,11 @@ var wordSpace = [256]uint8{' ': 1, '\n': 1, '\t': 1, '\r': 1}
 const markerBudget = 120
 
 // foldSections runs the verification gate over the input (or each section of
-// mixed input) and verifies the concatenation against the input.
-func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, r *request) ([]byte, fold.Equivalence, []wire.Step) {
+// mixed input) and verifies the concatenation against the input. It
+// returns the folded text and its length; a concatenation that would save
+// too little to be returned (see releaseUnusable) is not built, nor
+// verified: the text is nil, and only its length counts.
+func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, r *request) ([]byte, int, fold.Equivalence, []wire.Step) {
 	in, sections, checks, tool := r.in, r.sections, r.checks, r.req.Tool
 	if len(sections) <= 1 {
 		k := router.Prose
@@ -505,31 +516,47 @@ func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, r *request) 
 		}
 		o := gate.Fold(ctx, in, fold.Info{Kind: k, Tool: tool, Keep: keep})
 		if o.Label == "" {
-			return in, fold.Byte, nil
+			return in, len(in), fold.Byte, nil
 		}
-		return o.Text, o.Equivalence, []wire.Step{stepOf(k, in, o)}
+		return o.Text, len(o.Text), o.Equivalence, []wire.Step{stepOf(k, in, o)}
 	}
 	// Only byte-exact folds compose: a JSON- or visible-equal section
 	// inside mixed text has no canonical form to compare as a whole. The
 	// gate is not asked for those: one would be thrown away, after costing
 	// copies of the section (the colour fold of a big log holds four).
 	gate = &e.byteGate
-	var out []byte
+	// The sections' texts are joined once their length is known: a big
+	// input's concatenation is not grown through copies of itself, nor
+	// built when it saves too little. Escape returns a section that needs
+	// no escaping as it is.
+	texts := make([][]byte, len(sections))
+	n := 0
 	var steps []wire.Step
 	for i, s := range sections {
 		part := in[s.Start:s.End]
 		o := gate.Fold(ctx, part, fold.Info{Kind: s.Kind, Tool: tool, Keep: checks[i].keep()})
 		if o.Label == "" || o.Equivalence != fold.Byte {
-			out = append(out, fold.Escape(part)...)
-			continue
+			texts[i] = fold.Escape(part)
+		} else {
+			texts[i] = o.Text
+			steps = append(steps, stepOf(s.Kind, part, o))
 		}
-		out = append(out, o.Text...)
-		steps = append(steps, stepOf(s.Kind, part, o))
+		n += len(texts[i])
 	}
-	if len(steps) == 0 || fold.Verify(in, out, fold.Byte) != nil {
-		return in, fold.Byte, nil
+	if len(steps) == 0 {
+		return in, len(in), fold.Byte, nil
 	}
-	return out, fold.Byte, steps
+	if r.savesLittle(n, e.opts.MinSavings) {
+		return nil, n, fold.Byte, steps
+	}
+	out := make([]byte, 0, n)
+	for i := range texts {
+		out, texts[i] = append(out, texts[i]...), nil
+	}
+	if fold.Verify(in, out, fold.Byte) != nil {
+		return in, len(in), fold.Byte, nil
+	}
+	return out, n, fold.Byte, steps
 }
 
 // keepFailures returns the gate's Keep predicate for the failure lines of
