@@ -279,7 +279,7 @@ func (r *request) marked(shown, view []byte, id string) []byte {
 	if len(r.checks) == 1 {
 		c := &r.checks[0]
 		goTest = func() bool { return c.goTestText() != nil }
-		if c.plain != nil && len(c.part) == len(r.in) {
+		if c.plain != nil {
 			// The boundary check stripped the input already.
 			plain = func() []byte { return c.plain }
 		}
@@ -289,10 +289,16 @@ func (r *request) marked(shown, view []byte, id string) []byte {
 }
 
 // withMarker returns view followed by the marker line naming id, ending in
-// a newline when the input does.
+// a newline when the input does. It appends to view where view has the
+// room: both callers pass a buffer the request built for itself (the lossy
+// view, the lossless fold), whose bytes beyond its length nothing reads,
+// and a big view is not copied for a line.
 func (r *request) withMarker(view []byte, id string, omitted, total int, unit string) []byte {
-	out := make([]byte, 0, len(view)+100)
-	out = append(out, view...)
+	out := view
+	if cap(out)-len(out) < markerBudget+2 {
+		out = make([]byte, 0, len(view)+markerBudget+2)
+		out = append(out, view...)
+	}
 	if len(out) > 0 && out[len(out)-1] != '\n' {
 		out = append(out, '\n')
 	}
@@ -825,15 +831,21 @@ type sectionCheck struct {
 
 	lines     [][]byte // the failure lines judged at the boundary: see missing
 	ansi      bool     // part holds ANSI escapes: compare without them
-	plain     []byte   // ansi.Strip(part), when ansi and lines were judged in it
+	plain     []byte   // ansi.Strip(part), when whole, ansi and lines were judged in it
 	markers   [][]byte // lines of part carrying markers
 	linesDone bool
+	// whole: part is the whole input, whose stripped text the marker's
+	// count reads again (see marked). Other sections' stripped texts are
+	// not kept: a big log of many coloured sections would hold another
+	// copy of itself to the end.
+	whole bool
 }
 
 func newChecks(in []byte, sections []router.Section, failures *failureMemo) []sectionCheck {
 	checks := make([]sectionCheck, len(sections))
 	for i, s := range sections {
-		checks[i] = sectionCheck{kind: s.Kind, part: in[s.Start:s.End], failures: failures}
+		part := in[s.Start:s.End]
+		checks[i] = sectionCheck{kind: s.Kind, part: part, failures: failures, whole: len(sections) == 1 && len(part) == len(in)}
 	}
 	return checks
 }
@@ -897,6 +909,21 @@ func rebase(lines [][]byte, from, to []byte) [][]byte {
 	return out
 }
 
+// cloneLines returns copies of lines, in one buffer.
+func cloneLines(lines [][]byte) [][]byte {
+	n := 0
+	for _, l := range lines {
+		n += len(l)
+	}
+	buf := make([]byte, 0, n)
+	out := make([][]byte, len(lines))
+	for i, l := range lines {
+		buf = append(buf, l...)
+		out[i] = buf[len(buf)-len(l):]
+	}
+	return out
+}
+
 // keep returns the gate's Keep predicate: see keepFailures.
 func (c *sectionCheck) keep() func([]byte) bool {
 	// The failure lines are found when a fold first asks: most inputs
@@ -943,12 +970,13 @@ func (c *sectionCheck) judge() {
 		}
 		c.ansi = bytes.IndexByte(c.part, 0x1b) >= 0
 		switch {
+		case c.ansi && (decoded || !c.whole):
+			// Nothing else judges this stripped text: its lines are
+			// copied out, so that it goes once judged.
+			c.lines = cloneLines(failure.Lines(c.kind, ansi.Strip(text)))
 		case c.ansi:
-			stripped := ansi.Strip(text)
-			if !decoded {
-				c.plain = stripped
-			}
-			c.lines = c.failures.lines(c.kind, stripped)
+			c.plain = ansi.Strip(text)
+			c.lines = c.failures.lines(c.kind, c.plain)
 		case decoded:
 			c.lines = c.failures.lines(c.kind, text)
 		default:
