@@ -136,13 +136,21 @@ func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
 		return strategy, nil
 	}
 	r.route()
-	e.foldLossless(ctx, r)
-	if e.lossyAllowed(r.sections, r.req) {
-		r.releaseUnusable(e.opts.MinSavings)
-		v, err := e.lossy(ctx, r)
-		if err != nil {
+	// The lossy views run before the lossless fold, which they do not
+	// read: a view's working memory (a line record per line of a big
+	// input) is gone before the fold, often as big as the input, is built
+	// and held to the end. The fold then only meets the view's output.
+	lossy := e.lossyAllowed(r.sections, r.req)
+	var v lossyView
+	if lossy {
+		var err error
+		if v, err = e.lossy(ctx, r); err != nil {
 			return "", err
 		}
+	}
+	e.foldLossless(ctx, r)
+	if lossy {
+		r.releaseUnusable(e.opts.MinSavings)
 		r.warn(v.warn)
 		e.checkBoundary(r, &v)
 		e.storeAndMark(ctx, r, v)
@@ -256,9 +264,9 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 }
 
 // releaseUnusable drops a lossless fold that saves less than min of the
-// input before the lossy step: lowSavings would return the input rather
-// than it, and on a big input it holds as many bytes as the input. Only
-// its length still counts (storeAndMark weighs the view against it).
+// input before the lossy view is marked: lowSavings would return the input
+// rather than it, and on a big input it holds as many bytes as the input.
+// Only its length still counts (storeAndMark weighs the view against it).
 func (r *request) releaseUnusable(min float64) {
 	if len(r.best) < len(r.in) && r.savesLittle(len(r.best), min) {
 		r.best = r.in
@@ -909,17 +917,42 @@ func rebase(lines [][]byte, from, to []byte) [][]byte {
 	return out
 }
 
-// cloneLines returns copies of lines, in one buffer.
-func cloneLines(lines [][]byte) [][]byte {
+// unstripLines returns lines, subslices of plain = ansi.Strip(raw) in
+// order, as the same bytes of raw where raw holds them with no escape
+// sequence inside (most lines of a coloured log), and the others as
+// copies, in one buffer: none keeps plain alive.
+func unstripLines(lines [][]byte, plain, raw []byte) [][]byte {
+	out := make([][]byte, len(lines))
+	var copied []int
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(plain)))
+	// seg, a stretch of raw up to its next escape sequence, is
+	// plain[at:at+len(seg)]; rest follows the sequence.
+	seg, rest, more := ansi.Cut(raw)
+	at := 0
+	for i, l := range lines {
+		off := int(uintptr(unsafe.Pointer(unsafe.SliceData(l))) - base)
+		if len(l) == 0 || off < 0 || off+len(l) > len(plain) || off < at {
+			copied = append(copied, i)
+			continue
+		}
+		for more && off >= at+len(seg) {
+			at += len(seg)
+			seg, rest, more = ansi.Cut(rest)
+		}
+		if off >= at && off+len(l) <= at+len(seg) {
+			out[i] = seg[off-at : off-at+len(l) : off-at+len(l)]
+		} else {
+			copied = append(copied, i)
+		}
+	}
 	n := 0
-	for _, l := range lines {
-		n += len(l)
+	for _, i := range copied {
+		n += len(lines[i])
 	}
 	buf := make([]byte, 0, n)
-	out := make([][]byte, len(lines))
-	for i, l := range lines {
-		buf = append(buf, l...)
-		out[i] = buf[len(buf)-len(l):]
+	for _, i := range copied {
+		buf = append(buf, lines[i]...)
+		out[i] = buf[len(buf)-len(lines[i]) : len(buf) : len(buf)]
 	}
 	return out
 }
@@ -972,8 +1005,9 @@ func (c *sectionCheck) judge() {
 		switch {
 		case c.ansi && (decoded || !c.whole):
 			// Nothing else judges this stripped text: its lines are
-			// copied out, so that it goes once judged.
-			c.lines = cloneLines(failure.Lines(c.kind, ansi.Strip(text)))
+			// found in text, or copied, so that it goes once judged.
+			plain := ansi.Strip(text)
+			c.lines = unstripLines(failure.Lines(c.kind, plain), plain, text)
 		case c.ansi:
 			c.plain = ansi.Strip(text)
 			c.lines = c.failures.lines(c.kind, c.plain)
