@@ -100,6 +100,8 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 	// Without a store the engine keeps nothing of an input once its
 	// result is written: the next input is read into the same buffer, so
 	// that each file costs no new memory to fault in, zero and collect.
+	// With one it may keep the input's string as the original (the memory
+	// store does, see store.StringPutter): then a buffer is never reused.
 	var reuse []byte
 	for i, name := range args {
 		progress.step(i, name)
