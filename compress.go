@@ -363,7 +363,7 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 		// Without a marker naming the original, colour codes would be
 		// lost: fold again under the byte and JSON equivalences only.
 		lossless, _, eq, steps := e.foldSections(ctx, &e.gate, r)
-		if float64(len(lossless)) > float64(len(r.in))*(1-e.opts.MinSavings) {
+		if lossless == nil || float64(len(lossless)) > float64(len(r.in))*(1-e.opts.MinSavings) {
 			r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", nil
 			r.res.Text = r.req.Content
 			return wire.StrategyPassthroughLowSavings
