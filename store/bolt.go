@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
-	"strconv"
 	"sync"
 	"time"
 
@@ -35,20 +33,6 @@ var (
 	bucketIDs     = []byte("ids")
 	keyBytes      = []byte("bytes")
 )
-
-// initialMmap is the address space bolt maps at open. As the file grows
-// past its map bolt maps it again, which first copies every key and value
-// the open write transaction touched out of the old map, and waits for the
-// read transactions; mapping 1 GiB at once (address space, not memory)
-// spares a store those remaps until it is that large. On Windows the file
-// would be grown to the map's size, and a 32-bit process has not the room:
-// there bolt grows the map as it needs.
-var initialMmap = func() int {
-	if runtime.GOOS == "windows" || strconv.IntSize < 64 {
-		return 0
-	}
-	return 1 << 30
-}()
 
 // sweepBatch bounds the expired entries one Put deletes, so a Put after a
 // long idle spell does not pay for the whole backlog at once.
@@ -120,9 +104,8 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 	// short-lived CLI processes taking turns on one file.
 	db, err := guard(path, func() (*bolt.DB, error) {
 		return bolt.Open(path, 0o600, &bolt.Options{
-			Timeout:         opts.LockTimeout,
-			FreelistType:    bolt.FreelistMapType,
-			InitialMmapSize: initialMmap,
+			Timeout:      opts.LockTimeout,
+			FreelistType: bolt.FreelistMapType,
 		})
 	})
 	if errors.Is(err, bolt.ErrTimeout) {
