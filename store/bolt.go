@@ -65,8 +65,10 @@ type boltStore struct {
 	syncing  int // Puts in the journal append under way
 	peak     int // the most Puts waiting for a sync at once, lately (see gather)
 	peakAt   time.Time
-	direct   bool // a large Put is being committed to bolt directly
-	draining bool // the writer waits for bolt to hold the whole journal
+	lastPut  time.Time     // when the last Put was decided
+	gap      time.Duration // between Puts lately (a moving average, at most groupDelay each)
+	direct   bool          // a large Put is being committed to bolt directly
+	draining bool          // the writer waits for bolt to hold the whole journal
 	// recovering: recover is under way; lastRecover: its last attempt
 	recovering  bool
 	lastRecover time.Time
@@ -304,8 +306,10 @@ func (s *boltStore) writer() {
 // virtio, 2026-12), more than the rest of a Put. When recent Puts overlapped
 // (one was decided while others waited for their sync), a sync waits up to
 // groupDelay for as many Puts as were once waiting together in the last
-// groupWindow or so (at most maxGroupWait), so that more share it. A lone
-// client's Puts, one after another, never overlap and never wait.
+// groupWindow or so (at most maxGroupWait), so that more share it, but not
+// past twice the usual gap between Puts after the last one: a caller that
+// has not come back by then (busy, descheduled) does not hold up the rest.
+// A lone client's Puts, one after another, never overlap and never wait.
 const (
 	groupDelay   = 6 * time.Millisecond
 	groupWindow  = time.Second
@@ -316,17 +320,35 @@ const (
 // coming; s.mu is held, and the queue is not empty.
 func (s *boltStore) gather() {
 	want := min(s.peak, maxGroupWait)
-	if len(s.writeQ) >= want || s.closed || s.failed != nil {
-		return
+	end := time.Now().Add(groupDelay)
+	for len(s.writeQ) < want && s.unsynced() < maxJoined && !s.closed && s.failed == nil && s.waiting == 0 {
+		// Puts have been coming every s.gap or so: one that has not
+		// come two of those after the last is not coming soon (its
+		// caller is busy or gone), and the rest should not wait for it.
+		next := s.lastPut.Add(2 * s.gap)
+		if end.Before(next) {
+			next = end
+		}
+		d := time.Until(next)
+		if d <= 0 {
+			return
+		}
+		n := len(s.writeQ)
+		s.waitUntil(d, func() bool { return len(s.writeQ) != n || s.closed || s.failed != nil || s.waiting > 0 })
 	}
+}
+
+// waitUntil waits on s.cond until stop reports true or d has passed;
+// s.mu is held.
+func (s *boltStore) waitUntil(d time.Duration, stop func() bool) {
 	over := false
-	t := time.AfterFunc(groupDelay, func() {
+	t := time.AfterFunc(d, func() {
 		s.mu.Lock()
 		over = true
 		s.cond.Broadcast()
 		s.mu.Unlock()
 	})
-	for !over && len(s.writeQ) < want && s.unsynced() < maxJoined && !s.closed && s.failed == nil && s.waiting == 0 {
+	for !over && !stop() {
 		s.cond.Wait()
 	}
 	t.Stop()
@@ -363,17 +385,7 @@ func (s *boltStore) applier() {
 			// A bolt commit costs two fdatasyncs and rewrites the
 			// pages it touches, whatever it holds: gather more for
 			// applyDelay, or until gathering must end.
-			over := false
-			t := time.AfterFunc(applyDelay, func() {
-				s.mu.Lock()
-				over = true
-				s.cond.Broadcast()
-				s.mu.Unlock()
-			})
-			for !over && !s.gatherEnds() && !s.abandon && s.failed == nil {
-				s.cond.Wait()
-			}
-			t.Stop()
+			s.waitUntil(applyDelay, func() bool { return s.gatherEnds() || s.abandon || s.failed != nil })
 			gathered = true
 			continue
 		}
@@ -562,6 +574,9 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	s.pending += size
 	s.writeQ = append(s.writeQ, r)
 	s.notePeak(len(s.writeQ) + s.syncing)
+	now := time.Now()
+	s.gap += (min(now.Sub(s.lastPut), groupDelay) - s.gap) / 8
+	s.lastPut = now
 	s.cond.Broadcast()
 	s.mu.Unlock()
 	// The original is readable now; it is durable, and the Put done,
