@@ -41,12 +41,11 @@ const (
 // journal is rewound (written from its start again), once bolt holds all
 // of it, when it passes journalLimit.
 // The applier commits to bolt what the journal holds every applyDelay,
-// or at once when that is applyBatch bytes of originals. A commit's cost
-// is mostly the pages it rewrites (meta, ids and age leaves, branches, the
-// freelist) and two fdatasyncs, shared by whatever it holds: 2 s rather
-// than 0.5 s cut the server's CPU per 4 KB request by about 0.13 ms under
-// kompress-load (scripts/bench-cli.sh -H), for up to 2 s more of originals
-// held in memory (bounded by applyBatch).
+// or sooner (see gatherEnds): at once when that is applyBatch bytes of
+// originals. Much of a commit's cost is shared by whatever it holds (the
+// meta, ids and age leaves, branches and freelist it rewrites, two
+// fdatasyncs), so it is worth holding up to 2 s of originals in memory
+// (bounded by applyBatch) to make it rarer.
 // An original of largeOriginal bytes or more skips the journal: its Put
 // commits it to bolt directly.
 const (
