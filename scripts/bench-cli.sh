@@ -15,8 +15,8 @@
 # exit, so work a store defers, such as the bolt applier's, counts). -R
 # runs the HTTP rows ROUNDS times, the servers taking turns, and ends with
 # the median of each figure (req/s swings by a third between runs on a
-# loaded machine; CPU per request less). -S skips the CLI rows (HTTP only, with -H). Binaries are built
-# into a temporary directory.
+# loaded machine; CPU per request less). -S skips the CLI rows (HTTP
+# only, with -H). Binaries are built into a temporary directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
