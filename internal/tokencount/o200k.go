@@ -121,7 +121,17 @@ func asciiEnd(s string, i int) int {
 			return spaceEnd(s, i)
 		}
 	}
-	e := wordEnd(s, j)
+	// A word of up to seven letters is read here, as wordEnd reads it,
+	// without a call: most words are.
+	e := j + 8 // a shorter tail is wordEnd's
+	if j+8 <= len(s) {
+		w := binary.LittleEndian.Uint64(b8(s, j))
+		nu := bits.TrailingZeros64(^inRange(w, 'A', 'Z')&msb) >> 3
+		e = j + nu + bits.TrailingZeros64((^inRange(w, 'a', 'z')&msb)>>(8*uint(nu)))>>3
+	}
+	if e >= j+8 {
+		e = wordEnd(s, j)
+	}
 	if e < len(s) {
 		if asciiKind[s[e]] == aHigh {
 			return i // a non-ASCII letter or mark may continue the word
