@@ -38,6 +38,14 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 		switch l := e - i; {
 		case l == 1:
 			n++ // every byte is a token
+		case l == 2 && (valid || (b[i]|b[i+1]) < utf8.RuneSelf):
+			// One token if the pair is one, else its two bytes: the
+			// vocab's pair cache, shared, answers in one load.
+			r := c.ranks.pairs[uint16(b[i])<<8|uint16(b[i+1])].Load()
+			if r == 0 {
+				r = c.ranks.pairSlot(b[i], b[i+1])
+			}
+			n += 1 - int(r>>31) // r < 0: not a token
 		case l <= maxShort:
 			key := shortKey(b, i, l)
 			k, ok := sh.get(key)

@@ -289,6 +289,16 @@ func (v *vocab) rank(s string) int32 {
 	return v.lookup(s)
 }
 
+// pairSlot is the pair cache's value for the two bytes a, b (see pairs),
+// after looking them up if no one has yet: rank+1 for a token, -1 for none.
+func (v *vocab) pairSlot(a, b byte) int32 {
+	if r := v.pairs[uint16(a)<<8|uint16(b)].Load(); r != 0 {
+		return r
+	}
+	v.rank(string([]byte{a, b}))
+	return v.pairs[uint16(a)<<8|uint16(b)].Load()
+}
+
 // lookup is rank in the hash table.
 func (v *vocab) lookup(s string) int32 {
 	if len(s) > v.max || len(s) == 0 {
