@@ -102,46 +102,42 @@ func buildFlat(entries []entry) ([]byte, error) {
 	}
 	// The tokens in the order of their prefixes (a counting sort), each
 	// in the first free slot from its home.
-	slot := func(r int) uint64 {
-		h := hashOf(toks[r])
-		return h>>prefixShift<<prefixShift | uint64(len(toks[r])-1)<<lenShift | uint64(offs[r])<<offShift | uint64(r+1)
-	}
+	byRank := make([]uint64, n)
 	starts := make([]int32, 1<<prefixBits+1)
-	for r := range toks {
-		starts[slot(r)>>prefixShift+1]++
+	for r, t := range toks {
+		h := hashOf(t)
+		byRank[r] = h>>prefixShift<<prefixShift | uint64(len(t)-1)<<lenShift | uint64(offs[r])<<offShift | uint64(r+1)
+		starts[h>>prefixShift+1]++
 	}
 	for p := 1; p < len(starts); p++ {
 		starts[p] += starts[p-1]
 	}
 	order := make([]uint64, n)
-	for r := range toks {
-		sl := slot(r)
+	for _, sl := range byRank {
 		p := sl >> prefixShift
 		order[starts[p]] = sl
 		starts[p]++
 	}
 	home := uint(64 - logSlots)
-	laid := make([]uint64, 0, 1<<logSlots+n/8)
+	// Where each goes, then the slots: up to the last one used and an
+	// empty one that ends them, and at least the home slots and that one.
+	nslots := 0
 	for _, sl := range order {
-		at := int(hashHome(sl, home))
-		for len(laid) < at {
-			laid = append(laid, 0)
-		}
-		laid = append(laid, sl)
+		nslots = max(nslots, int(hashHome(sl, home))) + 1
 	}
-	laid = append(laid, 0) // the end
-	for len(laid) < 1<<logSlots+1 {
-		laid = append(laid, 0)
-	}
-	out := make([]byte, flatHeader+8*len(laid), flatHeader+8*len(laid)+size)
+	nslots = max(nslots+1, 1<<logSlots+1)
+	out := make([]byte, flatHeader+8*nslots, flatHeader+8*nslots+size)
 	copy(out, flatMagic)
 	binary.LittleEndian.PutUint32(out[4:], uint32(n))
 	binary.LittleEndian.PutUint32(out[8:], uint32(logSlots))
 	binary.LittleEndian.PutUint32(out[12:], uint32(longest))
 	binary.LittleEndian.PutUint32(out[16:], uint32(size))
-	binary.LittleEndian.PutUint32(out[20:], uint32(len(laid)))
-	for i, sl := range laid {
-		binary.LittleEndian.PutUint64(out[flatHeader+8*i:], sl)
+	binary.LittleEndian.PutUint32(out[20:], uint32(nslots))
+	at := 0
+	for _, sl := range order {
+		at = max(at, int(hashHome(sl, home)))
+		binary.LittleEndian.PutUint64(out[flatHeader+8*at:], sl)
+		at++
 	}
 	for _, t := range toks {
 		out = append(out, t...)
