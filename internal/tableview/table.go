@@ -44,6 +44,8 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 		render = tr.render
 	} else if g := tableModGraphParse(in); g != nil {
 		render = g.render
+	} else if b := tableBlocksParse(in); b != nil {
+		render = b.render
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
 		render = func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
 	} else {
@@ -115,7 +117,7 @@ func tableParse(in []byte) *tableData {
 	if sep := tableSeparator(lines); sep != 0 {
 		return tableDelimited(in, sep)
 	}
-	return tableAligned(lines)
+	return tableAligned(lines, -1)
 }
 
 // tableLines splits at '\n' without the line ends (a '\r' stays part of
@@ -286,8 +288,9 @@ func tableIsHeader(first [][]byte, rows []tableRow) bool {
 
 // tableAligned reads whitespace-aligned columns. The header is the line
 // above a ruler (dpkg -l, pip list, psql) or the first line; lines before
-// it, and a leading "total N" as in ls -l, form the preamble.
-func tableAligned(lines [][]byte) *tableData {
+// it, and a leading "total N" as in ls -l, form the preamble. A header
+// index hint >= 0 names the header line instead (see tableBlocks).
+func tableAligned(lines [][]byte, hint int) *tableData {
 	t := &tableData{}
 	// Blank lines, psql's "(N rows)" and a box's bottom border close the
 	// table; they are printed last.
@@ -303,14 +306,16 @@ func tableAligned(lines [][]byte) *tableData {
 		return nil
 	}
 	headerAt := -1
-	for i := 1; i < min(len(lines), 12); i++ {
+	for i := 1; i < min(len(lines), 12) && hint < 0; i++ {
 		if tableIsRuler(lines[i]) {
 			headerAt = i - 1
 			break
 		}
 	}
 	body := 0
-	if headerAt >= 0 {
+	if hint >= 0 {
+		headerAt, body = hint, hint+1
+	} else if headerAt >= 0 {
 		body = headerAt + 2
 	} else if headerAt = tablePreambleHeader(lines); headerAt >= 0 {
 		body = headerAt + 1 // top -b's summary lines, a blank line, the header
@@ -659,6 +664,9 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 			keep[i] = true
 		}
 	}
+	for _, i := range t.actionRows() {
+		keep[i] = true
+	}
 	for _, i := range t.rare(lv.rareMax) {
 		keep[i] = true
 	}
@@ -797,6 +805,48 @@ var tableStatusWords = map[string]bool{
 	"down": true, "dead": true, "degraded": true, "unhealthy": true, "notready": true,
 	"crashloopbackoff": true, "imagepullbackoff": true, "errimagepull": true, "oomkilled": true,
 	"evicted": true, "defunct": true, "killed": true,
+}
+
+// tableActionWords are the verdicts of a rule table (iptables' target,
+// nft's and pf's verdict, ufw's action) that refuse traffic, in the upper
+// case of iptables and ufw or the lower case of nft and pf: among rules
+// that accept, the one that refuses is the row a reader needs, wherever a
+// column split puts it.
+var tableActionWords = map[string]bool{
+	"DROP": true, "REJECT": true, "DENY": true, "BLOCK": true, "BLACKHOLE": true, "PROHIBIT": true,
+	"drop": true, "reject": true, "deny": true, "block": true, "blackhole": true, "prohibit": true,
+}
+
+// actionRows returns the rows holding a word of tableActionWords that at
+// most a fifth of the rows hold: a verdict that differs from its
+// neighbours'. A table of nothing but DROP rules (a block list) has no
+// such row.
+func (t *tableData) actionRows() []int {
+	words := make([]string, len(t.rows)) // the row's first action word
+	count := map[string]int{}
+	for i, r := range t.rows {
+		raw := r.raw
+		if bytes.IndexByte(raw, 0x1b) >= 0 {
+			raw = ansi.Strip(raw)
+		}
+		f := bytes.Fields(raw)
+		for j, w := range f {
+			// Lower case is a verdict only where nft and pf write it,
+			// first or last on the line, not in a description's prose.
+			if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(f)-1) {
+				words[i] = string(w)
+				count[words[i]]++
+				break
+			}
+		}
+	}
+	var idx []int
+	for i, w := range words {
+		if n := count[w]; n > 0 && n*5 <= len(t.rows) {
+			idx = append(idx, i)
+		}
+	}
+	return idx
 }
 
 // tableLower appends c in ASCII lower case to dst.

@@ -471,3 +471,57 @@ func TestTableGapKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestTableActionRows checks that a rule whose verdict refuses traffic
+// among rules that accept is kept wherever the columns fall, and that a
+// table of nothing but such rules is still cut.
+func TestTableActionRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("num  target  prot  source          port\n")
+	for i := range 200 {
+		target := "ACCEPT"
+		switch {
+		case i%10 == 3:
+			target = "LOG" // too varied a column for a rare value
+		case i == 120:
+			target = "REJECT"
+		}
+		fmt.Fprintf(&b, "%-4d %-7s tcp   10.%d.0.0/16   %d\n", i+1, target, i, 8000+i)
+	}
+	out, err := Table([]byte(b.String()), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("121  REJECT ")) {
+		t.Errorf("the one REJECT rule dropped:\n%s", out)
+	}
+	out, err = Table([]byte(strings.ReplaceAll(b.String(), "ACCEPT", "DROP  ")), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(out, []byte(" DROP ")); n > 20 {
+		t.Errorf("%d DROP rules of a block list kept", n)
+	}
+}
+
+// TestTableBlocks checks iptables -L -n -v: each chain is a table of its
+// own under its title, its one DROP rule kept, and the summary of a chain
+// names its header's columns.
+func TestTableBlocks(t *testing.T) {
+	in := viewtest.Read(t, "table", "iptables-L")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"41       0     0 DROP       6    --  *      *       0.0.0.0/0            0.0.0.0/0            tcp dpt:22\n",
+		"-A INPUT -p tcp -m tcp --dport 22 -j DROP\n",
+		"\nChain FORWARD (policy ACCEPT 0 packets, 0 bytes)\n",
+		"\nChain OUTPUT (policy ACCEPT 0 packets, 0 bytes)\n",
+		"  target: ACCEPT ×33\n",
+	} {
+		if !bytes.Contains(out, []byte(w)) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package tableview
+
+import "bytes"
+
+// tableBlocks is a table printed in blocks separated by blank lines that
+// repeat one column header, each under its own title line: iptables -L
+// prints one chain per block ("Chain INPUT (policy ACCEPT …)", the header,
+// the chain's rules). Each block is cut and summarised as a table of its
+// own, so a block's title and header stay with it and its columns are not
+// mixed with another block's lines or with what follows the last one.
+type tableBlocks struct {
+	parts  [][]byte     // the input per block, the blank lines after it included
+	tables []*tableData // per part; nil prints the part as it is
+}
+
+// tableBlocksParse returns the blocks of in when two or more of them share
+// a header line (their first or second line, of three words or more), or
+// nil.
+func tableBlocksParse(in []byte) *tableBlocks {
+	var parts [][]byte
+	start, blank := 0, false
+	for pos := 0; pos < len(in); {
+		end := bytes.IndexByte(in[pos:], '\n')
+		if end < 0 {
+			end = len(in)
+		} else {
+			end += pos + 1
+		}
+		b := len(bytes.TrimSpace(in[pos:end])) == 0
+		if blank && !b {
+			parts = append(parts, in[start:pos])
+			start = pos
+		}
+		blank, pos = b, end
+	}
+	parts = append(parts, in[start:])
+	if len(parts) < 2 {
+		return nil
+	}
+	lines := make([][][]byte, len(parts))
+	count := map[string]int{}
+	for i, p := range parts {
+		lines[i] = tableLines(p)
+		for j := range min(2, len(lines[i])) {
+			l := lines[i][j]
+			if len(bytes.Fields(l)) >= 3 && (j == 0 || !bytes.Equal(l, lines[i][0])) {
+				count[string(l)]++
+			}
+		}
+	}
+	b := &tableBlocks{parts: parts, tables: make([]*tableData, len(parts))}
+	shared, tables := 0, 0
+	for i, ls := range lines {
+		for j := range min(2, len(ls)) {
+			if count[string(ls[j])] < 2 {
+				continue
+			}
+			shared++
+			if t := tableAligned(ls, j); t != nil && len(t.rows) >= 8 {
+				b.tables[i] = t
+				tables++
+			}
+			break
+		}
+	}
+	if shared < 2 || tables == 0 {
+		return nil
+	}
+	return b
+}
+
+// render prints each block: a table cut as Table cuts one, any other block
+// as it is.
+func (b *tableBlocks) render(lv tableLevel, terms [][]byte) []byte {
+	var out []byte
+	for i, p := range b.parts {
+		if t := b.tables[i]; t != nil {
+			out = append(out, t.render(p, lv, terms)...)
+		} else {
+			out = append(out, p...)
+		}
+	}
+	return out
+}
