@@ -331,6 +331,10 @@ func tableAligned(lines [][]byte, hint int) *tableData {
 		}
 	}
 	t.top = lines[:body]
+	if at := tableLegend(lines, body); at < len(lines) {
+		t.trailer = append(slices.Clip(lines[at:]), t.trailer...)
+		lines = lines[:at]
+	}
 	var header [][]byte
 	wide := false // columns separated by two or more spaces (docker, kubectl)
 	if headerAt >= 0 {
@@ -405,12 +409,36 @@ func tableAligned(lines [][]byte, hint int) *tableData {
 // blank line near the top, as top -b prints its columns ("PID USER ...
 // COMMAND") under its summary lines, or -1.
 func tablePreambleHeader(lines [][]byte) int {
+	blank := func(i int) bool { return len(bytes.TrimSpace(lines[i])) == 0 }
 	for i := 2; i+2 < min(len(lines), 12); i++ {
-		if len(bytes.TrimSpace(lines[i-1])) == 0 && len(bytes.TrimSpace(lines[i-2])) > 0 && tableUpperHeader(lines[i]) {
+		if !tableUpperHeader(lines[i]) || tableTitle(lines[i]) {
+			continue
+		}
+		// readelf -S titles its header: "Section Headers:".
+		if blank(i-1) && !blank(i-2) || i >= 3 && tableTitle(lines[i-1]) && blank(i-2) && !blank(i-3) {
 			return i
 		}
 	}
 	return -1
+}
+
+// tableTitle reports a line that names what follows it, "Section
+// Headers:" or "Key to Flags:": two or more words at the left margin,
+// the first capitalised, the last ending in a colon.
+func tableTitle(l []byte) bool {
+	l = bytes.TrimRight(l, " \t\r")
+	return len(l) > 0 && l[0] >= 'A' && l[0] <= 'Z' && l[len(l)-1] == ':' && bytes.IndexByte(l, ' ') > 0
+}
+
+// tableLegend returns where a legend after the rows begins, a title line
+// and at most ten lines under it (readelf's "Key to Flags:"), or len(lines).
+func tableLegend(lines [][]byte, body int) int {
+	for i := len(lines) - 1; i >= max(body+8, len(lines)-11); i-- {
+		if tableTitle(lines[i]) {
+			return i
+		}
+	}
+	return len(lines)
 }
 
 // tableUpperHeader reports whether a line looks like a header of capitals
@@ -421,7 +449,8 @@ func tableUpperHeader(l []byte) bool {
 		return false
 	}
 	for _, w := range f {
-		if bytes.ContainsAny(w, "0123456789") || w[0] != '%' && (w[0] < 'A' || w[0] > 'Z') {
+		w = bytes.TrimPrefix(w, []byte("[")) // readelf's "[Nr]"
+		if len(w) == 0 || bytes.ContainsAny(w, "0123456789") || w[0] != '%' && (w[0] < 'A' || w[0] > 'Z') {
 			return false
 		}
 	}

@@ -525,3 +525,44 @@ func TestTableBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestTableTitledHeader checks readelf -S: the header under its title
+// "Section Headers:" names the columns, the legend under "Key to Flags:"
+// is no row, so every section (.text among them) is a row of few enough
+// to keep them all.
+func TestTableTitledHeader(t *testing.T) {
+	in := viewtest.Read(t, "table", "readelf-S")
+	td := tableParse(in)
+	if td == nil {
+		t.Fatal("no table")
+	}
+	if got, want := len(td.rows), 32; got != want {
+		t.Errorf("%d rows, want %d sections", got, want)
+	}
+	if !slices.Contains(td.columns, "Name") {
+		t.Errorf("columns %q not named by the header", td.columns)
+	}
+	out, err := Table(in, lossy.Options{})
+	if err != nil && !errors.Is(err, lossy.ErrNoGain) {
+		t.Fatal(err)
+	}
+	if err == nil && !bytes.Contains(out, []byte("  [15] .text ")) {
+		t.Errorf(".text dropped:\n%s", out)
+	}
+}
+
+// TestTableTreeKeepFew checks that a small drawn tree (findmnt) keeps its
+// nested entries rather than notes for them.
+func TestTableTreeKeepFew(t *testing.T) {
+	in := viewtest.Read(t, "table", "findmnt-tree")
+	if tableTreeParse(in) == nil {
+		t.Fatal("findmnt not read as a tree")
+	}
+	out, err := Table(in, lossy.Options{})
+	if err != nil && !errors.Is(err, lossy.ErrNoGain) {
+		t.Fatal(err)
+	}
+	if err == nil && !bytes.Contains(out, []byte("/dev/shm")) {
+		t.Errorf("/dev/shm dropped:\n%s", out)
+	}
+}
