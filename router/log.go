@@ -96,6 +96,11 @@ func logLine(line, t []byte, f feat) bool {
 	if toolline.LevelPrefix(t) {
 		return true
 	}
+	if indent == 0 && t[0] >= 'a' && t[0] <= 'z' && f&fColon != 0 {
+		if _, _, ok := toolline.KernelLevel(t); ok {
+			return true // dmesg -x
+		}
+	}
 	if indent == 0 && f&fColon != 0 {
 		if _, ok := toolline.AccessLog(t); ok {
 			return true

@@ -176,6 +176,12 @@ func (r *reader) report(i int, plain []byte) bool {
 	if hit, ok := straceLine(t); ok {
 		return hit
 	}
+	if level, _, ok := toolline.KernelLevel(t); ok {
+		switch string(level) {
+		case "emerg", "alert", "crit", "err":
+			return true // dmesg -x names the level; the message may not
+		}
+	}
 	if hit, ok := r.sanitizerLine(i, t); ok {
 		return hit
 	}

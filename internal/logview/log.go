@@ -972,6 +972,18 @@ func logKey(text []byte) uint64 {
 		h = (h ^ uint64(text[i])) * prime
 		i++
 	}
+	if i == 0 && len(text) > 0 && text[0] >= 'a' && text[0] <= 'z' {
+		// dmesg -x: the level and the message, not "kern" and the uptime.
+		if level, end, ok := toolline.KernelLevel(text); ok {
+			for _, c := range level {
+				h = (h ^ uint64(c)) * prime
+			}
+			i = end
+			if r := text[end:]; len(r) > 0 && r[0] == '[' && toolline.KernelStamp(r) {
+				i += bytes.IndexByte(r, ']') + 1
+			}
+		}
+	}
 	words, fields := 0, 0
 	for i < len(text) && fields < 8 {
 		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {

@@ -1097,3 +1097,33 @@ func TestLogRepeatedTraces(t *testing.T) {
 		}
 	}
 }
+
+// TestLogKernelLevels checks dmesg -x: each warn line, a warning whatever
+// its words, outranks the info lines (each message its own template, not
+// one "kern" template for every line), and the err line is kept.
+func TestLogKernelLevels(t *testing.T) {
+	in := viewtest.Read(t, "log", "dmesg-x")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range strings.Split(string(in), "\n") {
+		if strings.HasPrefix(l, "kern  :warn  : ") || strings.HasPrefix(l, "kern  :err   : ") {
+			n++
+			want := l + "\n"
+			if len(l) > logDefault.lineBytes {
+				want = "\n" + l[:60] // a long line is clipped, not dropped
+			}
+			if !bytes.Contains(out, []byte(want)) {
+				t.Errorf("dropped: %q", l)
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("sample has %d warn and err lines, want 10 or more", n)
+	}
+	if !bytes.Contains(out, []byte(" omitted")) {
+		t.Error("no info line dropped")
+	}
+}

@@ -107,3 +107,26 @@ func TestLastIndexPair(t *testing.T) {
 		}
 	}
 }
+
+func TestKernelLevel(t *testing.T) {
+	tests := []struct {
+		line, level string
+		ok          bool
+	}{
+		{"kern  :warn  : [    0.000000] [Firmware Bug]: TSC", "warn", true},
+		{"kern  :err   : [ 4281.774942] Out of memory", "err", true},
+		{"daemon:info  : [    1.000000] x", "info", true},
+		{"kern  :loud  : [    1.000000] x", "", false},
+		{"kern: error: x", "", false},
+		{"note  :info  :", "", false},
+	}
+	for _, tt := range tests {
+		level, end, ok := KernelLevel([]byte(tt.line))
+		if ok != tt.ok || string(level) != tt.level {
+			t.Errorf("KernelLevel(%q) = %q, %v; want %q, %v", tt.line, level, ok, tt.level, tt.ok)
+		}
+		if ok && tt.line[end-2:end] != ": " {
+			t.Errorf("KernelLevel(%q) ends at %d, not after the level's colon", tt.line, end)
+		}
+	}
+}
