@@ -47,7 +47,7 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 	} else if b := tableBlocksParse(in); b != nil {
 		render = b.render
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
-		render = func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
+		render = t.view(in)
 	} else {
 		return nil, lossy.ErrNoGain
 	}
@@ -696,6 +696,16 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 	for _, i := range t.actionRows() {
 		keep[i] = true
 	}
+	for i := 0; i < n; i++ {
+		if under, ok := tableWarningRow(t.rows[i].raw); ok {
+			// The warning and what it says: R's "Warning message:" over its
+			// message, "Warning messages:" over "1: …", "2: …".
+			keep[i] = true
+			for j := i + 1; j < n && j <= i+under; j++ {
+				keep[j] = true
+			}
+		}
+	}
 	for _, i := range t.rare(lv.rareMax) {
 		keep[i] = true
 	}
@@ -1090,6 +1100,33 @@ func tableNumber(c []byte) (float64, bool) {
 		return 0, false
 	}
 	return x * mult, true
+}
+
+// tableWarningRow reports a warning printed among the rows at the left
+// margin, "Warning: …", "Warning in log(-1) : NaNs produced", "WARNING: …",
+// and how many rows under it say what it is: one under a title ending in
+// a colon ("Warning message:"), up to ten under "Warning messages:".
+func tableWarningRow(l []byte) (under int, ok bool) {
+	for _, p := range []string{"Warning", "WARNING", "warning"} {
+		if !bytes.HasPrefix(l, []byte(p)) {
+			continue
+		}
+		r := l[len(p):]
+		switch {
+		case bytes.HasPrefix(r, []byte(" messages:")):
+			return 10, true
+		case bytes.HasPrefix(r, []byte(" message:")):
+			return 1, true
+		case bytes.HasPrefix(r, []byte(":")):
+			if len(bytes.TrimSpace(r[1:])) == 0 {
+				return 1, true
+			}
+			return 0, true
+		case bytes.HasPrefix(r, []byte(" in ")) && bytes.Contains(r, []byte(" : ")):
+			return 0, true
+		}
+	}
+	return 0, false
 }
 
 // tableFailureLine reports whether a row's text reads as a failure line.

@@ -9,8 +9,8 @@ import "bytes"
 // own, so a block's title and header stay with it and its columns are not
 // mixed with another block's lines or with what follows the last one.
 type tableBlocks struct {
-	parts  [][]byte     // the input per block, the blank lines after it included
-	tables []*tableData // per part; nil prints the part as it is
+	parts  [][]byte                            // the input per block, the blank lines after it included
+	tables []func(tableLevel, [][]byte) []byte // per part its view; nil prints the part as it is
 }
 
 // tableBlocksParse returns the blocks of in when two or more of them share
@@ -48,7 +48,7 @@ func tableBlocksParse(in []byte) *tableBlocks {
 			}
 		}
 	}
-	b := &tableBlocks{parts: parts, tables: make([]*tableData, len(parts))}
+	b := &tableBlocks{parts: parts, tables: make([]func(tableLevel, [][]byte) []byte, len(parts))}
 	shared, tables := 0, 0
 	for i, ls := range lines {
 		for j := range min(2, len(ls)) {
@@ -57,11 +57,28 @@ func tableBlocksParse(in []byte) *tableBlocks {
 			}
 			shared++
 			if t := tableAligned(ls, j); t != nil && len(t.rows) >= 8 {
-				b.tables[i] = t
+				b.tables[i] = t.view(parts[i])
 				tables++
 			}
 			break
 		}
+	}
+	if shared < 2 && len(parts) >= 3 {
+		// Blocks of their own (R's printed data frame, then "Call:",
+		// "Coefficients:" and its rows, its warnings): each is cut alone,
+		// and a block too small to cut is kept.
+		clear(b.tables)
+		tables = 0
+		for i, p := range parts {
+			if tr := tableTreeParse(p); tr != nil {
+				b.tables[i] = tr.render
+				tables++
+			} else if t := tableParse(p); t != nil && len(t.rows) >= 8 {
+				b.tables[i] = t.view(p)
+				tables++
+			}
+		}
+		shared = 2
 	}
 	if shared < 2 || tables == 0 {
 		return nil
@@ -74,11 +91,16 @@ func tableBlocksParse(in []byte) *tableBlocks {
 func (b *tableBlocks) render(lv tableLevel, terms [][]byte) []byte {
 	var out []byte
 	for i, p := range b.parts {
-		if t := b.tables[i]; t != nil {
-			out = append(out, t.render(p, lv, terms)...)
+		if view := b.tables[i]; view != nil {
+			out = append(out, view(lv, terms)...)
 		} else {
 			out = append(out, p...)
 		}
 	}
 	return out
+}
+
+// view is t's render over its input in.
+func (t *tableData) view(in []byte) func(tableLevel, [][]byte) []byte {
+	return func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
 }

@@ -566,3 +566,28 @@ func TestTableTreeKeepFew(t *testing.T) {
 		t.Errorf("/dev/shm dropped:\n%s", out)
 	}
 }
+
+// TestTableWarningsAndBlocks checks R's output read as a table: its
+// warnings with the message under each, and the blocks between blank
+// lines too small to cut (the "Coefficients:" rows), are kept.
+func TestTableWarningsAndBlocks(t *testing.T) {
+	in := viewtest.Read(t, "table", "r-script-error")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"Warning message:\nNAs introduced by coercion \n",
+		"Warning messages:\n1: iteration 1 produced NA \n",
+		"Warning in log(-1) : NaNs produced\n",
+		"grpc         0.14463    0.17605   0.821    0.412\n",
+		"\nCall:\nlm(formula = val ~ grp, data = df)\n",
+	} {
+		if !bytes.Contains(out, []byte(w)) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+	if !bytes.Contains(out, []byte(" rows omitted")) {
+		t.Errorf("the data frame's rows not cut:\n%s", out)
+	}
+}
