@@ -148,6 +148,7 @@ func splitPlain(b []byte) []Section {
 	configs(b, lines)
 	records(b, lines)
 	loggerReports(b, lines)
+	tapDiagnostics(b, lines)
 	quotedSource(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)

@@ -53,7 +53,8 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if toolline.GDBFrame(t) {
 			return kLog, wStrong
 		}
-		for _, p := range [...]string{"# Subtest: ", "# tests ", "# pass ", "# fail ", "# suites ", "# cancelled ", "# skipped ", "# todo ", "# duration_ms "} {
+		for _, p := range [...]string{"# Subtest: ", "# tests ", "# pass ", "# fail ", "# suites ", "# cancelled ", "# skipped ", "# todo ", "# duration_ms ",
+			"#   Failed test", "# Looks like you failed ", "# Looks like your test exited "} { // Test::More under prove
 			if hasPrefix(t, p) {
 				return kLog, wStrong
 			}
@@ -68,6 +69,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		}
 		if hasPrefix(t, "DETAIL:  ") && len(line) == len(t) {
 			return kLog, wStrong // psql
+		}
+		if hasPrefix(t, "Dubious, test returned ") {
+			return kLog, wStrong // prove
 		}
 	case 'T':
 		if hasPrefix(t, "TAP version ") {

@@ -29,6 +29,8 @@ import (
 var logOracle = regexp.MustCompile(`(?i)((^|[\s:\[(*])(error|fail|failed|failure|panic|panicked|fatal|exception|traceback)([\s:!\])]|$)` +
 	`|^\s*--- FAIL|^E: |^npm (ERR!|error)|[a-z](Error|Exception)(:|$)|^[^\s:]+\.\w+:\d+(:\d+)?: |✗|✘|✖)`)
 
+var logOraclePyWarning = regexp.MustCompile(`^\S+\.py:\d+: [A-Z]\w*Warning: `)
+
 // logOracleLines returns the lines of in that logOracle flags, as they
 // must appear in the view: verbatim but for ANSI escapes, which the view
 // never shows.
@@ -46,9 +48,13 @@ func logOracleLines(in []byte) []string {
 // logOracleExempt reports lines that name a failure without reporting one:
 // a passing Go test whose name ends in Error, rustc's suggestions ("help:
 // ... handle the error accordingly"), and cppcheck's findings below
-// warning level ("m.c:7:0: style: The function 'main' is never used.").
+// warning level ("m.c:7:0: style: The function 'main' is never used.") and
+// Python's warnings ("warn.py:7: DeprecationWarning: ...").
 func logOracleExempt(line string) bool {
 	if strings.HasPrefix(line, "=== RUN ") || strings.HasPrefix(line, "--- PASS: ") || strings.HasPrefix(line, "help: ") {
+		return true
+	}
+	if logOraclePyWarning.MatchString(line) {
 		return true
 	}
 	for _, sev := range []string{": style: ", ": information: ", ": performance: ", ": portability: "} {

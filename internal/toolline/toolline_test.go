@@ -130,3 +130,22 @@ func TestKernelLevel(t *testing.T) {
 		}
 	}
 }
+
+func TestAccessLog(t *testing.T) {
+	tests := []struct {
+		line   string
+		status int
+		ok     bool
+	}{
+		{`127.0.0.1 - - [01/Dec/2026:15:40:16 +0000] "GET / HTTP/1.1" 502 157`, 502, true},
+		{`127.0.0.1 - - [01/Dec/2026 18:11:54] "GET /p31.html HTTP/1.1" 404 -`, 404, true}, // python -m http.server
+		{`127.0.0.1 - - [01/Dec/2026 18:11:54] code 404, message File not found`, 0, false},
+		{`[01/Dec/2026 18:11:54] "GET / HTTP/1.1" 200 -`, 0, false},
+	}
+	for _, tt := range tests {
+		status, ok := AccessLog([]byte(tt.line))
+		if status != tt.status || ok != tt.ok {
+			t.Errorf("AccessLog(%q) = %d, %v; want %d, %v", tt.line, status, ok, tt.status, tt.ok)
+		}
+	}
+}
