@@ -152,6 +152,7 @@ func splitPlain(b []byte) []Section {
 	quotedSource(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)
+	repeatedRuns(b, lines)
 	bufs.kinds = vote(lines, bufs.kinds)
 	secs := sections(b, lines, bufs)
 	if cap(lines) <= maxPooledLines {
