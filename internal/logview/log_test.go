@@ -1133,3 +1133,36 @@ func TestLogKernelLevels(t *testing.T) {
 		t.Error("no info line dropped")
 	}
 }
+
+// TestLogAssertPairs checks that what an assertion expected and what it
+// got are kept together, at the default level and under a tight target:
+// node's AssertionError fields, jest's "Expected constructor:" over
+// "Received constructor:", testify's Error field with its detail.
+func TestLogAssertPairs(t *testing.T) {
+	for _, tt := range []struct {
+		sample string
+		want   []string
+	}{
+		{"node-test-junit-xml", []string{"    actual: 23,\n    expected: 17,\n", "    actual: 65,\n    expected: 41,\n"}},
+		{"jest-failures", []string{"    Expected constructor: TypeError\n    Received constructor: RangeError\n"}},
+		{"go-testify", []string{
+			"        \tError:      \tReceived unexpected error:\n        \t            \tdial tcp 127.0.0.1:5432: connect: connection refused\n",
+			"        \t            \texpected: gt.User{ID:7,",
+		}},
+	} {
+		in := viewtest.Read(t, "log", tt.sample)
+		for _, ratio := range []float64{0, 0.3} {
+			out, err := Log(in, lossy.Options{TargetRatio: ratio})
+			if errors.Is(err, lossy.ErrNoGain) {
+				out = in // nothing dropped
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !bytes.Contains(out, []byte(w)) {
+					t.Errorf("%s at ratio %v: lacks %q", tt.sample, ratio, w)
+				}
+			}
+		}
+	}
+}
