@@ -375,6 +375,9 @@ func tableAligned(lines [][]byte, hint int) *tableData {
 			}
 		}
 	}
+	if hint >= 0 {
+		return nil // a named header must line up with its rows
+	}
 	n := len(header)
 	if n == 0 {
 		n = tableModeFields(lines[body:])

@@ -1,6 +1,9 @@
 package tableview
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // tableBlocks is a table printed in blocks separated by blank lines that
 // repeat one column header, each under its own title line: iptables -L
@@ -56,7 +59,15 @@ func tableBlocksParse(in []byte) *tableBlocks {
 				continue
 			}
 			shared++
-			if t := tableAligned(ls, j); t != nil && len(t.rows) >= 8 {
+			t := tableAligned(ls, j)
+			if t == nil && len(ls) > j+1 {
+				// Lines that do not line up under the header (iptables -S
+				// after the last chain) are a table of their own columns.
+				if t = tableAligned(ls[j+1:], -1); t != nil {
+					t.top = append(slices.Clip(ls[:j+1]), t.top...)
+				}
+			}
+			if t != nil && len(t.rows) >= 8 {
 				b.tables[i] = t.view(parts[i])
 				tables++
 			}
