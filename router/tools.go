@@ -151,6 +151,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if isDigit(t[0]) && ctestLine(t) {
 		return kLog, wStrong
 	}
+	if f&fColon != 0 && isLower(t[0]) && len(line) == len(t) && scriptDiagnostic(t) {
+		return kLog, wStrong
+	}
 	if nmLine(line) {
 		return kTable, wStrong // nm: "00000000000b86b0 T std::ios_base::failure::what() const"
 	}
@@ -232,4 +235,19 @@ func nmLine(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// scriptDiagnostic matches an interpreter's report on the script it was
+// given on its command line: awk's "gawk: cmd. line:1: warning: …" and
+// sed's "sed: -e expression #1, char 5: unterminated `s' command".
+func scriptDiagnostic(t []byte) bool {
+	n := 0
+	for n < len(t) && (isLower(t[n]) || isDigit(t[n]) || t[n] == '-' || t[n] == '_') {
+		n++
+	}
+	if n == 0 || !hasPrefix(t[n:], ": ") {
+		return false
+	}
+	r := t[n+2:]
+	return hasPrefix(r, "cmd. line:") || hasPrefix(r, "-e expression #")
 }
