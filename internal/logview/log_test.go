@@ -1166,3 +1166,29 @@ func TestLogAssertPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestLogTapSkipCase checks that a TAP directive counts in any case, as
+// TAP says: bats and Test::More write "# skip reason", and a skipped test
+// is counted as skipped, not as passing.
+func TestLogTapSkipCase(t *testing.T) {
+	in := viewtest.Read(t, "log", "bats-fail")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte(" and 1 skipped test omitted …]\n")) {
+		t.Errorf("the test skipped with '# skip' not counted as skipped:\n%s", out)
+	}
+	for _, d := range []string{"ok 5 skip on ci # skip needs docker", "ok 1 # SKIP no db", "ok 2 - x # Skip", "ok 3 # TODO later", "ok 4 # todo"} {
+		word := "SKIP"
+		if strings.Contains(strings.ToUpper(d), "TODO") {
+			word = "TODO"
+		}
+		if !logTapDirective([]byte(d), word) {
+			t.Errorf("logTapDirective(%q, %q) = false", d, word)
+		}
+	}
+	if logTapDirective([]byte("ok 6 - skipping # skipper"), "SKIP") {
+		t.Error("a word starting with skip counted as the directive")
+	}
+}
