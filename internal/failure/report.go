@@ -228,6 +228,9 @@ func (r *reader) report(i int, plain []byte) bool {
 			return status >= 500 // a request the web server failed; 4xx are the client's
 		}
 	}
+	if toolError(body) {
+		return true
+	}
 	if strong, weak := startFailure(body); strong || weak && !r.page && !r.paragraph(i) {
 		r.exception = javaException(body)
 		if testCounts(body, "failing") {
