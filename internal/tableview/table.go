@@ -90,6 +90,22 @@ func (lv tableLevel) scaled(s float64) tableLevel {
 // to read than a summary of them (ls -la of a small directory).
 const tableKeepFew = 25
 
+// tableKeepIfFew keeps every row when at most tableKeepFew would be
+// dropped.
+func tableKeepIfFew(keep []bool) {
+	dropN := 0
+	for _, k := range keep {
+		if !k {
+			dropN++
+		}
+	}
+	if dropN <= tableKeepFew {
+		for i := range keep {
+			keep[i] = true
+		}
+	}
+}
+
 // tableRow is one record: its exact source bytes (several lines for quoted
 // CSV fields with newlines) and its cells.
 type tableRow struct {
@@ -732,17 +748,7 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 		}
 	}
 
-	dropN := 0
-	for _, k := range keep {
-		if !k {
-			dropN++
-		}
-	}
-	if dropN <= tableKeepFew {
-		for i := range keep {
-			keep[i] = true
-		}
-	}
+	tableKeepIfFew(keep)
 
 	out := make([]byte, 0, len(in)/4)
 	for _, l := range t.top {

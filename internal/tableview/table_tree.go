@@ -187,19 +187,9 @@ func (t *tableTree) render(lv tableLevel, terms [][]byte) []byte {
 			}
 		}
 	}
-	dropN := 0
-	for _, k := range keep {
-		if !k {
-			dropN++
-		}
-	}
-	if dropN <= tableKeepFew {
-		// As in a table: a few entries are cheaper to read than notes
-		// for them (findmnt's /dev/shm under /dev).
-		for i := range keep {
-			keep[i] = true
-		}
-	}
+	// As in a table, a few entries are cheaper to read than notes for
+	// them (findmnt's /dev/shm under /dev).
+	tableKeepIfFew(keep)
 	out := make([]byte, 0, 4096)
 	for i := 0; i < n; {
 		if keep[i] {
