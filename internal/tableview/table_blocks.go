@@ -16,9 +16,13 @@ type tableBlocks struct {
 	tables []func(tableLevel, [][]byte) []byte // per part its view; nil prints the part as it is
 }
 
+// tableBlocksMax is the most blocks without a shared header cut apart.
+const tableBlocksMax = 16
+
 // tableBlocksParse returns the blocks of in when two or more of them share
 // a header line (their first or second line, of three words or more), or
-// nil.
+// when there are three to tableBlocksMax blocks and one is a table or a
+// drawn tree of its own; else nil.
 func tableBlocksParse(in []byte) *tableBlocks {
 	var parts [][]byte
 	start, blank := 0, false
@@ -74,10 +78,11 @@ func tableBlocksParse(in []byte) *tableBlocks {
 			break
 		}
 	}
-	if shared < 2 && len(parts) >= 3 {
+	if shared < 2 && len(parts) >= 3 && len(parts) <= tableBlocksMax {
 		// Blocks of their own (R's printed data frame, then "Call:",
 		// "Coefficients:" and its rows, its warnings): each is cut alone,
-		// and a block too small to cut is kept.
+		// and a block too small to cut is kept. Many blocks (ls -lR's
+		// directories) are one table, not a summary each.
 		clear(b.tables)
 		tables = 0
 		for i, p := range parts {
