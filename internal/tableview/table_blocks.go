@@ -14,6 +14,7 @@ import (
 type tableBlocks struct {
 	parts  [][]byte                            // the input per block, the blank lines after it included
 	tables []func(tableLevel, [][]byte) []byte // per part its view; nil prints the part as it is
+	data   []*tableData                        // the tables among them
 }
 
 // tableBlocksMax is the most blocks without a shared header cut apart.
@@ -72,7 +73,8 @@ func tableBlocksParse(in []byte) *tableBlocks {
 				}
 			}
 			if t != nil && len(t.rows) >= 8 {
-				b.tables[i] = t.view(parts[i])
+				b.tables[i] = t.view(parts[i], nil)
+				b.data = append(b.data, t)
 				tables++
 			}
 			break
@@ -84,13 +86,14 @@ func tableBlocksParse(in []byte) *tableBlocks {
 		// and a block too small to cut is kept. Many blocks (ls -lR's
 		// directories) are one table, not a summary each.
 		clear(b.tables)
-		tables = 0
+		b.data, tables = b.data[:0], 0
 		for i, p := range parts {
 			if tr := tableTreeParse(p); tr != nil {
 				b.tables[i] = tr.render
 				tables++
 			} else if t := tableParse(p); t != nil && len(t.rows) >= 8 {
-				b.tables[i] = t.view(p)
+				b.tables[i] = t.view(p, nil)
+				b.data = append(b.data, t)
 				tables++
 			}
 		}
@@ -116,7 +119,28 @@ func (b *tableBlocks) render(lv tableLevel, terms [][]byte) []byte {
 	return out
 }
 
-// view is t's render over its input in.
-func (t *tableData) view(in []byte) func(tableLevel, [][]byte) []byte {
+// failureLines has every block's table judge its rows by the failure
+// lines of the whole input, found once, lines gives them (each block
+// keeps those within it).
+func (b *tableBlocks) failureLines(lines func() [][]byte) {
+	var all [][]byte
+	found := false
+	once := func() [][]byte {
+		if !found {
+			all, found = lines(), true
+		}
+		return all
+	}
+	for _, t := range b.data {
+		t.failureLines = once
+	}
+}
+
+// view is t's render over its input in; failureLines, when set, gives
+// the failure lines of in or of an input around it (see rowsFailed).
+func (t *tableData) view(in []byte, failureLines func() [][]byte) func(tableLevel, [][]byte) []byte {
+	if failureLines != nil {
+		t.failureLines = failureLines
+	}
 	return func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
 }
