@@ -255,10 +255,17 @@ func isDiagnostic(h toolline.Hit) bool {
 		return true
 	}
 	if h.Col == 0 && len(t) > 0 && isDigit(t[0]) {
-		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
+		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."; cspell:
+		// "README.md:20:20 - Unknown word (gittutorial)".
 		_, e := toolline.Number(t)
 		r := t[e:]
-		return hasPrefix(r, " - error") || hasPrefix(r, " - warning")
+		return hasPrefix(r, " - error") || hasPrefix(r, " - warning") || len(r) > 3 && hasPrefix(r, " - ") && isUpper(r[3])
+	}
+	if _, ok := toolline.CheckRecord(t); ok && h.Col == 0 {
+		return true // Check's result of a C unit test: "ck.c:5:F:core:t_sq:9: Assertion ... failed"
+	}
+	if h.Col == 0 && toolline.SpellFix(t) {
+		return true // codespell: "README:20: availabe ==> available"
 	}
 	if len(t) > 1 && t[0] == ' ' {
 		t = t[1:]

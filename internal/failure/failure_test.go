@@ -40,6 +40,31 @@ func TestLinesSamples(t *testing.T) {
 		want   []string
 		not    []string
 	}{
+		// Check's verbose results: failed and erred tests report, passed
+		// ones do not, whatever the message says.
+		{"log/check-fail", router.Log, []string{
+			"ck.c:5:F:core:t_sq:9: Assertion 'sq(_i) == _i == 9 ? 80 : _i * _i' failed: sq(_i) == 81, _i == 9 ? 80 : _i * _i == 80",
+			"ck.c:8:E:core:t_segv:0: (after this point) Received signal 11 (Segmentation fault)",
+			"ck.c:9:F:strings:t_msg:0: length was 3, want 4",
+		}, []string{
+			"ck.c:5:P:core:t_sq:8: Passed",
+		}},
+		// jasmine: the numbered title, the message under "Message:" and
+		// the first frame with a location under "Stack:".
+		{"log/jasmine-many", router.Log, []string{
+			"2) pricing rounds price 4",
+			"    Expected 0.6000000000000001 to be 0.6.",
+			"        at UserContext.<anonymous> (/tmp/qa4/npmp/spec2/many.spec.js:3:90)",
+			"        at exports.parse (/tmp/qa4/npmp/lib/calc.js:3:29)",
+		}, []string{
+			"        at <Jasmine>",
+			"        at JSON.parse (<anonymous>)",
+			"  Stack:",
+		}},
+		{"log/cspell-docs", router.Log, []string{
+			"git/README.md:20:20 - Unknown word (gittutorial)",
+			"nodejs/CHANGELOG.md:536:32 - Unknown word (chrisdickinson)",
+		}, nil},
 		{"log/go-test-v-fail", router.Log, []string{
 			"--- FAIL: TestSub (0.00s)",
 			"    --- FAIL: TestSub/pos (0.00s)",
