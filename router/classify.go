@@ -103,6 +103,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	if f&(fPipe|fTick|fBox) != 0 && treeLine(line) { // it needs "|-- ", "`-- " or a box character
 		return kTable, wWeak, false, hv // one entry of a drawn tree: tree, npm ls, cargo tree
 	}
+	if f&fDash != 0 && len(t) < len(line) && perfGraphLine(t) {
+		return kTable, wWeak, false, hv // a branch of a call graph under a perf report's row
+	}
 	if len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		rest := t[1:]
 		if isBlank(rest) || bytes.IndexByte(rest, '^') >= 0 || bytes.IndexByte(rest, '~') >= 0 {
@@ -374,6 +377,30 @@ func treeLine(line []byte) bool {
 	}
 	r := line[i:]
 	return hasPrefix(r, "├─") || hasPrefix(r, "└─") || hasPrefix(r, "|-- ") || hasPrefix(r, "`-- ")
+}
+
+// perfGraphLine reports a branch of the call graph perf report draws
+// under an overhead row, indented: "|--43.81%--main", "--0.95%--memset",
+// and the graph's first line "---main".
+func perfGraphLine(t []byte) bool {
+	switch {
+	case hasPrefix(t, "|--"):
+		t = t[3:]
+	case hasPrefix(t, "---"):
+		return len(t) > 3 && t[3] != '-' && t[3] != ' '
+	case hasPrefix(t, "--"):
+		t = t[2:]
+	default:
+		return false
+	}
+	_, e := toolline.Number(t)
+	if e == 0 {
+		return false
+	}
+	for e < len(t) && (isDigit(t[e]) || t[e] == '.') {
+		e++
+	}
+	return hasPrefix(t[e:], "%--")
 }
 
 // isPathLine reports whether the whole line looks like one file path, as in
