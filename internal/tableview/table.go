@@ -44,6 +44,8 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 		render = tr.render
 	} else if pr := tablePerfParse(in); pr != nil {
 		render = pr.render
+	} else if out := tablePhpcsRender(in); out != nil {
+		render = func(tableLevel, [][]byte) []byte { return out }
 	} else if lines, drop := tableMassifParse(in); lines != nil {
 		render = func(tableLevel, [][]byte) []byte { return tableMassifRender(in, lines, drop) }
 	} else if g := tableModGraphParse(in); g != nil {

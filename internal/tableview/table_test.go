@@ -19,6 +19,7 @@ import (
 var tableCeilings = map[string]float64{
 	"df-h":                0,
 	"perf-report-stdio":   0.45,
+	"phpcs-psr12":         0.75,
 	"ms-print-massif":     0.6,
 	"dpkg-l":              0.03,
 	"dpkg-query-tsv":      0.03,
@@ -45,7 +46,7 @@ func TestTableSamples(t *testing.T) {
 			tableCheckTree(t, in, out)
 			return
 		}
-		if lines, _ := tableMassifParse(in); tablePerfParse(in) != nil || lines != nil {
+		if lines, _ := tableMassifParse(in); tablePerfParse(in) != nil || lines != nil || tablePhpcsRender(in) != nil {
 			tableCheckNotes(t, in, out)
 			return
 		}
@@ -487,8 +488,8 @@ func tableCheckNotes(t *testing.T, in, out []byte) {
 	inLines := tableLines(in)
 	j := 0
 	for _, l := range tableLines(out) {
-		if bytes.Contains(l, []byte(" omitted …]")) {
-			continue
+		if bytes.HasPrefix(bytes.TrimLeft(l, " "), []byte("[… ")) {
+			continue // a note
 		}
 		for j < len(inLines) && !bytes.Equal(inLines[j], l) {
 			if len(inLines[j]) > 0 && inLines[j][0] == '#' {
@@ -557,5 +558,35 @@ func TestTableMassif(t *testing.T) {
 	}
 	if bytes.Contains(out, []byte("  1        135,293")) {
 		t.Error("a plain snapshot row is kept")
+	}
+}
+
+// TestTablePhpcs: phpcs's full report keeps every file's name and every
+// error with its wrapped message and sniff; warnings become one note per
+// file. The column parser dropped the second file's name and the wrapped
+// rows.
+func TestTablePhpcs(t *testing.T) {
+	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", "phpcs-psr12.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"FILE: /tmp/qa4/fx/php/tests/MoneyTest.php\n", "FILE: /usr/share/php/PHPUnit/Framework/Assert.php\n",
+		"  3 | ERROR   | [ ] Each class must be in a namespace of at least one\n    |         |     level (a top-level vendor name)\n    |         |     (PSR1.Classes.ClassDeclaration.MissingNamespace)\n",
+		"[… 5 warnings omitted: PSR1.Files.SideEffects.FoundWithSymbols ×1 at line 1; Generic.Files.LineLength.TooLong ×4 at lines 6, 8, 11, 14 …]\n" +
+			"----------------------------------------------------------------------\nPHPCBF CAN FIX",
+	} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q", want)
+		}
+	}
+	if bytes.Contains(out, []byte("| WARNING |")) {
+		t.Error("a warning row is kept")
+	}
+	if errs := bytes.Count(in, []byte("| ERROR   |")); bytes.Count(out, []byte("| ERROR   |")) != errs {
+		t.Errorf("%d of %d error rows kept", bytes.Count(out, []byte("| ERROR   |")), errs)
 	}
 }
