@@ -28,17 +28,20 @@ var logPrefixes = []string{
 	// make, C toolchains
 	"make: ", "make[", "cc ", "gcc ", "g++ ", "clang ", "clang++ ", "ld: ", "/usr/bin/ld:", "collect2:", "cc1: ", "cc1plus: ",
 	"In file included from", "ar ", "ranlib ", "cmake ", "-- ", "[ ", "ninja: ",
+	"[ RUN      ]", "[       OK ]", "[  FAILED  ]", "[  PASSED  ]", "[  SKIPPED ]", "[ DISABLED ]", "[==========]", "[----------]", // googletest
 	"Test project ", "Total Test time (real)", "Errors while running CTest", "Internal ctest changing", // ctest
 	// Python
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
+	// rspec
+	"Failure/Error:", "Failures:", "Pending:", "Failed examples:", "rspec ./", "Finished in ", "Randomized with seed ", "# ./",
 	// php -l and the PHP CLI
 	"No syntax errors detected in ", "Errors parsing ", "PHP Parse error:", "PHP Fatal error:", "PHP Warning:", "PHP Notice:", "PHP Deprecated:",
 	// JVM builds
 	"[INFO]", "[WARNING]", "[ERROR]", "[DEBUG]", "BUILD SUCCESS", "BUILD FAILED", "BUILD FAILURE", "> Task ", "Caused by:",
 	// generic
 	"Error: ", "ERROR:", "Warning: ", "WARNING:", "fatal: ", "fatal error:", "FATAL", "Killed", "Segmentation fault",
-	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
+	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "⚠ ", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
 	"Executing ", "Installing ", "Collecting ", "Requirement already", "Downloading",
 	// command traces: go build -x, make -n, sh -x
 	"WORK=", "mkdir -p ", "+ ", "cd /", "cd $", "go tool ", "cat >", "EOF",
@@ -197,6 +200,8 @@ func prefixFits(line, t []byte, p string) bool {
 		return bytes.IndexByte(t, ':') > 0 && (bytes.IndexByte(t, '(') > 0 || bytes.IndexByte(t, '/') > 0)
 	case "running ":
 		return bytes.Contains(t, []byte(" test"))
+	case "# ./":
+		return bytes.Contains(t, []byte(":in `")) // an rspec backtrace frame: "# ./lib/cart.rb:15:in `discount'"
 	case "Step ":
 		return len(t) > 5 && t[5] >= '0' && t[5] <= '9'
 	case "[ ":

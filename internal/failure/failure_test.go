@@ -61,6 +61,29 @@ func TestLinesSamples(t *testing.T) {
 			"        at JSON.parse (<anonymous>)",
 			"  Stack:",
 		}},
+		// rspec: in "Failures:" the titles, expected/got, an exception's
+		// message under its name and the frames; the rerun lines after.
+		// "Pending:" lists failures that are expected.
+		{"log/rspec-doc-big", router.Log, []string{
+			"  1) Cart#total sums prices",
+			"       expected: 12",
+			"            got: 11",
+			"       unknown code BOGUS",
+			"       undefined method `fetch' for nil:NilClass",
+			"     # ./lib/cart.rb:18:in `find'",
+			"rspec ./spec/big_spec.rb:32 # Cart#discount rejects bad codes",
+		}, []string{
+			"  1) Cart#discount pending one",
+			"       unknown code FREE",
+			"    keeps item 12",
+		}},
+		{"log/gtest-fail", router.Log, []string{
+			"gt.cc:10: Failure",
+			"[  FAILED  ] Parse.Vector (0 ms)",
+			"[  FAILED  ] Many/PortTest.RoundTrip/16, where GetParam() = 17 (0 ms)",
+		}, []string{
+			"[       OK ] Many/PortTest.RoundTrip/15 (0 ms)",
+		}},
 		{"log/cspell-docs", router.Log, []string{
 			"git/README.md:20:20 - Unknown word (gittutorial)",
 			"nodejs/CHANGELOG.md:536:32 - Unknown word (chrisdickinson)",

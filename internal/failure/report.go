@@ -29,6 +29,8 @@ type reader struct {
 	exception bool  // the last failure line opened a Java exception (its first "at" frame counts)
 	mocha     bool  // after mocha's "N failing": its numbered titles count
 	jasmine   uint8 // under jasmine's "  Message:" (1) or "  Stack:" (2): see jasmineFailure
+	rspec     bool  // in rspec's "Failures:" section: see rspecFailure
+	rspecExc  int   // the indent of rspec's "KeyError:" above its message, or 0
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
 	pathLine  int   // index of the last unindented lone path (an eslint file header), or -1
@@ -155,6 +157,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	exception := r.exception
 	r.exception = false
 	if hit, ok := r.jasmineFailure(i, plain, t); ok {
+		return hit
+	}
+	if hit, ok := r.rspecFailure(plain, t); ok {
 		return hit
 	}
 	if t[0] == '{' && bytes.Contains(t, []byte(`"Action":"`)) {
@@ -487,6 +492,40 @@ func (r *reader) jasmineFailure(i int, plain, t []byte) (hit, ok bool) {
 		return true, true
 	case string(t) == "Message:" && i == r.lastFail+1 && i > 0 && mochaTitle(r.line(i-1)):
 		r.jasmine = 1
+		return true, true
+	}
+	return false, false
+}
+
+// rspecFailure judges rspec's report: in its "Failures:" section (not
+// "Pending:", whose failures are expected) the numbered titles of failed
+// examples ("  1) Cart#total sums prices"), the expectation's "expected:"
+// and "got:" lines and the backtrace frames ("# ./lib/cart.rb:18:in
+// `find'"); after it, the rerun line of each failed example ("rspec
+// ./spec/cart_spec.rb:20 # Cart#total sums prices"), and the message of
+// an exception, printed under its name ("KeyError:"). ok is false for a
+// line that is none of these.
+func (r *reader) rspecFailure(plain, t []byte) (hit, ok bool) {
+	indent := len(plain) - len(t)
+	switch {
+	case indent == 0 && (string(t) == "Failures:" || string(t) == "Pending:" || hasPrefix(t, "Finished in ")):
+		r.rspec = string(t) == "Failures:"
+		return false, true
+	case indent == 0 && hasPrefix(t, "rspec ./") && bytes.Contains(t, []byte(" # ")):
+		return true, true
+	case !r.rspec:
+		return false, false
+	case r.rspecExc > 0 && indent > r.rspecExc:
+		return true, true // the exception's message, under its name
+	}
+	r.rspecExc = 0
+	switch {
+	case indent > 2 && len(t) > 1 && t[len(t)-1] == ':' && exceptionName(t[:len(t)-1]):
+		r.rspecExc = indent // "     KeyError:", its message on the lines below
+		return true, true
+	case indent == 2 && mochaTitle(t):
+		return true, true
+	case indent > 2 && (hasPrefix(t, "expected: ") || hasPrefix(t, "got: ") || hasPrefix(t, "# ./") && bytes.Contains(t, []byte(":in `"))):
 		return true, true
 	}
 	return false, false
