@@ -111,6 +111,8 @@ func logLine(line, t []byte, f feat) bool {
 		return true
 	case t[0] == '/' && bytes.Contains(t, []byte(" +0x")):
 		return true // Go stack frame location
+	case indent > 0 && isHexDigit(t[0]) && perfScriptFrame(t):
+		return true // a frame of a perf script sample
 	case t[0] == '/' && indent == 0 && len(t) > 1 && isWordByte(t[1]) && bytes.Contains(t, []byte(" -")) && bytes.IndexByte(t[:bytes.IndexByte(t, ' ')], ':') < 0:
 		// The path must name something: "//   - item" is a comment's list.
 		return true // a traced command: "/usr/lib/go/pkg/tool/linux_amd64/compile -o ..."
@@ -415,3 +417,22 @@ func caretLine(t []byte) bool {
 func cmakeScript(p []byte) bool {
 	return bytes.HasSuffix(p, []byte(".cmake")) || bytes.HasSuffix(p, []byte("CMakeLists.txt"))
 }
+
+// perfScriptFrame reports a frame of a sample perf script prints, under
+// the sample's "prof 8691 37058.813612: 500000 cpu-clock:ppp:" line: an
+// address, the symbol with its offset, the object in parentheses:
+// "ffffffff815a4bc1 next_uptodate_folio+0xc1 ([kernel.kallsyms])".
+func perfScriptFrame(t []byte) bool {
+	i := 0
+	for i < len(t) && isHexDigit(t[i]) {
+		i++
+	}
+	if i == 0 || i >= len(t) || t[i] != ' ' || t[len(t)-1] != ')' {
+		return false
+	}
+	sym := t[i+1:]
+	sp := bytes.IndexByte(sym, ' ')
+	return sp > 0 && hasPrefix(sym[sp:], " (") && (bytes.Contains(sym[:sp], []byte("+0x")) || string(sym[:sp]) == "[unknown]")
+}
+
+func isHexDigit(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }
