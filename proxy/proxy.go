@@ -81,9 +81,9 @@ type Proxy struct {
 
 // New returns a Proxy for opts.
 func New(opts Options) (*Proxy, error) {
-	u, err := url.Parse(strings.TrimRight(opts.Upstream, "/"))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("proxy: upstream %q: want http(s)://host[:port][/path]", opts.Upstream)
+	u, err := wire.ParseBaseURL(opts.Upstream)
+	if err != nil {
+		return nil, fmt.Errorf("proxy: upstream: %w", err)
 	}
 	if opts.Engine == nil {
 		return nil, errors.New("proxy: nil Engine")

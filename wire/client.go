@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -49,17 +50,34 @@ func NewClient(baseURL, apiKey string, hc *http.Client) *Client {
 		hc = http.DefaultClient
 	}
 	c := &Client{key: apiKey, hc: hc}
-	u, err := url.Parse(strings.TrimRight(baseURL, "/"))
-	switch {
-	case err != nil:
+	u, err := ParseBaseURL(baseURL)
+	if err != nil {
 		c.urlErr = fmt.Errorf("kompress: base URL: %w", err)
-	case u.Scheme != "http" && u.Scheme != "https", u.Host == "":
-		c.urlErr = fmt.Errorf("kompress: base URL %q: want http(s)://host[:port]", baseURL)
-	}
-	if err == nil {
+	} else {
 		c.base = strings.TrimRight(u.String(), "/")
 	}
 	return c
+}
+
+// ParseBaseURL parses a service's base URL, http(s)://host[:port][/path]
+// with a trailing slash dropped. A URL every request would fail on is an
+// error here, next to the flag that named it: no host name, a port that is
+// empty ("http://127.0.0.1:" would quietly mean port 80), 0 or above 65535,
+// a query or a fragment (a request path cannot be appended to them).
+func ParseBaseURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimRight(raw, "/"))
+	if err != nil {
+		return nil, err
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || u.RawQuery != "" || u.Fragment != "" || u.ForceQuery {
+		return nil, fmt.Errorf("%q: want http(s)://host[:port][/path]", raw)
+	}
+	if strings.Contains(strings.TrimPrefix(u.Host, "["+u.Hostname()+"]"), ":") {
+		if n, err := strconv.Atoi(u.Port()); err != nil || n < 1 || n > 65535 {
+			return nil, fmt.Errorf("%q: port %q: want 1..65535", raw, u.Port())
+		}
+	}
+	return u, nil
 }
 
 // Compress compresses req.Content.

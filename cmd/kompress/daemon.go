@@ -31,9 +31,13 @@ func serverURL(flag string) string {
 }
 
 // newServerClient returns a client for the server at url; calls without a
-// deadline of their own give up after a minute.
-func newServerClient(url string) *wire.Client {
-	return wire.NewClient(url, envconfig.APIKey(), &http.Client{Timeout: time.Minute})
+// deadline of their own give up after a minute. A URL no call could use is
+// a usage error.
+func newServerClient(url string) (*wire.Client, error) {
+	if _, err := wire.ParseBaseURL(url); err != nil {
+		return nil, usagef("--server / KOMPRESS_SERVER: %v", err)
+	}
+	return wire.NewClient(url, envconfig.APIKey(), &http.Client{Timeout: time.Minute}), nil
 }
 
 // openOwnStore opens the store for a command that does not go through a
@@ -119,7 +123,11 @@ func (o *compressOptions) backend(ctx context.Context, stderr io.Writer, log *sl
 		if o.store != "" {
 			return nil, nil, usagef("--server and --store exclude each other: the server owns its store")
 		}
-		return newServerClient(url).Compress, func() {}, nil
+		c, err := newServerClient(url)
+		if err != nil {
+			return nil, nil, err
+		}
+		return c.Compress, func() {}, nil
 	}
 	var st store.Store
 	var warnings []string

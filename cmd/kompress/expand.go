@@ -43,7 +43,11 @@ its original as a whole. Markers whose id is not found stay as they are.`,
 				return in.err
 			}
 			if url := serverURL(o.server); url != "" && !o.noStore {
-				res, err := newServerClient(url).Expand(cmd.Context(), string(in.data))
+				c, err := newServerClient(url)
+				if err != nil {
+					return err
+				}
+				res, err := c.Expand(cmd.Context(), string(in.data))
 				if err != nil {
 					return err
 				}

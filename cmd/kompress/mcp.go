@@ -30,7 +30,11 @@ one itself. Register it with Claude Code:
 			}
 			s := &mcp.Server{Name: "kompress", Version: versionString()}
 			if url != "" {
-				s.Backend = newServerClient(url)
+				c, err := newServerClient(url)
+				if err != nil {
+					return err
+				}
+				s.Backend = c
 			} else {
 				st, err := openOwnStore(cmd.Context(), storeURL, store.Options{})
 				if err != nil {

@@ -27,7 +27,11 @@ func newRetrieveCmd(_ *slog.Logger) *cobra.Command {
 				if storeURL != "" {
 					return usagef("--server and --store exclude each other: the server owns its store")
 				}
-				orig, err := newServerClient(url).Retrieve(cmd.Context(), args[0])
+				c, err := newServerClient(url)
+				if err != nil {
+					return err
+				}
+				orig, err := c.Retrieve(cmd.Context(), args[0])
 				if err != nil {
 					return err
 				}

@@ -43,7 +43,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "kompress:", err)
+	// The client library's errors name themselves already ("kompress: …").
+	fmt.Fprintln(stderr, "kompress:", strings.TrimPrefix(err.Error(), "kompress: "))
 	var ue usageError
 	// cobra reports an unknown command with its own plain error.
 	if errors.As(err, &ue) || strings.HasPrefix(err.Error(), "unknown command ") {
