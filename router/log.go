@@ -28,6 +28,13 @@ var logPrefixes = []string{
 	// make, C toolchains
 	"make: ", "make[", "cc ", "gcc ", "g++ ", "clang ", "clang++ ", "ld: ", "/usr/bin/ld:", "collect2:", "cc1: ", "cc1plus: ",
 	"In file included from", "ar ", "ranlib ", "cmake ", "-- ", "[ ", "ninja: ",
+	// make -d (GNU make's debug trace), indented by depth
+	"Considering target file ", "Trying pattern rule ", "Trying implicit prerequisite ", "Trying rule prerequisite ",
+	"Looking for an implicit rule ", "Looking for a rule ", "Avoiding implicit rule recursion", "Rejecting impossible ",
+	"Rejecting rule ", "No implicit rule found ", "Found an implicit rule ", "Found prerequisite ", "Finished prerequisites of ",
+	"No need to remake target ", "Must remake target ", "Successfully remade target ", "Pruning file ", "Reading makefile",
+	"Updating makefiles", "Updating goal targets", "Live child ", "Reaping winning child", "Reaping losing child", "Removing child ",
+	"Putting child ", "Got a SIGCHLD",
 	"[ RUN      ]", "[       OK ]", "[  FAILED  ]", "[  PASSED  ]", "[  SKIPPED ]", "[ DISABLED ]", "[==========]", "[----------]", // googletest
 	"Test project ", "Total Test time (real)", "Errors while running CTest", "Internal ctest changing", // ctest
 	// Python
