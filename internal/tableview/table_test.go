@@ -504,14 +504,21 @@ func tableCheckNotes(t *testing.T, in, out []byte) {
 	}
 }
 
+// tableSample reads testdata/samples/table/name.txt.
+func tableSample(t *testing.T, name string) []byte {
+	t.Helper()
+	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
 // TestTablePerfReport: perf report --stdio keeps every overhead row and
 // the call graphs of the three hottest entries; the others' graphs become
 // one note each. The column parser kept none of the rows.
 func TestTablePerfReport(t *testing.T) {
-	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", "perf-report-stdio.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := tableSample(t, "perf-report-stdio")
 	for _, cut := range []int{len(in), len(in) * 55 / 100} { // whole and truncated
 		out, err := Table(in[:cut], lossy.Options{})
 		if err != nil {
@@ -541,10 +548,7 @@ func TestTablePerfReport(t *testing.T) {
 // TestTableMassif: ms_print keeps the chart, the detailed snapshots (the
 // peak's row and allocation tree) and drops the other snapshot rows.
 func TestTableMassif(t *testing.T) {
-	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", "ms-print-massif.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := tableSample(t, "ms-print-massif")
 	out, err := Table(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -566,10 +570,7 @@ func TestTableMassif(t *testing.T) {
 // file. The column parser dropped the second file's name and the wrapped
 // rows.
 func TestTablePhpcs(t *testing.T) {
-	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", "phpcs-psr12.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := tableSample(t, "phpcs-psr12")
 	out, err := Table(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
