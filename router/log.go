@@ -28,6 +28,11 @@ var logPrefixes = []string{
 	// make, C toolchains
 	"make: ", "make[", "cc ", "gcc ", "g++ ", "clang ", "clang++ ", "ld: ", "/usr/bin/ld:", "collect2:", "cc1: ", "cc1plus: ",
 	"In file included from", "ar ", "ranlib ", "cmake ", "-- ", "[ ", "ninja: ",
+	// gcc -v: the driver's settings, search paths and the tools it runs
+	"Using built-in specs.", "COLLECT_GCC=", "COLLECT_GCC_OPTIONS=", "COLLECT_LTO_WRAPPER=", "COMPILER_PATH=", "LIBRARY_PATH=",
+	"Configured with: ", "Thread model: ", "Supported LTO compression", "gcc version ", "compiled by GNU C version ",
+	"GGC heuristics:", "ignoring nonexistent directory ", "ignoring duplicate directory ", "#include \"...\" search starts here:",
+	"#include <...> search starts here:", "End of search list.", "Compiler executable checksum:", "GNU assembler version ",
 	// make -d (GNU make's debug trace), indented by depth
 	"Considering target file ", "Trying pattern rule ", "Trying implicit prerequisite ", "Trying rule prerequisite ",
 	"Looking for an implicit rule ", "Looking for a rule ", "Avoiding implicit rule recursion", "Rejecting impossible ",
