@@ -117,8 +117,8 @@ func (p *tablePerf) render(lv tableLevel, terms [][]byte) []byte {
 		}
 		if j-i-blank > 1 {
 			out = append(append(append(out, "            "...), lossy.Omitted(j-i-blank, "call-graph lines")...), '\n')
-			if blank > 0 {
-				out = append(out, '\n') // the blank line that ends the entry
+			for range blank {
+				out = append(out, '\n') // the blank lines that end the entry
 			}
 		} else {
 			for _, l := range p.lines[i:j] {

@@ -17,8 +17,9 @@ import (
 // FILE lines as rows too, and dropped them: the second file's name, the
 // ends of messages and the sniffs were lost. Table crushes it here
 // instead: every line but the warnings is kept, and each file's warnings
-// become one note naming their sniffs and lines, as lint findings are
-// elsewhere (a warning is no failure; an error row is).
+// become one note after its last row, counting the rows dropped above it
+// and naming their sniffs and lines, as lint findings are elsewhere (a
+// warning is no failure; an error row is).
 
 // tablePhpcsEntry parses a finding's first row: its line number and
 // whether it is a warning.
@@ -71,7 +72,7 @@ func tablePhpcsRender(in []byte) []byte {
 		lines []string
 	}
 	var warns []group // this file's warnings, by sniff in order of first use
-	dropped := 0
+	dropped, rows := 0, 0 // rows: the lines of this file's warnings
 	flush := func() {
 		if len(warns) == 0 {
 			return
@@ -86,12 +87,12 @@ func tablePhpcsRender(in []byte) []byte {
 			}
 			parts = append(parts, g.sniff+" ×"+strconv.Itoa(len(g.lines))+at+strings.Join(g.lines, ", "))
 		}
-		unit := " warnings"
+		unit := " lint warnings ("
 		if n == 1 {
-			unit = " warning"
+			unit = " lint warning ("
 		}
-		out = append(out, "[… "+strconv.Itoa(n)+unit+" omitted: "+strings.Join(parts, "; ")+" …]\n"...)
-		warns = warns[:0]
+		out = append(out, "[… "+strconv.Itoa(n)+unit+strconv.Itoa(rows)+" lines) omitted above: "+strings.Join(parts, "; ")+" …]\n"...)
+		warns, rows = warns[:0], 0
 	}
 	for i := 0; i < len(lines); i++ {
 		l := plainLines[i]
@@ -110,6 +111,7 @@ func tablePhpcsRender(in []byte) []byte {
 			j++
 		}
 		dropped += j - i
+		rows += j - i
 		sniff := "warning"
 		if k := bytes.LastIndexByte(msg, '('); k >= 0 && bytes.HasSuffix(msg, []byte(")")) && bytes.IndexByte(msg[k:], ' ') < 0 {
 			sniff = string(msg[k+1 : len(msg)-1])

@@ -577,7 +577,7 @@ func TestTablePhpcs(t *testing.T) {
 	}
 	for _, want := range []string{"FILE: /tmp/qa4/fx/php/tests/MoneyTest.php\n", "FILE: /usr/share/php/PHPUnit/Framework/Assert.php\n",
 		"  3 | ERROR   | [ ] Each class must be in a namespace of at least one\n    |         |     level (a top-level vendor name)\n    |         |     (PSR1.Classes.ClassDeclaration.MissingNamespace)\n",
-		"[… 5 warnings omitted: PSR1.Files.SideEffects.FoundWithSymbols ×1 at line 1; Generic.Files.LineLength.TooLong ×4 at lines 6, 8, 11, 14 …]\n" +
+		"[… 5 lint warnings (15 lines) omitted above: PSR1.Files.SideEffects.FoundWithSymbols ×1 at line 1; Generic.Files.LineLength.TooLong ×4 at lines 6, 8, 11, 14 …]\n" +
 			"----------------------------------------------------------------------\nPHPCBF CAN FIX",
 	} {
 		if !bytes.Contains(out, []byte(want)) {
