@@ -71,7 +71,7 @@ func tablePhpcsRender(in []byte) []byte {
 		sniff string
 		lines []string
 	}
-	var warns []group // this file's warnings, by sniff in order of first use
+	var warns []group     // this file's warnings, by sniff in order of first use
 	dropped, rows := 0, 0 // rows: the lines of this file's warnings
 	flush := func() {
 		if len(warns) == 0 {
