@@ -46,7 +46,7 @@ var logPrefixes = []string{
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
 	// rspec
-	"Failure/Error:", "Failures:", "Pending:", "Failed examples:", "rspec ./", "Finished in ", "Randomized with seed ", "# ./",
+	"Failure/Error:", "Failures:", "Pending:", "Failed examples:", "rspec ./", "Randomized with seed ", "# ./", // "Finished in" is cargo's "Finished "
 	// php -l and the PHP CLI
 	"No syntax errors detected in ", "Errors parsing ", "PHP Parse error:", "PHP Fatal error:", "PHP Warning:", "PHP Notice:", "PHP Deprecated:",
 	// JVM builds
