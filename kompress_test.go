@@ -411,10 +411,11 @@ func FuzzCompress(f *testing.F) {
 // BenchmarkLossless measures the whole lossless path (router, every fold,
 // verification) over all samples against gzip -1 over the same bytes in the
 // same run. Token counting is left out here; see tokens.BenchmarkCount.
-// BenchmarkLossless compares the lossless path, the default path with
-// token counts (as the CLI's --json runs it) and gzip -1 with a reused
-// writer over the samples, in MB per CPU second (cpu-MB/s) as well as wall
-// time: the machine may be shared.
+// BenchmarkLossless compares the lossless path, the default path without
+// token counts (as text output runs it: what the views add) and with them
+// (as the CLI's --json runs it) and gzip -1 with a reused writer over the
+// samples, in MB per CPU second (cpu-MB/s) as well as wall time: the
+// machine may be shared.
 func BenchmarkLossless(b *testing.B) {
 	all := samples(b)
 	var total int64
@@ -441,6 +442,7 @@ func BenchmarkLossless(b *testing.B) {
 		})
 	}
 	run("kompress", New(Options{SkipTokenCounts: true}), true)
+	run("kompress-default", New(Options{Store: memStore(b), Scorer: "heuristic", SkipTokenCounts: true}), false)
 	run("kompress-default-counted", New(Options{Store: memStore(b), Scorer: "heuristic"}), false)
 	b.Run("gzip-1", func(b *testing.B) {
 		b.SetBytes(total)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math"
 	"math/bits"
-	"strings"
 
 	"github.com/kompress/kompress/mustkeep"
 	"github.com/kompress/kompress/tokenize"
@@ -424,8 +423,20 @@ func isNumberWord(w string) bool {
 	}
 	// mustkeep's numbers start with a digit, after at most a sign or a
 	// currency symbol: a word without one is not classified.
-	if !strings.ContainsAny(w, "0123456789") {
+	if !hasDigit(w) {
 		return false
 	}
 	return mustkeep.Class(w) == mustkeep.Number
+}
+
+// hasDigit reports whether w holds an ASCII digit, as
+// strings.ContainsAny(w, "0123456789") does, without building a byte set
+// on every call.
+func hasDigit(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i]-'0' < 10 {
+			return true
+		}
+	}
+	return false
 }

@@ -17,6 +17,7 @@ package failure
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/kompress/kompress/internal/ansi"
 
@@ -122,17 +123,7 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 		// whatever the router decided: judged as a log, line by line.
 		kind = router.Log
 	}
-	var only func(plain []byte) bool // which lines the report rules judge
-	var also func(plain []byte) bool // what else counts in this kind
-	switch kind {
-	case router.Search:
-		only = notHit
-		also = searchComplaint
-	case router.Table:
-		also = func(plain []byte) bool { return tableFailure(plain) || toolComplaint(plain) }
-	case router.HTML:
-		only = func(plain []byte) bool { return bytes.IndexByte(plain, '<') < 0 }
-	}
+	only, also := kindRules(kind)
 	for len(text) > maxReaderText {
 		// Judged in parts of whole lines, each with its own reader.
 		cut := bytes.LastIndexByte(text[:maxReaderText], '\n') + 1
@@ -150,6 +141,71 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 	}
 	judgeText(kind, text, only, also, fn)
 }
+
+// kindRules returns which lines the report rules judge in kind (nil: all)
+// and what else counts in it (nil: nothing).
+func kindRules(kind router.Kind) (only, also func(plain []byte) bool) {
+	switch kind {
+	case router.Search:
+		return notHit, searchComplaint
+	case router.Table:
+		return nil, tableRowFailure
+	case router.HTML:
+		return plainText, nil
+	}
+	return nil, nil
+}
+
+// tableRowFailure is what counts in a table besides the report rules: a
+// failed status cell, a tool's complaint.
+func tableRowFailure(plain []byte) bool { return tableFailure(plain) || toolComplaint(plain) }
+
+// plainText reports whether an HTML line holds no markup.
+func plainText(plain []byte) bool { return bytes.IndexByte(plain, '<') < 0 }
+
+// Line reports whether line, judged alone as text of kind, reports a
+// failure: whether Lines(kind, line) holds a line. Views ask it of one row
+// or one line at a time (a table row, a search view's non-hit line); it
+// judges by the same rules as Lines without Lines' tables of a whole
+// text's lines.
+func Line(kind router.Kind, line []byte) bool {
+	if Data(kind) || len(line) == 0 {
+		return false
+	}
+	if bytes.IndexByte(line, '\n') >= 0 || bytes.IndexByte(line, 0x1b) >= 0 {
+		// Several lines, or escapes to see through: as a text.
+		return len(Lines(kind, line)) > 0
+	}
+	if kind == router.HTML && !markupFirst(line) {
+		kind = router.Log // see each
+	}
+	only, also := kindRules(kind)
+	// A reader as resetReader makes it, with tables of one line.
+	e := len(line)
+	if e > 0 && line[e-1] == '\r' {
+		e--
+	}
+	o := oneLines.Get().(*oneLine)
+	o.spans, o.mark, o.prose = [1][2]uint32{{0, uint32(e)}}, [1]bool{}, [1]int8{-1}
+	o.r = reader{text: line, spans: o.spans[:], mark: o.mark[:], prose: o.prose[:], lastFail: -8, pathLine: -1,
+		race: bytes.Contains(line, []byte(raceInTest)), rows: kind == router.Table, page: kind == router.HTML}
+	o.r.judge(only, also)
+	found := o.r.mark[0]
+	o.r = reader{} // keep no caller's bytes alive
+	oneLines.Put(o)
+	return found
+}
+
+// oneLine is a reader of one line with its tables: Line's, pooled, since
+// its judgement lets the reader's tables escape.
+type oneLine struct {
+	r     reader
+	spans [1][2]uint32
+	mark  [1]bool
+	prose [1]int8
+}
+
+var oneLines = sync.Pool{New: func() any { return new(oneLine) }}
 
 // judgeText calls fn for each failure line of text, at most maxReaderText
 // bytes.

@@ -43,56 +43,79 @@ func Encode(w io.Writer, v any, key, text string) error {
 
 const hex = "0123456789abcdef"
 
+// plainASCII and plainUTF8 mark the bytes that stand for themselves in a
+// JSON string: printable ASCII but '"' and '\\'; in text known to be valid
+// UTF-8 also every byte of a multi-byte character but 0xE2, which starts
+// U+2028 and U+2029 (escaped) as well as other characters.
+var plainASCII, plainUTF8 = func() (a, u [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		a[c] = c < utf8.RuneSelf && c != '"' && c != '\\'
+		u[c] = a[c] || c >= utf8.RuneSelf && c != 0xE2
+	}
+	return a, u
+}()
+
 // WriteString writes the body of the JSON string holding s (no quotes), in
-// chunks, escaped as encoding/json escapes it without HTML escaping.
+// chunks, escaped as encoding/json escapes it without HTML escaping. Runs
+// of bytes that need no escape are copied whole: in valid UTF-8 (checked
+// once, a fast scan) only control bytes, '"', '\\' and a character that
+// starts with 0xE2 are looked at one by one.
 func WriteString(w io.Writer, s string) error {
 	const chunk = 32 << 10
-	out := make([]byte, 0, chunk+16)
-	start := 0 // s[start:i] is plain, not yet in out
+	plain := &plainASCII
+	if utf8.ValidString(s) {
+		plain = &plainUTF8
+	}
+	// Small texts, the most, get a buffer of their size (and a few
+	// escapes' worth more), not a whole chunk.
+	out := make([]byte, 0, min(chunk, len(s)+len(s)/16)+16)
 	for i := 0; i < len(s); {
-		c := s[i]
-		var esc []byte
-		n := 1
-		switch {
-		case c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf:
-		case c == '"' || c == '\\':
-			esc = []byte{'\\', c}
-		case c == '\n':
-			esc = []byte(`\n`)
-		case c == '\r':
-			esc = []byte(`\r`)
-		case c == '\t':
-			esc = []byte(`\t`)
-		case c == '\b':
-			esc = []byte(`\b`)
-		case c == '\f':
-			esc = []byte(`\f`)
-		case c < 0x20:
-			esc = []byte{'\\', 'u', '0', '0', hex[c>>4], hex[c&0xf]}
-		default:
-			var r rune
-			r, n = utf8.DecodeRuneInString(s[i:])
-			switch {
-			case r == utf8.RuneError && n == 1:
-				esc = []byte(`\ufffd`)
-			case r == '\u2028' || r == '\u2029':
-				esc = []byte{'\\', 'u', '2', '0', '2', hex[r&0xf]}
-			}
+		j, end := i, min(len(s), i+chunk-len(out))
+		for j < end && plain[s[j]] {
+			j++
 		}
-		if esc != nil {
-			out = append(append(out, s[start:i]...), esc...)
-			start = i + n
-		}
-		i += n
-		if len(out)+i-start >= chunk {
-			out = append(out, s[start:i]...)
-			start = i
+		out = append(out, s[i:j]...)
+		i = j
+		if len(out) >= chunk {
 			if _, err := w.Write(out); err != nil {
 				return err
 			}
 			out = out[:0]
 		}
+		if i == len(s) || plain[s[i]] {
+			continue
+		}
+		c := s[i]
+		n := 1
+		switch {
+		case c == '"' || c == '\\':
+			out = append(out, '\\', c)
+		case c == '\n':
+			out = append(out, `\n`...)
+		case c == '\r':
+			out = append(out, `\r`...)
+		case c == '\t':
+			out = append(out, `\t`...)
+		case c == '\b':
+			out = append(out, `\b`...)
+		case c == '\f':
+			out = append(out, `\f`...)
+		case c < 0x20:
+			out = append(out, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		default:
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && n == 1:
+				out = append(out, `\ufffd`...)
+			case r == '\u2028' || r == '\u2029':
+				out = append(out, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			default:
+				out = append(out, s[i:i+n]...)
+			}
+		}
+		i += n
 	}
-	_, err := w.Write(append(out, s[start:]...))
+	_, err := w.Write(out)
 	return err
 }

@@ -3,6 +3,7 @@ package jsonout
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -63,4 +64,26 @@ func TestEncodeAsEncodingJSON(t *testing.T) {
 func FuzzEncode(f *testing.F) {
 	f.Add("hello\n\"world\"\t\x00\xff")
 	f.Fuzz(func(t *testing.T, s string) { check(t, s) })
+}
+
+// BenchmarkWriteString escapes every sample, as --json writes its texts.
+func BenchmarkWriteString(b *testing.B) {
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
+	var texts []string
+	var n int64
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts, n = append(texts, string(data)), n+int64(len(data))
+	}
+	b.SetBytes(n)
+	for b.Loop() {
+		for _, s := range texts {
+			if err := WriteString(io.Discard, s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

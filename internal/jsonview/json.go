@@ -500,7 +500,13 @@ func jsonIdentity(v *jsonscan.Value) string {
 	for _, want := range jsonIdentityKeys {
 		n, size, name := 0, 0, ""
 		clear(distinct)
-		for _, e := range v.Elems {
+		for j, e := range v.Elems {
+			if (j-n)*10 > len(v.Elems) {
+				// More than one in ten elements lack it: n cannot reach
+				// nine in ten.
+				n = 0
+				break
+			}
 			if e.Kind != jsonscan.Object {
 				continue
 			}

@@ -273,8 +273,11 @@ func (n *logLintNote) ends(l *logLine) bool {
 // ls[i] is none or a line of it must stay.
 func logCppcheckFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	t := ls[i].text
+	if ls[i].must || len(t) == 0 || t[len(t)-1] != ']' {
+		return i, nil, nil // asked first: parsing a hit costs more
+	}
 	h, ok := toolline.ParseHit(t)
-	if !ok || h.Context || ls[i].must || len(t) == 0 || t[len(t)-1] != ']' {
+	if !ok || h.Context {
 		return i, nil, nil
 	}
 	sev := false

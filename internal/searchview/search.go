@@ -10,7 +10,6 @@ import (
 
 	"github.com/kompress/kompress/internal/ansi"
 
-	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/router"
 )
@@ -34,7 +33,7 @@ func Search(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) == 0 || bytes.IndexByte(in, 0) >= 0 {
 		return nil, lossy.ErrNoGain
 	}
-	r := searchParse(in)
+	r := searchParse(in, searchFailures(o, in))
 	if r == nil {
 		return nil, lossy.ErrNoGain
 	}
@@ -128,7 +127,7 @@ type searchResult struct {
 
 // searchParse reads grep or ripgrep output. It returns nil when too few
 // lines parse as hits or paths for the output to be search results.
-func searchParse(in []byte) *searchResult {
+func searchParse(in []byte, failing func(line []byte) bool) *searchResult {
 	if searchIsRGJSON(in) {
 		r := searchParseRGJSON(in)
 		if r != nil {
@@ -193,7 +192,7 @@ func searchParse(in []byte) *searchResult {
 			if h, ok := toolline.ParseHeadingHit(l); ok && cur != nil {
 				add(cur, h)
 				parsed++
-			} else if searchMessage(l) || searchFailureLine(l) {
+			} else if searchMessage(l) || failing(l) {
 				r.others = append(r.others, l)
 			} else if cur == nil {
 				cur = file(l)
@@ -227,7 +226,7 @@ func searchParse(in []byte) *searchResult {
 					continue
 				}
 			}
-			if searchMessage(l) || searchFailureLine(l) {
+			if searchMessage(l) || failing(l) {
 				r.others = append(r.others, l)
 				continue
 			}
@@ -332,11 +331,22 @@ func searchNumber(b []byte) bool {
 	return true
 }
 
-// searchFailureLine reports whether a line that is no hit is a failure
-// line by failure's Search rules ("find: '/x': Permission denied"), which
-// the view must keep verbatim.
-func searchFailureLine(l []byte) bool {
-	return len(failure.Lines(router.Search, l)) > 0
+// searchFailures returns whether a line that is no hit, without escapes or
+// '\r', is a failure line of in by failure's Search rules ("find: '/x':
+// Permission denied"), which the view must keep verbatim. The lines are
+// those the boundary check holds the view to, found once per request
+// (o.FailureLines): judging each line again on its own cost a third of
+// the view, and found the same lines in every sample.
+func searchFailures(o lossy.Options, in []byte) func(line []byte) bool {
+	lines := o.FailureLines(router.Search, in)
+	if len(lines) == 0 {
+		return func([]byte) bool { return false }
+	}
+	set := make(map[string]bool, len(lines))
+	for _, l := range lines {
+		set[string(bytes.TrimSuffix(ansi.Strip(l), []byte{'\r'}))] = true // as searchParse reads lines
+	}
+	return func(l []byte) bool { return set[string(l)] }
 }
 
 // searchContextOf reparses a context line "path-N-text" whose first "-N-"

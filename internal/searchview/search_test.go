@@ -75,7 +75,7 @@ func searchLocations(t *testing.T, out []byte) []string {
 
 // searchInputLocations lists every hit location of the input.
 func searchInputLocations(in []byte) map[string]bool {
-	r := searchParse(in)
+	r := searchParse(in, searchFailures(lossy.Options{}, in))
 	locs := make(map[string]bool)
 	if r == nil {
 		return locs
@@ -109,7 +109,7 @@ func TestSearchSamples(t *testing.T) {
 			if c, ok := searchCeilings[s.Name]; ok && ratio > c {
 				t.Errorf("ratio %.3f, want at most %.2f", ratio, c)
 			}
-			r := searchParse(s.In)
+			r := searchParse(s.In, searchFailures(lossy.Options{}, s.In))
 			if r.counts {
 				// A -c view shows input lines ("path:N") and notes only.
 				in := make(map[string]bool)
@@ -250,7 +250,7 @@ func TestSearchForms(t *testing.T) {
 				t.Fatal(err)
 			}
 			var locs []string
-			if searchParse([]byte(tt.in)).numbered {
+			if in := []byte(tt.in); searchParse(in, searchFailures(lossy.Options{}, in)).numbered {
 				locs = searchLocations(t, out)
 			}
 			in := searchInputLocations([]byte(tt.in))
@@ -503,7 +503,7 @@ func TestNotesSearchNotSearch(t *testing.T) {
 	// Context lines of a file that has matches are still context.
 	ok := []byte(strings.Repeat("a-1-b.go-3-x\na-1-b.go:4:hit\na-1-b.go-5-y\n--\n", 30))
 	if _, err := Search(ok, lossy.Options{}); err == lossy.ErrNoGain {
-		if r := searchParse(ok); r == nil {
+		if r := searchParse(ok, searchFailures(lossy.Options{}, ok)); r == nil {
 			t.Error("context lines of a file with matches not parsed")
 		}
 	}

@@ -51,6 +51,7 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 	} else if g := tableModGraphParse(in); g != nil {
 		render = g.render
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
+		t.failureLines = func() [][]byte { return o.FailureLines(router.Table, in) }
 		render = func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
 	} else {
 		return nil, lossy.ErrNoGain
@@ -106,6 +107,11 @@ type tableData struct {
 	columns []string // column names, from the header or "col N"
 	rows    []tableRow
 	trailer [][]byte // blank lines at the end
+
+	// failureLines returns the failure lines of the input (failure.Lines,
+	// subslices of it); failed marks the rows holding one, once asked.
+	failureLines func() [][]byte
+	failed       []bool
 }
 
 // tableParse splits the input into header and rows, or returns nil when it
@@ -649,19 +655,13 @@ func (t *tableData) nameColumns() {
 	}
 }
 
-// render prints the kept rows, notes for the dropped runs and the summary
-// of the dropped rows.
-func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
-	n := len(t.rows)
-	keep := make([]bool, n)
-	for i := 0; i < lv.head && i < n; i++ {
-		keep[i] = true
-	}
-	for i := max(0, n-lv.tail); i < n; i++ {
-		keep[i] = true
-	}
+// mark marks in keep the rows worth keeping besides the first and last:
+// failure and status rows, rare values, query hits. render asks only when
+// enough rows are left to drop some: the failure rules are most of the
+// view's work.
+func (t *tableData) mark(in []byte, keep []bool, lv tableLevel, terms [][]byte) {
 	for i, r := range t.rows {
-		if tableFailureRow(r) || tableStatusRow(r) {
+		if !keep[i] && (tableStatusRow(r) || t.failureRow(in, i)) {
 			keep[i] = true
 		}
 	}
@@ -687,7 +687,22 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 			keep[h.i] = true
 		}
 	}
+}
 
+// render prints the kept rows, notes for the dropped runs and the summary
+// of the dropped rows.
+func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
+	n := len(t.rows)
+	keep := make([]bool, n)
+	for i := 0; i < lv.head && i < n; i++ {
+		keep[i] = true
+	}
+	for i := max(0, n-lv.tail); i < n; i++ {
+		keep[i] = true
+	}
+	if n-min(n, lv.head+lv.tail) > tableKeepFew {
+		t.mark(in, keep, lv, terms)
+	}
 	dropN := 0
 	for _, k := range keep {
 		if !k {
@@ -775,17 +790,27 @@ func (t *tableData) keyColumn() int {
 	numeric := -1
 	for col := range min(len(t.columns), 24) {
 		clear(seen)
+		for i := range t.rows {
+			if (len(seen)+len(t.rows)-i)*10 < len(t.rows)*9 {
+				break // even all the rows left distinct would be too few
+			}
+			if v := t.cell(i, col); len(v) > 0 {
+				seen[tableKey(v)] = struct{}{}
+			}
+		}
+		if len(seen)*10 < len(t.rows)*9 {
+			continue
+		}
+		// Numbers are counted only in a column that tells rows apart.
 		nums := 0
 		for i := range t.rows {
 			if v := t.cell(i, col); len(v) > 0 {
-				seen[string(v)] = struct{}{}
 				if _, ok := tableNumber(v); ok {
 					nums++
 				}
 			}
 		}
 		switch {
-		case len(seen)*10 < len(t.rows)*9:
 		case nums*2 < len(seen):
 			return col
 		case numeric < 0:
@@ -835,16 +860,56 @@ func tableStatusRow(r tableRow) bool {
 	return false
 }
 
-// tableFailureRow reports whether a row reports a failure: a status cell
-// that package failure counts (Error, Failed, CrashLoopBackOff, Exited (1)
+// failureRow reports whether row i reports a failure: a status cell that
+// package failure counts (Error, Failed, CrashLoopBackOff, Exited (1)
 // between column gaps, so a word inside free text such as `if err != nil`
-// in git blame is not one) or a line that reads as a failure.
-func tableFailureRow(r tableRow) bool {
-	raw := r.raw
-	if bytes.IndexByte(raw, 0x1b) >= 0 {
-		raw = ansi.Strip(raw)
+// in git blame is not one) or a line that reads as a failure. The rows
+// holding failure lines are those the boundary check holds the view to,
+// found once per request: judging each row again on its own cost a
+// quarter of the view, and found the same rows in every sample.
+func (t *tableData) failureRow(in []byte, i int) bool {
+	if t.failed == nil {
+		t.failed = t.rowsFailed(in)
 	}
-	return len(failure.Lines(router.Table, raw)) > 0 || tableFailureLine(r.raw)
+	return t.failed[i] || tableFailureLine(t.rows[i].raw)
+}
+
+// rowsFailed marks the rows that hold a line of t.failureLines (all of
+// them subslices of in, in order). A row that is not part of in is
+// judged alone.
+func (t *tableData) rowsFailed(in []byte) []bool {
+	var lines [][]byte
+	if t.failureLines != nil {
+		lines = t.failureLines()
+	} else {
+		lines = failure.Lines(router.Table, in)
+	}
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(in)))
+	offset := func(b []byte) (int, bool) {
+		off := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - base
+		return int(off), len(b) > 0 && off < uintptr(len(in)) && int(off)+len(b) <= len(in)
+	}
+	starts := make([]int, 0, len(lines))
+	for _, l := range lines {
+		if off, ok := offset(l); ok {
+			starts = append(starts, off)
+		}
+	}
+	failed := make([]bool, len(t.rows))
+	for i, r := range t.rows {
+		start, ok := offset(r.raw)
+		if !ok {
+			raw := r.raw
+			if bytes.IndexByte(raw, 0x1b) >= 0 {
+				raw = ansi.Strip(raw)
+			}
+			failed[i] = failure.Line(router.Table, raw)
+			continue
+		}
+		j, _ := slices.BinarySearch(starts, start)
+		failed[i] = j < len(starts) && starts[j] < start+len(r.raw)
+	}
+	return failed
 }
 
 // rare returns rows whose value in a column differs from a value that
@@ -862,12 +927,8 @@ func (t *tableData) rare(max int) []int {
 		for _, r := range t.rows {
 			if col < len(r.cells) {
 				v := r.cells[col]
-				n, ok := count[string(v)]
-				if !ok {
-					count[string(v)] = 0
-				}
-				n++
-				count[string(v)] = n
+				n := count[tableKey(v)] + 1
+				count[tableKey(v)] = n
 				if n > topN || n == topN && bytes.Compare(v, top) < 0 {
 					top, topN = v, n
 				}
@@ -894,6 +955,7 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 	out = strconv.AppendInt(out, int64(len(dropped)), 10)
 	out = append(out, " omitted rows]\n"...)
 	vals := make([][]byte, 0, len(dropped))
+	var sc tableScratch
 	for col, name := range t.columns {
 		if col >= 24 {
 			break
@@ -910,57 +972,76 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 		out = append(out, "  "...)
 		out = append(out, tableClip(name, 40)...)
 		out = append(out, ": "...)
-		out = tableDescribe(out, vals, topValues)
+		out = sc.describe(out, vals, topValues)
 		out = append(out, '\n')
 	}
 	return out
 }
 
-// tableDescribe summarises one column: min, median and max when nine in
-// ten values are numbers, else the most common values.
-func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
-	type num struct {
-		x   float64
-		raw []byte
-	}
-	nums := make([]num, 0, len(vals))
+// tableScratch holds what describe builds for one column, reused for the
+// next: a big table's summary describes up to 24 columns of every dropped
+// row.
+type tableScratch struct {
+	nums  []tableNum
+	index map[string]int
+	order []tableValue
+}
+
+// tableNum is a number of a column and its place among the column's values.
+type tableNum struct {
+	x float64
+	i int
+}
+
+// tableValue is a distinct value of a column and how often it appears.
+type tableValue struct {
+	v []byte
+	n int
+}
+
+// describe summarises one column: min, median and max when nine in ten
+// values are numbers, else the most common values.
+func (sc *tableScratch) describe(out []byte, vals [][]byte, topValues int) []byte {
+	nums := sc.nums[:0]
 	fails := 0
-	for _, v := range vals {
+	for i, v := range vals {
 		if x, ok := tableNumber(v); ok {
-			nums = append(nums, num{x, v})
+			nums = append(nums, tableNum{x, i})
 		} else if fails++; fails*10 > len(vals) {
 			break // not nine in ten numbers: the column is not numeric
 		}
 	}
+	sc.nums = nums
 	if len(nums)*10 >= len(vals)*9 && len(nums) > 0 {
-		slices.SortStableFunc(nums, func(a, b num) int { return cmp.Compare(a.x, b.x) })
+		// Ties keep their order, as in a stable sort by x, by a cheaper sort.
+		slices.SortFunc(nums, func(a, b tableNum) int { return cmp.Or(cmp.Compare(a.x, b.x), a.i-b.i) })
 		out = append(out, "min "...)
-		out = append(out, tableClip(string(nums[0].raw), 40)...)
+		out = append(out, tableClip(string(vals[nums[0].i]), 40)...)
 		out = append(out, ", median "...)
-		out = append(out, tableClip(string(nums[len(nums)/2].raw), 40)...)
+		out = append(out, tableClip(string(vals[nums[len(nums)/2].i]), 40)...)
 		out = append(out, ", max "...)
-		out = append(out, tableClip(string(nums[len(nums)-1].raw), 40)...)
+		out = append(out, tableClip(string(vals[nums[len(nums)-1].i]), 40)...)
 		return out
 	}
-	type value struct {
-		v []byte
-		n int
+	if sc.index == nil {
+		sc.index = make(map[string]int, len(vals))
 	}
-	index := make(map[string]int, len(vals))
-	var order []value
+	index, order := sc.index, sc.order[:0]
+	clear(index)
 	for _, v := range vals {
 		if i, ok := index[string(v)]; ok {
 			order[i].n++
 			continue
 		}
-		index[string(v)] = len(order)
-		order = append(order, value{v, 1})
+		index[tableKey(v)] = len(order)
+		order = append(order, tableValue{v, 1})
 	}
+	sc.order = order
 	if len(order) == len(vals) {
 		out = append(out, strconv.Itoa(len(order))...)
 		return append(out, " distinct values"...)
 	}
-	slices.SortStableFunc(order, func(a, b value) int { return b.n - a.n })
+	slices.SortStableFunc(order, func(a, b tableValue) int { return b.n - a.n })
 	shown := 0
 	for _, v := range order[:min(len(order), topValues)] {
 		if v.n < 2 && shown > 0 && len(order) > topValues {
@@ -981,6 +1062,11 @@ func tableDescribe(out []byte, vals [][]byte, topValues int) []byte {
 	}
 	return out
 }
+
+// tableKey returns b as a map key without a copy: only for maps that
+// live while b's bytes (the input's, or a cell stripped of escapes) are
+// not written, as every map of a view's own counts.
+func tableKey(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 func tableClip(s string, n int) string {
 	if len(s) <= n {
@@ -1021,8 +1107,27 @@ func tableNumber(c []byte) (float64, bool) {
 
 // tableFailureLine reports whether a row's text reads as a failure line.
 func tableFailureLine(l []byte) bool {
-	return slices.ContainsFunc(tableFailureMarks, func(m []byte) bool { return bytes.Contains(l, m) })
+	// One pass, trying the marks only where one can start.
+	for i, c := range l {
+		if !tableMarkStart[c] {
+			continue
+		}
+		for _, m := range tableFailureMarks {
+			if m[0] == c && bytes.HasPrefix(l[i:], m) {
+				return true
+			}
+		}
+	}
+	return false
 }
+
+// tableMarkStart marks the first bytes of tableFailureMarks.
+var tableMarkStart = func() (t [256]bool) {
+	for _, m := range tableFailureMarks {
+		t[m[0]] = true
+	}
+	return t
+}()
 
 // tableFailureMarks are case-sensitive markers of failure lines that can
 // appear inside a table row.
