@@ -136,14 +136,21 @@ func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
 		return strategy, nil
 	}
 	r.route()
-	e.foldLossless(ctx, r)
-	r.bestLen = len(r.best)
-	if e.lossyAllowed(r.sections, r.req) {
-		r.releaseUnusable(e.opts.MinSavings)
-		v, err := e.lossy(ctx, r)
-		if err != nil {
+	// The lossy views run before the lossless fold, which they do not
+	// read: a view's working memory (a line record per line of a big
+	// input) is gone before the fold, often as big as the input, is built
+	// and held to the end. The fold then only meets the view's output.
+	lossy := e.lossyAllowed(r.sections, r.req)
+	var v lossyView
+	if lossy {
+		var err error
+		if v, err = e.lossy(ctx, r); err != nil {
 			return "", err
 		}
+	}
+	e.foldLossless(ctx, r)
+	if lossy {
+		r.releaseUnusable(e.opts.MinSavings)
 		r.warn(v.warn)
 		e.checkBoundary(r, &v)
 		e.storeAndMark(ctx, r, v)
@@ -204,11 +211,14 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 		// Colour codes may go when the store keeps the original bytes.
 		gate = &e.colorGate
 	}
-	lossless, eq, steps := e.foldSections(ctx, gate, r)
-	r.best, r.strategy = r.in, wire.StrategyPassthroughLowSavings
-	if len(lossless) < len(r.in) {
-		r.best, r.strategy = lossless, wire.StrategyLossless
+	lossless, n, eq, steps := e.foldSections(ctx, gate, r)
+	r.best, r.bestLen, r.strategy = r.in, len(r.in), wire.StrategyPassthroughLowSavings
+	if n < len(r.in) {
+		r.bestLen, r.strategy = n, wire.StrategyLossless
 		r.res.Lossless, r.res.Equivalence, r.res.Steps = true, string(eq), steps
+		if lossless != nil {
+			r.best = lossless
+		}
 	}
 }
 
@@ -241,7 +251,7 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 	if len(view)+markerBudget >= r.bestLen*9/10 {
 		return
 	}
-	id, err := e.put(ctx, r.tenant, r.in)
+	id, err := e.put(ctx, r.tenant, r.req.Content)
 	if err != nil {
 		e.log.Warn("store put failed; returning lossless result", "err", err)
 		r.warn("store unavailable: lossy compression skipped")
@@ -254,13 +264,19 @@ func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
 }
 
 // releaseUnusable drops a lossless fold that saves less than min of the
-// input before the lossy step: lowSavings would return the input rather
-// than it, and on a big input it holds as many bytes as the input. Only
-// its length still counts (storeAndMark weighs the view against it).
+// input before the lossy view is marked: lowSavings would return the input
+// rather than it, and on a big input it holds as many bytes as the input.
+// Only its length still counts (storeAndMark weighs the view against it).
 func (r *request) releaseUnusable(min float64) {
-	if len(r.best) < len(r.in) && 1-float64(len(r.best))/float64(len(r.in)) < min {
+	if len(r.best) < len(r.in) && r.savesLittle(len(r.best), min) {
 		r.best = r.in
 	}
+}
+
+// savesLittle reports whether a text of n bytes saves less than min of the
+// input: too little to be returned instead of it.
+func (r *request) savesLittle(n int, min float64) bool {
+	return 1-float64(n)/float64(len(r.in)) < min
 }
 
 // marked returns view (shown, escaped) followed by the marker line naming
@@ -271,7 +287,7 @@ func (r *request) marked(shown, view []byte, id string) []byte {
 	if len(r.checks) == 1 {
 		c := &r.checks[0]
 		goTest = func() bool { return c.goTestText() != nil }
-		if c.plain != nil && len(c.part) == len(r.in) {
+		if c.plain != nil {
 			// The boundary check stripped the input already.
 			plain = func() []byte { return c.plain }
 		}
@@ -281,10 +297,16 @@ func (r *request) marked(shown, view []byte, id string) []byte {
 }
 
 // withMarker returns view followed by the marker line naming id, ending in
-// a newline when the input does.
+// a newline when the input does. It appends to view where view has the
+// room: both callers pass a buffer the request built for itself (the lossy
+// view, the lossless fold), whose bytes beyond its length nothing reads,
+// and a big view is not copied for a line.
 func (r *request) withMarker(view []byte, id string, omitted, total int, unit string) []byte {
-	out := make([]byte, 0, len(view)+100)
-	out = append(out, view...)
+	out := view
+	if cap(out)-len(out) < markerBudget+2 {
+		out = make([]byte, 0, len(view)+markerBudget+2)
+		out = append(out, view...)
+	}
 	if len(out) > 0 && out[len(out)-1] != '\n' {
 		out = append(out, '\n')
 	}
@@ -299,7 +321,7 @@ func (r *request) withMarker(view []byte, id string, omitted, total int, unit st
 // input; then the result is the input, without detail, and the strategy
 // says why.
 func (r *request) lowSavings(min float64) (string, bool) {
-	if saved := 1 - float64(r.bestLen)/float64(len(r.in)); saved < min {
+	if r.savesLittle(r.bestLen, min) {
 		r.res.Lossless, r.res.Equivalence, r.res.Steps, r.res.CCRID, r.res.Scorer = false, "", nil, "", ""
 		if r.strategy == wire.StrategyFailurePreserveFallback {
 			return r.strategy, true
@@ -322,7 +344,7 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 	if eq == fold.Byte || e.opts.Store == nil || r.req.LosslessOnly {
 		return "lossless:" + strategyName(r.res.Steps)
 	}
-	id, err := e.put(ctx, r.tenant, r.in)
+	id, err := e.put(ctx, r.tenant, r.req.Content)
 	if err == nil {
 		n, unit := layoutBlanks(r.in), "blanks"
 		if eq == fold.Visible {
@@ -340,8 +362,8 @@ func (e *Engine) keepExact(ctx context.Context, r *request) string {
 	if eq == fold.Visible {
 		// Without a marker naming the original, colour codes would be
 		// lost: fold again under the byte and JSON equivalences only.
-		lossless, eq, steps := e.foldSections(ctx, &e.gate, r)
-		if float64(len(lossless)) > float64(len(r.in))*(1-e.opts.MinSavings) {
+		lossless, _, eq, steps := e.foldSections(ctx, &e.gate, r)
+		if lossless == nil || float64(len(lossless)) > float64(len(r.in))*(1-e.opts.MinSavings) {
 			r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", nil
 			r.res.Text = r.req.Content
 			return wire.StrategyPassthroughLowSavings
@@ -491,8 +513,11 @@ var wordSpace = [256]uint8{' ': 1, '\n': 1, '\t': 1, '\r': 1}
 const markerBudget = 120
 
 // foldSections runs the verification gate over the input (or each section of
-// mixed input) and verifies the concatenation against the input.
-func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, r *request) ([]byte, fold.Equivalence, []wire.Step) {
+// mixed input) and verifies the concatenation against the input. It
+// returns the folded text and its length; a concatenation that would save
+// too little to be returned (see releaseUnusable) is not built, nor
+// verified: the text is nil, and only its length counts.
+func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, r *request) ([]byte, int, fold.Equivalence, []wire.Step) {
 	in, sections, checks, tool := r.in, r.sections, r.checks, r.req.Tool
 	if len(sections) <= 1 {
 		k := router.Prose
@@ -505,31 +530,47 @@ func (e *Engine) foldSections(ctx context.Context, gate *fold.Gate, r *request) 
 		}
 		o := gate.Fold(ctx, in, fold.Info{Kind: k, Tool: tool, Keep: keep})
 		if o.Label == "" {
-			return in, fold.Byte, nil
+			return in, len(in), fold.Byte, nil
 		}
-		return o.Text, o.Equivalence, []wire.Step{stepOf(k, in, o)}
+		return o.Text, len(o.Text), o.Equivalence, []wire.Step{stepOf(k, in, o)}
 	}
 	// Only byte-exact folds compose: a JSON- or visible-equal section
 	// inside mixed text has no canonical form to compare as a whole. The
 	// gate is not asked for those: one would be thrown away, after costing
 	// copies of the section (the colour fold of a big log holds four).
 	gate = &e.byteGate
-	var out []byte
+	// The sections' texts are joined once their length is known: a big
+	// input's concatenation is not grown through copies of itself, nor
+	// built when it saves too little. Escape returns a section that needs
+	// no escaping as it is.
+	texts := make([][]byte, len(sections))
+	n := 0
 	var steps []wire.Step
 	for i, s := range sections {
 		part := in[s.Start:s.End]
 		o := gate.Fold(ctx, part, fold.Info{Kind: s.Kind, Tool: tool, Keep: checks[i].keep()})
 		if o.Label == "" || o.Equivalence != fold.Byte {
-			out = append(out, fold.Escape(part)...)
-			continue
+			texts[i] = fold.Escape(part)
+		} else {
+			texts[i] = o.Text
+			steps = append(steps, stepOf(s.Kind, part, o))
 		}
-		out = append(out, o.Text...)
-		steps = append(steps, stepOf(s.Kind, part, o))
+		n += len(texts[i])
 	}
-	if len(steps) == 0 || fold.Verify(in, out, fold.Byte) != nil {
-		return in, fold.Byte, nil
+	if len(steps) == 0 {
+		return in, len(in), fold.Byte, nil
 	}
-	return out, fold.Byte, steps
+	if r.savesLittle(n, e.opts.MinSavings) {
+		return nil, n, fold.Byte, steps
+	}
+	out := make([]byte, 0, n)
+	for i := range texts {
+		out, texts[i] = append(out, texts[i]...), nil
+	}
+	if fold.Verify(in, out, fold.Byte) != nil {
+		return in, len(in), fold.Byte, nil
+	}
+	return out, n, fold.Byte, steps
 }
 
 // keepFailures returns the gate's Keep predicate for the failure lines of
@@ -798,15 +839,21 @@ type sectionCheck struct {
 
 	lines     [][]byte // the failure lines judged at the boundary: see missing
 	ansi      bool     // part holds ANSI escapes: compare without them
-	plain     []byte   // ansi.Strip(part), when ansi and lines were judged in it
+	plain     []byte   // ansi.Strip(part), when whole, ansi and lines were judged in it
 	markers   [][]byte // lines of part carrying markers
 	linesDone bool
+	// whole: part is the whole input, whose stripped text the marker's
+	// count reads again (see marked). Other sections' stripped texts are
+	// not kept: a big log of many coloured sections would hold another
+	// copy of itself to the end.
+	whole bool
 }
 
 func newChecks(in []byte, sections []router.Section, failures *failureMemo) []sectionCheck {
 	checks := make([]sectionCheck, len(sections))
 	for i, s := range sections {
-		checks[i] = sectionCheck{kind: s.Kind, part: in[s.Start:s.End], failures: failures}
+		part := in[s.Start:s.End]
+		checks[i] = sectionCheck{kind: s.Kind, part: part, failures: failures, whole: len(sections) == 1 && len(part) == len(in)}
 	}
 	return checks
 }
@@ -870,6 +917,46 @@ func rebase(lines [][]byte, from, to []byte) [][]byte {
 	return out
 }
 
+// unstripLines returns lines, subslices of plain = ansi.Strip(raw) in
+// order, as the same bytes of raw where raw holds them with no escape
+// sequence inside (most lines of a coloured log), and the others as
+// copies, in one buffer: none keeps plain alive.
+func unstripLines(lines [][]byte, plain, raw []byte) [][]byte {
+	out := make([][]byte, len(lines))
+	var copied []int
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(plain)))
+	// seg, a stretch of raw up to its next escape sequence, is
+	// plain[at:at+len(seg)]; rest follows the sequence.
+	seg, rest, more := ansi.Cut(raw)
+	at := 0
+	for i, l := range lines {
+		off := int(uintptr(unsafe.Pointer(unsafe.SliceData(l))) - base)
+		if len(l) == 0 || off < 0 || off+len(l) > len(plain) || off < at {
+			copied = append(copied, i)
+			continue
+		}
+		for more && off >= at+len(seg) {
+			at += len(seg)
+			seg, rest, more = ansi.Cut(rest)
+		}
+		if off >= at && off+len(l) <= at+len(seg) {
+			out[i] = seg[off-at : off-at+len(l) : off-at+len(l)]
+		} else {
+			copied = append(copied, i)
+		}
+	}
+	n := 0
+	for _, i := range copied {
+		n += len(lines[i])
+	}
+	buf := make([]byte, 0, n)
+	for _, i := range copied {
+		buf = append(buf, lines[i]...)
+		out[i] = buf[len(buf)-len(lines[i]) : len(buf) : len(buf)]
+	}
+	return out
+}
+
 // keep returns the gate's Keep predicate: see keepFailures.
 func (c *sectionCheck) keep() func([]byte) bool {
 	// The failure lines are found when a fold first asks: most inputs
@@ -916,12 +1003,14 @@ func (c *sectionCheck) judge() {
 		}
 		c.ansi = bytes.IndexByte(c.part, 0x1b) >= 0
 		switch {
+		case c.ansi && (decoded || !c.whole):
+			// Nothing else judges this stripped text: its lines are
+			// found in text, or copied, so that it goes once judged.
+			plain := ansi.Strip(text)
+			c.lines = unstripLines(failure.Lines(c.kind, plain), plain, text)
 		case c.ansi:
-			stripped := ansi.Strip(text)
-			if !decoded {
-				c.plain = stripped
-			}
-			c.lines = c.failures.lines(c.kind, stripped)
+			c.plain = ansi.Strip(text)
+			c.lines = c.failures.lines(c.kind, c.plain)
 		case decoded:
 			c.lines = c.failures.lines(c.kind, text)
 		default:

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/kompress/kompress/internal/diffview"
 	"github.com/kompress/kompress/internal/htmlview"
@@ -239,9 +240,17 @@ func (e *Engine) Ready(ctx context.Context) error {
 // this name.
 const readyTenant = "\x00ready"
 
-// put stores an original, noting whether writes work for Ready.
-func (e *Engine) put(ctx context.Context, tenant string, original []byte) (string, error) {
-	id, err := e.opts.Store.Put(ctx, tenant, original)
+// put stores a request's original, noting whether writes work for Ready.
+// The original is a string: a store that can keep it gets it without a
+// copy.
+func (e *Engine) put(ctx context.Context, tenant, original string) (string, error) {
+	var id string
+	var err error
+	if s, ok := e.opts.Store.(store.StringPutter); ok {
+		id, err = s.PutString(ctx, tenant, original)
+	} else {
+		id, err = e.opts.Store.Put(ctx, tenant, unsafe.Slice(unsafe.StringData(original), len(original)))
+	}
 	switch {
 	case err == nil:
 		e.putFailing.Store(false)

@@ -236,20 +236,32 @@ func addBytes(k kv, delta int64) error {
 }
 
 // txKV is a bolt transaction seen as a kv. Tenant buckets are created on
-// the first write to them.
+// the first write to them. The buckets a Put touches are looked up once
+// per transaction: in a read transaction bolt would seek and allocate a
+// new one on every call.
 type txKV struct {
 	tx      *bolt.Tx
 	tenants map[string]*bolt.Bucket
+	buckets map[bkt]*bolt.Bucket // data, meta and ids buckets found so far
+	age     *bolt.Bucket
+	stats   *bolt.Bucket
+	ageCur  *bolt.Cursor // every use of it positions it first
 }
 
-func newTxKV(tx *bolt.Tx) *txKV { return &txKV{tx: tx, tenants: map[string]*bolt.Bucket{}} }
+func newTxKV(tx *bolt.Tx) *txKV {
+	return &txKV{tx: tx, tenants: map[string]*bolt.Bucket{}, buckets: map[bkt]*bolt.Bucket{},
+		age: tx.Bucket(bucketAge), stats: tx.Bucket(bucketStats)}
+}
 
 func (t *txKV) bucket(b bkt, create bool) (*bolt.Bucket, error) {
 	switch b.kind {
 	case kindAge:
-		return t.tx.Bucket(bucketAge), nil
+		return t.age, nil
 	case kindStats:
-		return t.tx.Bucket(bucketStats), nil
+		return t.stats, nil
+	}
+	if bk := t.buckets[b]; bk != nil {
+		return bk, nil
 	}
 	tb := t.tenants[b.tenant]
 	if tb == nil {
@@ -265,10 +277,17 @@ func (t *txKV) bucket(b bkt, create bool) (*bolt.Bucket, error) {
 		t.tenants[b.tenant] = tb
 	}
 	name := [...][]byte{kindData: bucketData, kindMeta: bucketMeta, kindIDs: bucketIDs}[b.kind]
+	var bk *bolt.Bucket
 	if create {
-		return tb.CreateBucketIfNotExists(name)
+		var err error
+		if bk, err = tb.CreateBucketIfNotExists(name); err != nil {
+			return nil, err
+		}
+	} else if bk = tb.Bucket(name); bk == nil {
+		return nil, nil
 	}
-	return tb.Bucket(name), nil
+	t.buckets[b] = bk
+	return bk, nil
 }
 
 func (t *txKV) get(b bkt, key string) []byte {
@@ -296,7 +315,10 @@ func (t *txKV) del(b bkt, key string) error {
 }
 
 func (t *txKV) next(after []byte) (k, v []byte) {
-	c := t.tx.Bucket(bucketAge).Cursor()
+	if t.ageCur == nil {
+		t.ageCur = t.age.Cursor()
+	}
+	c := t.ageCur
 	if after == nil {
 		return c.First()
 	}

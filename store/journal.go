@@ -41,12 +41,16 @@ const (
 // journal is rewound (written from its start again), once bolt holds all
 // of it, when it passes journalLimit.
 // The applier commits to bolt what the journal holds every applyDelay,
-// or at once when that is applyBatch bytes of originals.
+// or sooner (see gatherEnds): at once when that is applyBatch bytes of
+// originals. Much of a commit's cost is shared by whatever it holds (the
+// meta, ids and age leaves, branches and freelist it rewrites, two
+// fdatasyncs), so it is worth holding up to 2 s of originals in memory
+// (bounded by applyBatch) to make it rarer.
 // An original of largeOriginal bytes or more skips the journal: its Put
 // commits it to bolt directly.
 const (
 	applyBatch    = 8 << 20
-	applyDelay    = 500 * time.Millisecond
+	applyDelay    = 2 * time.Second
 	maxPending    = 32 << 20
 	journalLimit  = 16 << 20
 	largeOriginal = 1 << 20

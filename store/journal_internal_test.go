@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"testing"
@@ -96,5 +97,27 @@ func TestParseJournal(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGroupWaitLoneClient: Puts made one after another never overlap, so
+// the journal writer never waits for company before a sync (gather).
+func TestGroupWaitLoneClient(t *testing.T) {
+	s, err := openBolt(context.Background(), t.TempDir()+"/ccr.db", Options{}.withDefaults(DefaultBoltMax))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	for i := range 20 {
+		if _, err := s.Put(ctx, "", []byte(fmt.Sprintf("original %d\n", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.mu.Lock()
+	peak := s.peak
+	s.mu.Unlock()
+	if peak != 1 {
+		t.Errorf("after one-at-a-time Puts, peak = %d, want 1 (no wait for company)", peak)
 	}
 }

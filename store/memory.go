@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // memory keeps originals in process memory. Entries sit in a list in the
@@ -29,9 +30,11 @@ type memTenant struct {
 
 type memEntry struct {
 	tenant, hash, id string
-	data             []byte
-	at               time.Time
-	elem             *list.Element
+	// data is never written: Get returns a copy. After PutString it is
+	// the caller's string's memory.
+	data []byte
+	at   time.Time
+	elem *list.Element
 }
 
 func newMemory(opts Options) *memory {
@@ -42,9 +45,23 @@ func (m *memory) Put(ctx context.Context, tenant string, original []byte) (strin
 	return m.put(ctx, tenant, hashOf(original), original)
 }
 
-// put stores original under a given hash; tests pass crafted hashes to
-// force id collisions.
+// PutString stores original without copying it: a string's bytes are
+// never written, so the store can keep them as they are. A 100 MB
+// original then costs no second 100 MB.
+func (m *memory) PutString(ctx context.Context, tenant, original string) (string, error) {
+	b := unsafe.Slice(unsafe.StringData(original), len(original))
+	return m.keep(ctx, tenant, hashOf(b), b, false)
+}
+
+// put stores a copy of original under a given hash; tests pass crafted
+// hashes to force id collisions.
 func (m *memory) put(ctx context.Context, tenant, hash string, original []byte) (string, error) {
+	return m.keep(ctx, tenant, hash, original, true)
+}
+
+// keep stores original under hash, a copy of it when clone is set (the
+// caller may write its bytes again).
+func (m *memory) keep(ctx context.Context, tenant, hash string, original []byte, clone bool) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -78,7 +95,10 @@ func (m *memory) put(ctx context.Context, tenant, hash string, original []byte) 
 	if err != nil {
 		return "", err
 	}
-	e := &memEntry{tenant: tenant, hash: hash, id: id, data: bytes.Clone(original), at: now}
+	e := &memEntry{tenant: tenant, hash: hash, id: id, data: original, at: now}
+	if clone {
+		e.data = bytes.Clone(original)
+	}
 	if e.data == nil {
 		e.data = []byte{}
 	}

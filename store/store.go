@@ -59,6 +59,14 @@ type Store interface {
 	Close() error
 }
 
+// StringPutter is a Store that can take an original as a string, which
+// it may keep instead of a copy (the memory store does): a string's bytes
+// are never written again. Callers holding the original as a string use
+// it when a store has it.
+type StringPutter interface {
+	PutString(ctx context.Context, tenant, original string) (id string, err error)
+}
+
 // Defaults used when an Options field is zero.
 const (
 	DefaultTTL         = 24 * time.Hour

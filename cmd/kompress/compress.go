@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -101,6 +100,8 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 	// Without a store the engine keeps nothing of an input once its
 	// result is written: the next input is read into the same buffer, so
 	// that each file costs no new memory to fault in, zero and collect.
+	// With one it may keep the input's string as the original (the memory
+	// store does, see store.StringPutter): then a buffer is never reused.
 	var reuse []byte
 	for i, name := range args {
 		progress.step(i, name)
@@ -131,21 +132,24 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 			log.Debug("compress warning", "input", name, "warning", w)
 		}
 		if o.json {
-			if !utf8.ValidString(res.Text) {
-				// A JSON string cannot hold these bytes: text gets U+FFFD
-				// for each, text_base64 the exact bytes.
-				res.TextBase64 = base64.StdEncoding.EncodeToString([]byte(res.Text))
-				res.Warnings = append(res.Warnings, "text is not valid UTF-8: text_base64 holds its exact bytes")
-			}
 			// The text goes to the output escaped as it is read: a big
-			// result is not held a second time as JSON.
+			// result is not held a second time as JSON, nor as base64.
 			text := res.Text
 			res.Text = ""
+			encode := jsonout.Encode
+			if !utf8.ValidString(text) {
+				// A JSON string cannot hold these bytes: text gets U+FFFD
+				// for each, text_base64 the exact bytes.
+				encode = func(w io.Writer, v any, key, text string) error {
+					return jsonout.EncodeBase64(w, v, key, text, "text_base64")
+				}
+				res.Warnings = append(res.Warnings, "text is not valid UTF-8: text_base64 holds its exact bytes")
+			}
 			line := struct {
 				Source string `json:"source,omitempty"`
 				wire.Result
 			}{name, res}
-			if err := jsonout.Encode(out, line, "text", text); err != nil {
+			if err := encode(out, line, "text", text); err != nil {
 				return err
 			}
 			continue

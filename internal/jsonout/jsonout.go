@@ -6,6 +6,7 @@ package jsonout
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"io"
@@ -18,6 +19,20 @@ import (
 // before key must not be strings that can hold `"key":""` unescaped
 // (encoding/json escapes every quote inside a string, so none can).
 func Encode(w io.Writer, v any, key, text string) error {
+	return encode(w, v, key, text, "")
+}
+
+// EncodeBase64 is Encode that also writes, right after key's field, a
+// field named b64key holding text in standard base64, streamed as text
+// is: a big text is not held again, a third bigger, as base64 and as its
+// JSON. v must leave b64key out (empty, with omitempty) and have it right
+// after key, so that the output is what encoding/json writes of v with
+// both fields set (an empty text's base64 is left out, as omitempty does).
+func EncodeBase64(w io.Writer, v any, key, text, b64key string) error {
+	return encode(w, v, key, text, b64key)
+}
+
+func encode(w io.Writer, v any, key, text, b64key string) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -37,8 +52,32 @@ func Encode(w io.Writer, v any, key, text string) error {
 	if err := WriteString(w, text); err != nil {
 		return err
 	}
+	if b64key != "" && text != "" { // omitempty leaves an empty one out
+		if err := writeBase64(w, b64key, text); err != nil {
+			return err
+		}
+	}
 	_, err := w.Write(b[at:])
 	return err
+}
+
+// writeBase64 ends the string field being written and writes the field
+// `"key":"` and text in base64, leaving the closing quote to the caller.
+func writeBase64(w io.Writer, key, text string) error {
+	if _, err := io.WriteString(w, `","`+key+`":"`); err != nil {
+		return err
+	}
+	enc := base64.NewEncoder(base64.StdEncoding, w)
+	// Pieces of a multiple of 3 bytes: base64's own output stays whole.
+	const chunk = 3 * 8 << 10
+	buf := make([]byte, 0, chunk)
+	for i := 0; i < len(text); i += chunk {
+		buf = append(buf[:0], text[i:min(i+chunk, len(text))]...)
+		if _, err := enc.Write(buf); err != nil {
+			return err
+		}
+	}
+	return enc.Close()
 }
 
 const hex = "0123456789abcdef"

@@ -2,6 +2,7 @@ package jsonout
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"os"
@@ -59,6 +60,31 @@ func TestEncodeAsEncodingJSON(t *testing.T) {
 	check(t, string(bytes.Repeat([]byte("é\"\\\n"), 50000)))
 	check(t, string(bytes.Repeat([]byte("a"), 100000))+"\n"+string(bytes.Repeat([]byte("b"), 40000)))
 	check(t, "")
+}
+
+// b64record has a base64 field right after its text, as wire.Result.
+type b64record struct {
+	Source string `json:"source,omitempty"`
+	Text   string `json:"text"`
+	Base64 string `json:"text_base64,omitempty"`
+	N      int    `json:"n"`
+}
+
+// TestEncodeBase64AsEncodingJSON: the streamed base64 field is what
+// encoding/json writes of the field set, at every length around base64's
+// groups and the chunk size.
+func TestEncodeBase64AsEncodingJSON(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 3, 4, 5, 24<<10 - 1, 24 << 10, 24<<10 + 1, 24<<10 + 2, 100001} {
+		text := string(bytes.Repeat([]byte("a\"b\xff\n"), n/5+1))[:n]
+		var got bytes.Buffer
+		if err := EncodeBase64(&got, b64record{N: n}, "text", text, "text_base64"); err != nil {
+			t.Fatal(err)
+		}
+		want := reference(t, b64record{Text: text, Base64: base64.StdEncoding.EncodeToString([]byte(text)), N: n})
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("EncodeBase64 of %d bytes:\n got %.200q\nwant %.200q", n, got.Bytes(), want)
+		}
+	}
 }
 
 func FuzzEncode(f *testing.F) {
