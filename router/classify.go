@@ -281,6 +281,9 @@ func isDiagnostic(h toolline.Hit) bool {
 				return true
 			}
 		}
+		if w := bytes.IndexByte(t, ' '); w > len("Warning:") && bytes.HasSuffix(t[:w], []byte("Warning:")) && isUpper(t[0]) {
+			return true // Python's warnings: "warn.py:7: DeprecationWarning: legacy() is deprecated"
+		}
 		// systemd-analyze verify: "web.service:7: Failed to parse service
 		// type, ignoring: notifyy"; grep shows a unit file's line as
 		// "web.service:7:Type=notify", with no space.

@@ -111,6 +111,11 @@ func logLine(line, t []byte, f feat) bool {
 	if toolline.LevelPrefix(t) {
 		return true
 	}
+	if indent == 0 && t[0] >= 'a' && t[0] <= 'z' && f&fColon != 0 {
+		if _, _, ok := toolline.KernelLevel(t); ok {
+			return true // dmesg -x
+		}
+	}
 	if indent == 0 && f&fColon != 0 {
 		if _, ok := toolline.AccessLog(t); ok {
 			return true
@@ -380,6 +385,40 @@ func loggerReports(b []byte, lines []lineInfo) {
 			i++
 			lines[i].kind, lines[i].weight = kLog, wStrong
 		}
+	}
+}
+
+// tapDiagnostics votes Log for the YAML block a TAP producer indents under
+// a test's result, "  ---" to "  ...": eslint -f tap and node --test put a
+// failure's message, severity and location there, and a long block read
+// line by line is prose or configuration.
+func tapDiagnostics(b []byte, lines []lineInfo) {
+	for i := 0; i+1 < len(lines); i++ {
+		t := lines[i].text(b)
+		if len(t) < 4 || t[0] != 'o' && t[0] != 'n' || !toolline.TAPResult(t) {
+			continue
+		}
+		open := trimBlank(lines[i+1].text(b))
+		if string(open) != "---" || lines[i+1].weight == wForced {
+			continue
+		}
+		end := i + 2
+		for end < len(lines) && lines[end].weight != wForced {
+			l := lines[end].text(b)
+			if len(l) > 0 && l[0] != ' ' && l[0] != '\t' {
+				break // a line at the margin: the block was not closed
+			}
+			end++
+			if string(trimBlank(l)) == "..." {
+				break
+			}
+		}
+		for k := i + 1; k < end; k++ {
+			if !lines[k].blank {
+				lines[k].kind, lines[k].weight = kLog, wStrong
+			}
+		}
+		i = end - 1
 	}
 }
 

@@ -148,9 +148,11 @@ func splitPlain(b []byte) []Section {
 	configs(b, lines)
 	records(b, lines)
 	loggerReports(b, lines)
+	tapDiagnostics(b, lines)
 	quotedSource(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)
+	repeatedRuns(b, lines)
 	bufs.kinds = vote(lines, bufs.kinds)
 	secs := sections(b, lines, bufs)
 	if cap(lines) <= maxPooledLines {

@@ -53,7 +53,8 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if toolline.GDBFrame(t) {
 			return kLog, wStrong
 		}
-		for _, p := range [...]string{"# Subtest: ", "# tests ", "# pass ", "# fail ", "# suites ", "# cancelled ", "# skipped ", "# todo ", "# duration_ms "} {
+		for _, p := range [...]string{"# Subtest: ", "# tests ", "# pass ", "# fail ", "# suites ", "# cancelled ", "# skipped ", "# todo ", "# duration_ms ",
+			"#   Failed test", "# Looks like you failed ", "# Looks like your test exited "} { // Test::More under prove
 			if hasPrefix(t, p) {
 				return kLog, wStrong
 			}
@@ -68,6 +69,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		}
 		if hasPrefix(t, "DETAIL:  ") && len(line) == len(t) {
 			return kLog, wStrong // psql
+		}
+		if hasPrefix(t, "Dubious, test returned ") {
+			return kLog, wStrong // prove
 		}
 	case 'T':
 		if hasPrefix(t, "TAP version ") {
@@ -145,6 +149,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		}
 	}
 	if isDigit(t[0]) && ctestLine(t) {
+		return kLog, wStrong
+	}
+	if f&fColon != 0 && isLower(t[0]) && len(line) == len(t) && scriptDiagnostic(t) {
 		return kLog, wStrong
 	}
 	if nmLine(line) {
@@ -228,4 +235,19 @@ func nmLine(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// scriptDiagnostic matches an interpreter's report on the script it was
+// given on its command line: awk's "gawk: cmd. line:1: warning: …" and
+// sed's "sed: -e expression #1, char 5: unterminated `s' command".
+func scriptDiagnostic(t []byte) bool {
+	n := 0
+	for n < len(t) && (isLower(t[n]) || isDigit(t[n]) || t[n] == '-' || t[n] == '_') {
+		n++
+	}
+	if n == 0 || !hasPrefix(t[n:], ": ") {
+		return false
+	}
+	r := t[n+2:]
+	return hasPrefix(r, "cmd. line:") || hasPrefix(r, "-e expression #")
 }

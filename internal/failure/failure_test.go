@@ -307,6 +307,14 @@ func TestLinesCases(t *testing.T) {
 	}{
 		{router.Log, "exit status 1", true},
 		{router.Log, "exit status 0", false},
+		{router.Log, "kern  :err   : [ 4281.774942] Out of memory: Killed process 22182 (store.test)", true},
+		{router.Log, "kern  :crit  : [   12.000001] EXT4-fs (vda): journal commit I/O error", true},
+		{router.Log, "kern  :warn  : [    0.465716] software IO TLB: No low mem", false},
+		{router.Log, `jq: error (at ev.jsonl:6): Cannot index number with string "id"`, true},
+		{router.Log, "gawk: fatal: cannot open file `x' for reading: No such file or directory", true},
+		{router.Prose, "Tip: error handling is covered in chapter 3.", false},
+		{router.Log, "kern  :info  : [    0.465785] Unpacking initramfs...", false},
+		{router.Log, "user  :err   : [ 4281.000000] ", true},
 		{router.Log, "build finished with no errors", false},
 		{router.Log, "casino errors: 3", true}, // "casino " is not "no "
 		{router.Log, "Process exited with code 2", true},

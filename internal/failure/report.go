@@ -185,6 +185,12 @@ func (r *reader) report(i int, plain []byte) bool {
 	if hit, ok := straceLine(t); ok {
 		return hit
 	}
+	if level, _, ok := toolline.KernelLevel(t); ok {
+		switch string(level) {
+		case "emerg", "alert", "crit", "err":
+			return true // dmesg -x names the level; the message may not
+		}
+	}
 	if hit, ok := r.sanitizerLine(i, t); ok {
 		return hit
 	}
@@ -230,6 +236,9 @@ func (r *reader) report(i int, plain []byte) bool {
 		if status, ok := toolline.AccessLog(body); ok {
 			return status >= 500 // a request the web server failed; 4xx are the client's
 		}
+	}
+	if toolError(body) {
+		return true
 	}
 	if strong, weak := startFailure(body); strong || weak && !r.page && !r.paragraph(i) {
 		r.exception = javaException(body)

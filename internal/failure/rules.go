@@ -95,6 +95,27 @@ func startFailure(t []byte) (strong, weak bool) {
 	return false, false
 }
 
+// toolError matches a tool's error report under its own name: "jq: error
+// (at ev.jsonl:6): Cannot index number", "gawk: fatal: cannot open file",
+// "cc1: error: unrecognized option": the program name in lower case, then
+// "error" or "fatal" and a colon, a bracket or a parenthesis.
+func toolError(t []byte) bool {
+	n := 0
+	for n < len(t) && n < 32 && (t[n] >= 'a' && t[n] <= 'z' || isDigit(t[n]) || t[n] == '-' || t[n] == '_' || t[n] == '.') {
+		n++
+	}
+	if n == 0 || !hasPrefix(t[n:], ": ") {
+		return false
+	}
+	r := t[n+2:]
+	for _, w := range [...]string{"error", "fatal"} {
+		if a, ok := bytes.CutPrefix(r, []byte(w)); ok && len(a) > 0 && (a[0] == ':' || a[0] == '[' || hasPrefix(a, " (")) {
+			return true
+		}
+	}
+	return false
+}
+
 // reportAfter reports what follows a leading "Error"/"error" in a report
 // ("Error: x", "error[E0425]", "Error 2", "error TS2322"), as opposed to a
 // sentence that starts with the word.

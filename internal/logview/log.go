@@ -198,6 +198,7 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 	d.markMust(o.FailureLines(router.Log, in))
 	logMarkRepeatedTraces(d.lines, d.src)
 	logMarkAssertDiff(d.lines)
+	logMarkAssertPairs(d.lines)
 	logMarkGDBValues(d.lines)
 	d.markLint()
 	logMarkRecords(d.lines)
@@ -239,6 +240,96 @@ func logMarkAssertDiff(ls []logLine) {
 			ls[i].must = true
 		}
 	}
+}
+
+// logMarkAssertPairs keeps what an assertion says it expected and got,
+// together: node's AssertionError fields "actual: 65," and "expected: 41,"
+// (either order, adjacent), jest's "Expected constructor: TypeError" with
+// the "Received …:" lines under it, and testify's "Error:" field with its
+// continuation lines ("dial tcp …: connection refused", "expected: …",
+// "actual  : …") up to the next field.
+func logMarkAssertPairs(ls []logLine) {
+	for i := 0; i < len(ls); i++ {
+		t := logTrimBlank(ls[i].text)
+		if len(t) < 7 {
+			continue
+		}
+		switch t[0] {
+		case 'a', 'e':
+			if i+1 < len(ls) && logNodeAssertPair(t, logTrimBlank(ls[i+1].text)) {
+				ls[i].must, ls[i+1].must = true, true
+				i++
+			}
+		case 'E':
+			if logJestExpected(t) {
+				got := false
+				for j := i + 1; j < len(ls) && j <= i+3; j++ {
+					if u := logTrimBlank(ls[j].text); logJestReceived(u) {
+						ls[j].must, got = true, true
+					}
+				}
+				ls[i].must = ls[i].must || got
+			} else if f, ok := logTestifyField(ls[i].text); ok && string(f) == "Error" {
+				ls[i].must = true
+				for j := i + 1; j < len(ls) && j <= i+20 && logTestifyMore(ls[j].text); j++ {
+					ls[j].must = true
+				}
+			}
+		}
+	}
+}
+
+// logNodeAssertPair matches node's "actual: X," and "expected: Y," on
+// consecutive lines, in either order.
+func logNodeAssertPair(a, b []byte) bool {
+	return bytes.HasPrefix(a, []byte("actual: ")) && bytes.HasPrefix(b, []byte("expected: ")) ||
+		bytes.HasPrefix(a, []byte("expected: ")) && bytes.HasPrefix(b, []byte("actual: "))
+}
+
+// logJestExpected matches jest's "Expected: 3", "Expected constructor:
+// TypeError", "Expected substring: …": "Expected", at most two words, a
+// colon.
+func logJestExpected(t []byte) bool {
+	return logJestLabel(t, "Expected")
+}
+
+func logJestReceived(t []byte) bool {
+	return logJestLabel(t, "Received")
+}
+
+func logJestLabel(t []byte, word string) bool {
+	r, ok := bytes.CutPrefix(t, []byte(word))
+	if !ok || len(r) < 2 {
+		return false
+	}
+	c := bytes.IndexByte(r, ':')
+	return c >= 0 && c <= 24 && (c == 0 || r[0] == ' ') && bytes.Count(r[:c], []byte(" ")) <= 2 && c+1 < len(r) && r[c+1] == ' '
+}
+
+// logTestifyField parses a testify assertion field, "        \tError:      \t…"
+// (spaces, a tab, the name and colon, padding, a tab).
+func logTestifyField(l []byte) ([]byte, bool) {
+	t := bytes.TrimLeft(l, " ")
+	if len(t) < 3 || t[0] != '\t' {
+		return nil, false
+	}
+	t = t[1:]
+	c := bytes.IndexByte(t, ':')
+	if c <= 0 || !(t[0] >= 'A' && t[0] <= 'Z') || bytes.IndexByte(t[:c], '\t') >= 0 {
+		return nil, false
+	}
+	r := bytes.TrimLeft(t[c+1:], " ")
+	return t[:c], len(r) > 0 && r[0] == '\t'
+}
+
+// logTestifyMore matches a testify field's continuation line, "        \t            \t…".
+func logTestifyMore(l []byte) bool {
+	t := bytes.TrimLeft(l, " ")
+	if len(t) < 2 || t[0] != '\t' {
+		return false
+	}
+	r := bytes.TrimLeft(t[1:], " ")
+	return len(r) > 0 && r[0] == '\t' && len(r) < len(t)-1
 }
 
 // logExpectedHeading reports whether line i opens jest's or vitest's diff:
@@ -971,6 +1062,18 @@ func logKey(text []byte) uint64 {
 	for i < len(text) && i < 8 && (text[i] == ' ' || text[i] == '\t') {
 		h = (h ^ uint64(text[i])) * prime
 		i++
+	}
+	if i == 0 && len(text) > 0 && text[0] >= 'a' && text[0] <= 'z' {
+		// dmesg -x: the level and the message, not "kern" and the uptime.
+		if level, end, ok := toolline.KernelLevel(text); ok {
+			for _, c := range level {
+				h = (h ^ uint64(c)) * prime
+			}
+			i = end
+			if r := text[end:]; len(r) > 0 && r[0] == '[' && toolline.KernelStamp(r) {
+				i += bytes.IndexByte(r, ']') + 1
+			}
+		}
 	}
 	words, fields := 0, 0
 	for i < len(text) && fields < 8 {

@@ -14,6 +14,20 @@ func logClassify(text []byte) logClass {
 	if len(t) == 0 {
 		return logPlain
 	}
+	if t[0] >= 'a' && t[0] <= 'z' && len(t) == len(text) {
+		// dmesg -x names each line's level: err and worse are failures,
+		// warn a warning, whatever words the message holds.
+		if level, _, ok := toolline.KernelLevel(t); ok {
+			switch string(level) {
+			case "emerg", "alert", "crit", "err":
+				return logFailure
+			case "warn":
+				if logWords(text) != logFailure {
+					return logNotable
+				}
+			}
+		}
+	}
 	switch {
 	case !logOpeners[t[0]] && !logOpeners[text[0]]:
 		// None of the openers below: only the race report's line may match.

@@ -39,7 +39,7 @@ func logTapHide(d *logDoc) {
 	}
 	for i := 0; i < len(ls); {
 		t := bytes.TrimLeft(ls[i].text, " ")
-		todo := bytes.Contains(t, []byte(" # TODO"))
+		todo := logTapDirective(t, "TODO")
 		switch {
 		case tap && bytes.HasPrefix(t, []byte("ok ")) && !todo:
 			_, end := logTapYAML(ls, i)
@@ -51,7 +51,7 @@ func logTapHide(d *logDoc) {
 			for k := i + 1; k < end; k++ {
 				suite = suite || bytes.Contains(ls[k].text, []byte("type: 'suite'"))
 			}
-			hide(from, i, end, suite, bytes.Contains(t, []byte(" # SKIP")))
+			hide(from, i, end, suite, logTapDirective(t, "SKIP"))
 			i = end
 		case spec && bytes.HasPrefix(t, []byte("✔ ")) && !todo:
 			name := t[len("✔ "):]
@@ -66,6 +66,22 @@ func logTapHide(d *logDoc) {
 		default:
 			i++
 		}
+	}
+}
+
+// logTapDirective reports a TAP directive on a result line, " # SKIP" or
+// " # TODO", in any case: bats writes "ok 5 name # skip reason".
+func logTapDirective(t []byte, word string) bool {
+	for off := 0; ; {
+		i := bytes.Index(t[off:], []byte(" # "))
+		if i < 0 {
+			return false
+		}
+		r := t[off+i+3:]
+		if len(r) >= len(word) && bytes.EqualFold(r[:len(word)], []byte(word)) && (len(r) == len(word) || r[len(word)] == ' ') {
+			return true
+		}
+		off += i + 1
 	}
 }
 

@@ -29,6 +29,8 @@ import (
 var logOracle = regexp.MustCompile(`(?i)((^|[\s:\[(*])(error|fail|failed|failure|panic|panicked|fatal|exception|traceback)([\s:!\])]|$)` +
 	`|^\s*--- FAIL|^E: |^npm (ERR!|error)|[a-z](Error|Exception)(:|$)|^[^\s:]+\.\w+:\d+(:\d+)?: |✗|✘|✖)`)
 
+var logOraclePyWarning = regexp.MustCompile(`^\S+\.py:\d+: [A-Z]\w*Warning: `)
+
 // logOracleLines returns the lines of in that logOracle flags, as they
 // must appear in the view: verbatim but for ANSI escapes, which the view
 // never shows.
@@ -46,9 +48,13 @@ func logOracleLines(in []byte) []string {
 // logOracleExempt reports lines that name a failure without reporting one:
 // a passing Go test whose name ends in Error, rustc's suggestions ("help:
 // ... handle the error accordingly"), and cppcheck's findings below
-// warning level ("m.c:7:0: style: The function 'main' is never used.").
+// warning level ("m.c:7:0: style: The function 'main' is never used.") and
+// Python's warnings ("warn.py:7: DeprecationWarning: ...").
 func logOracleExempt(line string) bool {
 	if strings.HasPrefix(line, "=== RUN ") || strings.HasPrefix(line, "--- PASS: ") || strings.HasPrefix(line, "help: ") {
+		return true
+	}
+	if logOraclePyWarning.MatchString(line) {
 		return true
 	}
 	for _, sev := range []string{": style: ", ": information: ", ": performance: ", ": portability: "} {
@@ -1095,5 +1101,94 @@ func TestLogRepeatedTraces(t *testing.T) {
 		if got := strings.Count(view, want.line); got != want.n {
 			t.Errorf("%q appears %d times, want %d:\n%s", want.line, got, want.n, view)
 		}
+	}
+}
+
+// TestLogKernelLevels checks dmesg -x: each warn line, a warning whatever
+// its words, outranks the info lines (each message its own template, not
+// one "kern" template for every line), and the err line is kept.
+func TestLogKernelLevels(t *testing.T) {
+	in := viewtest.Read(t, "log", "dmesg-x")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range strings.Split(string(in), "\n") {
+		if strings.HasPrefix(l, "kern  :warn  : ") || strings.HasPrefix(l, "kern  :err   : ") {
+			n++
+			want := l + "\n"
+			if len(l) > logDefault.lineBytes {
+				want = "\n" + l[:60] // a long line is clipped, not dropped
+			}
+			if !bytes.Contains(out, []byte(want)) {
+				t.Errorf("dropped: %q", l)
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("sample has %d warn and err lines, want 10 or more", n)
+	}
+	if !bytes.Contains(out, []byte(" omitted")) {
+		t.Error("no info line dropped")
+	}
+}
+
+// TestLogAssertPairs checks that what an assertion expected and what it
+// got are kept together, at the default level and under a tight target:
+// node's AssertionError fields, jest's "Expected constructor:" over
+// "Received constructor:", testify's Error field with its detail.
+func TestLogAssertPairs(t *testing.T) {
+	for _, tt := range []struct {
+		sample string
+		want   []string
+	}{
+		{"node-test-junit-xml", []string{"    actual: 23,\n    expected: 17,\n", "    actual: 65,\n    expected: 41,\n"}},
+		{"jest-failures", []string{"    Expected constructor: TypeError\n    Received constructor: RangeError\n"}},
+		{"go-testify", []string{
+			"        \tError:      \tReceived unexpected error:\n        \t            \tdial tcp 127.0.0.1:5432: connect: connection refused\n",
+			"        \t            \texpected: gt.User{ID:7,",
+		}},
+	} {
+		in := viewtest.Read(t, "log", tt.sample)
+		for _, ratio := range []float64{0, 0.3} {
+			out, err := Log(in, lossy.Options{TargetRatio: ratio})
+			if errors.Is(err, lossy.ErrNoGain) {
+				out = in // nothing dropped
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !bytes.Contains(out, []byte(w)) {
+					t.Errorf("%s at ratio %v: lacks %q", tt.sample, ratio, w)
+				}
+			}
+		}
+	}
+}
+
+// TestLogTapSkipCase checks that a TAP directive counts in any case, as
+// TAP says: bats and Test::More write "# skip reason", and a skipped test
+// is counted as skipped, not as passing.
+func TestLogTapSkipCase(t *testing.T) {
+	in := viewtest.Read(t, "log", "bats-fail")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte(" and 1 skipped test omitted …]\n")) {
+		t.Errorf("the test skipped with '# skip' not counted as skipped:\n%s", out)
+	}
+	for _, d := range []string{"ok 5 skip on ci # skip needs docker", "ok 1 # SKIP no db", "ok 2 - x # Skip", "ok 3 # TODO later", "ok 4 # todo"} {
+		word := "SKIP"
+		if strings.Contains(strings.ToUpper(d), "TODO") {
+			word = "TODO"
+		}
+		if !logTapDirective([]byte(d), word) {
+			t.Errorf("logTapDirective(%q, %q) = false", d, word)
+		}
+	}
+	if logTapDirective([]byte("ok 6 - skipping # skipper"), "SKIP") {
+		t.Error("a word starting with skip counted as the directive")
 	}
 }

@@ -50,9 +50,11 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 		render = func(tableLevel, [][]byte) []byte { return tableMassifRender(in, lines, drop) }
 	} else if g := tableModGraphParse(in); g != nil {
 		render = g.render
+	} else if b := tableBlocksParse(in); b != nil {
+		b.failureLines(func() [][]byte { return o.FailureLines(router.Table, in) })
+		render = b.render
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
-		t.failureLines = func() [][]byte { return o.FailureLines(router.Table, in) }
-		render = func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
+		render = t.view(in, func() [][]byte { return o.FailureLines(router.Table, in) })
 	} else {
 		return nil, lossy.ErrNoGain
 	}
@@ -95,6 +97,22 @@ func (lv tableLevel) scaled(s float64) tableLevel {
 // to read than a summary of them (ls -la of a small directory).
 const tableKeepFew = 25
 
+// tableKeepIfFew keeps every row when at most tableKeepFew would be
+// dropped.
+func tableKeepIfFew(keep []bool) {
+	dropN := 0
+	for _, k := range keep {
+		if !k {
+			dropN++
+		}
+	}
+	if dropN <= tableKeepFew {
+		for i := range keep {
+			keep[i] = true
+		}
+	}
+}
+
 // tableRow is one record: its exact source bytes (several lines for quoted
 // CSV fields with newlines) and its cells.
 type tableRow struct {
@@ -127,7 +145,7 @@ func tableParse(in []byte) *tableData {
 	if sep := tableSeparator(lines); sep != 0 {
 		return tableDelimited(in, sep)
 	}
-	return tableAligned(lines)
+	return tableAligned(lines, -1)
 }
 
 // tableLines splits at '\n' without the line ends (a '\r' stays part of
@@ -298,8 +316,9 @@ func tableIsHeader(first [][]byte, rows []tableRow) bool {
 
 // tableAligned reads whitespace-aligned columns. The header is the line
 // above a ruler (dpkg -l, pip list, psql) or the first line; lines before
-// it, and a leading "total N" as in ls -l, form the preamble.
-func tableAligned(lines [][]byte) *tableData {
+// it, and a leading "total N" as in ls -l, form the preamble. A header
+// index hint >= 0 names the header line instead (see tableBlocks).
+func tableAligned(lines [][]byte, hint int) *tableData {
 	t := &tableData{}
 	// Blank lines, psql's "(N rows)" and a box's bottom border close the
 	// table; they are printed last.
@@ -315,14 +334,16 @@ func tableAligned(lines [][]byte) *tableData {
 		return nil
 	}
 	headerAt := -1
-	for i := 1; i < min(len(lines), 12); i++ {
+	for i := 1; i < min(len(lines), 12) && hint < 0; i++ {
 		if tableIsRuler(lines[i]) {
 			headerAt = i - 1
 			break
 		}
 	}
 	body := 0
-	if headerAt >= 0 {
+	if hint >= 0 {
+		headerAt, body = hint, hint+1
+	} else if headerAt >= 0 {
 		body = headerAt + 2
 	} else if headerAt = tablePreambleHeader(lines); headerAt >= 0 {
 		body = headerAt + 1 // top -b's summary lines, a blank line, the header
@@ -338,6 +359,10 @@ func tableAligned(lines [][]byte) *tableData {
 		}
 	}
 	t.top = lines[:body]
+	if at := tableLegend(lines, body); at < len(lines) {
+		t.trailer = append(slices.Clip(lines[at:]), t.trailer...)
+		lines = lines[:at]
+	}
 	var header [][]byte
 	wide := false // columns separated by two or more spaces (docker, kubectl)
 	if headerAt >= 0 {
@@ -378,6 +403,9 @@ func tableAligned(lines [][]byte) *tableData {
 			}
 		}
 	}
+	if hint >= 0 {
+		return nil // a named header must line up with its rows
+	}
 	n := len(header)
 	if n == 0 {
 		n = tableModeFields(lines[body:])
@@ -412,12 +440,36 @@ func tableAligned(lines [][]byte) *tableData {
 // blank line near the top, as top -b prints its columns ("PID USER ...
 // COMMAND") under its summary lines, or -1.
 func tablePreambleHeader(lines [][]byte) int {
+	blank := func(i int) bool { return len(bytes.TrimSpace(lines[i])) == 0 }
 	for i := 2; i+2 < min(len(lines), 12); i++ {
-		if len(bytes.TrimSpace(lines[i-1])) == 0 && len(bytes.TrimSpace(lines[i-2])) > 0 && tableUpperHeader(lines[i]) {
+		if !tableUpperHeader(lines[i]) || tableTitle(lines[i]) {
+			continue
+		}
+		// readelf -S titles its header: "Section Headers:".
+		if blank(i-1) && !blank(i-2) || i >= 3 && tableTitle(lines[i-1]) && blank(i-2) && !blank(i-3) {
 			return i
 		}
 	}
 	return -1
+}
+
+// tableTitle reports a line that names what follows it, "Section
+// Headers:" or "Key to Flags:": two or more words at the left margin,
+// the first capitalised, the last ending in a colon.
+func tableTitle(l []byte) bool {
+	l = bytes.TrimRight(l, " \t\r")
+	return len(l) > 0 && l[0] >= 'A' && l[0] <= 'Z' && l[len(l)-1] == ':' && bytes.IndexByte(l, ' ') > 0
+}
+
+// tableLegend returns where a legend after the rows begins, a title line
+// and at most ten lines under it (readelf's "Key to Flags:"), or len(lines).
+func tableLegend(lines [][]byte, body int) int {
+	for i := len(lines) - 1; i >= max(body+8, len(lines)-11); i-- {
+		if tableTitle(lines[i]) {
+			return i
+		}
+	}
+	return len(lines)
 }
 
 // tableUpperHeader reports whether a line looks like a header of capitals
@@ -428,7 +480,8 @@ func tableUpperHeader(l []byte) bool {
 		return false
 	}
 	for _, w := range f {
-		if bytes.ContainsAny(w, "0123456789") || w[0] != '%' && (w[0] < 'A' || w[0] > 'Z') {
+		w = bytes.TrimPrefix(w, []byte("[")) // readelf's "[Nr]"
+		if len(w) == 0 || bytes.ContainsAny(w, "0123456789") || w[0] != '%' && (w[0] < 'A' || w[0] > 'Z') {
 			return false
 		}
 	}
@@ -665,6 +718,20 @@ func (t *tableData) mark(in []byte, keep []bool, lv tableLevel, terms [][]byte) 
 			keep[i] = true
 		}
 	}
+	for _, i := range t.actionRows() {
+		keep[i] = true
+	}
+	n := len(t.rows)
+	for i := 0; i < n; i++ {
+		if under, ok := tableWarningRow(t.rows[i].raw); ok {
+			// The warning and what it says: R's "Warning message:" over its
+			// message, "Warning messages:" over "1: …", "2: …".
+			keep[i] = true
+			for j := i + 1; j < n && j <= i+under; j++ {
+				keep[j] = true
+			}
+		}
+	}
 	for _, i := range t.rare(lv.rareMax) {
 		keep[i] = true
 	}
@@ -703,17 +770,7 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 	if n-min(n, lv.head+lv.tail) > tableKeepFew {
 		t.mark(in, keep, lv, terms)
 	}
-	dropN := 0
-	for _, k := range keep {
-		if !k {
-			dropN++
-		}
-	}
-	if dropN <= tableKeepFew {
-		for i := range keep {
-			keep[i] = true
-		}
-	}
+	tableKeepIfFew(keep)
 
 	out := make([]byte, 0, len(in)/4)
 	for _, l := range t.top {
@@ -828,6 +885,48 @@ var tableStatusWords = map[string]bool{
 	"down": true, "dead": true, "degraded": true, "unhealthy": true, "notready": true,
 	"crashloopbackoff": true, "imagepullbackoff": true, "errimagepull": true, "oomkilled": true,
 	"evicted": true, "defunct": true, "killed": true,
+}
+
+// tableActionWords are the verdicts of a rule table (iptables' target,
+// nft's and pf's verdict, ufw's action) that refuse traffic, in the upper
+// case of iptables and ufw or the lower case of nft and pf: among rules
+// that accept, the one that refuses is the row a reader needs, wherever a
+// column split puts it.
+var tableActionWords = map[string]bool{
+	"DROP": true, "REJECT": true, "DENY": true, "BLOCK": true, "BLACKHOLE": true, "PROHIBIT": true,
+	"drop": true, "reject": true, "deny": true, "block": true, "blackhole": true, "prohibit": true,
+}
+
+// actionRows returns the rows holding a word of tableActionWords that at
+// most a fifth of the rows hold: a verdict that differs from its
+// neighbours'. A table of nothing but DROP rules (a block list) has no
+// such row.
+func (t *tableData) actionRows() []int {
+	words := make([]string, len(t.rows)) // the row's first action word
+	count := map[string]int{}
+	for i, r := range t.rows {
+		raw := r.raw
+		if bytes.IndexByte(raw, 0x1b) >= 0 {
+			raw = ansi.Strip(raw)
+		}
+		f := bytes.Fields(raw)
+		for j, w := range f {
+			// Lower case is a verdict only where nft and pf write it,
+			// first or last on the line, not in a description's prose.
+			if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(f)-1) {
+				words[i] = string(w)
+				count[words[i]]++
+				break
+			}
+		}
+	}
+	var idx []int
+	for i, w := range words {
+		if n := count[w]; n > 0 && n*5 <= len(t.rows) {
+			idx = append(idx, i)
+		}
+	}
+	return idx
 }
 
 // tableLower appends c in ASCII lower case to dst.
@@ -1103,6 +1202,33 @@ func tableNumber(c []byte) (float64, bool) {
 		return 0, false
 	}
 	return x * mult, true
+}
+
+// tableWarningRow reports a warning printed among the rows at the left
+// margin, "Warning: …", "Warning in log(-1) : NaNs produced", "WARNING: …",
+// and how many rows under it say what it is: one under a title ending in
+// a colon ("Warning message:"), up to ten under "Warning messages:".
+func tableWarningRow(l []byte) (under int, ok bool) {
+	for _, p := range []string{"Warning", "WARNING", "warning"} {
+		if !bytes.HasPrefix(l, []byte(p)) {
+			continue
+		}
+		r := l[len(p):]
+		switch {
+		case bytes.HasPrefix(r, []byte(" messages:")):
+			return 10, true
+		case bytes.HasPrefix(r, []byte(" message:")):
+			return 1, true
+		case bytes.HasPrefix(r, []byte(":")):
+			if len(bytes.TrimSpace(r[1:])) == 0 {
+				return 1, true
+			}
+			return 0, true
+		case bytes.HasPrefix(r, []byte(" in ")) && bytes.Contains(r, []byte(" : ")):
+			return 0, true
+		}
+	}
+	return 0, false
 }
 
 // tableFailureLine reports whether a row's text reads as a failure line.

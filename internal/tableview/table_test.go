@@ -479,6 +479,127 @@ func TestTableGapKeys(t *testing.T) {
 	}
 }
 
+// TestTableActionRows checks that a rule whose verdict refuses traffic
+// among rules that accept is kept wherever the columns fall, and that a
+// table of nothing but such rules is still cut.
+func TestTableActionRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("num  target  prot  source          port\n")
+	for i := range 200 {
+		target := "ACCEPT"
+		switch {
+		case i%10 == 3:
+			target = "LOG" // too varied a column for a rare value
+		case i == 120:
+			target = "REJECT"
+		}
+		fmt.Fprintf(&b, "%-4d %-7s tcp   10.%d.0.0/16   %d\n", i+1, target, i, 8000+i)
+	}
+	out, err := Table([]byte(b.String()), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("121  REJECT ")) {
+		t.Errorf("the one REJECT rule dropped:\n%s", out)
+	}
+	out, err = Table([]byte(strings.ReplaceAll(b.String(), "ACCEPT", "DROP  ")), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(out, []byte(" DROP ")); n > 20 {
+		t.Errorf("%d DROP rules of a block list kept", n)
+	}
+}
+
+// TestTableBlocks checks iptables -L -n -v: each chain is a table of its
+// own under its title, its one DROP rule kept, and the summary of a chain
+// names its header's columns, not those of the lines after the last chain.
+func TestTableBlocks(t *testing.T) {
+	in := viewtest.Read(t, "table", "iptables-L")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"41       0     0 DROP       6    --  *      *       0.0.0.0/0            0.0.0.0/0            tcp dpt:22\n",
+		"-A INPUT -p tcp -m tcp --dport 22 -j DROP\n",
+		"\nChain FORWARD (policy ACCEPT 0 packets, 0 bytes)\n",
+		"\nChain OUTPUT (policy ACCEPT 0 packets, 0 bytes)\n",
+		"  target: ACCEPT ×33\n",
+		"  col 12: ACCEPT ×38\n", // iptables -S under the last chain: its own columns
+	} {
+		if !bytes.Contains(out, []byte(w)) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// TestTableTitledHeader checks readelf -S: the header under its title
+// "Section Headers:" names the columns, the legend under "Key to Flags:"
+// is no row, so every section (.text among them) is a row of few enough
+// to keep them all.
+func TestTableTitledHeader(t *testing.T) {
+	in := viewtest.Read(t, "table", "readelf-S")
+	td := tableParse(in)
+	if td == nil {
+		t.Fatal("no table")
+	}
+	if got, want := len(td.rows), 32; got != want {
+		t.Errorf("%d rows, want %d sections", got, want)
+	}
+	if !slices.Contains(td.columns, "Name") {
+		t.Errorf("columns %q not named by the header", td.columns)
+	}
+	out, err := Table(in, lossy.Options{})
+	if err != nil && !errors.Is(err, lossy.ErrNoGain) {
+		t.Fatal(err)
+	}
+	if err == nil && !bytes.Contains(out, []byte("  [15] .text ")) {
+		t.Errorf(".text dropped:\n%s", out)
+	}
+}
+
+// TestTableTreeKeepFew checks that a small drawn tree (findmnt) keeps its
+// nested entries rather than notes for them.
+func TestTableTreeKeepFew(t *testing.T) {
+	in := viewtest.Read(t, "table", "findmnt-tree")
+	if tableTreeParse(in) == nil {
+		t.Fatal("findmnt not read as a tree")
+	}
+	out, err := Table(in, lossy.Options{})
+	if err != nil && !errors.Is(err, lossy.ErrNoGain) {
+		t.Fatal(err)
+	}
+	if err == nil && !bytes.Contains(out, []byte("/dev/shm")) {
+		t.Errorf("/dev/shm dropped:\n%s", out)
+	}
+}
+
+// TestTableWarningsAndBlocks checks R's output read as a table: its
+// warnings with the message under each, and the blocks between blank
+// lines too small to cut (the "Coefficients:" rows), are kept.
+func TestTableWarningsAndBlocks(t *testing.T) {
+	in := viewtest.Read(t, "table", "r-script-error")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"Warning message:\nNAs introduced by coercion \n",
+		"Warning messages:\n1: iteration 1 produced NA \n",
+		"Warning in log(-1) : NaNs produced\n",
+		"grpc         0.14463    0.17605   0.821    0.412\n",
+		"\nCall:\nlm(formula = val ~ grp, data = df)\n",
+	} {
+		if !bytes.Contains(out, []byte(w)) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+	if !bytes.Contains(out, []byte(" rows omitted")) {
+		t.Errorf("the data frame's rows not cut:\n%s", out)
+	}
+}
+
 // tableCheckNotes checks a view that keeps lines verbatim and drops runs of
 // them for notes (perf report's call graphs, ms_print's snapshot rows):
 // the kept lines are the input's, in order, and every comment line is

@@ -141,7 +141,8 @@ func tableTreeProblem(l []byte) bool {
 // render keeps the lines that are no entries, every top-level entry (or,
 // past lv.treeTop of them, the first and last ones), problem lines and
 // query matches with the entries above them; each run of dropped entries
-// becomes one note indented where the run began.
+// becomes one note indented where the run began. Only more than
+// tableKeepFew dropped entries are worth notes.
 func (t *tableTree) render(lv tableLevel, terms [][]byte) []byte {
 	n := len(t.lines)
 	keep := make([]bool, n)
@@ -186,6 +187,9 @@ func (t *tableTree) render(lv tableLevel, terms [][]byte) []byte {
 			}
 		}
 	}
+	// As in a table, a few entries are cheaper to read than notes for
+	// them (findmnt's /dev/shm under /dev).
+	tableKeepIfFew(keep)
 	out := make([]byte, 0, 4096)
 	for i := 0; i < n; {
 		if keep[i] {

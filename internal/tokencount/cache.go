@@ -20,7 +20,7 @@ type cache struct {
 const (
 	cacheShards   = 64
 	shardEntries  = 1024
-	maxCachedSize = 128 // longer pieces are rare and merged each time
+	maxCachedSize = 128 // longer pieces are rare and merged each time, but runs of one byte (runKey)
 )
 
 type cacheShard struct {

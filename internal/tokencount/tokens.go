@@ -468,15 +468,27 @@ func (c *Counter) countPiece(p string, valid bool) (n int) {
 	if c.ranks.has(p) {
 		return n + 1
 	}
+	key := p
 	if len(p) > maxCachedSize {
-		return n + mergeCount(c.ranks, p)
+		if p[1:] != p[:len(p)-1] {
+			return n + mergeCount(c.ranks, p)
+		}
+		key = runKey(p)
 	}
-	if k, ok := c.cache.get(p); ok {
+	if k, ok := c.cache.get(key); ok {
 		return n + k
 	}
 	k := mergeCount(c.ranks, p)
-	c.cache.put(p, k)
+	c.cache.put(key, k)
 	return n + k
+}
+
+// runKey is the cache's key of a long piece of one byte repeated (the
+// padding of a table, a rule of dashes), whose merge is the slowest a piece
+// has: 0xff, which no cached piece holds (they are valid UTF-8), the byte
+// and the length.
+func runKey(p string) string {
+	return string(binary.AppendUvarint([]byte{0xff, p[0]}, uint64(len(p))))
 }
 
 // runeCut returns a cut at or just before max that does not split a rune.

@@ -935,3 +935,23 @@ func TestShorts(t *testing.T) {
 		t.Errorf("%d keys held before growing, %d after", before, after)
 	}
 }
+
+// TestRunPieces checks the cached counts of long runs of one byte (runKey)
+// against merging each afresh: every length, both orders, in one counter.
+func TestRunPieces(t *testing.T) {
+	c := newNative("o200k_base", mustNew(t, "o200k_base").ranks)
+	for _, b := range []string{" ", "-", "=", "\t", "a"} {
+		for _, order := range []int{1, -1} {
+			for k := range 300 {
+				n := maxCachedSize + 1 + k
+				if order < 0 {
+					n = maxCachedSize + 300 - k
+				}
+				p := strings.Repeat(b, n)
+				if got, want := c.countPiece(p, true), mergeCount(c.ranks, p); got != want {
+					t.Fatalf("%d × %q: %d tokens, want %d", n, b, got, want)
+				}
+			}
+		}
+	}
+}

@@ -10,17 +10,25 @@ import (
 	"unsafe"
 )
 
-// vocab is the rank table in a flat form that needs no building: an
-// open-addressing hash table of 8-byte slots, each holding a token's rank,
-// where its bytes are and a tag of its hash, over the tokens' bytes laid end
-// to end in rank order. A lookup reads a slot and the token's bytes, and a
+// vocab is the rank table in a flat form that needs no building: a hash
+// table of 8-byte slots, each holding a token's rank, where its bytes are
+// and the top bits of its hash, over the tokens' bytes laid end to end in
+// rank order. A lookup reads a few slots and the token's bytes, and a
 // process loads the table without a pass over it. For o200k_base the whole
 // form is generated (go generate, from tiktoken-go-loader's file) and
 // embedded; other encodings build the same form from their rank file on
 // first use.
+//
+// The table is linear probing with its slots in hash order: a token's slot
+// is its home (its hash's top bits) or after it, and the tokens are laid
+// out in the order of their hashes' top prefixBits, each in the first free
+// slot from its home on, with no wrapping round (an empty slot ends the
+// table). So a lookup stops at the first slot whose hash bits are above its
+// key's: a string that is no token costs about as few slots as a token
+// (linear probing at this load otherwise reads about ten).
 type vocab struct {
-	slots []byte // 8 bytes per slot, little endian (see slotOf); 0 is empty
-	mask  uint32 // slots-1
+	slots []byte // 8 bytes per slot, little endian (see the slot bits); 0 is empty
+	home  uint   // a hash's top home bits are its home slot: 64-home is log2 of the home slots
 	blob  string // the tokens' bytes in rank order
 	max   int    // the longest token's length: longer strings need no lookup
 
@@ -31,14 +39,16 @@ type vocab struct {
 }
 
 // A slot packs, from its low bits: rank+1, the token's offset in blob, its
-// length and a tag of its hash.
+// length-1 and the top prefixBits of its hash.
 const (
-	rankBits = 20
-	rankMask = 1<<rankBits - 1
-	offBits  = 24
-	offShift = rankBits
-	lenShift = offShift + offBits
-	tagShift = lenShift + 8
+	rankBits    = 18
+	rankMask    = 1<<rankBits - 1
+	offBits     = 21
+	offShift    = rankBits
+	lenBits     = 7
+	lenShift    = offShift + offBits
+	prefixShift = lenShift + lenBits
+	prefixBits  = 64 - prefixShift
 )
 
 // entry is one token of an encoding and its rank.
@@ -50,14 +60,15 @@ type entry struct {
 // flat is the serialised vocab: a header, then the slots and the tokens'
 // bytes.
 //
-//	"ktk2" | tokens uint32 | log2(slots) uint32 | longest uint32 | token bytes uint32
+//	"ktk3" | tokens uint32 | log2(home slots) uint32 | longest uint32 | token bytes uint32 | slots uint32
 const (
-	flatMagic  = "ktk2"
-	flatHeader = 20
+	flatMagic  = "ktk3"
+	flatHeader = 24
 )
 
 // buildFlat lays entries out in the flat form. Ranks must be 0..n-1, each
-// once, tokens 1 to 255 bytes; the slots are at most four fifths full.
+// once, tokens 1 to 1<<lenBits bytes; the home slots are at most four
+// fifths full.
 func buildFlat(entries []entry) ([]byte, error) {
 	n := len(entries)
 	if n >= rankMask {
@@ -68,7 +79,7 @@ func buildFlat(entries []entry) ([]byte, error) {
 		if e.rank < 0 || int(e.rank) >= n || toks[e.rank] != "" {
 			return nil, fmt.Errorf("ranks are not 0..%d, each once (rank %d)", n-1, e.rank)
 		}
-		if len(e.tok) == 0 || len(e.tok) > 255 {
+		if len(e.tok) == 0 || len(e.tok) > 1<<lenBits {
 			return nil, fmt.Errorf("token of rank %d has %d bytes", e.rank, len(e.tok))
 		}
 		toks[e.rank] = e.tok
@@ -77,37 +88,65 @@ func buildFlat(entries []entry) ([]byte, error) {
 	for 4<<logSlots < 5*n {
 		logSlots++
 	}
-	nslots := 1 << logSlots
+	if logSlots > prefixBits {
+		return nil, fmt.Errorf("%d tokens: too many", n)
+	}
 	longest, size := 0, 0
-	for _, t := range toks {
+	offs := make([]int, n)
+	for r, t := range toks {
+		offs[r] = size
 		longest, size = max(longest, len(t)), size+len(t)
 	}
 	if size >= 1<<offBits {
 		return nil, fmt.Errorf("%d bytes of tokens: too many", size)
 	}
+	// The tokens in the order of their prefixes (a counting sort), each
+	// in the first free slot from its home.
+	byRank := make([]uint64, n)
+	starts := make([]int32, 1<<prefixBits+1)
+	for r, t := range toks {
+		h := hashOf(t)
+		byRank[r] = h>>prefixShift<<prefixShift | uint64(len(t)-1)<<lenShift | uint64(offs[r])<<offShift | uint64(r+1)
+		starts[h>>prefixShift+1]++
+	}
+	for p := 1; p < len(starts); p++ {
+		starts[p] += starts[p-1]
+	}
+	order := make([]uint64, n)
+	for _, sl := range byRank {
+		p := sl >> prefixShift
+		order[starts[p]] = sl
+		starts[p]++
+	}
+	home := uint(64 - logSlots)
+	// Where each goes, then the slots: up to the last one used and an
+	// empty one that ends them, and at least the home slots and that one.
+	nslots := 0
+	for _, sl := range order {
+		nslots = max(nslots, int(hashHome(sl, home))) + 1
+	}
+	nslots = max(nslots+1, 1<<logSlots+1)
 	out := make([]byte, flatHeader+8*nslots, flatHeader+8*nslots+size)
 	copy(out, flatMagic)
 	binary.LittleEndian.PutUint32(out[4:], uint32(n))
 	binary.LittleEndian.PutUint32(out[8:], uint32(logSlots))
 	binary.LittleEndian.PutUint32(out[12:], uint32(longest))
 	binary.LittleEndian.PutUint32(out[16:], uint32(size))
-	slots := out[flatHeader:]
-	mask := uint32(nslots - 1)
-	off := 0
-	for r, t := range toks {
-		h := hashOf(t)
-		i := uint32(h) & mask
-		for binary.LittleEndian.Uint64(slots[8*i:]) != 0 {
-			i = (i + 1) & mask
-		}
-		binary.LittleEndian.PutUint64(slots[8*i:], tagOf(h)|uint64(len(t))<<lenShift|uint64(off)<<offShift|uint64(r+1))
-		off += len(t)
+	binary.LittleEndian.PutUint32(out[20:], uint32(nslots))
+	at := 0
+	for _, sl := range order {
+		at = max(at, int(hashHome(sl, home)))
+		binary.LittleEndian.PutUint64(out[flatHeader+8*at:], sl)
+		at++
 	}
 	for _, t := range toks {
 		out = append(out, t...)
 	}
 	return out, nil
 }
+
+// hashHome is the home slot of a slot's token.
+func hashHome(sl uint64, home uint) uint64 { return sl >> prefixShift >> (prefixBits - (64 - home)) }
 
 // loadFlat reads the flat form; the vocab keeps pointing into data, which
 // must not change.
@@ -116,20 +155,25 @@ func loadFlat(data []byte) (*vocab, error) {
 		return nil, errors.New("not a flat rank table")
 	}
 	n := int(binary.LittleEndian.Uint32(data[4:]))
-	logSlots := binary.LittleEndian.Uint32(data[8:])
+	logSlots := int(binary.LittleEndian.Uint32(data[8:]))
 	longest := int(binary.LittleEndian.Uint32(data[12:]))
 	size := int(binary.LittleEndian.Uint32(data[16:]))
-	if logSlots > 28 || n >= rankMask || longest > 255 || size >= 1<<offBits {
+	nslots := int(binary.LittleEndian.Uint32(data[20:]))
+	if logSlots < 1 || logSlots > prefixBits || n >= rankMask || longest > 1<<lenBits || size >= 1<<offBits ||
+		nslots <= 1<<logSlots || nslots > 1<<logSlots+n+1 {
 		return nil, errors.New("flat rank table: bad header")
 	}
-	nslots := 1 << logSlots
 	rest := data[flatHeader:]
 	if len(rest) != 8*nslots+size {
 		return nil, errors.New("flat rank table: truncated or too long")
 	}
+	if binary.LittleEndian.Uint64(rest[8*(nslots-1):]) != 0 {
+		// A lookup runs to an empty slot: the last one must be.
+		return nil, errors.New("flat rank table: no end")
+	}
 	blob := rest[8*nslots:]
 	return &vocab{
-		slots: rest[:8*nslots], mask: uint32(nslots - 1), max: longest,
+		slots: rest[:8*nslots], home: uint(64 - logSlots), max: longest,
 		blob:  unsafe.String(unsafe.SliceData(blob), len(blob)),
 		pairs: new([1 << 16]atomic.Int32),
 	}, nil
@@ -156,9 +200,6 @@ func hashOf(s string) uint64 {
 	h = (h ^ w) * k1
 	return h ^ h>>29
 }
-
-// tagOf is the part of a slot that a hash's top bits fill.
-func tagOf(h uint64) uint64 { return h >> tagShift << tagShift }
 
 // parseRanks reads a .tiktoken rank file: lines of a base64 token, a space
 // and its rank. All tokens share one string, so loading costs a few large
@@ -244,20 +285,32 @@ func (v *vocab) rank(s string) int32 {
 	return v.lookup(s)
 }
 
+// pairSlot is the pair cache's value for the two bytes a, b (see pairs),
+// after looking them up if no one has yet: rank+1 for a token, -1 for none.
+func (v *vocab) pairSlot(a, b byte) int32 {
+	if r := v.pairs[uint16(a)<<8|uint16(b)].Load(); r != 0 {
+		return r
+	}
+	v.rank(string([]byte{a, b}))
+	return v.pairs[uint16(a)<<8|uint16(b)].Load()
+}
+
 // lookup is rank in the hash table.
 func (v *vocab) lookup(s string) int32 {
 	if len(s) > v.max || len(s) == 0 {
 		return noRank
 	}
 	h := hashOf(s)
-	// A slot whose tag and length are s's is read further.
-	want := tagOf(h) | uint64(len(s))<<lenShift
-	// i <= mask and len(slots) == 8*(mask+1): the loads need no bounds
-	// check, most of a probe's work.
+	// A slot whose prefix and length are s's is read further; one whose
+	// prefix is above s's ends the search (see vocab).
+	want := h>>prefixShift<<prefixShift | uint64(len(s)-1)<<lenShift
+	// The slots end with an empty one, and every slot from a home on up
+	// to it is in the table: the loads need no bounds check, most of a
+	// probe's work.
 	slots := unsafe.Pointer(unsafe.SliceData(v.slots))
-	for i := uint32(h) & v.mask; ; i = (i + 1) & v.mask {
-		sl := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(slots, 8*uintptr(i)))[:])
-		if sl == 0 {
+	for i := uintptr(h >> v.home); ; i++ {
+		sl := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(slots, 8*i))[:])
+		if sl == 0 || sl > want|(1<<prefixShift-1) {
 			return noRank
 		}
 		if sl&^(1<<lenShift-1) == want {

@@ -65,6 +65,43 @@ func KernelStamp(t []byte) bool {
 	return isUpper(t[5]) && SkipTimestamp(t[5:20]) && t[17] == ':' && t[20] == ' ' && digits(t[21:25]) && stampEnd(t, 25)
 }
 
+// KernelLevel parses the facility and level dmesg -x prints before each
+// message, "kern  :warn  : [    1.234567] msg", and returns the level
+// ("emerg", "alert", "crit", "err", "warn", "notice", "info", "debug") and
+// where the rest of the line begins.
+func KernelLevel(t []byte) (level []byte, end int, ok bool) {
+	i := 0
+	for i < len(t) && (isLower(t[i]) || isDigit(t[i])) {
+		i++
+	}
+	if i < 3 || i > 8 || i >= len(t) || t[i] != ' ' && t[i] != ':' {
+		return nil, 0, false
+	}
+	for i < len(t) && t[i] == ' ' {
+		i++
+	}
+	if i >= len(t) || t[i] != ':' {
+		return nil, 0, false
+	}
+	i++
+	l := i
+	for i < len(t) && isLower(t[i]) {
+		i++
+	}
+	level = t[l:i]
+	for i < len(t) && t[i] == ' ' {
+		i++
+	}
+	if i+1 >= len(t) || t[i] != ':' || t[i+1] != ' ' {
+		return nil, 0, false
+	}
+	switch string(level) {
+	case "emerg", "alert", "crit", "err", "warn", "notice", "info", "debug":
+		return level, i + 2, true
+	}
+	return nil, 0, false
+}
+
 // stampEnd reports whether t[i] closes a bracketed timestamp: "]" then a
 // space or the end of the line.
 func stampEnd(t []byte, i int) bool {

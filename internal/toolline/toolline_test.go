@@ -107,3 +107,45 @@ func TestLastIndexPair(t *testing.T) {
 		}
 	}
 }
+
+func TestKernelLevel(t *testing.T) {
+	tests := []struct {
+		line, level string
+		ok          bool
+	}{
+		{"kern  :warn  : [    0.000000] [Firmware Bug]: TSC", "warn", true},
+		{"kern  :err   : [ 4281.774942] Out of memory", "err", true},
+		{"daemon:info  : [    1.000000] x", "info", true},
+		{"kern  :loud  : [    1.000000] x", "", false},
+		{"kern: error: x", "", false},
+		{"note  :info  :", "", false},
+	}
+	for _, tt := range tests {
+		level, end, ok := KernelLevel([]byte(tt.line))
+		if ok != tt.ok || string(level) != tt.level {
+			t.Errorf("KernelLevel(%q) = %q, %v; want %q, %v", tt.line, level, ok, tt.level, tt.ok)
+		}
+		if ok && tt.line[end-2:end] != ": " {
+			t.Errorf("KernelLevel(%q) ends at %d, not after the level's colon", tt.line, end)
+		}
+	}
+}
+
+func TestAccessLog(t *testing.T) {
+	tests := []struct {
+		line   string
+		status int
+		ok     bool
+	}{
+		{`127.0.0.1 - - [01/Dec/2026:15:40:16 +0000] "GET / HTTP/1.1" 502 157`, 502, true},
+		{`127.0.0.1 - - [01/Dec/2026 18:11:54] "GET /p31.html HTTP/1.1" 404 -`, 404, true}, // python -m http.server
+		{`127.0.0.1 - - [01/Dec/2026 18:11:54] code 404, message File not found`, 0, false},
+		{`[01/Dec/2026 18:11:54] "GET / HTTP/1.1" 200 -`, 0, false},
+	}
+	for _, tt := range tests {
+		status, ok := AccessLog([]byte(tt.line))
+		if status != tt.status || ok != tt.ok {
+			t.Errorf("AccessLog(%q) = %d, %v; want %d, %v", tt.line, status, ok, tt.status, tt.ok)
+		}
+	}
+}

@@ -205,15 +205,16 @@ func PlanLine(t []byte) bool {
 // AccessLog reads a web server's access log line in the Common or Combined
 // Log Format (nginx, Apache): host, identity and user, the time in
 // brackets, the quoted request, then the response's status, as in
-// `127.0.0.1 - - [01/Dec/2026:15:40:16 +0000] "GET / HTTP/1.1" 502 157`.
+// `127.0.0.1 - - [01/Dec/2026:15:40:16 +0000] "GET / HTTP/1.1" 502 157`
+// (Python's http.server: `[01/Dec/2026 18:11:53] "GET / HTTP/1.1" 200 -`).
 func AccessLog(t []byte) (status int, ok bool) {
 	open := bytes.IndexByte(t, '[')
 	if open < 5 || t[open-1] != ' ' || bytes.Count(t[:open], []byte(" ")) != 3 {
 		return 0, false
 	}
 	stamp := t[open+1:]
-	// dd/Mon/yyyy:hh:mm:ss
-	if len(stamp) < 20 || stamp[0] < '0' || stamp[0] > '9' || stamp[2] != '/' || stamp[6] != '/' || stamp[11] != ':' {
+	// dd/Mon/yyyy:hh:mm:ss, or Python http.server's "dd/Mon/yyyy hh:mm:ss"
+	if len(stamp) < 20 || stamp[0] < '0' || stamp[0] > '9' || stamp[2] != '/' || stamp[6] != '/' || stamp[11] != ':' && stamp[11] != ' ' {
 		return 0, false
 	}
 	end := bytes.IndexByte(stamp, ']')

@@ -23,12 +23,18 @@ var (
 	// deploy.sh:4, 6 …]". Such a note counts lines dropped between the
 	// kept lines above it, up to the last note.
 	notesTestLines = regexp.MustCompile(`(?:^| )(?:test|goroutine|lint).* \((\d+) lines\)$`)
+	// Passing and skipped tests of one line each are counted apart:
+	// "[… 10 passing tests and 1 skipped test omitted …]".
+	notesSkipped = regexp.MustCompile(`^passing tests? and (\d+) skipped tests?$`)
 )
 
 // notesCount returns the input lines a note's count stands for.
 func notesCount(n int, units string) int {
 	if m := notesTestLines.FindStringSubmatch(units); m != nil {
 		n, _ = strconv.Atoi(m[1])
+	} else if m := notesSkipped.FindStringSubmatch(units); m != nil {
+		skipped, _ := strconv.Atoi(m[1])
+		n += skipped
 	}
 	return n
 }

@@ -1,0 +1,3 @@
+# cwd: /tmp/qa3/fx/bats
+bats deploy.bats
+# exit status 1

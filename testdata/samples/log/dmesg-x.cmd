@@ -1,0 +1,3 @@
+# cwd: /tmp/qa3/fx
+dmesg -x
+# exit status 0

@@ -1,0 +1,3 @@
+# cwd: /tmp/qa3/npmp
+npx eslint -f tap src
+# exit status 1

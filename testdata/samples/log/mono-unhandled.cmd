@@ -1,0 +1,3 @@
+# cwd: /tmp/qa3/fx/cs/run
+mcs -debug P.cs && mono --debug P.exe
+# exit status 1

@@ -1,0 +1,3 @@
+# cwd: /tmp/qa3/fx/perlt
+prove t/
+# exit status 1

@@ -1,0 +1,3 @@
+# cwd: /tmp/qa3/fx
+findmnt
+# exit status 0

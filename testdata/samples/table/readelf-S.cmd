@@ -1,0 +1,3 @@
+# cwd: /tmp/qa3/fx
+readelf -S -W /usr/bin/perl; readelf -S /nonexistent.so
+# exit status 1
