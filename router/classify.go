@@ -105,6 +105,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	if f&(fPipe|fTick|fBox) != 0 && treeLine(line) { // it needs "|-- ", "`-- " or a box character
 		return kTable, wWeak, false, hv // one entry of a drawn tree: tree, npm ls, cargo tree
 	}
+	if f&fDash != 0 && len(t) < len(line) && perfGraphLine(t) {
+		return kTable, wWeak, false, hv // a branch of a call graph under a perf report's row
+	}
 	if len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		rest := t[1:]
 		if isBlank(rest) || bytes.IndexByte(rest, '^') >= 0 || bytes.IndexByte(rest, '~') >= 0 {
@@ -270,13 +273,23 @@ func isDiagnostic(h toolline.Hit) bool {
 		return true
 	}
 	if h.Col == 0 && len(t) > 0 && isDigit(t[0]) {
-		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
+		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."; cspell:
+		// "README.md:20:20 - Unknown word (gittutorial)".
 		_, e := toolline.Number(t)
 		r := t[e:]
-		return hasPrefix(r, " - error") || hasPrefix(r, " - warning")
+		return hasPrefix(r, " - error") || hasPrefix(r, " - warning") || len(r) > 3 && hasPrefix(r, " - ") && isUpper(r[3])
+	}
+	if _, ok := toolline.CheckRecord(t); ok && h.Col == 0 {
+		return true // Check's result of a C unit test: "ck.c:5:F:core:t_sq:9: Assertion ... failed"
+	}
+	if h.Col == 0 && toolline.SpellFix(t) {
+		return true // codespell: "README:20: availabe ==> available"
 	}
 	if len(t) > 1 && t[0] == ' ' {
 		t = t[1:]
+		if h.Col == 0 && string(t) == "Failure" {
+			return true // googletest's assertion: "gt.cc:10: Failure"
+		}
 		for _, p := range [...]string{"error:", "warning:", "note:", "fatal error:", "undefined reference", "multiple definition", "Error:", "Warning:",
 			"ERROR:", "FATAL:", "WARNING:", "NOTICE:"} { // psql -f: "psql:migrate.sql:6: ERROR:  ..."
 			if hasPrefix(t, p) {
@@ -385,6 +398,30 @@ func treeLine(line []byte) bool {
 	}
 	r := line[i:]
 	return hasPrefix(r, "├─") || hasPrefix(r, "└─") || hasPrefix(r, "|-- ") || hasPrefix(r, "`-- ")
+}
+
+// perfGraphLine reports a branch of the call graph perf report draws
+// under an overhead row, indented: "|--43.81%--main", "--0.95%--memset",
+// and the graph's first line "---main".
+func perfGraphLine(t []byte) bool {
+	switch {
+	case hasPrefix(t, "|--"):
+		t = t[3:]
+	case hasPrefix(t, "---"):
+		return len(t) > 3 && t[3] != '-' && t[3] != ' '
+	case hasPrefix(t, "--"):
+		t = t[2:]
+	default:
+		return false
+	}
+	_, e := toolline.Number(t)
+	if e == 0 {
+		return false
+	}
+	for e < len(t) && (isDigit(t[e]) || t[e] == '.') {
+		e++
+	}
+	return hasPrefix(t[e:], "%--")
 }
 
 // isPathLine reports whether the whole line looks like one file path, as in

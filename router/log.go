@@ -28,17 +28,32 @@ var logPrefixes = []string{
 	// make, C toolchains
 	"make: ", "make[", "cc ", "gcc ", "g++ ", "clang ", "clang++ ", "ld: ", "/usr/bin/ld:", "collect2:", "cc1: ", "cc1plus: ",
 	"In file included from", "ar ", "ranlib ", "cmake ", "-- ", "[ ", "ninja: ",
+	// gcc -v: the driver's settings, search paths and the tools it runs
+	"Using built-in specs.", "COLLECT_GCC=", "COLLECT_GCC_OPTIONS=", "COLLECT_LTO_WRAPPER=", "COMPILER_PATH=", "LIBRARY_PATH=",
+	"Configured with: ", "Thread model: ", "Supported LTO compression", "gcc version ", "compiled by GNU C version ",
+	"GGC heuristics:", "ignoring nonexistent directory ", "ignoring duplicate directory ", "#include \"...\" search starts here:",
+	"#include <...> search starts here:", "End of search list.", "Compiler executable checksum:", "GNU assembler version ",
+	// make -d (GNU make's debug trace), indented by depth
+	"Considering target file ", "Trying pattern rule ", "Trying implicit prerequisite ", "Trying rule prerequisite ",
+	"Looking for an implicit rule ", "Looking for a rule ", "Avoiding implicit rule recursion", "Rejecting impossible ",
+	"Rejecting rule ", "No implicit rule found ", "Found an implicit rule ", "Found prerequisite ", "Finished prerequisites of ",
+	"No need to remake target ", "Must remake target ", "Successfully remade target ", "Pruning file ", "Reading makefile",
+	"Updating makefiles", "Updating goal targets", "Live child ", "Reaping winning child", "Reaping losing child", "Removing child ",
+	"Putting child ", "Got a SIGCHLD",
+	"[ RUN      ]", "[       OK ]", "[  FAILED  ]", "[  PASSED  ]", "[  SKIPPED ]", "[ DISABLED ]", "[==========]", "[----------]", // googletest
 	"Test project ", "Total Test time (real)", "Errors while running CTest", "Internal ctest changing", // ctest
 	// Python
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
+	// rspec
+	"Failure/Error:", "Failures:", "Pending:", "Failed examples:", "rspec ./", "Randomized with seed ", "# ./", // "Finished in" is cargo's "Finished "
 	// php -l and the PHP CLI
 	"No syntax errors detected in ", "Errors parsing ", "PHP Parse error:", "PHP Fatal error:", "PHP Warning:", "PHP Notice:", "PHP Deprecated:",
 	// JVM builds
 	"[INFO]", "[WARNING]", "[ERROR]", "[DEBUG]", "BUILD SUCCESS", "BUILD FAILED", "BUILD FAILURE", "> Task ", "Caused by:",
 	// generic
 	"Error: ", "ERROR:", "Warning: ", "WARNING:", "fatal: ", "fatal error:", "FATAL", "Killed", "Segmentation fault",
-	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
+	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "⚠ ", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
 	"Executing ", "Installing ", "Collecting ", "Requirement already", "Downloading",
 	// command traces: go build -x, make -n, sh -x
 	"WORK=", "mkdir -p ", "+ ", "cd /", "cd $", "go tool ", "cat >", "EOF",
@@ -124,6 +139,8 @@ func logLine(line, t []byte, f feat) bool {
 		return true
 	case t[0] == '/' && bytes.Contains(t, []byte(" +0x")):
 		return true // Go stack frame location
+	case indent > 0 && isHexDigit(t[0]) && perfScriptFrame(t):
+		return true // a frame of a perf script sample
 	case t[0] == '/' && indent == 0 && len(t) > 1 && isWordByte(t[1]) && bytes.Contains(t, []byte(" -")) && bytes.IndexByte(t[:bytes.IndexByte(t, ' ')], ':') < 0:
 		// The path must name something: "//   - item" is a comment's list.
 		return true // a traced command: "/usr/lib/go/pkg/tool/linux_amd64/compile -o ..."
@@ -213,6 +230,8 @@ func prefixFits(line, t []byte, p string) bool {
 		return bytes.IndexByte(t, ':') > 0 && (bytes.IndexByte(t, '(') > 0 || bytes.IndexByte(t, '/') > 0)
 	case "running ":
 		return bytes.Contains(t, []byte(" test"))
+	case "# ./":
+		return bytes.Contains(t, []byte(":in `")) // an rspec backtrace frame: "# ./lib/cart.rb:15:in `discount'"
 	case "Step ":
 		return len(t) > 5 && t[5] >= '0' && t[5] <= '9'
 	case "[ ":
@@ -462,3 +481,22 @@ func caretLine(t []byte) bool {
 func cmakeScript(p []byte) bool {
 	return bytes.HasSuffix(p, []byte(".cmake")) || bytes.HasSuffix(p, []byte("CMakeLists.txt"))
 }
+
+// perfScriptFrame reports a frame of a sample perf script prints, under
+// the sample's "prof 8691 37058.813612: 500000 cpu-clock:ppp:" line: an
+// address, the symbol with its offset, the object in parentheses:
+// "ffffffff815a4bc1 next_uptodate_folio+0xc1 ([kernel.kallsyms])".
+func perfScriptFrame(t []byte) bool {
+	i := 0
+	for i < len(t) && isHexDigit(t[i]) {
+		i++
+	}
+	if i == 0 || i >= len(t) || t[i] != ' ' || t[len(t)-1] != ')' {
+		return false
+	}
+	sym := t[i+1:]
+	sp := bytes.IndexByte(sym, ' ')
+	return sp > 0 && hasPrefix(sym[sp:], " (") && (bytes.Contains(sym[:sp], []byte("+0x")) || string(sym[:sp]) == "[unknown]")
+}
+
+func isHexDigit(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }

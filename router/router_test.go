@@ -118,6 +118,12 @@ func TestDetectCases(t *testing.T) {
 			"    offender: [{pid,<0.82.0>},\n               {id,{w,3}},\n               {mfargs,{sup,worker_start,[3]}},\n               {restart_type,permanent}]\n", Log},
 		{"one bad byte in a log", strings.Repeat("2026-01-02 10:00:00 INFO worker: processing order=12 items=3\n", 30) +
 			"2026-01-02 10:00:01 INFO worker: customer=Jos\xe9\n", Log},
+		// perf report's first entry, whose call graph is most of its lines.
+		{"perf report call graph", "# Samples: 105  of event 'cpu-clock:ppp'\n#\n# Children      Self  Command  Shared Object  Symbol\n" +
+			"    64.76%     0.00%  prof     [unknown]      [.] 0x001b01f4001927e1\n            |\n            ---0x1b01f4001927e1\n" +
+			strings.Repeat("               |          \n               |--43.81%--main\n               |          |          \n"+
+				"               |           --0.95%--asm_sysvec_apic_timer_interrupt\n", 4) +
+			"    44.76%    43.81%  prof     prof           [.] main\n", Table},
 		{"grep -n", "a/b.go:12:func x() {}\na/b.go:40:\treturn nil\nc/d.go:3:package d\n", Search},
 		{"grep context", "a/b.go-11-// x\na/b.go:12:func x() {}\na/b.go-13-}\n--\nc/d.go-2-\nc/d.go:3:package d\n", Search},
 		{"rg heading", "a/b.go\n12:func x() {}\n40:\treturn nil\n\nc/d.go\n3:package d\n", Search},

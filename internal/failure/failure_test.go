@@ -40,6 +40,54 @@ func TestLinesSamples(t *testing.T) {
 		want   []string
 		not    []string
 	}{
+		// Check's verbose results: failed and erred tests report, passed
+		// ones do not, whatever the message says.
+		{"log/check-fail", router.Log, []string{
+			"ck.c:5:F:core:t_sq:9: Assertion 'sq(_i) == _i == 9 ? 80 : _i * _i' failed: sq(_i) == 81, _i == 9 ? 80 : _i * _i == 80",
+			"ck.c:8:E:core:t_segv:0: (after this point) Received signal 11 (Segmentation fault)",
+			"ck.c:9:F:strings:t_msg:0: length was 3, want 4",
+		}, []string{
+			"ck.c:5:P:core:t_sq:8: Passed",
+		}},
+		// jasmine: the numbered title, the message under "Message:" and
+		// the first frame with a location under "Stack:".
+		{"log/jasmine-many", router.Log, []string{
+			"2) pricing rounds price 4",
+			"    Expected 0.6000000000000001 to be 0.6.",
+			"        at UserContext.<anonymous> (/tmp/qa4/npmp/spec2/many.spec.js:3:90)",
+			"        at exports.parse (/tmp/qa4/npmp/lib/calc.js:3:29)",
+		}, []string{
+			"        at <Jasmine>",
+			"        at JSON.parse (<anonymous>)",
+			"  Stack:",
+		}},
+		// rspec: in "Failures:" the titles, expected/got, an exception's
+		// message under its name and the frames; the rerun lines after.
+		// "Pending:" lists failures that are expected.
+		{"log/rspec-doc-big", router.Log, []string{
+			"  1) Cart#total sums prices",
+			"       expected: 12",
+			"            got: 11",
+			"       unknown code BOGUS",
+			"       undefined method `fetch' for nil:NilClass",
+			"     # ./lib/cart.rb:18:in `find'",
+			"rspec ./spec/big_spec.rb:32 # Cart#discount rejects bad codes",
+		}, []string{
+			"  1) Cart#discount pending one",
+			"       unknown code FREE",
+			"    keeps item 12",
+		}},
+		{"log/gtest-fail", router.Log, []string{
+			"gt.cc:10: Failure",
+			"[  FAILED  ] Parse.Vector (0 ms)",
+			"[  FAILED  ] Many/PortTest.RoundTrip/16, where GetParam() = 17 (0 ms)",
+		}, []string{
+			"[       OK ] Many/PortTest.RoundTrip/15 (0 ms)",
+		}},
+		{"log/cspell-docs", router.Log, []string{
+			"git/README.md:20:20 - Unknown word (gittutorial)",
+			"nodejs/CHANGELOG.md:536:32 - Unknown word (chrisdickinson)",
+		}, nil},
 		{"log/go-test-v-fail", router.Log, []string{
 			"--- FAIL: TestSub (0.00s)",
 			"    --- FAIL: TestSub/pos (0.00s)",

@@ -25,13 +25,16 @@ type reader struct {
 
 	prose []int8 // 1: the line reads as running text; 0: not; -1: not yet known
 
-	lastFail  int  // index of the last failure line, or -8 before any
-	exception bool // the last failure line opened a Java exception (its first "at" frame counts)
-	mocha     bool // after mocha's "N failing": its numbered titles count
-	sanitizer bool // inside an AddressSanitizer (or kin) report
-	gdb       bool // after gdb's "Program received signal": backtrace frames count
-	pathLine  int  // index of the last unindented lone path (an eslint file header), or -1
-	warnOnly  bool // the last failure line is a warning or note diagnostic: its carets are not kept
+	lastFail  int   // index of the last failure line, or -8 before any
+	exception bool  // the last failure line opened a Java exception (its first "at" frame counts)
+	mocha     bool  // after mocha's "N failing": its numbered titles count
+	jasmine   uint8 // under jasmine's "  Message:" (1) or "  Stack:" (2): see jasmineFailure
+	rspec     bool  // in rspec's "Failures:" section: see rspecFailure
+	rspecExc  int   // the indent of rspec's "KeyError:" above its message, or 0
+	sanitizer bool  // inside an AddressSanitizer (or kin) report
+	gdb       bool  // after gdb's "Program received signal": backtrace frames count
+	pathLine  int   // index of the last unindented lone path (an eslint file header), or -1
+	warnOnly  bool  // the last failure line is a warning or note diagnostic: its carets are not kept
 
 	// rows: the text is a table whose rows are data; the failure vocabulary
 	// inside a row (a description that mentions errors, lsof's
@@ -153,6 +156,12 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	exception := r.exception
 	r.exception = false
+	if hit, ok := r.jasmineFailure(i, plain, t); ok {
+		return hit
+	}
+	if hit, ok := r.rspecFailure(plain, t); ok {
+		return hit
+	}
 	if t[0] == '{' && bytes.Contains(t, []byte(`"Action":"`)) {
 		return jsonEventFailure(t)
 	}
@@ -463,6 +472,72 @@ func isBlankLine(b []byte) bool { return len(trimIndent(b)) == 0 }
 func mochaTitle(t []byte) bool {
 	_, e := leadingNum(t)
 	return e > 0 && e < len(t)-1 && t[e] == ')' && t[e+1] == ' '
+}
+
+// jasmineFailure judges jasmine's report of a failed spec: its numbered
+// title ("1) calc divides") right above "  Message:", the message under
+// that ("    Expected 13 to be 14."), and under "  Stack:" the first frame
+// with a location (jasmine's own "at <Jasmine>" frames come first). The
+// message holds no failure word; nor does the title, the only line naming
+// the spec. ok is false for a line that is none of these.
+func (r *reader) jasmineFailure(i int, plain, t []byte) (hit, ok bool) {
+	indented := len(plain)-len(t) >= 4
+	switch {
+	case r.jasmine == 1 && indented:
+		return true, true
+	case r.jasmine == 1 && string(t) == "Stack:":
+		r.jasmine = 2
+		return false, true
+	case r.jasmine == 2 && indented && hasPrefix(t, "at "):
+		if n := len(t); n < 3 || t[n-1] != ')' || !isDigit(t[n-2]) {
+			return false, true // "at <Jasmine>", "at JSON.parse (<anonymous>)"
+		}
+		r.jasmine = 0
+		return true, true
+	}
+	r.jasmine = 0
+	switch {
+	case len(plain) == len(t) && mochaTitle(t) && i+1 < len(r.spans) && string(trimIndent(r.line(i+1))) == "Message:":
+		return true, true
+	case string(t) == "Message:" && i == r.lastFail+1 && i > 0 && mochaTitle(r.line(i-1)):
+		r.jasmine = 1
+		return true, true
+	}
+	return false, false
+}
+
+// rspecFailure judges rspec's report: in its "Failures:" section (not
+// "Pending:", whose failures are expected) the numbered titles of failed
+// examples ("  1) Cart#total sums prices"), the expectation's "expected:"
+// and "got:" lines and the backtrace frames ("# ./lib/cart.rb:18:in
+// `find'"); after it, the rerun line of each failed example ("rspec
+// ./spec/cart_spec.rb:20 # Cart#total sums prices"), and the message of
+// an exception, printed under its name ("KeyError:"). ok is false for a
+// line that is none of these.
+func (r *reader) rspecFailure(plain, t []byte) (hit, ok bool) {
+	indent := len(plain) - len(t)
+	switch {
+	case indent == 0 && (string(t) == "Failures:" || string(t) == "Pending:" || hasPrefix(t, "Finished in ")):
+		r.rspec = string(t) == "Failures:"
+		return false, true
+	case indent == 0 && hasPrefix(t, "rspec ./") && bytes.Contains(t, []byte(" # ")):
+		return true, true
+	case !r.rspec:
+		return false, false
+	case r.rspecExc > 0 && indent > r.rspecExc:
+		return true, true // the exception's message, under its name
+	}
+	r.rspecExc = 0
+	switch {
+	case indent > 2 && len(t) > 1 && t[len(t)-1] == ':' && exceptionName(t[:len(t)-1]):
+		r.rspecExc = indent // "     KeyError:", its message on the lines below
+		return true, true
+	case indent == 2 && mochaTitle(t):
+		return true, true
+	case indent > 2 && (hasPrefix(t, "expected: ") || hasPrefix(t, "got: ") || hasPrefix(t, "# ./") && bytes.Contains(t, []byte(":in `"))):
+		return true, true
+	}
+	return false, false
 }
 
 // testCounts reports "2 failing" style counts with a non-zero number.

@@ -183,9 +183,15 @@ func diagnostic(line []byte) bool {
 	}
 	h, ok := toolline.ParseHit(line)
 	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
-		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."
+		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."; cspell's
+		// issues, each a finding of the check that failed:
+		// "README.md:20:20 - Unknown word (gittutorial)".
 		_, e := leadingNum(h.Text)
-		return hasPrefix(h.Text[e:], " - error") || hasPrefix(h.Text[e:], " - warning")
+		r := h.Text[e:]
+		return hasPrefix(r, " - error") || hasPrefix(r, " - warning") || hasPrefix(r, " - Unknown word (") || hasPrefix(r, " - Forbidden word (")
+	}
+	if res, ok := toolline.CheckRecord(h.Text); ok && h.Col == 0 && !h.Context {
+		return res != 'P' // Check's failed or erred test: "ck.c:9:F:strings:t_msg:0: length was 3, want 4"
 	}
 	if !ok || h.Context || len(h.Text) < 2 || h.Text[0] != ' ' {
 		return false

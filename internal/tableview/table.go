@@ -42,6 +42,12 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 	var render func(tableLevel, [][]byte) []byte
 	if tr := tableTreeParse(in); tr != nil {
 		render = tr.render
+	} else if pr := tablePerfParse(in); pr != nil {
+		render = pr.render
+	} else if out := tablePhpcsRender(in); out != nil {
+		render = func(tableLevel, [][]byte) []byte { return out }
+	} else if lines, drop := tableMassifParse(in); lines != nil {
+		render = func(tableLevel, [][]byte) []byte { return tableMassifRender(in, lines, drop) }
 	} else if g := tableModGraphParse(in); g != nil {
 		render = g.render
 	} else if b := tableBlocksParse(in); b != nil {

@@ -18,6 +18,9 @@ import (
 
 var tableCeilings = map[string]float64{
 	"df-h":                0,
+	"perf-report-stdio":   0.45,
+	"phpcs-psr12":         0.75,
+	"ms-print-massif":     0.6,
 	"dpkg-l":              0.03,
 	"dpkg-query-tsv":      0.03,
 	"go-test-results-tsv": 0,
@@ -41,6 +44,10 @@ func TestTableSamples(t *testing.T) {
 	viewtest.CheckSamples(t, "table", Table, tableCeilings, func(t *testing.T, name string, in, out []byte) {
 		if tableTreeParse(in) != nil || tableModGraphParse(in) != nil {
 			tableCheckTree(t, in, out)
+			return
+		}
+		if lines, _ := tableMassifParse(in); tablePerfParse(in) != nil || lines != nil || tablePhpcsRender(in) != nil {
+			tableCheckNotes(t, in, out)
 			return
 		}
 		inLines := tableLines(in)
@@ -590,5 +597,118 @@ func TestTableWarningsAndBlocks(t *testing.T) {
 	}
 	if !bytes.Contains(out, []byte(" rows omitted")) {
 		t.Errorf("the data frame's rows not cut:\n%s", out)
+	}
+}
+
+// tableCheckNotes checks a view that keeps lines verbatim and drops runs of
+// them for notes (perf report's call graphs, ms_print's snapshot rows):
+// the kept lines are the input's, in order, and every comment line is
+// among them.
+func tableCheckNotes(t *testing.T, in, out []byte) {
+	t.Helper()
+	inLines := tableLines(in)
+	j := 0
+	for _, l := range tableLines(out) {
+		if bytes.HasPrefix(bytes.TrimLeft(l, " "), []byte("[… ")) {
+			continue // a note
+		}
+		for j < len(inLines) && !bytes.Equal(inLines[j], l) {
+			if len(inLines[j]) > 0 && inLines[j][0] == '#' {
+				t.Errorf("comment line dropped: %q", inLines[j])
+			}
+			j++
+		}
+		if j == len(inLines) {
+			t.Fatalf("line not in input, or out of order: %q", l)
+		}
+		j++
+	}
+}
+
+// tableSample reads testdata/samples/table/name.txt.
+func tableSample(t *testing.T, name string) []byte {
+	t.Helper()
+	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// TestTablePerfReport: perf report --stdio keeps every overhead row and
+// the call graphs of the three hottest entries; the others' graphs become
+// one note each. The column parser kept none of the rows.
+func TestTablePerfReport(t *testing.T) {
+	in := tableSample(t, "perf-report-stdio")
+	for _, cut := range []int{len(in), len(in) * 55 / 100} { // whole and truncated
+		out, err := Table(in[:cut], lossy.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := 0
+		for _, l := range tableLines(in[:cut]) {
+			if tablePerfRow(l) {
+				rows++
+				if !bytes.Contains(out, append(l, '\n')) {
+					t.Errorf("cut %d: overhead row dropped: %q", cut, l)
+				}
+			}
+		}
+		for _, want := range []string{"# Samples: 105  of event 'cpu-clock:ppp'\n", "               |--43.81%--main\n",
+			"            |--42.86%--0x1b01f4001927e1\n"} {
+			if !bytes.Contains(out, []byte(want)) {
+				t.Errorf("cut %d: view lacks %q", cut, want)
+			}
+		}
+		if notes := bytes.Count(out, []byte(" call-graph lines omitted …]\n")); rows < 10 || notes < rows-4 {
+			t.Errorf("cut %d: %d rows, %d notes for dropped graphs", cut, rows, notes)
+		}
+	}
+}
+
+// TestTableMassif: ms_print keeps the chart, the detailed snapshots (the
+// peak's row and allocation tree) and drops the other snapshot rows.
+func TestTableMassif(t *testing.T) {
+	in := tableSample(t, "ms-print-massif")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"1.286^", " Detailed snapshots: [23, 27, 49 (peak)]\n",
+		" 49     95,459,289        1,348,696        1,308,672        40,024            0\n97.03% (1,308,672B) (heap allocation functions)",
+		"->17.79% (240,000B) 0x10932F: put (prof.c:7)\n", "  0              0                0                0             0            0\n[… 22 snapshots omitted …]\n"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+	if bytes.Contains(out, []byte("  1        135,293")) {
+		t.Error("a plain snapshot row is kept")
+	}
+}
+
+// TestTablePhpcs: phpcs's full report keeps every file's name and every
+// error with its wrapped message and sniff; warnings become one note per
+// file. The column parser dropped the second file's name and the wrapped
+// rows.
+func TestTablePhpcs(t *testing.T) {
+	in := tableSample(t, "phpcs-psr12")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"FILE: /tmp/qa4/fx/php/tests/MoneyTest.php\n", "FILE: /usr/share/php/PHPUnit/Framework/Assert.php\n",
+		"  3 | ERROR   | [ ] Each class must be in a namespace of at least one\n    |         |     level (a top-level vendor name)\n    |         |     (PSR1.Classes.ClassDeclaration.MissingNamespace)\n",
+		"[… 5 lint warnings (15 lines) omitted above: PSR1.Files.SideEffects.FoundWithSymbols ×1 at line 1; Generic.Files.LineLength.TooLong ×4 at lines 6, 8, 11, 14 …]\n" +
+			"----------------------------------------------------------------------\nPHPCBF CAN FIX",
+	} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("view lacks %q", want)
+		}
+	}
+	if bytes.Contains(out, []byte("| WARNING |")) {
+		t.Error("a warning row is kept")
+	}
+	if errs := bytes.Count(in, []byte("| ERROR   |")); bytes.Count(out, []byte("| ERROR   |")) != errs {
+		t.Errorf("%d of %d error rows kept", bytes.Count(out, []byte("| ERROR   |")), errs)
 	}
 }

@@ -338,3 +338,36 @@ func lastIndexPair(b []byte, x, y byte) int {
 	}
 	return -1
 }
+
+// CheckRecord parses what follows "file:line:" in a test result of the C
+// unit test framework Check ("ck.c:5:F:core:t_sq:9: Assertion 'x' failed"):
+// the result, 'P' (passed), 'F' (failed) or 'E' (error: a signal, an early
+// exit), then the test case, the test and the loop iteration.
+func CheckRecord(text []byte) (result byte, ok bool) {
+	if len(text) < 2 || text[1] != ':' || text[0] != 'P' && text[0] != 'F' && text[0] != 'E' {
+		return 0, false
+	}
+	r := text[2:]
+	for range 2 { // the test case and the test: names with no blank
+		k := bytes.IndexByte(r, ':')
+		if k <= 0 || bytes.IndexAny(r[:k], " \t") >= 0 {
+			return 0, false
+		}
+		r = r[k+1:]
+	}
+	_, e := Number(r)
+	if e == 0 || e >= len(r) || r[e] != ':' {
+		return 0, false
+	}
+	return text[0], true
+}
+
+// SpellFix reports what follows "file:line:" in codespell's report of a
+// misspelling, " availabe ==> available" (one word, then its fixes).
+func SpellFix(text []byte) bool {
+	if len(text) < 2 || text[0] != ' ' {
+		return false
+	}
+	i := bytes.Index(text, []byte(" ==> "))
+	return i > 1 && bytes.IndexAny(text[1:i], " \t") < 0 && i+len(" ==> ") < len(text)
+}
