@@ -309,7 +309,7 @@ func TestLargeBodyForwardedUntouched(t *testing.T) {
 	if r.path != "/base/v1/messages" {
 		t.Errorf("path %q: the upstream's path is a prefix", r.path)
 	}
-	for _, bad := range []string{"", "api.anthropic.com", "ftp://x", "http://", "http://127.0.0.1:", "http://127.0.0.1:0", "http://[::1]:", "http://h:99999", "http://:8080", "http://h/v1?x=1", "http://h/#f"} {
+	for _, bad := range []string{"", "api.anthropic.com", "ftp://x", "http://", "http://h.invalid:", "http://h:0", "http://[2001:db8::1]:", "http://h:99999", "http://:", "http://h/v1?x=1", "http://h/#f"} {
 		if _, err := New(Options{Upstream: bad, Engine: testEngine(t)}); err == nil {
 			t.Errorf("upstream %q accepted", bad)
 		}

@@ -106,9 +106,9 @@ func TestExitCodes(t *testing.T) {
 		{"expand bad store URL", []string{"expand", "--store", "bogus:x", "/dev/null"}, exitUsage, "bad store URL"},
 		{"retrieve bad store URL", []string{"retrieve", "--store", "bogus:x", "0123456789ab"}, exitUsage, "bad store URL"},
 		{"retrieve missing store", []string{"retrieve", "--store", "bolt:" + typo, "0123456789ab"}, exitFailure, "does not exist"},
-		{"bad server URL", []string{"compress", "--server", "http://127.0.0.1:", "/dev/null"}, exitUsage, "port"},
+		{"bad server URL", []string{"compress", "--server", "http://h.invalid:", "/dev/null"}, exitUsage, "port"},
 		{"retrieve bad server URL", []string{"retrieve", "--server", "http://h:0", "0123456789ab"}, exitUsage, "port"},
-		{"expand bad server URL", []string{"expand", "--server", "localhost:8080", "/dev/null"}, exitUsage, "http(s)://host"},
+		{"expand bad server URL", []string{"expand", "--server", "h.invalid", "/dev/null"}, exitUsage, "http(s)://host"},
 		{"bad max-bytes", []string{"compress", "--max-bytes", "0"}, exitUsage, "max-bytes"},
 		{"onnx without model", []string{"compress", "--scorer", "onnx", "--model", "/nonexistent", "--store", "memory:", "../../testdata/samples/prose/man-grep.txt"}, exitFailure, "onnx"},
 	}
