@@ -287,8 +287,8 @@ func isDiagnostic(h toolline.Hit) bool {
 	}
 	if len(t) > 1 && t[0] == ' ' {
 		t = t[1:]
-		if h.Col == 0 && string(t) == "Failure" {
-			return true // googletest's assertion: "gt.cc:10: Failure"
+		if h.Col == 0 && (string(t) == "Failure" || string(t) == "FAILED:" || string(t) == "PASSED:") {
+			return true // googletest's assertion "gt.cc:10: Failure"; Catch2's "c2.cpp:9: FAILED:"
 		}
 		for _, p := range [...]string{"error:", "warning:", "note:", "fatal error:", "undefined reference", "multiple definition", "Error:", "Warning:",
 			"ERROR:", "FATAL:", "WARNING:", "NOTICE:"} { // psql -f: "psql:migrate.sql:6: ERROR:  ..."

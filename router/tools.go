@@ -54,7 +54,8 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 			return kLog, wStrong
 		}
 		for _, p := range [...]string{"# Subtest: ", "# tests ", "# pass ", "# fail ", "# suites ", "# cancelled ", "# skipped ", "# todo ", "# duration_ms ",
-			"#   Failed test", "# Looks like you failed ", "# Looks like your test exited "} { // Test::More under prove
+			"#   Failed test", "# Looks like you failed ", "# Looks like your test exited ", // Test::More under prove
+			"# Running:"} { // minitest
 			if hasPrefix(t, p) {
 				return kLog, wStrong
 			}
@@ -85,6 +86,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if len(t) > 2 && t[1] == ' ' && len(line) == len(t) && toolline.CurlInfo(t[2:]) {
 			return kLog, wStrong // curl -v "* Connected to ..."
 		}
+		if len(t) > 4 && hasPrefix(t, "** (") && isUpper(t[4]) {
+			return kLog, wStrong // an Elixir exception: "** (KeyError) key :a not found"
+		}
 	case '>', '<':
 		if len(line) == len(t) && (len(t) == 1 || t[1] == ' ' && toolline.HTTPLine(t[2:])) {
 			return kLog, wStrong // curl -v request and response headers
@@ -107,6 +111,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if toolline.GDBSignal(t) || hasPrefix(t, "Program exited") {
 			return kLog, wStrong // gdb
 		}
+		if len(line) == len(t) && (hasPrefix(t, "Randomized with seed ") || hasPrefix(t, "Run options: ")) {
+			return kLog, wStrong // ExUnit's last line, minitest's first
+		}
 	case '[':
 		if hasPrefix(t, "[Thread debugging using ") || hasPrefix(t, "[Inferior ") || hasPrefix(t, "[New Thread ") {
 			return kLog, wStrong // gdb
@@ -120,6 +127,14 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 			if hasPrefix(t, p) && len(line) == len(t) {
 				return kLog, wStrong // psql
 			}
+		}
+	case 'w', 'd':
+		if len(line) == len(t) && catchNote(t) {
+			return kLog, wStrong // Catch2 under an assertion: "with expansion:"
+		}
+	case 's':
+		if len(line) > len(t) && string(t) == "stacktrace:" {
+			return kLog, wStrong // ExUnit, under a failed test's code
 		}
 	case 'I':
 		if hasPrefix(t, "In ") && bytes.Contains(t, []byte(" line ")) && t[len(t)-1] == ':' {
@@ -147,8 +162,14 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "●") {
 			return kLog, wStrong // jest
 		}
+		if uvuProgress(t) {
+			return kLog, wStrong
+		}
 	}
-	if isDigit(t[0]) && ctestLine(t) {
+	if isDigit(t[0]) && (ctestLine(t) || testTitle(t)) {
+		return kLog, wStrong
+	}
+	if n := len(t); n > 12 && t[n-2] == ' ' && t[n-3] == '=' && len(line) == n && minitestResult(t) {
 		return kLog, wStrong
 	}
 	if f&fColon != 0 && isLower(t[0]) && len(line) == len(t) && scriptDiagnostic(t) {
@@ -196,6 +217,88 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		return kTable, wWeak // psql aligned rows: " info | x | view"
 	}
 	return kNone, wNone
+}
+
+// catchNote reports the lines Catch2's console reporter heads an
+// assertion's details with ("with expansion:", "with message:", "due to
+// unexpected exception with message:"); each ends with a colon, as a
+// Python with-statement does.
+func catchNote(t []byte) bool {
+	switch string(t) {
+	case "with expansion:", "with message:", "with messages:", "due to unexpected exception with message:",
+		"due to unexpected exception with messages:":
+		return true
+	}
+	return false
+}
+
+// testTitle reports the numbered heading of a failure in minitest's report
+// ("1) Failure:", "2) Error:", "3) Skipped:") and in ExUnit's ("1) test
+// pop empty (StackTest)"), and minitest's tally ("45 runs, 43 assertions,
+// 3 failures, 1 errors, 1 skips").
+func testTitle(t []byte) bool {
+	_, e := toolline.Number(t)
+	r := t[e:]
+	switch {
+	case hasPrefix(r, ") "):
+		r = r[2:]
+		switch string(r) {
+		case "Failure:", "Error:", "Skipped:":
+			return true
+		}
+		return (hasPrefix(r, "test ") || hasPrefix(r, "doctest ")) && r[len(r)-1] == ')' && bytes.LastIndex(r, []byte(" (")) > 0
+	case hasPrefix(r, " runs, "):
+		_, e = toolline.Number(r[len(" runs, "):])
+		return e > 0 && hasPrefix(r[len(" runs, ")+e:], " assertions, ")
+	}
+	return false
+}
+
+// minitestResult reports a line of minitest -v: "CartTest#test_total =
+// 0.00 s = F", the test, its time and its result (. F E S).
+func minitestResult(t []byte) bool {
+	n := len(t)
+	switch t[n-1] {
+	case '.', 'F', 'E', 'S':
+	default:
+		return false
+	}
+	r, ok := bytes.CutSuffix(t[:n-4], []byte(" s"))
+	eq := bytes.LastIndex(r, []byte(" = "))
+	if !ok || eq <= 0 {
+		return false
+	}
+	name, secs := r[:eq], r[eq+len(" = "):]
+	for _, c := range secs {
+		if !isDigit(c) && c != '.' {
+			return false
+		}
+	}
+	hash := bytes.IndexByte(name, '#')
+	return len(secs) > 0 && hash > 0 && isUpper(name[0]) && bytes.IndexByte(name, ' ') < 0
+}
+
+// uvuProgress reports uvu's progress line: a mark per test, "• • ✘ •
+// (19 / 22)".
+func uvuProgress(t []byte) bool {
+	if !hasPrefix(t, "• ") && !hasPrefix(t, "✘ ") || t[len(t)-1] != ')' {
+		return false
+	}
+	open := bytes.LastIndex(t, []byte("  ("))
+	if open < 0 {
+		return false
+	}
+	for r := t[:open]; len(r) > 0; {
+		switch {
+		case hasPrefix(r, "• "):
+			r = r[len("• "):]
+		case hasPrefix(r, "✘ "):
+			r = r[len("✘ "):]
+		default:
+			return false
+		}
+	}
+	return bytes.Contains(t[open:], []byte(" / "))
 }
 
 // copyrightFormat reports a machine-readable Debian copyright file (DEP-5),
