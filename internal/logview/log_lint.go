@@ -77,10 +77,10 @@ func (d *logDoc) markLint() {
 }
 
 // logBlockFinding returns the end, location and rule of a cppcheck, rustc,
-// biome or oxlint (miette) finding below error level that starts at ls[i]; end is i when
+// biome, oxlint (miette) or revive (friendly) finding below error level that starts at ls[i]; end is i when
 // none does.
 func logBlockFinding(ls []logLine, i int) (end int, loc, rule []byte) {
-	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning, logMietteWarning} {
+	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning, logMietteWarning, logReviveWarning} {
 		if end, loc, rule = find(ls, i); end > i {
 			return end, loc, rule
 		}
@@ -436,4 +436,34 @@ func logMietteWarning(ls []logLine, i int) (end int, loc, rule []byte) {
 		j++ // the blank line after it
 	}
 	return j, loc, rule
+}
+
+// logReviveWarning returns the end, location and rule of a warning of
+// revive's friendly formatter: "  ⚠  https://revive.run/r#exported
+// exported function Start should have comment or be unexported", then
+// its location alone, "  api/api.go:28:1", and the blank line after. The
+// rule is the link's fragment (or the field itself, when no link). An
+// error's marker is "✘".
+func logReviveWarning(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := logTrimBlank(ls[i].text)
+	if !bytes.HasPrefix(t, []byte("⚠  ")) || i+1 >= len(ls) || ls[i].must || ls[i+1].must {
+		return i, nil, nil
+	}
+	rule = logTrimBlank(t[len("⚠  "):])
+	if k := bytes.Index(rule, []byte("  ")); k > 0 {
+		rule = rule[:k]
+	}
+	if k := bytes.LastIndexByte(rule, '#'); k >= 0 && bytes.Contains(rule, []byte("://")) {
+		rule = rule[k+1:]
+	}
+	loc = bytes.TrimSpace(ls[i+1].text)
+	f := logLintFile(loc)
+	if len(rule) == 0 || bytes.IndexByte(rule, ' ') >= 0 || len(f) == 0 || bytes.IndexByte(loc, ' ') >= 0 || !logDigits(loc[len(loc)-1:]) {
+		return i, nil, nil
+	}
+	end = i + 2
+	if end < len(ls) && len(bytes.TrimSpace(ls[end].text)) == 0 {
+		end++ // the blank line after it
+	}
+	return end, loc, rule
 }

@@ -1,0 +1,3 @@
+# cwd: /root/go/pkg/mod/github.com/olekukonko/tablewriter@v0.0.5 (revive 1.x built from the module proxy, default rules)
+revive -formatter friendly ./...
+# exit status 0
