@@ -46,12 +46,13 @@ func logOracleLines(in []byte) []string {
 }
 
 // logOracleExempt reports lines that name a failure without reporting one:
-// a passing Go test whose name ends in Error, rustc's suggestions ("help:
+// a passing Go test whose name ends in Error, a passing Catch2 assertion
+// ("c2.cpp:9: PASSED:"), rustc's suggestions ("help:
 // ... handle the error accordingly"), and cppcheck's findings below
 // warning level ("m.c:7:0: style: The function 'main' is never used.") and
 // Python's warnings ("warn.py:7: DeprecationWarning: ...").
 func logOracleExempt(line string) bool {
-	if strings.HasPrefix(line, "=== RUN ") || strings.HasPrefix(line, "--- PASS: ") || strings.HasPrefix(line, "help: ") {
+	if strings.HasPrefix(line, "=== RUN ") || strings.HasPrefix(line, "--- PASS: ") || strings.HasPrefix(line, "help: ") || strings.HasSuffix(line, ": PASSED:") {
 		return true
 	}
 	if logOraclePyWarning.MatchString(line) {
