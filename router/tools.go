@@ -118,6 +118,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "[Thread debugging using ") || hasPrefix(t, "[Inferior ") || hasPrefix(t, "[New Thread ") {
 			return kLog, wStrong // gdb
 		}
+		if hasPrefix(t, "[Nr] ") {
+			return kTable, wStrong // readelf's header of a section or program-header table
+		}
 	case 'H':
 		if _, ok := toolline.HTTPStatus(t); ok && hasPrefix(t, "HTTP/") && len(line) == len(t) {
 			return kLog, wStrong // curl -i: the status line heads the response headers

@@ -17,6 +17,7 @@ import (
 	"github.com/kompress/kompress/internal/ansi"
 
 	"github.com/kompress/kompress/internal/failure"
+	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/router"
 )
 
@@ -145,7 +146,70 @@ func tableParse(in []byte) *tableData {
 	if sep := tableSeparator(lines); sep != 0 {
 		return tableDelimited(in, sep)
 	}
+	if t := tableSectionPairs(lines); t != nil {
+		return t
+	}
 	return tableAligned(lines, -1)
+}
+
+// tableSectionIndex reports a line that starts with a bracketed number,
+// readelf's section index "  [ 5]".
+func tableSectionIndex(l []byte) bool {
+	l = bytes.TrimLeft(l, " ")
+	if len(l) < 3 || l[0] != '[' {
+		return false
+	}
+	l = bytes.TrimLeft(l[1:], " ")
+	_, e := toolline.Number(l)
+	return e > 0 && e < len(l) && l[e] == ']'
+}
+
+// tableSectionPairs reads readelf -S without -W, which prints each
+// section on two lines (index, name, type, address, offset; then size,
+// entry size, flags, link, info, align) under a header of two lines: a
+// row is the pair, so that a kept section keeps both its lines. It
+// returns nil unless at least eight such pairs follow one another.
+func tableSectionPairs(lines [][]byte) *tableData {
+	first := slices.IndexFunc(lines, tableSectionIndex)
+	if first < 0 || len(lines)-first < 16 {
+		return nil
+	}
+	t := &tableData{top: lines[:first]}
+	var h1, h2 []byte
+	if first >= 2 && bytes.HasPrefix(bytes.TrimLeft(lines[first-2], " "), []byte("[Nr] ")) {
+		h1, h2 = lines[first-2], lines[first-1]
+		t.columns = append(t.columns, tableFieldStrings(h1)...)
+		t.columns = append(t.columns, tableFieldStrings(h2)...)
+	}
+	end := first
+	for end+1 < len(lines) && tableSectionIndex(lines[end]) && !tableSectionIndex(lines[end+1]) &&
+		len(lines[end+1]) > 0 && lines[end+1][0] == ' ' {
+		a, b := lines[end], lines[end+1]
+		cells := tableSplitRows([][]byte{a}, 0, false, nil)[0].cells
+		cells = append(cells, tableSplitRows([][]byte{b}, 0, false, tableSpans(h2))[0].cells...)
+		t.rows = append(t.rows, tableRow{raw: a[:len(a)+1+len(b)], cells: cells})
+		end += 2
+	}
+	if len(t.rows) < 8 || h1 != nil && len(t.rows[0].cells) > len(t.columns)+1 {
+		return nil
+	}
+	for _, l := range lines[end:] {
+		if len(bytes.TrimSpace(l)) > 0 && !tableTitle(l) && (len(l) == 0 || l[0] != ' ') {
+			return nil // more than a legend ("Key to Flags:") and blank lines after the pairs
+		}
+	}
+	t.trailer = lines[end:]
+	t.nameColumns()
+	return t
+}
+
+// tableFieldStrings returns the whitespace fields of l as strings.
+func tableFieldStrings(l []byte) []string {
+	var f []string
+	for _, w := range bytes.Fields(l) {
+		f = append(f, string(w))
+	}
+	return f
 }
 
 // tableLines splits at '\n' without the line ends (a '\r' stays part of
@@ -565,10 +629,14 @@ func tableSplit2(l []byte) [][]byte {
 	return f
 }
 
+// tableGroupClose maps the bytes that open a group of words that is one
+// cell to the byte that closes it.
+var tableGroupClose = [256]byte{'(': ')', '[': ']'}
+
 // tableSplitRows splits lines into at most n cells, the last cell taking
 // the rest of the line (ps's COMMAND, ls's file names); n == 0 means no
 // limit. A parenthesised group ("(readlink: Permission denied)") is one
-// cell. A row with fewer cells than spans (the header words' columns) has
+// cell, and so is a bracketed one (readelf's index "[ 5]"). A row with fewer cells than spans (the header words' columns) has
 // blank cells: each cell goes to the header word it lies under.
 func tableSplitRows(lines [][]byte, n int, wide bool, spans [][2]int) []tableRow {
 	rows := make([]tableRow, 0, len(lines))
@@ -588,8 +656,8 @@ func tableSplitRows(lines [][]byte, n int, wide bool, spans [][2]int) []tableRow
 					break
 				}
 				i := bytes.IndexAny(rest, " \t")
-				if rest[0] == '(' && i >= 0 && bytes.IndexByte(rest[:i], ')') < 0 {
-					if c := bytes.IndexByte(rest, ')'); c >= 0 {
+				if close := tableGroupClose[rest[0]]; close != 0 && i >= 0 && bytes.IndexByte(rest[:i], close) < 0 {
+					if c := bytes.IndexByte(rest, close); c >= 0 {
 						if j := bytes.IndexAny(rest[c:], " \t"); j >= 0 {
 							i = c + j
 						} else {
@@ -721,6 +789,9 @@ func (t *tableData) mark(in []byte, keep []bool, lv tableLevel, terms [][]byte) 
 	for _, i := range t.actionRows() {
 		keep[i] = true
 	}
+	for _, i := range t.sectionRows() {
+		keep[i] = true
+	}
 	n := len(t.rows)
 	for i := 0; i < n; i++ {
 		if under, ok := tableWarningRow(t.rows[i].raw); ok {
@@ -841,8 +912,12 @@ func (t *tableData) cell(i, col int) []byte {
 // keyColumn returns the first of the first 24 columns whose values tell
 // nine rows in ten apart and are not numbers (a path in du, a name in dpkg
 // -l and ls -l, where sizes may be distinct too), else the first such
-// column of numbers (ids), or -1 when no column tells rows apart.
+// column of numbers (ids), or -1 when no column tells rows apart; in a
+// section table, the name.
 func (t *tableData) keyColumn() int {
+	if len(t.rows) > 0 && tableSectionIndex(t.rows[0].raw) && len(t.columns) > 1 {
+		return 1 // readelf -S: the section's name, which says more than its index
+	}
 	seen := make(map[string]struct{}, len(t.rows))
 	numeric := -1
 	for col := range min(len(t.columns), 24) {
@@ -923,6 +998,35 @@ func (t *tableData) actionRows() []int {
 	var idx []int
 	for i, w := range words {
 		if n := count[w]; n > 0 && n*5 <= len(t.rows) {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// tableSections are the sections a reader of a section table (readelf
+// -S) asks for: the program's code, constants, data and zeroed data, the
+// four that size(1) sums into text, data and bss.
+var tableSections = map[string]bool{".text": true, ".rodata": true, ".data": true, ".bss": true}
+
+// sectionRows returns the rows of a section table (readelf -S: rows that
+// start with an index "[ 5]", columns "Name" and "Flg" or "Flags") that name one of tableSections or are flagged
+// executable (X): the code a binary runs, and a writable one among them
+// (WAX) is worth seeing.
+func (t *tableData) sectionRows() []int {
+	if len(t.rows) == 0 || !tableSectionIndex(t.rows[0].raw) {
+		return nil
+	}
+	name, flags := slices.Index(t.columns, "Name"), slices.Index(t.columns, "Flg")
+	if flags < 0 {
+		flags = slices.Index(t.columns, "Flags")
+	}
+	if name < 0 {
+		name = 1 // no header (routed apart from the table): the index, then the name
+	}
+	var idx []int
+	for i := range t.rows {
+		if tableSections[string(t.cell(i, name))] || flags >= 0 && bytes.IndexByte(t.cell(i, flags), 'X') >= 0 {
 			idx = append(idx, i)
 		}
 	}

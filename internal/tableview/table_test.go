@@ -559,6 +559,48 @@ func TestTableTitledHeader(t *testing.T) {
 	}
 }
 
+// TestTableSections checks readelf -S of a binary with too many sections
+// to keep them all, with -W (a row a line) and without (two lines a
+// row): the code, constants, data and zeroed data (.text, .rodata, .data,
+// .bss) and the executable sections stay whole, and the index "[ 5]" is
+// one cell, not two.
+func TestTableSections(t *testing.T) {
+	for _, name := range []string{"readelf-S-W-go", "readelf-S-go"} {
+		t.Run(name, func(t *testing.T) {
+			in := viewtest.Read(t, "table", name)
+			out, err := Table(in, lossy.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(in), "\n")
+			n := 0
+			for i, l := range lines {
+				f := strings.Fields(strings.Replace(l, "[ ", "[", 1))
+				if len(f) < 2 || !strings.HasPrefix(f[0], "[") || f[0] == "[Nr]" {
+					continue
+				}
+				row := l + "\n"
+				if name == "readelf-S-go" {
+					row += lines[i+1] + "\n"
+				}
+				want := slices.Contains([]string{".text", ".rodata", ".data", ".bss"}, f[1]) || strings.Contains(row, " AX ")
+				if want {
+					n++
+					if !strings.Contains(string(out), row) {
+						t.Errorf("section %s dropped or cut:\n%s", f[1], out)
+					}
+				}
+			}
+			if n < 5 {
+				t.Fatalf("%d wanted sections in the sample", n)
+			}
+			if strings.Contains(string(out), "[ ×") || strings.Contains(string(out), "col 1: [ ") {
+				t.Errorf("the index split in two:\n%s", out)
+			}
+		})
+	}
+}
+
 // TestTableTreeKeepFew checks that a small drawn tree (findmnt) keeps its
 // nested entries rather than notes for them.
 func TestTableTreeKeepFew(t *testing.T) {
