@@ -25,7 +25,7 @@ var searchCeilings = map[string]float64{
 	"x-grep-C2-panic":      0.27,
 	"x-grep-rn-deadline":   0.23,
 	"x-rg-heading-funcnew": 0.07,
-	"x-rg-l-mutex":         0.28,
+	"x-rg-l-mutex":         0.29,
 	"x-rg-minified":        0.24,
 	"x-rg-todo-compile":    0.12, // omitted hits' line numbers listed
 	"grep-rn-errnil-big":   0.11, // omitted hits' line numbers listed
@@ -161,6 +161,38 @@ func TestSearchGolden(t *testing.T) {
 			}
 			viewtest.Golden(t, "search", s.Name, out)
 		})
+	}
+}
+
+// TestSearchListDirectories checks the note for the omitted paths of a
+// names-only listing (unzip -Z1 of a jar): it names the directories that
+// hold most of them, each with its count, so that a reader knows where a
+// name it looks for would be.
+func TestSearchListDirectories(t *testing.T) {
+	in := viewtest.Read(t, "search", "unzip-Z1-junit4")
+	out, err := Search(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`\[… (\d+) more files omitted in (.*), \+(\d+) more directories …\]`).FindSubmatch(out)
+	if m == nil {
+		t.Fatalf("no note naming directories:\n%s", out)
+	}
+	count := map[string]int{}
+	for _, l := range strings.Split(string(in), "\n") {
+		if l != "" {
+			count[l[:strings.LastIndex(strings.TrimSuffix(l, "/"), "/")+1]]++
+		}
+	}
+	for _, d := range strings.Split(string(m[2]), ", ") {
+		dir, n, _ := strings.Cut(d, " ×")
+		k, _ := strconv.Atoi(n)
+		if k < 2 || k > count[dir] {
+			t.Errorf("%s: %d omitted, the listing has %d there", dir, k, count[dir])
+		}
+	}
+	if !bytes.Contains(m[2], []byte("org/junit/runners/ ×")) {
+		t.Errorf("the fullest directory is not named: %s", m[0])
 	}
 }
 
