@@ -172,6 +172,12 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if isDigit(t[0]) && (ctestLine(t) || testTitle(t)) {
 		return kLog, wStrong
 	}
+	if isDigit(t[0]) && len(line) > len(t) && symbolRow(t) {
+		return kTable, wStrong // readelf -s, not a backtrace's "  3: sym"
+	}
+	if line[0] == '\t' && f&fParen != 0 && ldconfigRow(t) {
+		return kTable, wStrong // ldconfig -p: "\tlibz.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libz.so.1"
+	}
 	if n := len(t); n > 12 && t[n-2] == ' ' && t[n-3] == '=' && len(line) == n && minitestResult(t) {
 		return kLog, wStrong
 	}
@@ -255,6 +261,38 @@ func testTitle(t []byte) bool {
 		return e > 0 && hasPrefix(r[len(" runs, ")+e:], " assertions, ")
 	}
 	return false
+}
+
+// symbolRow reports a row of readelf -s: "1: 0000000000000000  0 FUNC
+// GLOBAL DEFAULT UND puts@GLIBC_2.2.5 (2)", its number, a value of 16 or
+// 8 hex digits, then the size.
+func symbolRow(t []byte) bool {
+	_, e := toolline.Number(t)
+	if !hasPrefix(t[e:], ": ") {
+		return false
+	}
+	r := t[e+2:]
+	n := 0
+	for n < len(r) && (isDigit(r[n]) || r[n] >= 'a' && r[n] <= 'f') {
+		n++
+	}
+	if n != 16 && n != 8 || n == len(r) || r[n] != ' ' {
+		return false
+	}
+	r = bytes.TrimLeft(r[n:], " ")
+	_, e = toolline.Number(r)
+	return e > 0 && e < len(r) && r[e] == ' '
+}
+
+// ldconfigRow reports an entry of ldconfig -p (t without its tab): a
+// library's name, its flags in parentheses, "=>" and its path.
+func ldconfigRow(t []byte) bool {
+	sp := bytes.IndexByte(t, ' ')
+	if sp <= 0 || !hasPrefix(t[sp:], " (") {
+		return false
+	}
+	i := bytes.Index(t[sp:], []byte(") => /"))
+	return i > 0 && bytes.IndexByte(t[:sp], '/') < 0 && bytes.IndexByte(t[sp+2:sp+i], ' ') < 0
 }
 
 // minitestResult reports a line of minitest -v: "CartTest#test_total =

@@ -768,7 +768,9 @@ func TestLogLintFindings(t *testing.T) {
 		{"biome-lint", func(l string) bool { return strings.Contains(l, "noUnusedVariables") && strings.Contains(l, "━━") },
 			func(l string) bool { return strings.HasPrefix(l, "  × ") }, 6}, // "!" blocks are warnings, "×" errors
 		{"revive-friendly-tablewriter", func(l string) bool { return strings.HasPrefix(l, "  ⚠  https://revive.run/r#") },
-			func(l string) bool { return strings.HasPrefix(l, "⚠ 67 problems") || strings.HasPrefix(l, "  54  exported") }, 67},
+			func(l string) bool {
+				return strings.HasPrefix(l, "⚠ 67 problems") || strings.HasPrefix(l, "  54  exported")
+			}, 67},
 		{"shellcheck-tty", func(l string) bool { return strings.Contains(l, "(info)") && !strings.Contains(l, "SC2181") },
 			func(l string) bool {
 				return strings.Contains(l, "(error)") || strings.HasPrefix(l, "In deploy.sh line 22:")

@@ -937,8 +937,8 @@ func (t *tableData) keyColumn() int {
 		nums := 0
 		for i := range t.rows {
 			if v := t.cell(i, col); len(v) > 0 {
-				if _, ok := tableNumber(v); ok {
-					nums++
+				if _, ok := tableNumber(bytes.TrimSuffix(v, []byte(":"))); ok {
+					nums++ // "3:", readelf -s's row number, is a number too
 				}
 			}
 		}
