@@ -888,7 +888,7 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 		case ls[i].drop == logDropGoroutines:
 			out = logAppendNote(out, j-i, "lines of further goroutines")
 		case ls[i].drop == logDropTestLines:
-			out = logAppendNote(out, j-i, "more lines of this block")
+			out = d.appendCutBlock(out, i, j, p)
 		default:
 			out = d.appendTemplates(out, i, j, p)
 		}

@@ -1,6 +1,9 @@
 package logview
 
-import "bytes"
+import (
+	"bytes"
+	"strconv"
+)
 
 // logTapHide hides the lines of passing tests in the output of TAP
 // producers (node --test, tap, prove) and of node's spec reporter, marking
@@ -102,4 +105,120 @@ func logTapPlan(t []byte) bool {
 		}
 	}
 	return true
+}
+
+// appendCutBlock writes the note for ls[a:b], the lines of a diagnostic
+// or test block past its level's cap. When they are records of a TAP
+// YAML block ("- message: …", "severity: …", "line: …", "ruleId: …", as
+// eslint -f tap prints a file's messages), one note keeps every record's
+// message, rule, severity and place, those alike together: "[… 27 lines
+// omitted: no-empty (error) at 11:37, 19:37: Empty block statement.;
+// no-var (warning) at 13:8: Unexpected var, use let or const instead.
+// …]". A reader needs every message of a file that failed, not the
+// first sixty lines of them. The lines of a record begun above the cut
+// are shown as they are.
+func (d *logDoc) appendCutBlock(out []byte, a, b int, p logParams) []byte {
+	ls := d.lines
+	first := -1
+	for k := a; k < b; k++ {
+		if _, ok := logYAMLField(ls[k].text, "- message"); ok {
+			first = k
+			break
+		}
+	}
+	if first < 0 {
+		first = b
+	}
+	yaml := false
+	for k := a; k < first && !yaml; k++ {
+		_, yaml = logYAMLField(ls[k].text, "ruleId")
+	}
+	if first-a > 8 || first == b && !yaml {
+		return logAppendNote(out, b-a, "more lines of this block")
+	}
+	for k := a; k < first; k++ {
+		out = d.appendLine(out, &ls[k], p)
+	}
+	type group struct {
+		rule, sev, msg []byte
+		locs           [][]byte
+	}
+	var groups []group
+	index := map[string]int{}
+	for k := first; k < b; {
+		msg, _ := logYAMLField(ls[k].text, "- message")
+		var sev, line, col, rule []byte
+		e := k + 1
+		for ; e < b; e++ {
+			t := ls[e].text
+			if _, ok := logYAMLField(t, "- message"); ok {
+				break
+			}
+			for _, f := range [...]struct {
+				key string
+				v   *[]byte
+			}{{"severity", &sev}, {"line", &line}, {"column", &col}, {"ruleId", &rule}} {
+				if v, ok := logYAMLField(t, f.key); ok {
+					*f.v = v
+				}
+			}
+		}
+		if string(rule) == "''" {
+			rule = nil
+		}
+		key := string(rule) + "\x00" + string(sev) + "\x00" + string(msg)
+		g, ok := index[key]
+		if !ok {
+			g = len(groups)
+			index[key] = g
+			groups = append(groups, group{rule: rule, sev: sev, msg: msg})
+		}
+		loc := line
+		if len(col) > 0 {
+			loc = append(append(append([]byte(nil), line...), ':'), col...)
+		}
+		groups[g].locs = append(groups[g].locs, loc)
+		k = e
+	}
+	if len(groups) == 0 {
+		return out
+	}
+	out = logRoom(out, 64)
+	out = append(out, "[… "...)
+	out = strconv.AppendInt(out, int64(b-first), 10)
+	out = append(out, " lines omitted: "...)
+	for k, g := range groups {
+		if k > 0 {
+			out = append(out, "; "...)
+		}
+		if len(g.rule) > 0 {
+			out = append(out, g.rule...)
+			out = append(out, ' ')
+		}
+		if len(g.sev) > 0 {
+			out = append(out, '(')
+			out = append(out, g.sev...)
+			out = append(out, ") "...)
+		}
+		out = append(out, "at "...)
+		for j, l := range g.locs {
+			if j > 0 {
+				out = append(out, ", "...)
+			}
+			out = append(out, l...)
+		}
+		out = append(out, ": "...)
+		out = append(out, g.msg...)
+	}
+	out = append(out, " …]\n"...)
+	return out
+}
+
+// logYAMLField returns the value of a "key: value" line of a YAML block.
+func logYAMLField(t []byte, key string) ([]byte, bool) {
+	t = logTrimBlank(t)
+	if len(t) < len(key)+2 || string(t[:len(key)]) != key || t[len(key)] != ':' || t[len(key)+1] != ' ' {
+		return nil, false
+	}
+	return bytes.TrimSpace(t[len(key)+2:]), true
 }

@@ -508,7 +508,7 @@ func BenchmarkLog(b *testing.B) {
 }
 
 // logNote matches the notes a log view writes in place of dropped lines.
-var logNote = regexp.MustCompile(`^\[… \d+ [^\]]* omitted( above: [^\]]*)? …\]$`)
+var logNote = regexp.MustCompile(`^\[… \d+ [^\]]* omitted(( above)?: .*)? …\]$`)
 
 // logCut matches the note that ends a line cut for length.
 var logCut = regexp.MustCompile(` \[… \d+ bytes omitted …\]$`)
@@ -1195,5 +1195,42 @@ func TestLogTapSkipCase(t *testing.T) {
 	}
 	if logTapDirective([]byte("ok 6 - skipping # skipper"), "SKIP") {
 		t.Error("a word starting with skip counted as the directive")
+	}
+}
+
+// TestLogTapYAMLRecords checks eslint -f tap: every message of a failing
+// file's YAML block keeps its rule, severity and place, verbatim or, past
+// the block's cap, in the block's note ("[… 27 lines omitted: no-var
+// (warning) at 13:1, 15:8: Unexpected var, … …]").
+func TestLogTapYAMLRecords(t *testing.T) {
+	in := viewtest.Read(t, "log", "eslint-tap")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(out)
+	lines := strings.Split(string(in), "\n")
+	n, noted := 0, 0
+	for i, l := range lines {
+		msg, ok := strings.CutPrefix(strings.TrimLeft(l, " "), "- message: ")
+		if !ok || i+5 >= len(lines) {
+			continue
+		}
+		n++
+		field := func(k int, key string) string {
+			return strings.TrimPrefix(strings.TrimSpace(lines[i+k]), key+": ")
+		}
+		line, col, rule := field(3, "line"), field(4, "column"), field(5, "ruleId")
+		if strings.Contains(view, "\n"+l+"\n"+lines[i+1]+"\n"+lines[i+2]+"\n"+lines[i+3]+"\n"+lines[i+4]+"\n"+lines[i+5]+"\n") {
+			continue
+		}
+		group := regexp.QuoteMeta(rule+" ("+field(1, "severity")+") at ") + `[0-9:, ]*\b` + regexp.QuoteMeta(line+":"+col) + `\b[0-9:, ]*: ` + regexp.QuoteMeta(msg) + `(; | …\]\n)`
+		if !regexp.MustCompile(`\[… \d+ lines omitted: .*` + group).MatchString(view) {
+			t.Errorf("message at %s:%s (%s) lost: %s", line, col, rule, msg)
+		}
+		noted++
+	}
+	if n < 100 || noted == 0 {
+		t.Fatalf("%d messages in the sample, %d in notes", n, noted)
 	}
 }
