@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/kompress/kompress/internal/lossy"
 
@@ -135,9 +136,10 @@ type logDoc struct {
 	lines   []logLine
 	finds   []logFinding // the lint findings lines count (logLine.find)
 	tests   []gotestTest
-	queried []int32        // lines matching the query, best first
-	shown   map[uint64]int // lines of each template shown so far by render
-	lint    logLintNote    // dropped lint findings not yet in a note
+	queried []int32         // lines matching the query, best first
+	shown   map[uint64]int  // lines of each template shown so far by render
+	tallied map[string]bool // warnings render shows once, with a count of their copies
+	lint    logLintNote     // dropped lint findings not yet in a note
 	// gorRep maps the header line of each goroutine dropped for having
 	// the stack of a shown one to that one (see logGroupGoroutines).
 	gorRep map[int]logGor
@@ -673,12 +675,20 @@ func (d *logDoc) plan(p logParams) {
 	// warnings ("queue depth 889 above threshold 500", each with its own
 	// values) is kept whole; only a flood of them is cut to its first few.
 	warnings := make(map[uint64]int)
+	var texts map[string]int // warnings that name their place, by text
 	for _, i := range vis {
 		if ls[i].class == logNotable {
 			warnings[ls[i].key]++
+			if logOwnPlace(ls[i].text) {
+				if texts == nil {
+					texts = make(map[string]int)
+				}
+				texts[string(ls[i].text)]++
+			}
 		}
 	}
 	seen := make(map[uint64]int)
+	var shownText map[string]bool // warnings kept, by text
 	for k, i := range vis {
 		l := &ls[i]
 		switch l.class {
@@ -693,8 +703,18 @@ func (d *logDoc) plan(p logParams) {
 			}
 			seen[l.key]++
 		case logNotable:
+			if shownText[string(l.text)] && texts[string(l.text)] > p.notable {
+				// More copies of one warning than the quota: one is kept,
+				// render counts the others under it, and the quota shows
+				// the template's other warnings.
+				break
+			}
 			if seen[l.key] < p.notable || warnings[l.key] <= p.notableAll {
 				l.keep = true
+				if shownText == nil {
+					shownText = make(map[string]bool)
+				}
+				shownText[string(l.text)] = true
 			}
 			seen[l.key]++
 		}
@@ -783,12 +803,69 @@ func (l *logLine) trimmed(p logParams) uint8 {
 	return logDropTemplate
 }
 
+// warningCopies returns, for the first kept copy of each warning that
+// occurs word for word more than quota times, how many copies were
+// dropped and how many there are in all: plan keeps one copy, so that the
+// template's quota shows distinct warnings, and render writes the tally
+// under it. Only a warning that names its own place ("warn.py:10:
+// UserWarning: …") is the same warning as its copies: gfortran's
+// "Warning: Unused variable …" is under a location line of its own. A
+// few copies are shown as any warnings are: the same text may name
+// another file (make -C dir runs the same build in each).
+func (d *logDoc) warningCopies(quota int) map[int32][2]int {
+	type text struct {
+		first   int32 // the first kept copy, or -1
+		dropped int
+		all     int
+	}
+	var byText map[string]*text
+	for i := range d.lines {
+		l := &d.lines[i]
+		if l.class != logNotable || !l.visible() || !logOwnPlace(l.text) {
+			continue
+		}
+		if byText == nil {
+			byText = make(map[string]*text)
+		}
+		c := byText[string(l.text)]
+		if c == nil {
+			c = &text{first: -1}
+			byText[string(l.text)] = c
+		}
+		c.all++
+		switch {
+		case !l.keep:
+			c.dropped++
+		case c.first < 0:
+			c.first = int32(i)
+		}
+	}
+	var out map[int32][2]int
+	for _, c := range byText {
+		if c.first >= 0 && c.dropped > 0 && c.all > quota {
+			if out == nil {
+				out = make(map[int32][2]int)
+			}
+			out[c.first] = [2]int{c.dropped, c.all}
+		}
+	}
+	return out
+}
+
 // render writes the kept lines and the notes that stand for the rest.
 func (d *logDoc) render(p logParams) []byte {
 	ls := d.lines
 	out := make([]byte, 0, 4096)
 	d.shown = make(map[uint64]int)
 	d.lint = logLintNote{}
+	copies := d.warningCopies(p.notable)
+	d.tallied = nil
+	for i := range copies {
+		if d.tallied == nil {
+			d.tallied = make(map[string]bool, len(copies))
+		}
+		d.tallied[string(ls[i].text)] = true
+	}
 	for i := 0; i < len(ls); {
 		if ls[i].keep {
 			if d.lint.lines > 0 && d.lint.ends(&ls[i]) {
@@ -796,6 +873,14 @@ func (d *logDoc) render(p logParams) []byte {
 				out = d.lint.appendTo(out, p.lintLocs)
 			}
 			out = d.appendLine(out, &ls[i], p)
+			if n, ok := copies[int32(i)]; ok {
+				out = logRoom(out, 64)
+				out = append(out, "[… "...)
+				out = strconv.AppendInt(out, int64(n[0]), 10)
+				out = append(out, " other copies of this line omitted: "...)
+				out = strconv.AppendInt(out, int64(n[1]), 10)
+				out = append(out, " in all …]\n"...)
+			}
 			i++
 			continue
 		}
@@ -938,6 +1023,17 @@ func logAppendNote(out []byte, n int, unit string) []byte {
 // lines they count were, so each note counts exactly the dropped lines
 // between the shown lines around it: "similar lines" when each shares the
 // template of a line in view above it, "other lines" otherwise.
+// logOwnPlace reports a line that starts with its place, "path:N:".
+func logOwnPlace(t []byte) bool {
+	h, ok := toolline.ParseHit(t)
+	return ok && !h.Context
+}
+
+// copied reports a copy of a warning shown with the count of its copies.
+func (d *logDoc) copied(l *logLine) bool {
+	return l.class == logNotable && d.tallied[string(l.text)]
+}
+
 func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 	ls := d.lines
 	show := make([]bool, b-a)
@@ -953,7 +1049,7 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 					n++
 				}
 			}
-			show[i-a] = n < logExamples
+			show[i-a] = n < logExamples && !d.copied(&ls[i])
 			if !show[i-a] {
 				skipped++
 			}
@@ -986,7 +1082,7 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 		shown = shown[:p.groups]
 	}
 	for _, g := range shown {
-		if d.shown[ls[g.first].key] >= logExamples {
+		if d.shown[ls[g.first].key] >= logExamples || d.copied(&ls[g.first]) {
 			continue
 		}
 		show[g.first-a] = true

@@ -3,6 +3,7 @@ package logview
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -1232,5 +1233,39 @@ func TestLogTapYAMLRecords(t *testing.T) {
 	}
 	if n < 100 || noted == 0 {
 		t.Fatalf("%d messages in the sample, %d in notes", n, noted)
+	}
+}
+
+// TestLogWarningCopies checks warnings repeated word for word: one that
+// names its own place ("warn.py:10: UserWarning: …") more often than the
+// quota is shown once with a count of its copies; one whose place is on
+// the line above (gfortran's "Warning: …" under "m3.f90:6:19:") is not
+// the same warning as its copies and is not counted so.
+func TestLogWarningCopies(t *testing.T) {
+	in := viewtest.Read(t, "log", "python-deprecation-spam")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const w = "/tmp/qa3/fx/py/warn.py:10: UserWarning: config key 'timeout' is ignored\n"
+	if n := strings.Count(string(in), w); n != 4 {
+		t.Fatalf("%d copies in the sample", n)
+	}
+	if got := strings.Count(string(out), w); got != 1 {
+		t.Errorf("%d copies shown, want 1:\n%s", got, out)
+	}
+	if !strings.Contains(string(out), w+"[… 3 other copies of this line omitted: 4 in all …]\n") {
+		t.Errorf("no count under the warning:\n%s", out)
+	}
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, "gfortran -Wall -c m%02d.f90\nm%02d.f90:6:19:\n\n    6 |     real(8) :: b, q\n      |                   1\nWarning: Unused variable ‘q’ declared at (1) [-Wunused-variable]\n", i, i)
+	}
+	out, err = Log([]byte(b.String()), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "other copies of this line") {
+		t.Errorf("copies counted of a warning that does not name its place:\n%s", out)
 	}
 }
