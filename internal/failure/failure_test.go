@@ -84,10 +84,12 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"[       OK ] Many/PortTest.RoundTrip/15 (0 ms)",
 		}},
-		{"log/cspell-docs", router.Log, []string{
+		// cspell's issues are spelling findings, folded by word as lint
+		// warnings are, not failures.
+		{"log/cspell-docs", router.Log, nil, []string{
 			"git/README.md:20:20 - Unknown word (gittutorial)",
 			"nodejs/CHANGELOG.md:536:32 - Unknown word (chrisdickinson)",
-		}, nil},
+		}},
 		{"log/go-test-v-fail", router.Log, []string{
 			"--- FAIL: TestSub (0.00s)",
 			"    --- FAIL: TestSub/pos (0.00s)",

@@ -183,12 +183,12 @@ func diagnostic(line []byte) bool {
 	}
 	h, ok := toolline.ParseHit(line)
 	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
-		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."; cspell's
-		// issues, each a finding of the check that failed:
-		// "README.md:20:20 - Unknown word (gittutorial)".
+		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ...". cspell's
+		// issues ("README.md:20:20 - Unknown word (gittutorial)") are
+		// spelling findings, as a linter's warnings are, not failures.
 		_, e := leadingNum(h.Text)
 		r := h.Text[e:]
-		return hasPrefix(r, " - error") || hasPrefix(r, " - warning") || hasPrefix(r, " - Unknown word (") || hasPrefix(r, " - Forbidden word (")
+		return hasPrefix(r, " - error") || hasPrefix(r, " - warning")
 	}
 	if res, ok := toolline.CheckRecord(h.Text); ok && h.Col == 0 && !h.Context {
 		return res != 'P' // Check's failed or erred test: "ck.c:9:F:strings:t_msg:0: length was 3, want 4"

@@ -35,6 +35,11 @@ func (d *logDoc) markLint() {
 			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc, file: logLintFile(loc)})
 			continue
 		}
+		if loc, word, ok := logSpellIssue(t); ok && !ls[i].must {
+			ls[i].lint, ls[i].class = true, logPlain
+			ls[i].find = d.addFinding(logFinding{rule: word, loc: loc})
+			continue
+		}
 		// A finding of several lines: one run, one note, over files.
 		if end, loc, rule := logBlockFinding(ls, i); end > i {
 			for j := i; j < end; j++ {
@@ -466,4 +471,29 @@ func logReviveWarning(ls []logLine, i int) (end int, loc, rule []byte) {
 		end++ // the blank line after it
 	}
 	return end, loc, rule
+}
+
+// logSpellIssue reads cspell's issue, "README.md:20:20 - Unknown word
+// (gittutorial)": loc "README.md:20:20", and the rule the note counts it
+// under, "Unknown word (gittutorial)", so that each word is listed once
+// with its count and places.
+func logSpellIssue(t []byte) (loc, rule []byte, ok bool) {
+	k := bytes.Index(t, []byte(" - "))
+	if k <= 0 || t[len(t)-1] != ')' {
+		return nil, nil, false
+	}
+	r := t[k+3:]
+	if !bytes.HasPrefix(r, []byte("Unknown word (")) && !bytes.HasPrefix(r, []byte("Forbidden word (")) {
+		return nil, nil, false
+	}
+	loc = t[:k]
+	f := logLintFile(loc)
+	if len(f) == 0 || bytes.IndexByte(loc, ' ') >= 0 {
+		return nil, nil, false
+	}
+	lc := bytes.Split(loc[len(f)+1:], []byte(":"))
+	if len(lc) != 2 || !logDigits(lc[0]) || !logDigits(lc[1]) {
+		return nil, nil, false // not "file:line:col"
+	}
+	return loc, r, true
 }

@@ -772,6 +772,8 @@ func TestLogLintFindings(t *testing.T) {
 			func(l string) bool {
 				return strings.HasPrefix(l, "⚠ 67 problems") || strings.HasPrefix(l, "  54  exported")
 			}, 67},
+		{"cspell-docs", func(l string) bool { return strings.Contains(l, " - Unknown word (") },
+			func(l string) bool { return strings.HasPrefix(l, "CSpell: ") }, 48},
 		{"shellcheck-tty", func(l string) bool { return strings.Contains(l, "(info)") && !strings.Contains(l, "SC2181") },
 			func(l string) bool {
 				return strings.Contains(l, "(error)") || strings.HasPrefix(l, "In deploy.sh line 22:")
