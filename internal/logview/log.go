@@ -987,6 +987,19 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 func (d *logDoc) appendHidden(out []byte, a, b int) []byte {
 	passed, skipped := 0, 0
 	anyPassed, anySkipped := false, false
+	if d.lines[a].passed == 'A' {
+		// Catch2's passing assertions (-s), not tests.
+		for _, l := range d.lines[a:b] {
+			if l.ends {
+				passed++
+			}
+		}
+		unit := gotestUnit(passed, "passing assertion")
+		if b-a != passed {
+			unit += " (" + strconv.Itoa(b-a) + " lines)"
+		}
+		return append(append(out, lossy.Omitted(passed, unit)...), '\n')
+	}
 	for _, l := range d.lines[a:b] {
 		if l.passed == 'S' {
 			anySkipped = true

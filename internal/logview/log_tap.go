@@ -14,15 +14,19 @@ import (
 // (see logTapBlock and logIndentBlock); TODO tests stay in view.
 func logTapHide(d *logDoc) {
 	ls := d.lines
-	tap, spec := false, false
+	tap, spec, catch := false, false, false
 	suites := make(map[string]bool)
 	for i := range ls {
 		t := ls[i].text
+		catch = catch || logCatchPassed(t)
 		tap = tap || bytes.HasPrefix(t, []byte("TAP version ")) || logTapPlan(t)
 		spec = spec || bytes.HasPrefix(t, []byte("ℹ tests "))
 		if name, ok := bytes.CutPrefix(bytes.TrimLeft(t, " "), []byte("▶ ")); ok {
 			suites[string(name)] = true
 		}
+	}
+	if catch {
+		logCatchHide(ls)
 	}
 	if !tap && !spec {
 		return
@@ -68,6 +72,74 @@ func logTapHide(d *logDoc) {
 			i++
 		default:
 			i++
+		}
+	}
+}
+
+// logCatchPassed matches the head of a passing assertion that Catch2's
+// console reporter prints with -s: "c2.cpp:9: PASSED:".
+func logCatchPassed(t []byte) bool {
+	r, ok := bytes.CutSuffix(t, []byte(": PASSED:"))
+	if !ok {
+		return false
+	}
+	c := bytes.LastIndexByte(r, ':')
+	return c > 0 && logDigits(r[c+1:])
+}
+
+// logCatchHide hides Catch2's passing assertions (-s), each from its
+// "c2.cpp:9: PASSED:" to the blank line after its expansion and message,
+// so that render counts them where they were; failed assertions and the
+// test case headings stay.
+func logCatchHide(ls []logLine) {
+	for i := 0; i < len(ls); i++ {
+		if bytes.HasSuffix(ls[i].text, []byte(": FAILED:")) {
+			logCatchHeading(ls, i)
+			continue
+		}
+		if !logCatchPassed(ls[i].text) || ls[i].must {
+			continue
+		}
+		end := i + 1
+		for end < len(ls) && len(bytes.TrimSpace(ls[end].text)) > 0 && end < i+40 {
+			end++
+		}
+		if end < len(ls) {
+			end++ // the blank line after it
+		}
+		for k := i; k < end; k++ {
+			ls[k].hidden, ls[k].passed = true, 'A'
+		}
+		ls[i].ends = true
+		i = end - 1
+	}
+}
+
+// logCatchHeading keeps the heading of the test case above a failed
+// assertion at ls[at]: its rules of dashes, name and sections, location
+// and rule of dots, as summaries are kept, so that the failure names its
+// test.
+func logCatchHeading(ls []logLine, at int) {
+	rule := func(t []byte, c byte) bool {
+		return len(t) >= 20 && len(bytes.Trim(t, string(c))) == 0
+	}
+	dots := at - 1
+	for dots >= 0 && at-dots < 40 && !rule(ls[dots].text, '.') {
+		dots--
+	}
+	if dots < 3 || !rule(ls[dots-2].text, '-') {
+		return
+	}
+	top := dots - 3
+	for top >= 0 && dots-top < 12 && !rule(ls[top].text, '-') {
+		top--
+	}
+	if top < 0 || !rule(ls[top].text, '-') {
+		return
+	}
+	for k := top; k <= dots; k++ {
+		if !ls[k].hidden {
+			ls[k].class = logSummary
 		}
 	}
 }

@@ -1271,3 +1271,38 @@ func TestLogWarningCopies(t *testing.T) {
 		t.Errorf("copies counted of a warning that does not name its place:\n%s", out)
 	}
 }
+
+// TestLogCatchPassing checks Catch2 with -s: passing assertions are
+// counted, not shown; each failed one stays whole under the heading of
+// its test case.
+func TestLogCatchPassing(t *testing.T) {
+	in := viewtest.Read(t, "log", "catch2-s-shapes")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(out)
+	if strings.Contains(view, ": PASSED:") {
+		t.Errorf("a passing assertion shown:\n%s", view)
+	}
+	n := 0
+	for _, m := range regexp.MustCompile(`\[… (\d+) passing assertions? \(`).FindAllStringSubmatch(view, -1) {
+		k, _ := strconv.Atoi(m[1])
+		n += k
+	}
+	if n != 21 {
+		t.Errorf("notes count %d passing assertions, want 21:\n%s", n, view)
+	}
+	for _, block := range []string{
+		"rect areas\n-------------------------------------------------------------------------------\nshapes.cpp:12\n",
+		"shapes.cpp:18: FAILED:\n  CHECK( r.area() == Approx(14.0) )\nwith expansion:\n  15.0 == Approx( 14.0 )\nwith message:\n  width 6\n",
+		"  zero\n-------------------------------------------------------------------------------\nshapes.cpp:23\n",
+		"shapes.cpp:23: FAILED:\n  CHECK( parse_port(\"0\") == 0 )\ndue to unexpected exception with message:\n  port out of range: 0\n",
+		"config map\n",
+		"shapes.cpp:28: FAILED:\n  CHECK( m[\"mode\"] == \"slow\" )\nwith expansion:\n  \"fast\" == \"slow\"\n",
+	} {
+		if !strings.Contains(view, block) {
+			t.Errorf("lost:\n%s\nview:\n%s", block, view)
+		}
+	}
+}
