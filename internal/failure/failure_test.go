@@ -84,6 +84,14 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"[       OK ] Many/PortTest.RoundTrip/15 (0 ms)",
 		}},
+		{"log/exunit-account", router.Log, []string{
+			"  4) test owner lookup (AccountTest)",
+			"     ** (KeyError) key \"zed\" not found in: %{\"ann\" => 1}",
+			"     ** (FunctionClauseError) no function clause matching in Account.deposit/2",
+		}, []string{
+			"     acct.exs:32",
+			"     code: assert Map.fetch!(m, \"zed\") == 1",
+		}},
 		// cspell's issues are spelling findings, folded by word as lint
 		// warnings are, not failures.
 		{"log/cspell-docs", router.Log, nil, []string{

@@ -91,8 +91,30 @@ func startFailure(t []byte) (strong, weak bool) {
 		// A level tag: prettier's "[error] a.html: SyntaxError: ..." and
 		// the source excerpt it prints under it.
 		return hasPrefix(t, "[error] "), false
+	case '*':
+		// An Elixir exception, uncaught or failing an ExUnit test: "**
+		// (KeyError) key :qty not found".
+		return len(t) > 4 && hasPrefix(t, "** (") && t[4] >= 'A' && t[4] <= 'Z' && bytes.IndexByte(t, ')') > 4, false
+	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return false, exunitTitle(t)
 	}
 	return false, false
+}
+
+// exunitTitle matches ExUnit's title of a failed test, "1) test pop
+// empty (StackTest)": its number, "test" (or "doctest", "property"), the
+// name and the module in parentheses.
+func exunitTitle(t []byte) bool {
+	_, e := leadingNum(t)
+	r, ok := bytes.CutPrefix(t[e:], []byte(") "))
+	if !ok || len(r) == 0 || r[len(r)-1] != ')' {
+		return false
+	}
+	if !hasPrefix(r, "test ") && !hasPrefix(r, "doctest ") && !hasPrefix(r, "property ") {
+		return false
+	}
+	open := bytes.LastIndex(r, []byte(" ("))
+	return open > 0 && open+3 < len(r) && r[open+2] >= 'A' && r[open+2] <= 'Z'
 }
 
 // toolError matches a tool's error report under its own name: "jq: error
