@@ -221,6 +221,21 @@ func (li lineInfo) text(b []byte) []byte {
 	return line
 }
 
+// assertionDiff reports whether the lines before a hunk header are the
+// headers of a test's assertion diff, minitest's "--- expected" and "+++
+// actual", not a patch's files; it makes them, and the hunk, part of the
+// test log around them.
+func assertionDiff(b []byte, lines []lineInfo) bool {
+	n := len(lines)
+	if n < 2 || string(lines[n-1].text(b)) != "+++ actual" || string(lines[n-2].text(b)) != "--- expected" {
+		return false
+	}
+	for i := n - 2; i < n; i++ {
+		lines[i].kind, lines[i].own, lines[i].weight = kLog, kLog, wStrong
+	}
+	return true
+}
+
 // jsonSlack bounds the bytes spent on JSON scans that fail, keeping Split
 // linear even for input full of lines that start with '[' and never close.
 const jsonSlack = 1 << 16
@@ -244,6 +259,7 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		failBudget = len(b) + jsonSlack
 		oldLeft    int // remaining lines in the current diff hunk
 		newLeft    int
+		assertHunk bool   // the hunk is a test's assertion diff ("--- expected", "+++ actual")
 		inCommit   bool   // inside a git commit header, message or stat
 		commitAt   = -1   // index of the last "commit <hash>" line
 		sawPatch   bool   // a diff followed that commit line
@@ -309,6 +325,9 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		case oldLeft > 0 || newLeft > 0:
 			if toolline.HunkLine(line, &oldLeft, &newLeft) {
 				li.kind, li.weight = kDiff, wForced
+				if assertHunk {
+					li.kind, li.weight = kLog, wStrong
+				}
 				break
 			}
 			oldLeft, newLeft = 0, 0
@@ -366,6 +385,9 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 				if o, n, ok := toolline.HunkHeader(line); ok {
 					oldLeft, newLeft = o, n
 					li.kind, li.weight = kDiff, wForced
+					if assertHunk = assertionDiff(b, lines); assertHunk {
+						li.kind, li.weight = kLog, wStrong
+					}
 				}
 			case len(line) > 6 && (line[0] == 'c' || line[0] == 'F') && toolline.CommitLine(line): // "commit " or "From "
 				if commitAt >= 0 && !sawPatch {
