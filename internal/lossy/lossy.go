@@ -7,7 +7,9 @@
 package lossy
 
 import (
+	"bytes"
 	"errors"
+	"sort"
 	"strconv"
 
 	"github.com/kompress/kompress/internal/failure"
@@ -129,4 +131,58 @@ func Fit[P any](def []byte, budget int, size func([]byte) int, view func(P) []by
 		}
 	}
 	return best, lo, hi
+}
+
+// AppendDirs appends to a note the directories paths are in, with how
+// many each holds, most first, at most max of them and none of one path:
+// " in org/junit/runners/ ×30, org/junit/rules/ ×28, +18 more
+// directories". A reader looking for one name among those omitted learns
+// where it would be. It appends nothing when the paths share one
+// directory or none holds two.
+func AppendDirs(out []byte, paths [][]byte, max int) []byte {
+	type dir struct {
+		name  []byte
+		count int
+	}
+	var dirs []dir
+	index := map[string]int{}
+	for _, p := range paths {
+		d := p[:bytes.LastIndexByte(bytes.TrimRight(p, "/"), '/')+1]
+		if len(d) == 0 {
+			d = []byte("./")
+		}
+		k, ok := index[string(d)]
+		if !ok {
+			k = len(dirs)
+			index[string(d)] = k
+			dirs = append(dirs, dir{name: d})
+		}
+		dirs[k].count++
+	}
+	if max <= 0 || len(dirs) < 2 {
+		return out
+	}
+	sort.SliceStable(dirs, func(a, b int) bool { return dirs[a].count > dirs[b].count })
+	n := 0
+	for n < len(dirs) && n < max && dirs[n].count > 1 {
+		n++ // a directory of one omitted path says little more than the count
+	}
+	if n == 0 {
+		return out
+	}
+	out = append(out, " in "...)
+	for k, d := range dirs[:n] {
+		if k > 0 {
+			out = append(out, ", "...)
+		}
+		out = append(out, d.name...)
+		out = append(out, " ×"...)
+		out = strconv.AppendInt(out, int64(d.count), 10)
+	}
+	if more := len(dirs) - n; more > 0 {
+		out = append(out, ", +"...)
+		out = strconv.AppendInt(out, int64(more), 10)
+		out = append(out, " more directories"...)
+	}
+	return out
 }

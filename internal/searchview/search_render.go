@@ -260,65 +260,16 @@ func (r *searchResult) renderList(out []byte, p searchParams) []byte {
 		if k == limit {
 			note := lossy.Omitted(len(r.files)-limit, searchUnit(len(r.files)-limit, "more file"))
 			out = append(out, note[:len(note)-len(" …]")]...)
-			out = searchDirCounts(out, r.files[limit:], p.listFiles/2)
+			paths := make([][]byte, 0, len(r.files)-limit)
+			for _, f := range r.files[limit:] {
+				paths = append(paths, f.path)
+			}
+			out = lossy.AppendDirs(out, paths, p.listFiles/2)
 			out = append(out, " …]\n"...)
 			break
 		}
 		out = append(out, f.path...)
 		out = append(out, '\n')
-	}
-	return out
-}
-
-// searchDirCounts appends to a list's note the directories its omitted
-// paths are in, with how many each holds, most first, at most max of
-// them and none of one path: " in org/apache/tools/ant/taskdefs/ ×280,
-// org/apache/tools/ant/util/ ×101, +62 more directories". A reader looking for one name learns where
-// it would be; the retrieved original has it.
-func searchDirCounts(out []byte, files []*searchFile, max int) []byte {
-	type dir struct {
-		name  []byte
-		count int
-	}
-	var dirs []dir
-	index := map[string]int{}
-	for _, f := range files {
-		d := f.path[:bytes.LastIndexByte(bytes.TrimRight(f.path, "/"), '/')+1]
-		if len(d) == 0 {
-			d = []byte("./")
-		}
-		k, ok := index[string(d)]
-		if !ok {
-			k = len(dirs)
-			index[string(d)] = k
-			dirs = append(dirs, dir{name: d})
-		}
-		dirs[k].count++
-	}
-	if max == 0 || len(dirs) < 2 && string(dirs[0].name) == "./" {
-		return out
-	}
-	sort.SliceStable(dirs, func(a, b int) bool { return dirs[a].count > dirs[b].count })
-	out = append(out, " in "...)
-	n := 0
-	for n < len(dirs) && n < max && dirs[n].count > 1 {
-		n++ // a directory of one omitted path says little more than the count
-	}
-	if n == 0 {
-		return out
-	}
-	for k, d := range dirs[:n] {
-		if k > 0 {
-			out = append(out, ", "...)
-		}
-		out = append(out, d.name...)
-		out = append(out, " ×"...)
-		out = strconv.AppendInt(out, int64(d.count), 10)
-	}
-	if more := len(dirs) - n; more > 0 {
-		out = append(out, ", +"...)
-		out = strconv.AppendInt(out, int64(more), 10)
-		out = append(out, " more directories"...)
 	}
 	return out
 }

@@ -1242,7 +1242,17 @@ func (sc *tableScratch) describe(out []byte, vals [][]byte, topValues int) []byt
 	sc.order = order
 	if len(order) == len(vals) {
 		out = append(out, strconv.Itoa(len(order))...)
-		return append(out, " distinct values"...)
+		out = append(out, " distinct values"...)
+		paths := 0
+		for _, v := range vals {
+			if bytes.IndexByte(v, '/') > 0 {
+				paths++
+			}
+		}
+		if paths*10 >= len(vals)*9 {
+			out = lossy.AppendDirs(out, vals, 3*topValues) // a listing's names: where the dropped ones are
+		}
+		return out
 	}
 	slices.SortStableFunc(order, func(a, b tableValue) int { return b.n - a.n })
 	shown := 0
@@ -1343,12 +1353,26 @@ func tableFailureLine(l []byte) bool {
 			continue
 		}
 		for _, m := range tableFailureMarks {
-			if m[0] == c && bytes.HasPrefix(l[i:], m) {
+			if m[0] == c && bytes.HasPrefix(l[i:], m) && !tableFileName(l[i+len(m):]) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// tableFileName reports whether the bytes after a failure mark make it
+// part of a file's name, "BuildException.class" in a jar's listing: an
+// extension of lower-case letters follows.
+func tableFileName(r []byte) bool {
+	if len(r) < 2 || r[0] != '.' {
+		return false
+	}
+	n := 1
+	for n < len(r) && r[n] >= 'a' && r[n] <= 'z' {
+		n++
+	}
+	return n > 1 && (n == len(r) || r[n] == ' ' || r[n] == '\t' || r[n] == '\r' || r[n] == '/')
 }
 
 // tableMarkStart marks the first bytes of tableFailureMarks.

@@ -601,6 +601,23 @@ func TestTableSections(t *testing.T) {
 	}
 }
 
+// TestTableListing checks unzip -l of a jar: a file named like a failure
+// ("org/junit/internal/AssumptionViolatedException.class") is no failure
+// row, and the summary says which directories the dropped names are in.
+func TestTableListing(t *testing.T) {
+	in := viewtest.Read(t, "table", "unzip-l-junit4")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out, []byte("org/junit/internal/AssumptionViolatedException.class\n")) {
+		t.Errorf("a class file kept for its name:\n%s", out)
+	}
+	if !bytes.Contains(out, []byte("  Name: 381 distinct values in org/junit/runners/ ×30, ")) {
+		t.Errorf("the summary names no directories:\n%s", out)
+	}
+}
+
 // TestTableTreeKeepFew checks that a small drawn tree (findmnt) keeps its
 // nested entries rather than notes for them.
 func TestTableTreeKeepFew(t *testing.T) {
