@@ -1306,3 +1306,28 @@ func TestLogCatchPassing(t *testing.T) {
 		}
 	}
 }
+
+// TestLogLongFailureLine checks that a failure line longer than the
+// level's line cap is shown whole: only lines that need not stay are cut.
+func TestLogLongFailureLine(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&b, "[%6d.%06d] usb 1-%d: new device found, idVendor=%04x %s\n", i, i*37, i%7, i, strings.Repeat("x", 400))
+	}
+	long := "drivers/usb/core/hub.c:5512:9: error: implicit declaration of function ‘usb_probe’ " + strings.Repeat("y", 500)
+	b.WriteString(long + "\n")
+	in := []byte(b.String())
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !failure.Line(router.Log, []byte(long)) {
+		t.Fatal("the test's line is no failure line")
+	}
+	if !bytes.Contains(out, []byte("\n"+long+"\n")) {
+		t.Errorf("failure line cut or dropped:\n%s", out)
+	}
+	if !bytes.Contains(out, []byte(" bytes omitted …]")) {
+		t.Errorf("no long line cut: the test shows nothing")
+	}
+}
