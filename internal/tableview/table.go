@@ -882,7 +882,11 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 // ask for the rest: "[… 5615 rows omitted: /usr/share/doc/a/copyright …
 // /usr/share/doc/z …]".
 func (t *tableData) appendGap(out []byte, a, b, key int) []byte {
-	note := lossy.Omitted(b-a, "rows")
+	unit := "rows"
+	if lines := t.lines(a, b); lines != b-a {
+		unit = "rows (" + strconv.Itoa(lines) + " lines)" // rows of two lines (readelf -S), quoted newlines (CSV)
+	}
+	note := lossy.Omitted(b-a, unit)
 	var first, last []byte
 	for i := a; i < b && len(first) == 0; i++ {
 		first = t.cell(i, key)
@@ -899,6 +903,15 @@ func (t *tableData) appendGap(out []byte, a, b, key int) []byte {
 	out = append(out, " … "...)
 	out = append(out, tableClip(string(last), 80)...)
 	return append(out, " …]\n"...)
+}
+
+// lines returns how many input lines the rows t.rows[a:b] take.
+func (t *tableData) lines(a, b int) int {
+	n := b - a
+	for _, r := range t.rows[a:b] {
+		n += bytes.Count(r.raw, []byte{'\n'})
+	}
+	return n
 }
 
 // cell returns row i's cell in column col without ANSI escapes, or nil.

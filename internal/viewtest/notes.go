@@ -22,7 +22,14 @@ var (
 	// "[… 15 lint findings (84 lines) omitted above: SC2086 ×6 at
 	// deploy.sh:4, 6 …]". Such a note counts lines dropped between the
 	// kept lines above it, up to the last note.
-	notesTestLines = regexp.MustCompile(`(?:^| )(?:test|goroutine|lint).* \((\d+) lines\)$`)
+	// So do Catch2's passing assertions, "[… 2 passing assertions (14
+	// lines) omitted …]", and a table's rows of several lines each
+	// (readelf -S without -W): "[… 8 rows (16 lines) omitted: …]".
+	notesTestLines = regexp.MustCompile(`(?:^| )(?:test|goroutine|lint|assertion|row).* \((\d+) lines\)$`)
+	// A warning shown once with the count of its copies, "[… 3 other
+	// copies of this line omitted: 4 in all …]", stands for no lines of
+	// its own: the copies are counted where they were, by other notes.
+	notesCopies = regexp.MustCompile(`^other copies of this line$`)
 	// Passing and skipped tests of one line each are counted apart:
 	// "[… 10 passing tests and 1 skipped test omitted …]".
 	notesSkipped = regexp.MustCompile(`^passing tests? and (\d+) skipped tests?$`)
@@ -30,6 +37,9 @@ var (
 
 // notesCount returns the input lines a note's count stands for.
 func notesCount(n int, units string) int {
+	if notesCopies.MatchString(units) {
+		return 0
+	}
 	if m := notesTestLines.FindStringSubmatch(units); m != nil {
 		n, _ = strconv.Atoi(m[1])
 	} else if m := notesSkipped.FindStringSubmatch(units); m != nil {
