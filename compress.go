@@ -417,7 +417,7 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func(
 			case hit:
 				shown++
 			case !bytes.HasPrefix(l, []byte("[… ")):
-				others[string(l)]++
+				others[lineKey(l)]++
 				lengths[min(len(l), len(lengths)-1)] = true
 			default:
 				if _, hit := toolline.ParseHeadingHit(l); hit {
@@ -431,9 +431,9 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func(
 			if !lengths[min(len(l), len(lengths)-1)] {
 				continue
 			}
-			if n := others[string(l)]; n > 0 {
-				shown += n
-				others[string(l)] = 0
+			if k := lineKey(l); others[k] > 0 {
+				shown += others[k]
+				others[k] = 0
 			}
 		}
 		for l, n := range others {
@@ -462,7 +462,7 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func(
 	var lengths [1024]bool
 	for line := range bytes.Lines(view) {
 		l := bytes.TrimRight(line, "\r\n")
-		shown[string(l)]++
+		shown[lineKey(l)]++
 		lengths[min(len(l), len(lengths)-1)] = true
 	}
 	for line := range bytes.Lines(in) {
@@ -470,8 +470,8 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func(
 		l := bytes.TrimRight(line, "\r\n")
 		if !lengths[min(len(l), len(lengths)-1)] {
 			omitted++
-		} else if shown[string(l)] > 0 {
-			shown[string(l)]--
+		} else if k := lineKey(l); shown[k] > 0 {
+			shown[k]--
 		} else {
 			omitted++
 		}
@@ -484,6 +484,10 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func(
 	}
 	return omitted, total, "lines"
 }
+
+// viewKey returns line, a line of the view omission counts, as a map key
+// without a copy: the view is not written while omission's maps live.
+func lineKey(line []byte) string { return unsafe.String(unsafe.SliceData(line), len(line)) }
 
 // viewShows reports whether a view has a line that is not an omission
 // note.

@@ -1087,29 +1087,11 @@ func logKey(text []byte) uint64 {
 		for j < len(text) && text[j] != ' ' && text[j] != '\t' {
 			j++
 		}
-		field := text[i:j]
-		letters, plain := logFieldShape(field)
+		fh, letters, plain := logFieldHash((h^' ')*prime, text[i:j])
 		if words > 0 && (!plain || !letters) {
 			break
 		}
-		h = (h ^ ' ') * prime
-		for k := 0; k < len(field); {
-			c := field[k]
-			if !logAlnum(c) {
-				h = (h ^ uint64(c)) * prime
-				k++
-				continue
-			}
-			e, digit := logAlnumRun(field, k)
-			if digit {
-				h = (h ^ '#') * prime
-			} else {
-				for _, c := range field[k:e] {
-					h = (h ^ uint64(c)) * prime
-				}
-			}
-			k = e
-		}
+		h = fh
 		fields++
 		if letters {
 			words++
@@ -1131,9 +1113,13 @@ func logAlnumRun(field []byte, k int) (e int, digit bool) {
 	return e, digit
 }
 
-// logFieldShape reports whether field has a run of letters without digits,
-// and whether it is a plain word: letters with at most trailing punctuation.
-func logFieldShape(field []byte) (letters, plain bool) {
+// logFieldHash returns h with field's template hashed in (every run of
+// letters and digits that holds a digit as '#'), whether field has a run of
+// letters without digits, and whether it is a plain word: letters with at
+// most trailing punctuation. One pass: logKey asks of every line's first
+// fields.
+func logFieldHash(h uint64, field []byte) (_ uint64, letters, plain bool) {
+	const prime = 1099511628211
 	plain = true
 	for k := 0; k < len(field); {
 		c := field[k]
@@ -1141,18 +1127,23 @@ func logFieldShape(field []byte) (letters, plain bool) {
 			if k < len(field)-1 || (c != ':' && c != ',' && c != '.' && c != ';') {
 				plain = false
 			}
+			h = (h ^ uint64(c)) * prime
 			k++
 			continue
 		}
 		e, digit := logAlnumRun(field, k)
 		if digit {
 			plain = false
+			h = (h ^ '#') * prime
 		} else {
 			letters = true
+			for _, c := range field[k:e] {
+				h = (h ^ uint64(c)) * prime
+			}
 		}
 		k = e
 	}
-	return letters, plain && letters
+	return h, letters, plain && letters
 }
 
 func logAlnum(c byte) bool { return logAlnums[c] }

@@ -238,13 +238,13 @@ func logWords(text []byte) logClass {
 		if i > 0 {
 			prev = text[i-1]
 		}
-		// Words joined to names ("assert-plus", "errors.New", "pkg@error",
-		// "-p errors") name things rather than report them.
-		joined := prev == '-' || prev == '.' || prev == '@' || next == '-' || next == '@' || next == '=' ||
-			(next == '.' && logWordByte(after)) || flagValue
 		// logWordClass knows no word shorter than 3 or longer than 24
-		// bytes: skip the call for those.
-		if !joined && len(word) >= 3 && len(word) <= 24 {
+		// bytes, nor one its vocabulary cannot hold: skip the call for
+		// those. Words joined to names ("assert-plus", "errors.New",
+		// "pkg@error", "-p errors") name things rather than report them.
+		if len(word) >= 3 && len(word) <= 24 && logWordKnown(word) &&
+			!(prev == '-' || prev == '.' || prev == '@' || next == '-' || next == '@' || next == '=' ||
+				(next == '.' && logWordByte(after)) || flagValue) {
 			last := prevWord
 			if (bytes.Equal(beforePrev, []byte("no")) || bytes.Equal(beforePrev, []byte("No"))) && !bytes.Equal(prevWord, logDash) {
 				last = beforePrev // "No syntax errors detected" counts none, as "no errors" does
@@ -279,6 +279,20 @@ func logWords(text []byte) logClass {
 		i = j
 	}
 	return class
+}
+
+// logWordKnown reports whether logWordClass can tell word anything but
+// plain: a word of its vocabulary's first letter and length, or a name
+// ending in Error or Exception. Most words of a line are neither.
+func logWordKnown(word []byte) bool {
+	first := word[0]
+	if first >= 'A' && first <= 'Z' {
+		if bytes.HasSuffix(word, []byte("Error")) || bytes.HasSuffix(word, []byte("Exception")) {
+			return true
+		}
+		first += 'a' - 'A'
+	}
+	return logVocabLens[first]&(1<<len(word)) != 0
 }
 
 // logDash stands for a word that counts nothing (see logWords); shared,
@@ -422,15 +436,32 @@ func logExitCode(rest []byte) logClass {
 	return logFailure
 }
 
+// logSummaryPrefixes open the closing lines of common tools.
+var logSummaryPrefixes = []string{
+	"BUILD SUCCESSFUL", "BUILD FAILED", "Finished ", "Successfully ", "Done in ", "Fetched ",
+	"Ran ", "OK (", "FAILED (", "test result:", "coverage:", "Tests:", "Test Suites:",
+	"Time:", "added ", "up to date", "audited ", "found 0 vulnerabilities", "real\t",
+	"Build succeeded", "Compiled successfully", "webpack compiled", "Snapshots:",
+	"Planning Time:", "Execution Time:", // PostgreSQL EXPLAIN ANALYZE totals
+}
+
+// logSummaryFirst marks the first bytes of logSummaryPrefixes and of
+// "make": a line that starts with another byte is no summary, told without
+// comparing every prefix (logClassify asks of most lines of a log).
+var logSummaryFirst = func() (t [256]bool) {
+	for _, p := range logSummaryPrefixes {
+		t[p[0]] = true
+	}
+	t['m'] = true
+	return t
+}()
+
 // logSummaryPrefix matches the closing lines of common tools.
 func logSummaryPrefix(t []byte) bool {
-	for _, p := range []string{
-		"BUILD SUCCESSFUL", "BUILD FAILED", "Finished ", "Successfully ", "Done in ", "Fetched ",
-		"Ran ", "OK (", "FAILED (", "test result:", "coverage:", "Tests:", "Test Suites:",
-		"Time:", "added ", "up to date", "audited ", "found 0 vulnerabilities", "real\t",
-		"Build succeeded", "Compiled successfully", "webpack compiled", "Snapshots:",
-		"Planning Time:", "Execution Time:", // PostgreSQL EXPLAIN ANALYZE totals
-	} {
+	if len(t) == 0 || !logSummaryFirst[t[0]] {
+		return false
+	}
+	for _, p := range logSummaryPrefixes {
 		if len(t) >= len(p) && t[0] == p[0] && string(t[:len(p)]) == p {
 			return true
 		}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/kompress/kompress/internal/lossy"
@@ -909,15 +910,9 @@ func (t *tableData) actionRows() []int {
 		if bytes.IndexByte(raw, 0x1b) >= 0 {
 			raw = ansi.Strip(raw)
 		}
-		f := bytes.Fields(raw)
-		for j, w := range f {
-			// Lower case is a verdict only where nft and pf write it,
-			// first or last on the line, not in a description's prose.
-			if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(f)-1) {
-				words[i] = string(w)
-				count[words[i]]++
-				break
-			}
+		if w := tableActionWord(raw); w != nil {
+			words[i] = string(w)
+			count[words[i]]++
 		}
 	}
 	var idx []int
@@ -927,6 +922,75 @@ func (t *tableData) actionRows() []int {
 		}
 	}
 	return idx
+}
+
+// tableActionWord returns the first field of raw that is a word of
+// tableActionWords, nil when none is. Lower case is a verdict only where nft
+// and pf write it, first or last on the line, not in a description's prose.
+func tableActionWord(raw []byte) []byte {
+	for i := 0; i < len(raw); i++ {
+		if raw[i] >= utf8.RuneSelf {
+			// Unicode spaces separate fields too: as bytes.Fields splits.
+			f := bytes.Fields(raw)
+			for j, w := range f {
+				if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(f)-1) {
+					return w
+				}
+			}
+			return nil
+		}
+	}
+	// ASCII: the fields are found in place, without bytes.Fields' slice
+	// of them; most rows hold none of the words.
+	first := true
+	for i := 0; i < len(raw); {
+		for i < len(raw) && tableASCIISpace[raw[i]] {
+			i++
+		}
+		j := i
+		for j < len(raw) && !tableASCIISpace[raw[j]] {
+			j++
+		}
+		if j == i {
+			break
+		}
+		w := raw[i:j]
+		if tableActionShape(w) && tableActionWords[string(w)] {
+			last := true
+			for _, c := range raw[j:] {
+				if !tableASCIISpace[c] {
+					last = false
+					break
+				}
+			}
+			if w[0] < 'a' || first || last {
+				return w
+			}
+		}
+		first = false
+		i = j
+	}
+	return nil
+}
+
+// tableASCIISpace is what bytes.Fields splits ASCII text at.
+var tableASCIISpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// tableActionFirst and tableActionLens are the first bytes and lengths of
+// the words of tableActionWords: most fields are told apart by them
+// without a map lookup.
+var tableActionFirst, tableActionLens = func() (first [256]bool, lens uint64) {
+	for w := range tableActionWords {
+		first[w[0]] = true
+		lens |= 1 << min(len(w), 63)
+	}
+	return first, lens
+}()
+
+// tableActionShape reports whether w has the first byte and length of a
+// word of tableActionWords.
+func tableActionShape(w []byte) bool {
+	return tableActionFirst[w[0]] && tableActionLens&(1<<min(len(w), 63)) != 0
 }
 
 // tableLower appends c in ASCII lower case to dst.

@@ -712,3 +712,29 @@ func TestTablePhpcs(t *testing.T) {
 		t.Errorf("%d of %d error rows kept", bytes.Count(out, []byte("| ERROR   |")), errs)
 	}
 }
+
+// FuzzTableActionWord holds tableActionWord to the rule it implements in
+// place: the first field of bytes.Fields(raw) that is a word of
+// tableActionWords, upper case anywhere, lower case first or last.
+func FuzzTableActionWord(f *testing.F) {
+	for _, s := range []string{
+		"DROP       all  --  10.0.0.0/8  0.0.0.0/0", "ip saddr 10.0.0.1 drop", "drop ip saddr 10.0.0.1",
+		"a drop of rain", "Anywhere  DENY IN  192.168.1.0/24", "\tREJECT\v", " drop\u00a0", "x\u0085drop",
+		"blackhole 10.1.0.0/16 ", "PROHIBIT", "", "   ", "drop drop", "allow\n drop",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var want []byte
+		fs := bytes.Fields(raw)
+		for j, w := range fs {
+			if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(fs)-1) {
+				want = w
+				break
+			}
+		}
+		if got := tableActionWord(raw); !bytes.Equal(got, want) || (got == nil) != (want == nil) {
+			t.Errorf("tableActionWord(%q) = %q, want %q", raw, got, want)
+		}
+	})
+}
