@@ -9,7 +9,15 @@ import (
 // logClassify tells whether a line reports a failure, a summary or a
 // warning. It is a hand-written scan over the line's words: no regular
 // expressions on the hot path.
-func logClassify(text []byte) logClass {
+func logClassify(text []byte) logClass { return logClassifyIn(text, true) }
+
+// logRaceInTest ends the line the race detector adds to a test's failure.
+const logRaceInTest = ": race detected during execution of test"
+
+// logClassifyIn is logClassify of a line of a text that may hold
+// logRaceInTest (race false: the text has none, asked once rather than of
+// every line).
+func logClassifyIn(text []byte, race bool) logClass {
 	t := logTrimBlank(text)
 	if len(t) == 0 {
 		return logPlain
@@ -31,7 +39,7 @@ func logClassify(text []byte) logClass {
 	switch {
 	case !logOpeners[t[0]] && !logOpeners[text[0]]:
 		// None of the openers below: only the race report's line may match.
-		if bytes.Contains(t, []byte(": race detected during execution of test")) {
+		if race && bytes.Contains(t, []byte(logRaceInTest)) {
 			return logFailure
 		}
 	case bytes.HasPrefix(t, []byte("--- FAIL")), bytes.HasPrefix(t, []byte("FAIL")),
@@ -40,7 +48,7 @@ func logClassify(text []byte) logClass {
 		bytes.HasPrefix(text, []byte("make: ***")), logPytestE(text),
 		bytes.HasPrefix(t, []byte("● ")), bytes.HasPrefix(t, []byte("× ")),
 		bytes.HasPrefix(text, []byte("WARNING: DATA RACE")), logRaceFound(t),
-		bytes.Contains(t, []byte(": race detected during execution of test")):
+		race && bytes.Contains(t, []byte(logRaceInTest)):
 		// "● suite › test" heads a jest failure; "× test" is vitest's.
 		return logFailure
 	case bytes.HasPrefix(text, []byte("W: ")), bytes.HasPrefix(text, []byte("npm warn")),
@@ -208,6 +216,11 @@ func logWords(text []byte) logClass {
 		}
 		if i == fieldStart {
 			pathLike = 0
+		} else if logPunct[c] {
+			// A run of punctuation inside a field: nothing to judge.
+			for i++; i < len(text) && logPunct[text[i]]; i++ {
+			}
+			continue
 		}
 		if c >= 0x80 {
 			if logFailureSymbol(text[i:]) {
@@ -300,6 +313,15 @@ func logWordKnown(word []byte) bool {
 var logDash = []byte("-")
 
 func logWordByte(c byte) bool { return logWordBytes[c] }
+
+// logPunct marks the ASCII bytes that are neither blanks nor word bytes:
+// logWords passes a run of them at once.
+var logPunct = func() (t [256]bool) {
+	for c := 0; c < 0x80; c++ {
+		t[c] = !logWordBytes[c] && c != ' ' && c != '\t'
+	}
+	return t
+}()
 
 var logWordBytes = func() (t [256]bool) {
 	for c := 0; c < 256; c++ {
@@ -485,13 +507,14 @@ func logHasFoldPrefix(b []byte, prefix string) bool {
 func logMarkBlocks(ls []logLine) {
 	for i := 0; i < len(ls); {
 		t := ls[i].text
+		tl := bytes.TrimLeft(t, " ") // asked of every line, once
 		switch {
 		case bytes.HasPrefix(t, []byte("Traceback (most recent call last):")):
 			i = logPyBlock(ls, i)
 		case logPytestHead(t):
 			logPytestBlock(ls, i)
 			i++
-		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("● ")):
+		case bytes.HasPrefix(tl, []byte("● ")):
 			logJestBlock(ls, i)
 			i++ // stacks and snippets inside are marked on their own
 		case bytes.HasPrefix(t, []byte("panic: ")), bytes.HasPrefix(t, []byte("fatal error: ")),
@@ -500,9 +523,9 @@ func logMarkBlocks(ls []logLine) {
 			i = logGoBlock(ls, i)
 		case bytes.Equal(t, []byte("WARNING: DATA RACE")):
 			i = logRaceBlock(ls, i)
-		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("not ok ")):
+		case bytes.HasPrefix(tl, []byte("not ok ")):
 			i = logTapBlock(ls, i)
-		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("✖ ")):
+		case bytes.HasPrefix(tl, []byte("✖ ")):
 			logIndentBlock(ls, i)
 			i++ // stacks inside are marked on their own
 		case logRustHead(t):
@@ -738,7 +761,7 @@ func logTapYAML(ls []logLine, head int) (bool, int) {
 	return true, i
 }
 
-// logTrimBlank is bytes.TrimLeft(t, " \t") without building a cutset on
+// logTrimBlank is logTrimBlank(t) without building a cutset on
 // every call: it runs on every line.
 func logTrimBlank(t []byte) []byte {
 	i := 0
@@ -790,7 +813,7 @@ func logGoFrame(t []byte) bool {
 // "... 12 more" and "Caused by:" lines between them.
 func logStackFrame(t []byte) bool {
 	t = bytes.TrimPrefix(t, []byte("npm verbose stack"))
-	s := bytes.TrimLeft(t, " \t")
+	s := logTrimBlank(t)
 	if len(s) == len(t) {
 		return bytes.HasPrefix(t, []byte("Caused by: "))
 	}

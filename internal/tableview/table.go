@@ -928,47 +928,50 @@ func (t *tableData) actionRows() []int {
 // tableActionWords, nil when none is. Lower case is a verdict only where nft
 // and pf write it, first or last on the line, not in a description's prose.
 func tableActionWord(raw []byte) []byte {
-	for i := 0; i < len(raw); i++ {
-		if raw[i] >= utf8.RuneSelf {
-			// Unicode spaces separate fields too: as bytes.Fields splits.
-			f := bytes.Fields(raw)
-			for j, w := range f {
-				if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(f)-1) {
-					return w
-				}
-			}
-			return nil
-		}
-	}
-	// ASCII: the fields are found in place, without bytes.Fields' slice
-	// of them; most rows hold none of the words.
-	first := true
-	for i := 0; i < len(raw); {
+	// The fields are found in place, without bytes.Fields' slice of them:
+	// most rows hold none of the words. Bytes past ASCII may be Unicode
+	// spaces, which split fields too: a row that has one where it matters
+	// is split by bytes.Fields.
+	for i, first := 0, true; i < len(raw); first = false {
 		for i < len(raw) && tableASCIISpace[raw[i]] {
 			i++
 		}
 		j := i
-		for j < len(raw) && !tableASCIISpace[raw[j]] {
-			j++
+		for ; j < len(raw) && !tableASCIISpace[raw[j]]; j++ {
+			if raw[j] >= utf8.RuneSelf {
+				return tableActionWordFields(raw)
+			}
 		}
 		if j == i {
 			break
 		}
-		w := raw[i:j]
-		if tableActionShape(w) && tableActionWords[string(w)] {
+		if w := raw[i:j]; tableActionShape(w) && tableActionWords[string(w)] {
+			if w[0] < 'a' || first {
+				return w
+			}
 			last := true
 			for _, c := range raw[j:] {
-				if !tableASCIISpace[c] {
-					last = false
-					break
+				if c >= utf8.RuneSelf {
+					return tableActionWordFields(raw)
 				}
+				last = last && tableASCIISpace[c]
 			}
-			if w[0] < 'a' || first || last {
+			if last {
 				return w
 			}
 		}
-		first = false
 		i = j
+	}
+	return nil
+}
+
+// tableActionWordFields is tableActionWord by bytes.Fields.
+func tableActionWordFields(raw []byte) []byte {
+	f := bytes.Fields(raw)
+	for j, w := range f {
+		if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(f)-1) {
+			return w
+		}
 	}
 	return nil
 }
@@ -1299,11 +1302,8 @@ func tableWarningRow(l []byte) (under int, ok bool) {
 func tableFailureLine(l []byte) bool {
 	// One pass, trying the marks only where one can start.
 	for i, c := range l {
-		if !tableMarkStart[c] {
-			continue
-		}
-		for _, m := range tableFailureMarks {
-			if m[0] == c && bytes.HasPrefix(l[i:], m) {
+		for _, m := range tableMarksAt[c] {
+			if bytes.HasPrefix(l[i:], m) {
 				return true
 			}
 		}
@@ -1311,10 +1311,12 @@ func tableFailureLine(l []byte) bool {
 	return false
 }
 
-// tableMarkStart marks the first bytes of tableFailureMarks.
-var tableMarkStart = func() (t [256]bool) {
+// tableMarksAt lists the tableFailureMarks by their first byte: a byte of
+// a row is compared with the marks it can start only ('e' starts one of
+// ten, most bytes none).
+var tableMarksAt = func() (t [256][][]byte) {
 	for _, m := range tableFailureMarks {
-		t[m[0]] = true
+		t[m[0]] = append(t[m[0]], m)
 	}
 	return t
 }()
