@@ -1302,6 +1302,9 @@ func tableWarningRow(l []byte) (under int, ok bool) {
 func tableFailureLine(l []byte) bool {
 	// One pass, trying the marks only where one can start.
 	for i, c := range l {
+		if !tableMarkStart[c] {
+			continue
+		}
 		for _, m := range tableMarksAt[c] {
 			if bytes.HasPrefix(l[i:], m) {
 				return true
@@ -1311,14 +1314,15 @@ func tableFailureLine(l []byte) bool {
 	return false
 }
 
-// tableMarksAt lists the tableFailureMarks by their first byte: a byte of
-// a row is compared with the marks it can start only ('e' starts one of
-// ten, most bytes none).
-var tableMarksAt = func() (t [256][][]byte) {
+// tableMarksAt lists the tableFailureMarks by their first byte, and
+// tableMarkStart marks those bytes: a byte of a row is compared with the
+// marks it can start only ('e' starts one of ten, most bytes none).
+var tableMarksAt, tableMarkStart = func() (t [256][][]byte, start [256]bool) {
 	for _, m := range tableFailureMarks {
 		t[m[0]] = append(t[m[0]], m)
+		start[m[0]] = true
 	}
-	return t
+	return t, start
 }()
 
 // tableFailureMarks are case-sensitive markers of failure lines that can
