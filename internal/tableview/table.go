@@ -214,9 +214,12 @@ func tableCSVFields(l []byte) int {
 func tableDelimited(in []byte, sep byte) *tableData {
 	t := &tableData{}
 	var recs []tableRow
+	// Every row's cells share one array: a cell ends at a separator or a
+	// line end, so there are at most that many plus one.
+	arena := make([][]byte, 0, bytes.Count(in, []byte{sep})+bytes.Count(in, []byte{'\n'})+1)
 	for pos := 0; pos < len(in); {
 		start := pos
-		var cells [][]byte
+		cells := arena[len(arena):]
 		cellStart, quoted := pos, false
 		for pos < len(in) {
 			c := in[pos]
@@ -252,7 +255,8 @@ func tableDelimited(in []byte, sep byte) *tableData {
 		if pos < len(in) {
 			pos++ // the newline
 		}
-		recs = append(recs, tableRow{raw: in[start:end], cells: cells})
+		arena = arena[:len(arena)+len(cells)]
+		recs = append(recs, tableRow{raw: in[start:end], cells: cells[:len(cells):len(cells)]})
 	}
 	for len(recs) > 0 && len(bytes.TrimSpace(recs[len(recs)-1].raw)) == 0 {
 		t.trailer = append([][]byte{recs[len(recs)-1].raw}, t.trailer...)
@@ -1264,12 +1268,29 @@ func tableNumber(c []byte) (float64, bool) {
 	if s == "" || !(s[0] >= '0' && s[0] <= '9' || s[0] == '-' || s[0] == '.') {
 		return 0, false
 	}
+	for i := 1; i < len(s); i++ {
+		if !tableFloatBytes[s[i]] {
+			// No number ParseFloat reads holds it ("-rw-r--r--", "12:30"):
+			// spared its error, which allocates.
+			return 0, false
+		}
+	}
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		return 0, false
 	}
 	return x * mult, true
 }
+
+// tableFloatBytes are the bytes strconv.ParseFloat can accept in a number:
+// digits, signs, the point, '_', hex digits and prefixes, exponents, and
+// the letters of "inf", "infinity" and "nan".
+var tableFloatBytes = func() (t [256]bool) {
+	for _, c := range []byte("0123456789+-._xXpPeEabcdefABCDEFiInNtTyY") {
+		t[c] = true
+	}
+	return t
+}()
 
 // tableWarningRow reports a warning printed among the rows at the left
 // margin, "Warning: …", "Warning in log(-1) : NaNs produced", "WARNING: …",

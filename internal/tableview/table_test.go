@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -735,6 +736,24 @@ func FuzzTableActionWord(f *testing.F) {
 		}
 		if got := tableActionWord(raw); !bytes.Equal(got, want) || (got == nil) != (want == nil) {
 			t.Errorf("tableActionWord(%q) = %q, want %q", raw, got, want)
+		}
+	})
+}
+
+// FuzzTableFloatBytes: every number strconv.ParseFloat reads is made of
+// tableFloatBytes, so tableNumber's early rejection never drops one.
+func FuzzTableFloatBytes(f *testing.F) {
+	for _, s := range []string{"1e5", "-0x1p-2", "0x_1P+3", "inf", "-Infinity", "NaN", "+.5", "1_000", "3.14", "-rw-r--r--", "12:30"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := strconv.ParseFloat(s, 64); err != nil {
+			return
+		}
+		for i := 0; i < len(s); i++ {
+			if !tableFloatBytes[s[i]] {
+				t.Fatalf("ParseFloat(%q) reads a number, but tableFloatBytes lacks %q", s, s[i])
+			}
 		}
 	})
 }
