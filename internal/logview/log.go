@@ -1100,11 +1100,7 @@ func logKey(text []byte) uint64 {
 		if i == len(text) {
 			break
 		}
-		j := i
-		for j < len(text) && text[j] != ' ' && text[j] != '\t' {
-			j++
-		}
-		fh, letters, plain := logFieldHash((h^' ')*prime, text[i:j])
+		fh, j, letters, plain := logFieldHash((h^' ')*prime, text, i)
 		if words > 0 && (!plain || !letters) {
 			break
 		}
@@ -1135,37 +1131,43 @@ func logAlnumRun(field []byte, k int) (e int, digit bool) {
 	return e, class&logDigit != 0
 }
 
-// logFieldHash returns h with field's template hashed in (every run of
-// letters and digits that holds a digit as '#'), whether field has a run of
-// letters without digits, and whether it is a plain word: letters with at
-// most trailing punctuation. One pass: logKey asks of every line's first
-// fields.
-func logFieldHash(h uint64, field []byte) (_ uint64, letters, plain bool) {
+// logFieldHash reads the field of text that starts at i (up to a blank or
+// the end) and returns h with its template hashed in (every run of letters
+// and digits that holds a digit as '#'), where the field ends, whether it
+// has a run of letters without digits, and whether it is a plain word:
+// letters with at most trailing punctuation. One pass: logKey asks of every
+// line's first fields.
+func logFieldHash(h uint64, text []byte, i int) (_ uint64, end int, letters, plain bool) {
 	const prime = 1099511628211
 	plain = true
-	for k := 0; k < len(field); {
-		c := field[k]
+	k := i
+	for k < len(text) {
+		c := text[k]
+		if c == ' ' || c == '\t' {
+			break
+		}
 		if !logAlnum(c) {
-			if k < len(field)-1 || (c != ':' && c != ',' && c != '.' && c != ';') {
+			last := k+1 == len(text) || text[k+1] == ' ' || text[k+1] == '\t'
+			if !last || (c != ':' && c != ',' && c != '.' && c != ';') {
 				plain = false
 			}
 			h = (h ^ uint64(c)) * prime
 			k++
 			continue
 		}
-		e, digit := logAlnumRun(field, k)
+		e, digit := logAlnumRun(text, k)
 		if digit {
 			plain = false
 			h = (h ^ '#') * prime
 		} else {
 			letters = true
-			for _, c := range field[k:e] {
+			for _, c := range text[k:e] {
 				h = (h ^ uint64(c)) * prime
 			}
 		}
 		k = e
 	}
-	return h, letters, plain && letters
+	return h, k, letters, plain && letters
 }
 
 func logAlnum(c byte) bool { return logAlnums[c] != 0 }
