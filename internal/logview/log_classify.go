@@ -2,6 +2,7 @@ package logview
 
 import (
 	"bytes"
+	"unsafe"
 
 	"github.com/kompress/kompress/internal/toolline"
 )
@@ -937,8 +938,9 @@ func (d *logDoc) markMust(failures [][]byte) {
 	// lengths has the lengths of the failure lines, so that most other
 	// lines are told apart without hashing them.
 	var lengths [1024]bool
+	// The keys alias the lines (failures are lines of d.src): no copy.
 	for _, l := range failures {
-		must[string(l)] = struct{}{}
+		must[unsafe.String(unsafe.SliceData(l), len(l))] = struct{}{}
 		lengths[min(len(l), len(lengths)-1)] = true
 	}
 	shown := make(map[string]bool)
@@ -962,7 +964,7 @@ func (d *logDoc) markMust(failures [][]byte) {
 			// the view; one copy of a repeated line satisfies it, and the
 			// repeats collapse with their template.
 			ls[i].must = true
-			shown[string(line)] = true
+			shown[unsafe.String(unsafe.SliceData(line), len(line))] = true
 		}
 	}
 }
