@@ -109,8 +109,9 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 	// short-lived CLI processes taking turns on one file.
 	db, err := guard(path, func() (*bolt.DB, error) {
 		return bolt.Open(path, 0o600, &bolt.Options{
-			Timeout:      opts.LockTimeout,
-			FreelistType: bolt.FreelistMapType,
+			Timeout:         opts.LockTimeout,
+			FreelistType:    bolt.FreelistMapType,
+			InitialMmapSize: initialMmap,
 		})
 	})
 	if errors.Is(err, bolt.ErrTimeout) {
@@ -122,6 +123,11 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 	}
 	if err != nil {
 		return nil, damaged(path, err)
+	}
+	if initialMmap > 0 {
+		// bolt grows a file mapped past allocGrow by what a commit
+		// needs plus AllocSize: keep the file near its pages.
+		db.AllocSize = allocGrow
 	}
 	_, err = guard(path, func() (struct{}, error) {
 		// The size now, under bbolt's lock: other processes may have
