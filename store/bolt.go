@@ -58,7 +58,7 @@ type boltStore struct {
 	applied  uint64       // the last Put in bolt
 	pending  int64        // bytes of the originals decided and not applied
 	writeQ   []*putRec    // decided, to append to the journal
-	applyQ   []*putRec    // in the journal, to apply to bolt
+	undone   []*putRec    // decided, not yet in bolt, in order
 	failed   error        // a journal or bolt write failed: the store is unavailable
 	closed   bool
 	waiting  int // Puts waiting for the applier (back-pressure, a large original)
@@ -298,7 +298,6 @@ func (s *boltStore) writer() {
 		s.syncing = 0
 		if err == nil {
 			s.synced = group[len(group)-1].seq
-			s.applyQ = append(s.applyQ, group...)
 		}
 		for _, r := range group {
 			r.done <- err
@@ -373,18 +372,27 @@ func (s *boltStore) notePeak(n int) {
 // records.
 const maxJoined = 1 << 20
 
-// applier moves journaled Puts into bolt, all that are waiting in one
-// transaction, and then drops them from the pending writes.
+// applier moves decided Puts into bolt, all that are waiting in one
+// transaction, and then drops them from the pending writes. It writes
+// what the pending writes hold, each key once: their state after every
+// Put decided so far, the same as putKV would leave in bolt running
+// those Puts again (see boltkv.go), without running them again. Puts
+// whose journal append is still under way go to bolt with the rest: a
+// crash before that append ends leaves bolt holding an original whose
+// Put was never acknowledged, which does no harm, and a replay skips
+// what bolt holds. (A large original's Put commits it itself, after
+// all before it: the applier waits.)
 func (s *boltStore) applier() {
 	defer s.done.Done()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	work := func() bool { return s.applied < s.seq && !s.direct }
 	gathered := false
 	for {
-		for (len(s.applyQ) == 0 || s.hold) && !s.abandon && s.failed == nil && !(s.closed && s.applied == s.seq) {
+		for (!work() || s.hold) && !s.abandon && s.failed == nil && !(s.closed && s.applied == s.seq) {
 			s.cond.Wait()
 		}
-		if len(s.applyQ) == 0 || s.abandon || s.failed != nil {
+		if !work() || s.abandon || s.failed != nil {
 			return
 		}
 		if !gathered && !s.gatherEnds() {
@@ -396,22 +404,49 @@ func (s *boltStore) applier() {
 			continue
 		}
 		gathered = false
-		batch := s.applyQ
-		s.applyQ = nil
+		last, writes := s.seq, s.ov.writes()
 		s.mu.Unlock()
-		err := s.apply(batch)
+		err := s.applyWrites(writes, last)
 		s.mu.Lock()
 		if s.fail(err) {
 			return
 		}
-		last := batch[len(batch)-1].seq
 		s.ov.drop(last)
 		s.applied = last
-		for _, r := range batch {
-			s.pending -= int64(len(r.original))
+		n := 0
+		for n < len(s.undone) && s.undone[n].seq <= last {
+			s.pending -= int64(len(s.undone[n].original))
+			s.undone[n] = nil
+			n++
 		}
+		s.undone = s.undone[n:]
 		s.cond.Broadcast()
 	}
+}
+
+// applyWrites writes ws, the pending writes' state once bolt holds every
+// Put up to last, into bolt in one transaction.
+func (s *boltStore) applyWrites(ws []write, last uint64) error {
+	_, err := guard(s.path, func() (struct{}, error) {
+		return struct{}{}, s.db.Update(func(tx *bolt.Tx) error {
+			k := newTxKV(tx)
+			for _, w := range ws {
+				var err error
+				if w.v == nil {
+					err = k.del(w.b, w.key)
+				} else {
+					err = k.put(w.b, w.key, w.v)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			v := make([]byte, 8)
+			binary.BigEndian.PutUint64(v, last)
+			return tx.Bucket(bucketStats).Put(keyJournal, v)
+		})
+	})
+	return err
 }
 
 // gatherEnds reports whether the applier must commit what it has now: a
@@ -479,7 +514,7 @@ func (s *boltStore) recover() error {
 		return errClosed
 	}
 	_ = s.jr.f.Close()
-	s.ov, s.writeQ, s.applyQ, s.pending = newLayer(), nil, nil, 0
+	s.ov, s.writeQ, s.undone, s.pending = newLayer(), nil, nil, 0
 	if err := s.replay(); err != nil {
 		return s.failed
 	}
@@ -579,6 +614,7 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	s.seq = r.seq
 	s.pending += size
 	s.writeQ = append(s.writeQ, r)
+	s.undone = append(s.undone, r)
 	s.notePeak(len(s.writeQ) + s.syncing)
 	now := time.Now()
 	s.gap += (min(now.Sub(s.lastPut), groupDelay) - s.gap) / 8
