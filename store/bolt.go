@@ -17,18 +17,24 @@ import (
 
 // The bolt layout:
 //
-//	tenants/<"t"+tenant>/data/<hash>  the original
-//	tenants/<"t"+tenant>/meta/<hash>  stored-at (8 bytes) + shown id
+//	tenants/<"t"+tenant>/log/<seq>    the original, by the sequence number (8 bytes)
+//	                                  of the Put that stored it
+//	tenants/<"t"+tenant>/data/<hash>  the original, in stores written before the log
+//	tenants/<"t"+tenant>/meta/<hash>  stored-at (8 bytes) + shown id [+ 0 + seq (8 bytes)]
 //	tenants/<"t"+tenant>/ids/<id>     hash
 //	age/<stored-at><hash><tenant>     size (8 bytes), oldest first
 //	stats/bytes                       total size of all originals
+//	stats/journal                     the last journal record bolt holds
 //
-// Bucket names cannot be empty, hence the "t" before the tenant.
+// Bucket names cannot be empty, hence the "t" before the tenant. A meta
+// entry without a seq (every one, before the log) has its original in
+// data: stores written by older versions read as they were.
 var (
 	bucketTenants = []byte("tenants")
 	bucketAge     = []byte("age")
 	bucketStats   = []byte("stats")
 	bucketData    = []byte("data")
+	bucketLog     = []byte("log")
 	bucketMeta    = []byte("meta")
 	bucketIDs     = []byte("ids")
 	keyBytes      = []byte("bytes")
@@ -687,7 +693,10 @@ func (s *boltStore) Get(ctx context.Context, tenant, id string) ([]byte, error) 
 		if err != nil {
 			return nil, err
 		}
-		v := k.get(bkt{kindData, tenant}, hash)
+		var v []byte
+		if m := k.get(bkt{kindMeta, tenant}, hash); m != nil {
+			v = original(k, tenant, hash, m)
+		}
 		if v == nil {
 			return nil, fmt.Errorf("%w: %s", ErrNotFound, id)
 		}
@@ -808,17 +817,28 @@ func decodeTime(b []byte) time.Time {
 	return time.Unix(0, int64(binary.BigEndian.Uint64(b)^(1<<63)))
 }
 
-func encodeMeta(at time.Time, id string) []byte {
-	b := make([]byte, 8, 8+len(id))
+// encodeMeta lays out a meta entry: loc is the original's key in the
+// log, 0 when it is in data. Ids are hex: the 0 before loc is not one.
+func encodeMeta(at time.Time, id string, loc uint64) []byte {
+	b := make([]byte, 8, 8+len(id)+9)
 	encodeTime(b, at)
-	return append(b, id...)
+	b = append(b, id...)
+	if loc != 0 {
+		b = append(b, 0)
+		b = binary.BigEndian.AppendUint64(b, loc)
+	}
+	return b
 }
 
-func decodeMeta(m []byte) (time.Time, string) {
+func decodeMeta(m []byte) (at time.Time, id string, loc uint64) {
 	if len(m) < 8 {
-		return time.Time{}, ""
+		return time.Time{}, "", 0
 	}
-	return decodeTime(m[:8]), string(m[8:])
+	at, rest := decodeTime(m[:8]), m[8:]
+	if n := len(rest) - 9; n >= 0 && rest[n] == 0 {
+		return at, string(rest[:n]), binary.BigEndian.Uint64(rest[n+1:])
+	}
+	return at, string(rest), 0
 }
 
 func ageKey(at time.Time, hash, tenant string) []byte {
