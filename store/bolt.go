@@ -40,6 +40,12 @@ var (
 	keyBytes      = []byte("bytes")
 )
 
+// pageSize is the page size of a new bolt file (a file keeps the one it
+// was made with): a leaf of 4 KB pages holds one or two typical
+// originals and spans pages bolt allocates anew at each commit; one of
+// 16 KB holds a few, from bolt's pool of single pages.
+const pageSize = 16 << 10
+
 // sweepBatch bounds the expired entries one Put deletes, so a Put after a
 // long idle spell does not pay for the whole backlog at once.
 const sweepBatch = 64
@@ -118,6 +124,7 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 			Timeout:         opts.LockTimeout,
 			FreelistType:    bolt.FreelistMapType,
 			InitialMmapSize: initialMmap,
+			PageSize:        pageSize,
 		})
 	})
 	if errors.Is(err, bolt.ErrTimeout) {
