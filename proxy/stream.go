@@ -68,7 +68,7 @@ func (p *Proxy) streamLive(ctx context.Context, w http.ResponseWriter, a api, f 
 			}
 		}
 		if err != nil {
-			return // the upstream or the client went away mid-stream
+			abort() // the upstream or the client went away mid-stream
 		}
 		msg, err := accumulate(a, raw.Bytes())
 		if err != nil {
@@ -316,7 +316,8 @@ func readEvents(r io.Reader, fn func(ev sseEvent, raw []byte)) error {
 		line, err := br.ReadBytes('\n')
 		cur.Write(line)
 		end := len(line) > 0 && len(bytes.TrimRight(line, "\r\n")) == 0
-		if end || err != nil && cur.Len() > 0 {
+		// An event cut off by a broken connection is not delivered.
+		if end || err == io.EOF && cur.Len() > 0 {
 			// A chunk of comments only (keep-alives) carries no event.
 			if evs := events(cur.Bytes()); len(evs) > 0 {
 				fn(evs[0], bytes.Clone(cur.Bytes()))

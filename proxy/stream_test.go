@@ -179,3 +179,43 @@ func TestChatStreamLive(t *testing.T) {
 		t.Errorf("hidden call not put back before the streamed turn")
 	}
 }
+
+// An upstream that dies mid-stream must reach the client as a broken
+// connection, not as a normal end: otherwise a truncated stream passes for
+// a complete one (the OpenAI SDK returns a half-written response as final).
+// Both the plain relay and the live retrieve stream, first round and
+// continuation.
+func TestUpstreamBreaksMidStream(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	call := anthropicCallStream(id)
+	cases := []struct {
+		name     string
+		retrieve bool
+		body     string
+		replies  []reply
+	}{
+		{"relay", false, `{"stream":true,"messages":[]}`, []reply{{chunks: call[:3], cut: true}}},
+		{"live first round", true, anthropicRequest(true, bashTool), []reply{{chunks: call[:6], cut: true}}},
+		{"live continuation", true, anthropicRequest(true, bashTool),
+			[]reply{{chunks: call}, {chunks: chunked(synthesize(anthropic, []byte(anthropicFinal)))[:2], cut: true}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			up := newUpstream(t, c.replies...)
+			url := front(t, up, eng, c.retrieve)
+			resp, err := http.Post(url+"/v1/messages", "application/json", strings.NewReader(c.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			got, err := io.ReadAll(resp.Body)
+			if err == nil {
+				t.Fatalf("the stream ended normally after %d bytes; want a broken connection:\n%s", len(got), got)
+			}
+			if !bytes.HasPrefix(got, []byte("event: message_start\n")) {
+				t.Errorf("the events before the break did not reach the client: %q", got)
+			}
+		})
+	}
+}
