@@ -46,7 +46,11 @@ var Formats = []string{"anthropic", "openai", "openai-responses"}
 
 // Schema returns the retrieve tool's declaration in format: "anthropic"
 // (Messages API tools), "openai" (Chat Completions function tools) or
-// "openai-responses" (Responses API function tools).
+// "openai-responses" (Responses API function tools). The Responses tool
+// says "strict": false: there an omitted strict means strict where the
+// schema allows it, which makes every optional argument required, so the
+// model would always send a line range and a pattern and get a slice of
+// the original instead of all of it.
 func Schema(format string) ([]byte, error) {
 	desc, _ := json.Marshal(RetrieveDescription)
 	switch format {
@@ -55,7 +59,7 @@ func Schema(format string) ([]byte, error) {
 	case "openai":
 		return []byte(`{"type":"function","function":{"name":"` + Retrieve + `","description":` + string(desc) + `,"parameters":` + RetrieveSchema + `}}`), nil
 	case "openai-responses":
-		return []byte(`{"type":"function","name":"` + Retrieve + `","description":` + string(desc) + `,"parameters":` + RetrieveSchema + `}`), nil
+		return []byte(`{"type":"function","name":"` + Retrieve + `","description":` + string(desc) + `,"parameters":` + RetrieveSchema + `,"strict":false}`), nil
 	}
 	return nil, fmt.Errorf("unknown tool format %q: want %s", format, strings.Join(Formats, ", "))
 }

@@ -55,4 +55,11 @@ func TestSchema(t *testing.T) {
 	if _, err := Schema("gemini"); err == nil {
 		t.Error("unknown format accepted")
 	}
+	// The Responses API treats an omitted strict as strict when the schema
+	// allows it: every optional argument would become required.
+	b, _ := Schema("openai-responses")
+	var v struct{ Strict *bool }
+	if json.Unmarshal(b, &v) != nil || v.Strict == nil || *v.Strict {
+		t.Errorf("the Responses tool must say \"strict\": false: %s", b)
+	}
 }
