@@ -201,7 +201,7 @@ func (p *Proxy) retrieve(ctx context.Context, rawArgs []byte) (string, bool) {
 		}
 		return tool.Retrieve + ": store unavailable: " + err.Error(), true
 	}
-	sel, err := tool.Select(orig, args)
+	sel, err := tool.Answer(orig, args)
 	if err != nil {
 		return tool.Retrieve + ": " + err.Error(), true
 	}
