@@ -336,6 +336,12 @@ func TestRegression2089RetrieveWithClientTool(t *testing.T) {
 		if hidden < 0 || visible < hidden || !json.Valid(second) || bytes.Contains(second, []byte(`"type":"function_call",`)) {
 			t.Fatalf("want only the hidden output before the client's: %s", second)
 		}
+		// The marker is in the stored conversation, not in this request:
+		// the tool is still declared, or the model could not call it again
+		// (and the tools would change every turn).
+		if !bytes.Contains(second, []byte(`"name":"kompress_retrieve","description"`)) {
+			t.Errorf("a chained request lost kompress_retrieve: %s", clip(second))
+		}
 	})
 }
 
