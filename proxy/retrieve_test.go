@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kompress/kompress"
+	"github.com/kompress/kompress/internal/tool"
 )
 
 // markerID is the id in the marker of the compressed Bash output.
@@ -364,5 +365,30 @@ func TestHiddenTurnStaysInItsConversation(t *testing.T) {
 	}
 	if !bytes.Contains(reqs[3].body, []byte(`"tool_use_id":"toolu_r"`)) {
 		t.Errorf("the conversation the hidden turn came from did not get it back")
+	}
+}
+
+// A retrieve of a multi-megabyte original answers the model with a page of
+// it, not the whole: the continuation must still fit the model's context.
+func TestRetrieveHugeOriginalPaged(t *testing.T) {
+	eng := testEngine(t)
+	huge := strings.Repeat(logText(), 100)
+	m := regexp.MustCompile(`retrieve id=([0-9a-f]+)\]`).FindStringSubmatch(compressed(t, eng, "Bash", huge))
+	if m == nil {
+		t.Fatal("no marker")
+	}
+	call := `{"id":"msg_1","type":"message","role":"assistant","content":[{"type":"tool_use","id":"toolu_r","name":"kompress_retrieve","input":{"id":"` + m[1] + `"}}],"stop_reason":"tool_use"}`
+	up := newUpstream(t, reply{body: call}, reply{body: anthropicFinal})
+	url := front(t, up, eng, true)
+	req := strings.Replace(anthropicRequest(false, bashTool), q(logText()), q(huge), 1)
+	if resp, got := post(t, url+"/v1/messages", req); resp.StatusCode != 200 || !bytes.Contains(got, []byte("The database refused")) {
+		t.Fatalf("client got %d %s", resp.StatusCode, got)
+	}
+	reqs := up.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d upstream requests", len(reqs))
+	}
+	if n := len(reqs[1].body) - len(reqs[0].body); n > tool.MaxAnswer+2000 || !bytes.Contains(reqs[1].body, []byte("start_line=")) {
+		t.Errorf("the continuation grew by %d bytes for a %d-byte original; want one page with a note", n, len(huge))
 	}
 }
