@@ -392,3 +392,50 @@ func TestRetrieveHugeOriginalPaged(t *testing.T) {
 		t.Errorf("the continuation grew by %d bytes for a %d-byte original; want one page with a note", n, len(huge))
 	}
 }
+
+// A model that keeps calling kompress_retrieve is stopped after maxRounds;
+// the client then gets a turn that ended, not one stopped for a tool use
+// with no call of its own in it.
+func TestRetrieveRoundsEndTheTurn(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	repeat := func(r reply) []reply {
+		out := make([]reply, maxRounds+1)
+		for i := range out {
+			out[i] = r
+		}
+		return out
+	}
+	tests := []struct {
+		name, path, request string
+		a                   api
+		stream              bool
+		reply               reply
+		want                string
+	}{
+		{"anthropic", "/v1/messages", anthropicRequest(false, bashTool), anthropic, false, reply{body: anthropicCall(id)}, `"stop_reason":"end_turn"`},
+		{"anthropic stream", "/v1/messages", anthropicRequest(true, bashTool), anthropic, true, reply{chunks: anthropicCallStream(id)}, `"stop_reason":"end_turn"`},
+		{"chat", "/v1/chat/completions", chatRequest(false), chat, false, reply{body: chatCall(id)}, `"finish_reason":"stop"`},
+		{"chat stream", "/v1/chat/completions", chatRequest(true), chat, true, reply{chunks: chatCallStream(id)}, `"finish_reason":"stop"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			up := newUpstream(t, repeat(tt.reply)...)
+			url := front(t, up, eng, true)
+			_, got := post(t, url+tt.path, tt.request)
+			final := got
+			if tt.stream {
+				var err error
+				if final, err = accumulate(tt.a, got); err != nil {
+					t.Fatalf("%v: %s", err, got)
+				}
+			}
+			if n := len(up.requests()); n != maxRounds+1 {
+				t.Errorf("%d upstream requests, want %d", n, maxRounds+1)
+			}
+			if !bytes.Contains(final, []byte(tt.want)) || bytes.Contains(got, []byte("kompress_retrieve")) {
+				t.Errorf("client got %s", final)
+			}
+		})
+	}
+}

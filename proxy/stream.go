@@ -103,6 +103,12 @@ func (p *Proxy) streamLive(ctx context.Context, w http.ResponseWriter, a api, f 
 				src = next
 				continue
 			}
+			if len(theirs) == 0 {
+				// maxRounds retrieve-only rounds: the turn ends here.
+				for i, b := range held {
+					held[i] = endTurnEvent(a, b)
+				}
+			}
 		}
 		if len(hidden) > 0 {
 			turn := f.turn()
