@@ -174,6 +174,8 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			p.streamLive(ctx, w, a, &anthropicFilter{}, u, out, conversation, resp)
 		case a == chat && isEventStream(resp.Header):
 			p.streamLive(ctx, w, a, &chatFilter{}, u, out, conversation, resp)
+		case a == responses && isEventStream(resp.Header):
+			p.streamLive(ctx, w, a, &responsesFilter{}, u, out, conversation, resp)
 		default:
 			p.intercept(ctx, w, a, u, out, conversation, resp)
 		}

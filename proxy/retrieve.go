@@ -14,9 +14,9 @@ import (
 )
 
 // In-band retrieve. A request that carries a marker and declares tools gets
-// kompress_retrieve; its response is read whole (a streamed one is parsed
-// into the message it builds; Anthropic and Chat Completions streams are
-// relayed live instead, see streamLive). When the model called only kompress_retrieve,
+// kompress_retrieve; its response is read whole (event streams are relayed
+// live instead, see streamLive; one that is not labelled as such is parsed
+// into the message it builds). When the model called only kompress_retrieve,
 // the proxy answers from the store, appends the call and its answer to the
 // request and asks again, up to maxRounds times, and gives the client the
 // final answer (as a fresh event stream when it asked for one). When the

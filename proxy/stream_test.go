@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -217,5 +218,59 @@ func TestUpstreamBreaksMidStream(t *testing.T) {
 				t.Errorf("the events before the break did not reach the client: %q", got)
 			}
 		})
+	}
+}
+
+// Responses streams pass through live as well: the retrieve call's events
+// are left out, the continuation's items follow with the next output_index,
+// sequence numbers run on, and the one response.completed lists the items
+// the client got.
+func TestResponsesStreamLive(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	first := `{"id":"resp_1","object":"response","status":"completed","output":[` +
+		`{"type":"message","id":"msg_1","role":"assistant","status":"completed","content":[{"type":"output_text","text":"Let me look.","annotations":[]}]},` +
+		`{"type":"function_call","id":"fc_r","call_id":"call_r","name":"kompress_retrieve","arguments":"{\"id\":\"` + id + `\",\"pattern\":\"ERROR\"}","status":"completed"}]}`
+	gate := make(chan struct{})
+	up := newUpstream(t, reply{chunks: chunked(synthesize(responses, []byte(first))), gate: gate},
+		reply{chunks: chunked(synthesize(responses, []byte(responsesFinal)))})
+	url := front(t, up, eng, true)
+	line, rest := streamWhileHeld(t, url+"/v1/responses", responsesRequest(true), gate)
+	if line != "event: response.created\n" {
+		t.Errorf("first line %q", line)
+	}
+	stream := append([]byte(line), rest...)
+	if bytes.Contains(stream, []byte("kompress_retrieve")) || bytes.Count(stream, []byte("event: response.created")) != 1 || bytes.Count(stream, []byte("event: response.completed")) != 1 {
+		t.Errorf("client stream:\n%s", stream)
+	}
+	seq := 0
+	var added []int
+	for _, ev := range events(stream) {
+		var d struct {
+			Type           string
+			SequenceNumber int `json:"sequence_number"`
+			OutputIndex    int `json:"output_index"`
+		}
+		if err := json.Unmarshal(ev.data, &d); err != nil || d.SequenceNumber != seq {
+			t.Fatalf("event %d (%s): sequence_number %d", seq, d.Type, d.SequenceNumber)
+		}
+		seq++
+		if d.Type == "response.output_item.added" {
+			added = append(added, d.OutputIndex)
+		}
+	}
+	if fmt.Sprint(added) != "[0 1]" {
+		t.Errorf("output items added at %v, want [0 1]", added)
+	}
+	final, err := accumulate(responses, stream)
+	var r struct {
+		Output []struct{ Type, ID string }
+	}
+	if err != nil || json.Unmarshal(final, &r) != nil || len(r.Output) != 2 || r.Output[0].ID != "msg_1" || r.Output[1].ID != "msg_2" {
+		t.Fatalf("final response %s (%v)", final, err)
+	}
+	reqs := up.requests()
+	if len(reqs) != 2 || !bytes.Contains(reqs[1].body, quote(errorLine)[1:len(quote(errorLine))-1]) {
+		t.Fatalf("continuation missing or without the retrieved line")
 	}
 }
