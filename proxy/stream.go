@@ -348,11 +348,7 @@ func (f *responsesFilter) sequence(ev sseEvent, raw []byte, d object, edit bool)
 		return raw
 	}
 	f.changed = true
-	name := ev.event
-	if name == "" {
-		name = str(d["type"])
-	}
-	return []byte("event: " + name + "\ndata: " + string(marshal(d)) + "\n\n")
+	return encodeEvent(ev, d)
 }
 
 func (f *responsesFilter) shown(msg []byte, root *value) {
@@ -429,6 +425,12 @@ func renumber(ev sseEvent, evRaw []byte, d object, from, to int) []byte {
 		return evRaw
 	}
 	d["index"] = to
+	return encodeEvent(ev, d)
+}
+
+// encodeEvent writes d as the data of a named event, under ev's name or
+// else its type.
+func encodeEvent(ev sseEvent, d object) []byte {
 	name := ev.event
 	if name == "" {
 		name = str(d["type"])
