@@ -441,7 +441,7 @@ func BenchmarkLossless(b *testing.B) {
 			b.ReportMetric(float64(out)/float64(total), "ratio")
 		})
 	}
-	run("kompress", New(Options{SkipTokenCounts: true}), true)
+	run("kompress", New(Options{SkipTokenCounts: true, SkipKind: true}), true)
 	run("kompress-default", New(Options{Store: memStore(b), Scorer: "heuristic", SkipTokenCounts: true}), false)
 	run("kompress-default-counted", New(Options{Store: memStore(b), Scorer: "heuristic"}), false)
 	b.Run("gzip-1", func(b *testing.B) {

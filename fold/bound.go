@@ -6,8 +6,9 @@ import "bytes"
 // equivalences (all but the colour fold) can save of content: cut content
 // at line starts into sections in any way, fold each section on its own
 // and keep the best fold of each; the bytes saved in all, headers and
-// escapes not counted, are at most MaxSavings. It stops counting once the
-// bound exceeds limit, and then returns a value above limit.
+// escapes not counted, are at most MaxSavings. An answer at or below limit
+// is such a bound; one above it only says that the count passed limit, at
+// which point counting stopped.
 //
 // A caller that needs a fold to save more than some share of content
 // learns in one cheap reading of its lines that no cut (no routing) can
@@ -38,7 +39,8 @@ func MaxSavings(content []byte, limit int) int {
 		n      int    // how many times prev came in a row
 		// json: inRun is set while the lines since the last one jsonLine
 		// refuses include one opening a value; blank is the white space of
-		// the blank lines just before, which a section may begin with.
+		// the blank lines before the next line, which a section may begin
+		// with.
 		inRun bool
 		blank int
 	)
@@ -55,63 +57,95 @@ func MaxSavings(content []byte, limit int) int {
 		} else {
 			prev, n = c, 1
 		}
-		if g := search.gain; search.add(c) {
-			total += search.gain - g
+		if len(c) == 0 || c[0] <= ' ' {
+			// Blank or indented: neither a search line nor a path (as in
+			// survey), the most common line of code and many logs.
+			search, paths = searchGain{}, pathsGain{}
+		} else {
+			if g := search.gain; search.add(c) {
+				total += search.gain - g
+			}
+			if g := paths.gain; paths.add(c) {
+				total += paths.gain - g
+			}
 		}
-		if g := paths.gain; paths.add(c) {
-			total += paths.gain - g
+		if !inRun {
+			// Outside a run only a line opening a value starts one: any
+			// other line but a blank one (refused or not) ends the blank
+			// lines a section may begin with, and need not be read.
+			switch i := firstSolid(c); {
+			case i == len(c):
+				blank += len(full)
+				continue
+			case c[i] != '{' && c[i] != '[':
+				blank = 0
+				continue
+			}
 		}
-		ok, ws, open := jsonLine(c)
-		ws += len(full) - len(c)
-		switch {
-		case !ok:
+		ws, ok := 0, false
+		if len(c) > longJSONLine {
+			// A long line is most often minified JSON, with little white
+			// space: all of it bounds the white space outside its
+			// strings, and is counted faster than the line is lexed.
+			for _, b := range []byte(" \t\r") {
+				ws += bytes.Count(c, []byte{b})
+			}
+			ok = total+blank+ws+len(full)-len(c) <= limit
+		}
+		if !ok {
+			ws, ok = jsonLine(c)
+		}
+		if ok {
+			inRun, total, blank = true, total+blank+ws+len(full)-len(c), 0
+		} else {
 			inRun, blank = false, 0
-		case inRun:
-			total += ws
-		case open:
-			inRun, total, blank = true, total+blank+ws, 0
-		case ws == len(full):
-			blank += ws
-		default:
-			// A value that is not an object or array: no section that
-			// foldJSON takes starts here or at the blank lines before.
-			blank = 0
 		}
 	}
 	return total
 }
 
-// jsonLine reports whether line c can be a line of a text foldJSON takes,
-// how many of its bytes are white space outside strings, and whether its
-// first byte that is not white space opens an object or array. No JSON
+// longJSONLine is the length from which a line opening a JSON value is
+// not lexed by MaxSavings.
+const longJSONLine = 512
+
+// firstSolid returns the index of the first byte of c that is not JSON
+// white space, or len(c).
+func firstSolid(c []byte) int {
+	i := 0
+	for i < len(c) && jsonClass[c[i]] == jsonSpace {
+		i++
+	}
+	return i
+}
+
+// jsonLine returns how many bytes of line c are white space outside
+// strings, and whether c can be a line of a text foldJSON takes. No JSON
 // token holds a line break, so every line of a JSON text is a sequence of
 // whole tokens and white space; jsonLine takes any such sequence, and more:
 // a run of number bytes is taken whole, as any number would be, and a
 // string's escapes are not checked.
-func jsonLine(c []byte) (ok bool, ws int, open bool) {
-	first := true
+func jsonLine(c []byte) (ws int, ok bool) {
 	for i := 0; i < len(c); {
 		b := c[i]
 		switch jsonClass[b] {
 		case jsonSpace:
 			ws++
 			i++
-			continue
 		case jsonPunct:
 			i++
 		case jsonQuote:
 			j := i + 1
-			for j < len(c) && c[j] != '"' {
-				if c[j] < ' ' {
-					return false, 0, false
-				}
-				if c[j] == '\\' {
-					j++
-				}
+			for j < len(c) && !stringStop[c[j]] {
 				j++
 			}
-			if j >= len(c) {
-				return false, 0, false
+			for j < len(c) && c[j] == '\\' {
+				j += 2 // the escaped byte, whatever it is
+				for j < len(c) && !stringStop[c[j]] {
+					j++
+				}
+			}
+			if j >= len(c) || c[j] != '"' {
+				return 0, false // cut off, or a control byte
 			}
 			i = j + 1
 		case jsonNumber:
@@ -127,17 +161,14 @@ func jsonLine(c []byte) (ok bool, ws int, open bool) {
 				w = "false"
 			}
 			if !bytes.HasPrefix(c[i:], []byte(w)) {
-				return false, 0, false
+				return 0, false
 			}
 			i += len(w)
 		default:
-			return false, 0, false
-		}
-		if first {
-			open, first = b == '{' || b == '[', false
+			return 0, false
 		}
 	}
-	return true, ws, open
+	return ws, true
 }
 
 // Classes of bytes for jsonLine.
@@ -164,6 +195,16 @@ var jsonClass = func() (t [256]uint8) {
 	for _, b := range []byte("tfn") {
 		t[b] = jsonWord
 	}
+	return t
+}()
+
+// stringStop marks the bytes that end a run of a string's plain bytes:
+// its closing quote, a backslash and the control bytes no string holds.
+var stringStop = func() (t [256]bool) {
+	for b := range ' ' {
+		t[b] = true
+	}
+	t['"'], t['\\'] = true, true
 	return t
 }()
 
