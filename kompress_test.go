@@ -739,6 +739,49 @@ func TestSkipTokenCounts(t *testing.T) {
 	}
 }
 
+// passingProvider never proposes a fold. As a provider it costs nothing
+// but turns off the engine's no-fold shortcut (see foldsSaveLittle): the
+// gate then runs as if the shortcut were not there.
+type passingProvider struct{}
+
+func (passingProvider) Name() string { return "pass" }
+
+func (passingProvider) Propose(context.Context, []byte, fold.Info) (*fold.Proposal, error) {
+	return nil, nil
+}
+
+// TestNoFoldShortcut checks that the lossless path gives each sample (and
+// each held-out input) the result it gives without the shortcut that
+// returns input no fold can save enough of unfolded, and with SkipKind
+// unrouted: the same result, the kind left empty only when not routed.
+func TestNoFoldShortcut(t *testing.T) {
+	full := New(Options{SkipTokenCounts: true, Providers: []fold.Provider{passingProvider{}}})
+	short := New(Options{SkipTokenCounts: true})
+	textOnly := New(Options{SkipTokenCounts: true, SkipKind: true})
+	all := append(samples(t), setSamples(t, "heldout")...)
+	shortcuts := 0
+	for _, s := range all {
+		for _, tool := range []string{"", "Read"} {
+			req := wire.CompressRequest{Content: string(s.data), LosslessOnly: true, Tool: tool}
+			want := compress(t, full, req)
+			if got := compress(t, short, req); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s/%s (tool %q): with the shortcut\n%+v\nwithout\n%+v", s.kind, s.name, tool, got, want)
+			}
+			got := compress(t, textOnly, req)
+			if got.Kind == "" && want.Kind != "" {
+				shortcuts++
+				got.Kind = want.Kind
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s/%s (tool %q): with SkipKind\n%+v\nwithout\n%+v", s.kind, s.name, tool, got, want)
+			}
+		}
+	}
+	if shortcuts == 0 {
+		t.Error("SkipKind never skipped routing")
+	}
+}
+
 // TestTokenCounts checks each sample's token counts against counting the
 // original and the compressed text afresh: the compressed text is counted
 // by the tally that counted the original, on another goroutine for large
