@@ -104,8 +104,9 @@ func MaxSavings(content []byte, limit int) int {
 	return total
 }
 
-// longJSONLine is the length from which a line opening a JSON value is
-// not lexed by MaxSavings.
+// longJSONLine is the length from which MaxSavings counts all the white
+// space of a line a JSON run may hold, and lexes the line only when that
+// count would take the bound past its limit.
 const longJSONLine = 512
 
 // firstSolid returns the index of the first byte of c that is not JSON
