@@ -986,8 +986,13 @@ func unstripLines(lines [][]byte, plain, raw []byte) [][]byte {
 	return out
 }
 
-// keep returns the gate's Keep predicate: see keepFailures.
+// keep returns the gate's Keep predicate: see keepFailures. Data has no
+// failure lines (see failure.Data): its predicate is nil, and the gate
+// looks for none.
 func (c *sectionCheck) keep() func([]byte) bool {
+	if failure.Data(c.kind) {
+		return nil
+	}
 	// The failure lines are found when a fold first asks: most inputs
 	// never need them on the lossless path.
 	var set func([]byte) bool
