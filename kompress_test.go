@@ -782,6 +782,32 @@ func TestNoFoldShortcut(t *testing.T) {
 	}
 }
 
+// FuzzNoFoldShortcut is TestNoFoldShortcut on any input: with or without
+// the shortcut, the same result.
+func FuzzNoFoldShortcut(f *testing.F) {
+	files, _ := filepath.Glob("testdata/samples/*/*.txt")
+	for i, p := range files {
+		if d, _ := os.ReadFile(p); i%4 == 0 && len(d) < 16<<10 {
+			f.Add(d)
+		}
+	}
+	f.Add([]byte(strings.Repeat("a:1:x\n", 200)))
+	f.Add([]byte(strings.Repeat("{\"a\": 1}\n", 100)))
+	full := New(Options{SkipTokenCounts: true, Providers: []fold.Provider{passingProvider{}}})
+	short := New(Options{SkipTokenCounts: true, SkipKind: true})
+	f.Fuzz(func(t *testing.T, in []byte) {
+		req := wire.CompressRequest{Content: string(in), LosslessOnly: true}
+		want := compress(t, full, req)
+		got := compress(t, short, req)
+		if got.Kind == "" {
+			got.Kind = want.Kind
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("with the shortcut\n%+v\nwithout\n%+v", got, want)
+		}
+	})
+}
+
 // TestTokenCounts checks each sample's token counts against counting the
 // original and the compressed text afresh: the compressed text is counted
 // by the tally that counted the original, on another goroutine for large
