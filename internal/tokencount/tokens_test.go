@@ -200,6 +200,27 @@ func TestMerge(t *testing.T) {
 	}
 }
 
+// FuzzMerge checks the merge of pieces of up to smallPiece bytes against
+// the heap merge, on any bytes (a piece's bytes are valid UTF-8 by the time
+// they are merged, but the merge reads bytes only).
+func FuzzMerge(f *testing.F) {
+	for _, s := range tricky {
+		f.Add(s)
+	}
+	f.Add("abcdefghijklmnopqrstuvwxyz0123456789/._-ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+	f.Add("\xff\xfe東京é\x00\x80aaaaaaaa")
+	c := mustNew(f, "")
+	f.Fuzz(func(t *testing.T, s string) {
+		for len(s) >= 2 {
+			p := s[:min(len(s), smallPiece)]
+			if small, heap := mergeSmall(c.ranks, p), mergeHeap(c.ranks, p); small != heap {
+				t.Fatalf("%q: mergeSmall = %d, mergeHeap = %d", p, small, heap)
+			}
+			s = s[len(p):]
+		}
+	})
+}
+
 // TestLongPieces: one huge piece is merged in maxPiece chunks and stays
 // close to the exact count (its speed is BenchmarkLongPiece's).
 func TestLongPieces(t *testing.T) {
