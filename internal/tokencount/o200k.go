@@ -59,7 +59,7 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 			key := shortKey(b, i, l)
 			k, ok := sh.get(key)
 			if !ok {
-				k = c.countNew(text[i:e], valid)
+				k = c.countNew(text[i:e], key&msb == 0) // ASCII is valid
 				sh.put(key, k)
 			}
 			n += k
@@ -89,7 +89,7 @@ func (c *Counter) longerPiece(pc *pieces, b []byte, i, e int, valid bool) int {
 	lo, hi := pieceKey(b, i, e)
 	k, ok := pc.get(lo, hi)
 	if !ok {
-		k = c.countNew(p, valid)
+		k = c.countNew(p, valid || (lo|hi)&msb == 0)
 		pc.put(lo, hi, k)
 	}
 	return k
