@@ -359,6 +359,16 @@ func TestVocabMatchesLoader(t *testing.T) {
 			if got := v.rank(tok); got != int32(r) {
 				t.Fatalf("%s: rank(%q) = %d, want %d", name, tok, got, r)
 			}
+			// A string a byte away from a token is no token unless the
+			// file has it: lookup's short compare (tailWord) says so too.
+			for _, k := range []int{0, len(tok) / 2, len(tok) - 1} {
+				b := []byte(tok)
+				b[k] ^= 1 << (k % 8)
+				r, ok := want[string(b)]
+				if got := v.rank(string(b)); ok && got != int32(r) || !ok && got != noRank {
+					t.Fatalf("%s: rank(%q) = %d, want %d (a token: %v)", name, b, got, r, ok)
+				}
+			}
 		}
 	}
 }
