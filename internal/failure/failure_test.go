@@ -84,6 +84,15 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"[       OK ] Many/PortTest.RoundTrip/15 (0 ms)",
 		}},
+		// markdownlint-cli2: each row is a rule broken, with or without
+		// a column; the heading lines above them are not.
+		{"log/markdownlint-cli2-cobra", router.Log, []string{
+			"Summary: 509 error(s)",
+			"README.md:1 error MD041/first-line-heading/first-line-h1 First line in a file should be a top-level heading [Context: \"<div align=\"center\">\"]",
+			"CONDUCT.md:7:81 error MD013/line-length Line length [Expected: 80; Actual: 162]",
+		}, []string{
+			"Linting: 14 file(s)",
+		}},
 		{"log/cspell-docs", router.Log, []string{
 			"git/README.md:20:20 - Unknown word (gittutorial)",
 			"nodejs/CHANGELOG.md:536:32 - Unknown word (chrisdickinson)",

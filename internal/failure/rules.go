@@ -181,6 +181,9 @@ func diagnostic(line []byte) bool {
 	if rubyFrame(line) && bytes.Contains(line, []byte("': ")) {
 		return true // Ruby's uncaught exception: "t.rb:5:in `fetch': key not found: :qty (KeyError)"
 	}
+	if toolline.MarkdownlintRow(line) {
+		return true // markdownlint-cli2: "README.md:11 error MD012/no-multiple-blanks ..."
+	}
 	h, ok := toolline.ParseHit(line)
 	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
 		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."; cspell's

@@ -362,6 +362,54 @@ func CheckRecord(text []byte) (result byte, ok bool) {
 	return text[0], true
 }
 
+// MarkdownlintRow matches markdownlint-cli2's report of a rule broken, with or
+// without a column: "README.md:11 error MD012/no-multiple-blanks ...",
+// "CONDUCT.md:4:81 error MD013/line-length ...".
+func MarkdownlintRow(line []byte) bool {
+	i := bytes.IndexByte(line, ':')
+	if i <= 0 || bytes.IndexAny(line[:i], " \t") >= 0 {
+		return false
+	}
+	r := line[i+1:]
+	_, e := Number(r)
+	if e == 0 {
+		return false
+	}
+	r = r[e:]
+	if len(r) > 0 && r[0] == ':' {
+		if _, e = Number(r[1:]); e == 0 {
+			return false
+		}
+		r = r[1+e:]
+	}
+	return lintRule(r)
+}
+
+// lintRule reports what follows the location in MarkdownlintRow's line: a
+// severity word, then a rule id of capitals and digits ("MD041"), maybe
+// with its names after a slash.
+func lintRule(text []byte) bool {
+	var r []byte
+	switch {
+	case bytes.HasPrefix(text, []byte(" error ")):
+		r = text[len(" error "):]
+	case bytes.HasPrefix(text, []byte(" warning ")):
+		r = text[len(" warning "):]
+	default:
+		return false
+	}
+	caps := 0
+	for caps < len(r) && r[caps] >= 'A' && r[caps] <= 'Z' {
+		caps++
+	}
+	_, e := Number(r[caps:])
+	if caps == 0 || e < 2 {
+		return false
+	}
+	end := caps + e
+	return end < len(r) && (r[end] == ' ' || r[end] == '/')
+}
+
 // SpellFix reports what follows "file:line:" in codespell's report of a
 // misspelling, " availabe ==> available" (one word, then its fixes).
 func SpellFix(text []byte) bool {

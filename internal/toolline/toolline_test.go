@@ -149,3 +149,24 @@ func TestAccessLog(t *testing.T) {
 		}
 	}
 }
+
+func TestMarkdownlintRow(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"README.md:11 error MD012/no-multiple-blanks Multiple consecutive blank lines [Expected: 1; Actual: 2]", true},
+		{"CONDUCT.md:4:81 error MD013/line-length Line length [Expected: 80; Actual: 594]", true},
+		{"docs/a.md:7 warning MD033/no-inline-html Inline HTML [Element: div]", true},
+		{"a.md:3 error MD1 x", false},             // one digit: no rule id
+		{"a.go:12: error MD041 is a rule", false}, // grep -n: a colon after the line
+		{"a.go:12:error MD041/x", false},
+		{"a b.md:3 error MD041/x", false}, // a blank in the path
+		{"a.md:x error MD041/x", false},
+		{"a.md:3 failure MD041/x", false},
+	} {
+		if got := MarkdownlintRow([]byte(c.line)); got != c.want {
+			t.Errorf("MarkdownlintRow(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
