@@ -84,6 +84,27 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"[       OK ] Many/PortTest.RoundTrip/15 (0 ms)",
 		}},
+		// helgrind: each error's heading and its frames down to the first
+		// that names a source line; a thread's announcement is no error.
+		{"log/valgrind-helgrind", router.Log, []string{
+			"==2286== Possible data race during read of size 4 at 0x10C060 by thread #3",
+			"==2286==    at 0x10919C: worker (race.c:8)",
+			"==2286== Thread #3: lock order \"0x10C0C0 before 0x10C080\" violated",
+			"==2286==    by 0x1091CE: worker (race.c:9)",
+		}, []string{
+			"==2286== Thread #3 was created",
+			"==2286==    by 0x48EE1F4: start_thread (pthread_create.c:442)",
+		}},
+		// memcheck: a free's top frame is valgrind's own; the frame under
+		// it says where the program freed.
+		{"log/valgrind-memcheck-v-origins", router.Log, []string{
+			"==2403== Invalid free() / delete / delete[] / realloc()",
+			"==2403==    by 0x1092F3: main (bad.c:15)",
+			"==2403==    at 0x1092B4: main (bad.c:13)",
+		}, []string{
+			"==2403==    by 0x10923C: main (bad.c:10)",
+			"==2403==    by 0x1091FB: main (bad.c:8)",
+		}},
 		// markdownlint-cli2: each row is a rule broken, with or without
 		// a column; the heading lines above them are not.
 		{"log/markdownlint-cli2-cobra", router.Log, []string{
@@ -315,6 +336,8 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "==2337== Conflicting store by thread 3 at 0x0010c060 size 4", true},
+		{router.Log, "==2337== Other segment start (thread 2)", false},
 		{router.Log, "exit status 0", false},
 		{router.Log, "kern  :err   : [ 4281.774942] Out of memory: Killed process 22182 (store.test)", true},
 		{router.Log, "kern  :crit  : [   12.000001] EXT4-fs (vda): journal commit I/O error", true},

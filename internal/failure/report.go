@@ -33,8 +33,12 @@ type reader struct {
 	rspecExc  int   // the indent of rspec's "KeyError:" above its message, or 0
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
-	pathLine  int   // index of the last unindented lone path (an eslint file header), or -1
-	warnOnly  bool  // the last failure line is a warning or note diagnostic: its carets are not kept
+	// vgFrames: after a valgrind error's heading, its frames count up to
+	// the first that names a source line ("by 0x1092F3: main (bad.c:15)"):
+	// 1 until the first frame, 2 among the frames, 0 when done.
+	vgFrames uint8
+	pathLine int  // index of the last unindented lone path (an eslint file header), or -1
+	warnOnly bool // the last failure line is a warning or note diagnostic: its carets are not kept
 
 	// rows: the text is a table whose rows are data; the failure vocabulary
 	// inside a row (a description that mentions errors, lsof's
@@ -592,14 +596,21 @@ func valgrindBody(t []byte) ([]byte, bool) {
 // first frame under it, leaks, a terminating signal, non-zero summaries.
 func (r *reader) valgrind(i int, body []byte) bool {
 	if hasPrefix(body, "at 0x") || hasPrefix(body, "by 0x") {
-		return i == r.lastFail+1 && hasPrefix(body, "at 0x") && r.mark[r.lastFail] && !r.leakCount(r.lastFail)
-	}
-	for _, p := range [...]string{"Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump or move depends on uninitialised",
-		"Use of uninitialised value", "Syscall param", "Source and destination overlap", "Process terminating with", "Argument 'size' of function",
-		"Jump to the invalid address", "Invalid address", "Stack overflow", "Warning: invalid file descriptor"} {
-		if hasPrefix(body, p) {
-			return true
+		if r.vgFrames == 0 {
+			return false
 		}
+		r.vgFrames = 2
+		if sourceFrame(body) {
+			r.vgFrames = 0
+		}
+		return true
+	}
+	if r.vgFrames == 2 {
+		r.vgFrames = 0 // the stack ended with no source line in it
+	}
+	if valgrindHeading(body) {
+		r.vgFrames = 1
+		return true
 	}
 	if hasPrefix(body, "ERROR SUMMARY: ") {
 		n, e := leadingNum(body[len("ERROR SUMMARY: "):])
@@ -614,10 +625,41 @@ func (r *reader) valgrind(i int, body []byte) bool {
 	return bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record "))
 }
 
-// leakCount reports whether line i is a leak record, whose stack is not a
-// place that failed.
-func (r *reader) leakCount(i int) bool {
-	return bytes.Contains(r.line(i), []byte(" lost in loss record "))
+// valgrindHeading reports the first line of an error of memcheck, helgrind
+// ("Possible data race during read of size 4 at 0x10C060 by thread #3",
+// "Thread #3: lock order \"0x10C0C0 before 0x10C080\" violated") or drd
+// ("Conflicting store by thread 3 at 0x0010c060 size 4").
+func valgrindHeading(body []byte) bool {
+	for _, p := range [...]string{"Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump or move depends on uninitialised",
+		"Use of uninitialised value", "Syscall param", "Source and destination overlap", "Process terminating with", "Argument 'size' of function",
+		"Jump to the invalid address", "Invalid address", "Stack overflow", "Warning: invalid file descriptor",
+		"Possible data race during ", "Conflicting load by thread ", "Conflicting store by thread ", "Mutex not locked by ", "Destroying locked mutex",
+		"Recursive locking not allowed", "Lock order violated"} {
+		if hasPrefix(body, p) {
+			return true
+		}
+	}
+	if !hasPrefix(body, "Thread #") {
+		return false
+	}
+	return bytes.Contains(body, []byte(": lock order ")) && hasSuffix(body, " violated") ||
+		bytes.Contains(body, []byte(" unlocked a not-locked lock")) || bytes.Contains(body, []byte(" unlocked lock ")) ||
+		bytes.Contains(body, []byte(" still holds ")) || bytes.Contains(body, []byte("'s call to ")) && hasSuffix(body, " failed")
+}
+
+// sourceFrame reports a valgrind frame that names a source line, "at
+// 0x10919C: worker (race.c:8)", not "(in /usr/lib/x86_64-linux-gnu/libc.so.6)".
+func sourceFrame(body []byte) bool {
+	if !hasSuffix(body, ")") {
+		return false
+	}
+	k := bytes.LastIndexByte(body, '(')
+	c := bytes.LastIndexByte(body, ':')
+	if k < 0 || c < k || hasPrefix(body[k+1:], "in ") {
+		return false
+	}
+	_, e := leadingNum(body[c+1:])
+	return e > 0 && c+1+e == len(body)-1
 }
 
 // sanitizerLine judges AddressSanitizer, LeakSanitizer, ThreadSanitizer and
