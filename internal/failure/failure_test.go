@@ -84,6 +84,16 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"[       OK ] Many/PortTest.RoundTrip/15 (0 ms)",
 		}},
+		// eunit: a failed test's frames in the code under test, not
+		// eunit's own.
+		{"log/erlang-eunit-plain", router.Log, []string{
+			"calc: divide_zero_test...*failed*",
+			"in call from calc:divide/2 (calc.erl, line 4)",
+			"in call from calc:divide_zero_test/0 (calc.erl, line 8)",
+			"**error:badarith",
+		}, []string{
+			"in call from eunit_test:run_testfun/1 (eunit_test.erl, line 71)",
+		}},
 		// helgrind: each error's heading and its frames down to the first
 		// that names a source line; a thread's announcement is no error.
 		{"log/valgrind-helgrind", router.Log, []string{

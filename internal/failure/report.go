@@ -33,6 +33,7 @@ type reader struct {
 	rspecExc  int   // the indent of rspec's "KeyError:" above its message, or 0
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
+	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
 	// vgFrames: after a valgrind error's heading, its frames count up to
 	// the first that names a source line ("by 0x1092F3: main (bad.c:15)"):
 	// 1 until the first frame, 2 among the frames, 0 when done.
@@ -160,6 +161,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	exception := r.exception
 	r.exception = false
+	if hit, ok := r.eunitFrame(t); ok {
+		return hit
+	}
 	if hit, ok := r.jasmineFailure(i, plain, t); ok {
 		return hit
 	}
@@ -623,6 +627,29 @@ func (r *reader) valgrind(i int, body []byte) bool {
 		}
 	}
 	return bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record "))
+}
+
+// eunitFrame judges the stack under eunit's "calc: add_test...*failed*"
+// up to its "**error:...": the frames in the code under test count ("in
+// call from calc:divide/2 (calc.erl, line 4)"), eunit's own do not. ok is
+// false for the lines other rules judge.
+func (r *reader) eunitFrame(t []byte) (hit, ok bool) {
+	if hasSuffix(t, "...*failed*") || hasSuffix(t, "...*timed out*") {
+		r.eunit = true
+		return false, false
+	}
+	if !r.eunit {
+		return false, false
+	}
+	if hasPrefix(t, "**") || hasPrefix(t, "===") {
+		r.eunit = false
+		return false, false
+	}
+	m := toolline.ErlangFrame(t)
+	if m == nil {
+		return false, false
+	}
+	return !hasPrefix(m, "eunit"), true
 }
 
 // valgrindHeading reports the first line of an error of memcheck, helgrind

@@ -362,6 +362,32 @@ func CheckRecord(text []byte) (result byte, ok bool) {
 	return text[0], true
 }
 
+// ErlangFrame parses a frame of an Erlang stack as eunit prints it, "in
+// function calc:add/2 (calc.erl, line 7)" or "in call from
+// eunit_proc:run_test/1 (eunit_proc.erl, line 531)", and returns its
+// module ("calc"), or nil.
+func ErlangFrame(t []byte) (module []byte) {
+	var r []byte
+	switch {
+	case bytes.HasPrefix(t, []byte("in function ")):
+		r = t[len("in function "):]
+	case bytes.HasPrefix(t, []byte("in call from ")):
+		r = t[len("in call from "):]
+	default:
+		return nil
+	}
+	const at = ".erl, line "
+	i := bytes.LastIndex(r, []byte(at))
+	c := bytes.IndexByte(r, ':')
+	if i < 0 || c <= 0 || r[len(r)-1] != ')' {
+		return nil
+	}
+	if _, e := Number(r[i+len(at):]); e == 0 || i+len(at)+e != len(r)-1 {
+		return nil
+	}
+	return r[:c]
+}
+
 // MarkdownlintRow matches markdownlint-cli2's report of a rule broken, with or
 // without a column: "README.md:11 error MD012/no-multiple-blanks ...",
 // "CONDUCT.md:4:81 error MD013/line-length ...".

@@ -170,3 +170,18 @@ func TestMarkdownlintRow(t *testing.T) {
 		}
 	}
 }
+
+func TestErlangFrame(t *testing.T) {
+	for _, c := range []struct{ line, module string }{
+		{"in function calc:add_wrong_test/0 (calc.erl, line 7)", "calc"},
+		{"in call from eunit_proc:run_test/1 (eunit_proc.erl, line 531)", "eunit_proc"},
+		{"in call from eunit_test:'-mf_wrapper/2-fun-0-'/2 (eunit_test.erl, line 273)", "eunit_test"},
+		{"in function erlang:'div'/2", ""},
+		{"in function calc:add/2 (calc.erl, line 7) and more", ""},
+		{"in call from the shell (calc.erl, line x)", ""},
+	} {
+		if got := string(ErlangFrame([]byte(c.line))); got != c.module {
+			t.Errorf("ErlangFrame(%q) = %q, want %q", c.line, got, c.module)
+		}
+	}
+}
