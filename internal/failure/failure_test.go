@@ -346,6 +346,10 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "Found one Java-level deadlock:", true},
+		{router.Log, "Found 2 deadlocks.", true},
+		{router.Log, "Found 0 deadlocks.", false},
+		{router.Prose, "Found one deadlock: see the thread dump", false},
 		{router.Log, "==2337== Conflicting store by thread 3 at 0x0010c060 size 4", true},
 		{router.Log, "==2337== Other segment start (thread 2)", false},
 		{router.Log, "exit status 0", false},

@@ -16,7 +16,7 @@ func startFailure(t []byte) (strong, weak bool) {
 	case '-':
 		return hasPrefix(t, "--- FAIL"), false
 	case 'F':
-		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t) ||
+		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t) || deadlockFound(t) ||
 			hasPrefix(t, "File \"") && bytes.Contains(t, []byte("\", line ")), false
 	case 'W':
 		return hasPrefix(t, "WARNING: DATA RACE") || hasPrefix(t, "WRITE of size "), false
@@ -161,6 +161,17 @@ func (r *reader) shellcheckError(i int) bool {
 func httpStatusFailed(t []byte) bool {
 	code, ok := toolline.HTTPStatus(t)
 	return ok && code >= 400 && code < 600
+}
+
+// deadlockFound matches jstack's report of a deadlock, "Found one
+// Java-level deadlock:" above the threads and "Found 1 deadlock." after.
+func deadlockFound(t []byte) bool {
+	if hasPrefix(t, "Found one ") && hasSuffix(t, " deadlock:") {
+		return true // "Java-level", "JVM-level"...
+	}
+	n, e := leadingNum(t[min(len(t), len("Found ")):])
+	r := t[min(len(t), len("Found ")+e):]
+	return hasPrefix(t, "Found ") && e > 0 && n > 0 && (string(r) == " deadlock." || string(r) == " deadlocks.")
 }
 
 // raceFound matches the race detector's closing "Found 2 data race(s)".
