@@ -362,18 +362,21 @@ func CheckRecord(text []byte) (result byte, ok bool) {
 	return text[0], true
 }
 
+// cutEither returns t after whichever of a and b it starts with.
+func cutEither(t []byte, a, b string) ([]byte, bool) {
+	if r, ok := bytes.CutPrefix(t, []byte(a)); ok {
+		return r, true
+	}
+	return bytes.CutPrefix(t, []byte(b))
+}
+
 // ErlangFrame parses a frame of an Erlang stack as eunit prints it, "in
 // function calc:add/2 (calc.erl, line 7)" or "in call from
 // eunit_proc:run_test/1 (eunit_proc.erl, line 531)", and returns its
 // module ("calc"), or nil.
 func ErlangFrame(t []byte) (module []byte) {
-	var r []byte
-	switch {
-	case bytes.HasPrefix(t, []byte("in function ")):
-		r = t[len("in function "):]
-	case bytes.HasPrefix(t, []byte("in call from ")):
-		r = t[len("in call from "):]
-	default:
+	r, ok := cutEither(t, "in function ", "in call from ")
+	if !ok {
 		return nil
 	}
 	const at = ".erl, line "
@@ -415,13 +418,8 @@ func MarkdownlintRow(line []byte) bool {
 // severity word, then a rule id of capitals and digits ("MD041"), maybe
 // with its names after a slash.
 func lintRule(text []byte) bool {
-	var r []byte
-	switch {
-	case bytes.HasPrefix(text, []byte(" error ")):
-		r = text[len(" error "):]
-	case bytes.HasPrefix(text, []byte(" warning ")):
-		r = text[len(" warning "):]
-	default:
+	r, ok := cutEither(text, " error ", " warning ")
+	if !ok {
 		return false
 	}
 	caps := 0
