@@ -84,6 +84,18 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"[       OK ] Many/PortTest.RoundTrip/15 (0 ms)",
 		}},
+		// gcc -fanalyzer: the last event of each warning's path says what
+		// went wrong; the events before it, also at the end of a called
+		// function's part, are the way there.
+		{"log/gcc-fanalyzer", router.Log, []string{
+			"an.c:17:5: warning: double-‘free’ of ‘n’ [CWE-415] [-Wanalyzer-double-free]",
+			"    |      |     (12) second ‘free’ here; first ‘free’ was at (11)",
+			"    |      |        |           (5) use after ‘free’ of ‘q’; freed at (2)",
+		}, []string{
+			"    |      |               (4) calling ‘dup_name’ from ‘parse’",
+			"           |      |     (7) assuming ‘p’ is non-NULL",
+			"    |      |     (11) first ‘free’ here",
+		}},
 		// eunit: a failed test's frames in the code under test, not
 		// eunit's own.
 		{"log/erlang-eunit-plain", router.Log, []string{

@@ -34,6 +34,7 @@ type reader struct {
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
 	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
+	lastEvent int   // the last event number gcc -fanalyzer's latest "events 8-12" heading declares
 	// vgFrames: after a valgrind error's heading, its frames count up to
 	// the first that names a source line ("by 0x1092F3: main (bad.c:15)"):
 	// 1 until the first frame, 2 among the frames, 0 when done.
@@ -163,6 +164,11 @@ func (r *reader) report(i int, plain []byte) bool {
 	r.exception = false
 	if hit, ok := r.eunitFrame(t); ok {
 		return hit
+	}
+	if t[0] == '|' || t[0] == '+' || t[0] >= 0x80 || t[0] == '\'' {
+		if hit, ok := r.analyzerEvent(i, t); ok {
+			return hit
+		}
 	}
 	if hit, ok := r.jasmineFailure(i, plain, t); ok {
 		return hit
@@ -650,6 +656,75 @@ func (r *reader) eunitFrame(t []byte) (hit, ok bool) {
 		return false, false
 	}
 	return !hasPrefix(m, "eunit"), true
+}
+
+// analyzerEvent judges the path of events gcc -fanalyzer draws under a
+// warning: its last event, which says what went wrong ("(12) second ‘free’
+// here; first ‘free’ was at (11)"), is a failure line; the others are
+// context. Each function's heading ("‘parse’: events 8-12") says which
+// number ends its part; a part is the last when no heading follows it.
+// ok is false for lines that are neither.
+func (r *reader) analyzerEvent(i int, t []byte) (hit, ok bool) {
+	if n, ok := eventsHeading(t); ok {
+		r.lastEvent = n
+		return false, true
+	}
+	n, ok := eventLabel(t)
+	if !ok {
+		return false, false
+	}
+	if n != r.lastEvent {
+		return false, true
+	}
+	for j := i + 1; j < len(r.spans) && j < i+16; j++ {
+		l := trimIndent(r.line(j))
+		if _, ok := eventsHeading(l); ok {
+			return false, true // the path goes on in a called or calling function
+		}
+		if len(l) > 0 && l[0] != '|' && l[0] != '<' && l[0] != '+' && l[0] != '-' {
+			break
+		}
+	}
+	return true, true
+}
+
+// eventsHeading parses the heading of one function's events in gcc
+// -fanalyzer's path, "‘parse’: events 8-12", "+--> ‘dup_name’: events 5-7"
+// or "‘f’: event 1", and returns the last event's number.
+func eventsHeading(t []byte) (last int, ok bool) {
+	t = bytes.TrimPrefix(t, []byte("+--> "))
+	k := bytes.Index(t, []byte(": event"))
+	if k <= 0 || (t[0] != '\'' && !hasPrefix(t, "‘")) {
+		return 0, false
+	}
+	r := t[k+len(": event"):]
+	if hasPrefix(r, "s ") {
+		_, e := leadingNum(r[2:])
+		if e == 0 || len(r) < 2+e+2 || r[2+e] != '-' {
+			return 0, false
+		}
+		r = r[2+e+1:]
+	} else if hasPrefix(r, " ") {
+		r = r[1:]
+	} else {
+		return 0, false
+	}
+	n, e := leadingNum(r)
+	return n, e > 0 && e == len(r)
+}
+
+// eventLabel parses an event's label under its caret in gcc -fanalyzer's
+// path, "|      |     (11) first ‘free’ here", and returns its number.
+func eventLabel(t []byte) (n int, ok bool) {
+	i := 0
+	for i < len(t) && (t[i] == '|' || t[i] == ' ') {
+		i++
+	}
+	if i == 0 || i >= len(t) || t[i] != '(' {
+		return 0, false
+	}
+	n, e := leadingNum(t[i+1:])
+	return n, e > 0 && hasPrefix(t[i+1+e:], ") ")
 }
 
 // valgrindHeading reports the first line of an error of memcheck, helgrind
