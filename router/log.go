@@ -45,6 +45,7 @@ var logPrefixes = []string{
 	// Python
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
+	"Trying:", "Expecting:", "Expecting nothing", "Failed example:", // doctest -v
 	// rspec
 	"Failure/Error:", "Failures:", "Pending:", "Failed examples:", "rspec ./", "Randomized with seed ", "# ./", // "Finished in" is cargo's "Finished "
 	// php -l and the PHP CLI

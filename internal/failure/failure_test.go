@@ -96,6 +96,18 @@ func TestLinesSamples(t *testing.T) {
 			"           |      |     (7) assuming ‘p’ is non-NULL",
 			"    |      |     (11) first ‘free’ here",
 		}},
+		// doctest: a failed example with what it expected and what it
+		// got; the examples that passed are not failures.
+		{"log/python-doctest-v-big", router.Log, []string{
+			"Failed example:",
+			"    sq37(37)",
+			"Got:",
+			"    1369",
+		}, []string{
+			"Trying:",
+			"Expecting:",
+			"ok",
+		}},
 		// eunit: a failed test's frames in the code under test, not
 		// eunit's own.
 		{"log/erlang-eunit-plain", router.Log, []string{

@@ -34,6 +34,7 @@ type reader struct {
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
 	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
+	doctest   bool  // under doctest's "Failed example:": see doctestFailure
 	lastEvent int   // the last event number gcc -fanalyzer's latest "events 8-12" heading declares
 	// vgFrames: after a valgrind error's heading, its frames count up to
 	// the first that names a source line ("by 0x1092F3: main (bad.c:15)"):
@@ -163,6 +164,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	exception := r.exception
 	r.exception = false
 	if hit, ok := r.eunitFrame(t); ok {
+		return hit
+	}
+	if hit, ok := r.doctestFailure(plain); ok {
 		return hit
 	}
 	if t[0] == '|' || t[0] == '+' || t[0] >= 0x80 || t[0] == '\'' {
@@ -633,6 +637,28 @@ func (r *reader) valgrind(i int, body []byte) bool {
 		}
 	}
 	return bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record "))
+}
+
+// doctestFailure judges a failed example of Python's doctest: "Failed
+// example:", the example, "Expected:" and "Got:" (or "Exception raised:")
+// and the indented lines under each, up to the next unindented line. ok is
+// false for the lines other rules judge.
+func (r *reader) doctestFailure(plain []byte) (hit, ok bool) {
+	switch string(plain) {
+	case "Failed example:":
+		r.doctest = true
+		return true, true
+	case "Expected:", "Got:", "Exception raised:", "Expected nothing", "Got nothing":
+		return r.doctest, r.doctest
+	}
+	if !r.doctest {
+		return false, false
+	}
+	if hasPrefix(plain, "    ") {
+		return true, true
+	}
+	r.doctest = false
+	return false, false
 }
 
 // eunitFrame judges the stack under eunit's "calc: add_test...*failed*"
