@@ -412,12 +412,12 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func(
 		others := make(map[string]int)
 		var lengths [1024]bool
 		for line := range bytes.Lines(view) {
-			l := bytes.TrimRight(line, "\r\n")
+			l := trimEOL(line)
 			switch _, hit := toolline.ParseHit(l); {
 			case hit:
 				shown++
 			case !bytes.HasPrefix(l, []byte("[… ")):
-				others[string(l)]++
+				others[lineKey(l)]++
 				lengths[min(len(l), len(lengths)-1)] = true
 			default:
 				if _, hit := toolline.ParseHeadingHit(l); hit {
@@ -427,13 +427,13 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func(
 		}
 		for line := range bytes.Lines(in) {
 			total++
-			l := bytes.TrimRight(line, "\r\n")
+			l := trimEOL(line)
 			if !lengths[min(len(l), len(lengths)-1)] {
 				continue
 			}
-			if n := others[string(l)]; n > 0 {
-				shown += n
-				others[string(l)] = 0
+			if k := lineKey(l); others[k] > 0 {
+				shown += others[k]
+				others[k] = 0
 			}
 		}
 		for l, n := range others {
@@ -461,17 +461,17 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func(
 	// a view leaves out are told so without hashing them.
 	var lengths [1024]bool
 	for line := range bytes.Lines(view) {
-		l := bytes.TrimRight(line, "\r\n")
-		shown[string(l)]++
+		l := trimEOL(line)
+		shown[lineKey(l)]++
 		lengths[min(len(l), len(lengths)-1)] = true
 	}
 	for line := range bytes.Lines(in) {
 		total++
-		l := bytes.TrimRight(line, "\r\n")
+		l := trimEOL(line)
 		if !lengths[min(len(l), len(lengths)-1)] {
 			omitted++
-		} else if shown[string(l)] > 0 {
-			shown[string(l)]--
+		} else if k := lineKey(l); shown[k] > 0 {
+			shown[k]--
 		} else {
 			omitted++
 		}
@@ -484,6 +484,21 @@ func omission(kind router.Kind, in, view []byte, goTest func() bool, plain func(
 	}
 	return omitted, total, "lines"
 }
+
+// trimEOL is bytes.TrimRight(line, "\r\n"), without building the
+// cutset's table for every line of the input.
+func trimEOL(line []byte) []byte {
+	n := len(line)
+	for n > 0 && (line[n-1] == '\n' || line[n-1] == '\r') {
+		n--
+	}
+	return line[:n]
+}
+
+// lineKey returns line, a line of the input or the view omission counts,
+// as a map key without a copy: neither is written while omission's maps
+// live, and the maps die with the call.
+func lineKey(line []byte) string { return unsafe.String(unsafe.SliceData(line), len(line)) }
 
 // viewShows reports whether a view has a line that is not an omission
 // note.

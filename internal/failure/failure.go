@@ -18,6 +18,7 @@ package failure
 import (
 	"bytes"
 	"sync"
+	"unsafe"
 
 	"github.com/kompress/kompress/internal/ansi"
 
@@ -59,18 +60,27 @@ func Absent(lines [][]byte, output []byte) [][]byte {
 	}
 	// Index the few lines sought rather than every line of output: each
 	// output line is then one lookup, with no copy, and the scan stops
-	// once everything is found.
-	want := make(map[string]int, len(lines))
-	for _, l := range lines {
-		want[string(l)] = 0
-		if bytes.IndexByte(l, 0x1b) >= 0 {
-			want[string(ansi.Strip(l))] = 0
+	// once everything is found. The keys alias the lines (read only, alive
+	// for the call) and map to their places in got: no key is copied, and
+	// finding one writes no map.
+	want := make(map[string]int32, len(lines))
+	add := func(l []byte) {
+		if _, ok := want[bytesKey(l)]; !ok {
+			n := int32(len(want))
+			want[bytesKey(l)] = n
 		}
 	}
+	for _, l := range lines {
+		add(l)
+		if bytes.IndexByte(l, 0x1b) >= 0 {
+			add(ansi.Strip(l))
+		}
+	}
+	got := make([]bool, len(want))
 	left := len(want)
 	found := func(key []byte) {
-		if n, ok := want[string(key)]; ok && n == 0 {
-			want[string(key)] = 1
+		if i, ok := want[string(key)]; ok && !got[i] {
+			got[i] = true
 			left--
 		}
 	}
@@ -83,7 +93,10 @@ func Absent(lines [][]byte, output []byte) [][]byte {
 			found(ansi.Strip(line))
 		}
 	}
-	have := func(key []byte) bool { return want[string(key)] == 1 }
+	have := func(key []byte) bool {
+		i, ok := want[string(key)]
+		return ok && got[i]
+	}
 	var missing [][]byte
 	seen := map[string]bool{}
 	for _, l := range lines {
@@ -100,6 +113,10 @@ func Absent(lines [][]byte, output []byte) [][]byte {
 	}
 	return missing
 }
+
+// bytesKey returns b as a map key without a copy; b must not change while
+// the map is in use.
+func bytesKey(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // markupFirst reports whether the first line of text that is not blank
 // opens with markup, as a page or a document does.

@@ -26,22 +26,41 @@ func failedGoTests(text []byte) *goTests {
 		return nil
 	}
 	g := &goTests{failed: map[string]bool{}}
-	for rest := text; len(rest) > 0; {
-		var line []byte
-		line, rest, _ = bytes.Cut(rest, []byte{'\n'})
-		if textFail {
-			if i := bytes.Index(line, []byte("--- FAIL: ")); i >= 0 {
-				g.failed[testName(line[i+len("--- FAIL: "):])] = true
-			}
-		}
-		if jsonFail && bytes.Contains(line, []byte(`"Action":"fail"`)) {
+	// The lines that hold a marker are found by searching the whole text,
+	// not each line: a big log has few of them.
+	if textFail {
+		eachLineWith(text, []byte("--- FAIL: "), func(line []byte, i int) {
+			g.failed[testName(line[i+len("--- FAIL: "):])] = true
+		})
+	}
+	if jsonFail {
+		eachLineWith(text, []byte(`"Action":"fail"`), func(line []byte, _ int) {
 			var ev testevent.Event
 			if testevent.Parse(bytes.TrimSpace(line), &ev) && ev.Test != nil {
 				g.failed[string(ev.Test)] = true
 			}
-		}
+		})
 	}
 	return g
+}
+
+// eachLineWith calls fn, in order, for each line of text (without its
+// '\n') that holds sep, with the index of sep's first occurrence in it.
+func eachLineWith(text, sep []byte, fn func(line []byte, i int)) {
+	for off := 0; off < len(text); {
+		i := bytes.Index(text[off:], sep)
+		if i < 0 {
+			return
+		}
+		i += off
+		start := bytes.LastIndexByte(text[off:i], '\n') + 1 + off
+		end := len(text)
+		if e := bytes.IndexByte(text[i:], '\n'); e >= 0 {
+			end = i + e
+		}
+		fn(text[start:end], i-start)
+		off = end + 1
+	}
 }
 
 // testName returns the first field of s: the test name in "Name (0.00s)".

@@ -2,10 +2,12 @@ package failure
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/kompress/kompress/internal/testevent"
 	"github.com/kompress/kompress/router"
 )
 
@@ -116,4 +118,44 @@ func BenchmarkLine(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzFailedGoTests holds failedGoTests, which finds the lines holding its
+// markers by searching the whole text, to a reading of every line.
+func FuzzFailedGoTests(f *testing.F) {
+	for _, s := range []string{
+		"--- FAIL: TestA (0.00s)\n    a_test.go:3: bad\nFAIL\n",
+		"=== RUN TestB\n--- FAIL: TestB (0.01s)\n--- FAIL: TestB/sub (0.00s)\r\n",
+		`{"Action":"fail","Package":"p","Test":"TestC"}` + "\n" + `{"Action":"fail","Package":"p"}`,
+		"x --- FAIL: A --- FAIL: B\n--- FAIL: \n--- FAIL: \t",
+		"ok\n", "",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		want := map[string]bool{}
+		textFail := bytes.Contains(text, []byte("--- FAIL: "))
+		jsonFail := bytes.Contains(text, []byte(`"Action":"fail"`))
+		for line := range bytes.SplitSeq(text, []byte{'\n'}) {
+			if i := bytes.Index(line, []byte("--- FAIL: ")); i >= 0 {
+				want[testName(line[i+len("--- FAIL: "):])] = true
+			}
+			if bytes.Contains(line, []byte(`"Action":"fail"`)) {
+				var ev testevent.Event
+				if testevent.Parse(bytes.TrimSpace(line), &ev) && ev.Test != nil {
+					want[string(ev.Test)] = true
+				}
+			}
+		}
+		g := failedGoTests(text)
+		if !textFail && !jsonFail {
+			if g != nil {
+				t.Fatalf("failedGoTests(%q) = %v, want nil", text, g.failed)
+			}
+			return
+		}
+		if !maps.Equal(g.failed, want) {
+			t.Fatalf("failedGoTests(%q) = %v, want %v", text, g.failed, want)
+		}
+	})
 }

@@ -566,17 +566,20 @@ func tableFailure(plain []byte) bool {
 		plain = bytes.ReplaceAll(plain, []byte("│"), []byte("|")) // box-drawn tables (sqlite3 -box)
 	}
 	for i := 0; i < len(plain); {
-		for i < len(plain) && (isSep(plain[i]) || plain[i] == ' ') {
+		for i < len(plain) && gapBytes[plain[i]] {
 			i++
 		}
 		j := i
-		for j < len(plain) && !isSep(plain[j]) && !(plain[j] == ' ' && j+1 < len(plain) && plain[j+1] == ' ') {
-			j++
+		for ; j < len(plain); j++ {
+			// A separator ends the cell, a space only when another follows.
+			if c := plain[j]; gapBytes[c] && (c != ' ' || j+1 < len(plain) && plain[j+1] == ' ') {
+				break
+			}
 		}
 		cell := plain[i:j]
 		if k := bytes.IndexByte(cell, ' '); k >= 0 {
 			// "Exited (1) 2 hours ago": judge the first word with what follows.
-			if statusCell(cell[:k], cell[k:]) && equalFold(cell[:k], "exited") {
+			if equalFold(cell[:k], "exited") && statusCell(cell[:k], cell[k:]) {
 				return true
 			}
 		} else if j > i && statusCell(cell, plain[j:]) {
@@ -587,7 +590,10 @@ func tableFailure(plain []byte) bool {
 	return false
 }
 
-func isSep(c byte) bool { return c == '\t' || c == ',' || c == '|' || c == ';' || c == '"' }
+// gapBytes are what lies between tableFailure's cells: the separators (tab,
+// comma, '|', ';', quote) and the space. A table, since tableFailure asks of
+// every byte of every row.
+var gapBytes = [256]bool{'\t': true, ',': true, '|': true, ';': true, '"': true, ' ': true}
 
 func statusCell(cell, after []byte) bool {
 	for _, s := range [...]string{"error", "failed", "fail", "failure", "crashloopbackoff", "imagepullbackoff",

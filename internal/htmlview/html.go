@@ -335,9 +335,11 @@ func (w *htmlWriter) text(t []byte) {
 	}
 }
 
-func htmlIsSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'
-}
+func htmlIsSpace(c byte) bool { return htmlSpaces[c] }
+
+// htmlSpaces are HTML's white space: one lookup for each byte of a page's
+// text.
+var htmlSpaces = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '\f': true}
 
 func (w *htmlWriter) word(b []byte) {
 	if w.sep {

@@ -109,7 +109,7 @@ func gotestControl(t []byte) ([]byte, bool) {
 
 // gotestResult parses "--- PASS: TestX (0.00s)", indented for subtests.
 func gotestResult(t []byte) (name []byte, status byte, ok bool) {
-	t = bytes.TrimLeft(t, " \t")
+	t = logTrimBlank(t)
 	if !bytes.HasPrefix(t, []byte("--- ")) || len(t) < 10 || t[8] != ':' {
 		return nil, 0, false
 	}

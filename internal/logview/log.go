@@ -183,6 +183,11 @@ func (p logParams) scaled(s float64) logParams {
 func logParse(in []byte, o lossy.Options) *logDoc {
 	n := bytes.Count(in, []byte{'\n'}) + 1
 	d := &logDoc{src: in, lines: make([]logLine, 0, n)}
+	// Most logs hold no escape and no carriage return: then every line is
+	// its own visible text, told once for the whole input.
+	visible := bytes.IndexByte(in, 0x1b) >= 0 || bytes.IndexByte(in, '\r') >= 0
+	// Escapes may split the race detector's phrase in the raw text.
+	race := visible || bytes.Contains(in, []byte(logRaceInTest))
 	for start := 0; start < len(in); {
 		end := bytes.IndexByte(in[start:], '\n')
 		if end < 0 {
@@ -190,7 +195,11 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 		} else {
 			end += start
 		}
-		d.lines = append(d.lines, logNewLine(in, start, end))
+		text := in[start:end]
+		if visible {
+			text = ansi.Visible(text)
+		}
+		d.lines = append(d.lines, logLineOf(start, end, text, race))
 		start = end + 1
 	}
 	logMarkBlocks(d.lines)
@@ -336,7 +345,7 @@ func logTestifyMore(l []byte) bool {
 // "- Expected" (with a count, "- Expected  - 2", or a colon) and, on the
 // next line that is not blank, "+ Received".
 func logExpectedHeading(ls []logLine, i int) bool {
-	t := bytes.TrimLeft(ls[i].text, " \t")
+	t := logTrimBlank(ls[i].text)
 	if !bytes.HasPrefix(t, []byte("- Expected")) {
 		return false
 	}
@@ -344,7 +353,7 @@ func logExpectedHeading(ls []logLine, i int) bool {
 		return false
 	}
 	for j := i + 1; j < len(ls) && j <= i+4; j++ {
-		if u := bytes.TrimLeft(ls[j].text, " \t"); bytes.HasPrefix(u, []byte("+ Received")) {
+		if u := logTrimBlank(ls[j].text); bytes.HasPrefix(u, []byte("+ Received")) {
 			return true
 		}
 	}
@@ -355,7 +364,7 @@ func logExpectedHeading(ls []logLine, i int) bool {
 // indentation, or nil.
 func logNextText(ls []logLine, i int) []byte {
 	for j := i + 1; j < len(ls); j++ {
-		if t := bytes.TrimLeft(ls[j].text, " \t"); len(t) > 0 {
+		if t := logTrimBlank(ls[j].text); len(t) > 0 {
 			return t
 		}
 	}
@@ -457,6 +466,9 @@ func logMarkListHeads(ls []logLine) {
 func logMarkFileFindings(ls []logLine) {
 	for i := range ls {
 		t := ls[i].text
+		if len(t) == 0 || t[0] != '[' && t[0] != 'w' && t[0] != 'W' {
+			continue // none of the prefixes below
+		}
 		rest, ok := []byte(nil), false
 		for _, p := range [...]string{"[warn] ", "[warning] ", "[error] ", "would reformat ", "Would reformat: "} {
 			if rest, ok = bytes.CutPrefix(t, []byte(p)); ok {
@@ -481,7 +493,7 @@ func logMarkDiagMessages(ls []logLine) {
 			continue
 		}
 		for j := i + 1; j < len(ls) && j <= i+8; j++ {
-			u := bytes.TrimLeft(ls[j].text, " \t")
+			u := logTrimBlank(ls[j].text)
 			if logGutter(u) || len(u) > 0 && len(bytes.Trim(u, "^~ ")) == 0 {
 				continue // the source line and its carets
 			}
@@ -537,8 +549,13 @@ func logField(t []byte) bool {
 
 // logNewLine reads the line src[start:end].
 func logNewLine(src []byte, start, end int) logLine {
-	text := ansi.Visible(src[start:end])
-	return logLine{start: int32(start), end: int32(end), text: text, key: logKey(text), class: logClassify(text), block: -1, pos: -1, test: -1}
+	return logLineOf(start, end, ansi.Visible(src[start:end]), true)
+}
+
+// logLineOf is logNewLine of the line whose visible text is text, in a
+// text that may hold logRaceInTest (see logClassifyIn).
+func logLineOf(start, end int, text []byte, race bool) logLine {
+	return logLine{start: int32(start), end: int32(end), text: text, key: logKey(text), class: logClassifyIn(text, race), block: -1, pos: -1, test: -1}
 }
 
 // raw returns the input line of l, without its newline.
@@ -1083,33 +1100,11 @@ func logKey(text []byte) uint64 {
 		if i == len(text) {
 			break
 		}
-		j := i
-		for j < len(text) && text[j] != ' ' && text[j] != '\t' {
-			j++
-		}
-		field := text[i:j]
-		letters, plain := logFieldShape(field)
+		fh, j, letters, plain := logFieldHash((h^' ')*prime, text, i)
 		if words > 0 && (!plain || !letters) {
 			break
 		}
-		h = (h ^ ' ') * prime
-		for k := 0; k < len(field); {
-			c := field[k]
-			if !logAlnum(c) {
-				h = (h ^ uint64(c)) * prime
-				k++
-				continue
-			}
-			e, digit := logAlnumRun(field, k)
-			if digit {
-				h = (h ^ '#') * prime
-			} else {
-				for _, c := range field[k:e] {
-					h = (h ^ uint64(c)) * prime
-				}
-			}
-			k = e
-		}
+		h = fh
 		fields++
 		if letters {
 			words++
@@ -1125,41 +1120,73 @@ func logKey(text []byte) uint64 {
 // logAlnumRun returns the end of the run of letters and digits starting at
 // field[k], and whether it holds a digit.
 func logAlnumRun(field []byte, k int) (e int, digit bool) {
-	for e = k; e < len(field) && logAlnum(field[e]); e++ {
-		digit = digit || field[e] >= '0' && field[e] <= '9'
+	var class uint8
+	for e = k; e < len(field); e++ {
+		c := logAlnums[field[e]]
+		if c == 0 {
+			break
+		}
+		class |= c
 	}
-	return e, digit
+	return e, class&logDigit != 0
 }
 
-// logFieldShape reports whether field has a run of letters without digits,
-// and whether it is a plain word: letters with at most trailing punctuation.
-func logFieldShape(field []byte) (letters, plain bool) {
+// logFieldHash reads the field of text that starts at i (up to a blank or
+// the end) and returns h with its template hashed in (every run of letters
+// and digits that holds a digit as '#'), where the field ends, whether it
+// has a run of letters without digits, and whether it is a plain word:
+// letters with at most trailing punctuation. One pass: logKey asks of every
+// line's first fields.
+func logFieldHash(h uint64, text []byte, i int) (_ uint64, end int, letters, plain bool) {
+	const prime = 1099511628211
 	plain = true
-	for k := 0; k < len(field); {
-		c := field[k]
+	k := i
+	for k < len(text) {
+		c := text[k]
+		if c == ' ' || c == '\t' {
+			break
+		}
 		if !logAlnum(c) {
-			if k < len(field)-1 || (c != ':' && c != ',' && c != '.' && c != ';') {
+			last := k+1 == len(text) || text[k+1] == ' ' || text[k+1] == '\t'
+			if !last || (c != ':' && c != ',' && c != '.' && c != ';') {
 				plain = false
 			}
+			h = (h ^ uint64(c)) * prime
 			k++
 			continue
 		}
-		e, digit := logAlnumRun(field, k)
+		e, digit := logAlnumRun(text, k)
 		if digit {
 			plain = false
+			h = (h ^ '#') * prime
 		} else {
 			letters = true
+			for _, c := range text[k:e] {
+				h = (h ^ uint64(c)) * prime
+			}
 		}
 		k = e
 	}
-	return letters, plain && letters
+	return h, k, letters, plain && letters
 }
 
-func logAlnum(c byte) bool { return logAlnums[c] }
+func logAlnum(c byte) bool { return logAlnums[c] != 0 }
 
-var logAlnums = func() (t [256]bool) {
+// logAlnums classes the bytes of logKey's runs: 0 for none, logLetter for
+// a letter or a byte past ASCII, logDigit for a digit.
+var logAlnums = func() (t [256]uint8) {
 	for c := 0; c < 256; c++ {
-		t[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+		switch {
+		case c >= '0' && c <= '9':
+			t[c] = logDigit
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+			t[c] = logLetter
+		}
 	}
 	return t
 }()
+
+const (
+	logLetter uint8 = 1
+	logDigit  uint8 = 2
+)

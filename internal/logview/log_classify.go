@@ -2,6 +2,7 @@ package logview
 
 import (
 	"bytes"
+	"unsafe"
 
 	"github.com/kompress/kompress/internal/toolline"
 )
@@ -9,7 +10,15 @@ import (
 // logClassify tells whether a line reports a failure, a summary or a
 // warning. It is a hand-written scan over the line's words: no regular
 // expressions on the hot path.
-func logClassify(text []byte) logClass {
+func logClassify(text []byte) logClass { return logClassifyIn(text, true) }
+
+// logRaceInTest ends the line the race detector adds to a test's failure.
+const logRaceInTest = ": race detected during execution of test"
+
+// logClassifyIn is logClassify of a line of a text that may hold
+// logRaceInTest (race false: the text has none, asked once rather than of
+// every line).
+func logClassifyIn(text []byte, race bool) logClass {
 	t := logTrimBlank(text)
 	if len(t) == 0 {
 		return logPlain
@@ -31,7 +40,7 @@ func logClassify(text []byte) logClass {
 	switch {
 	case !logOpeners[t[0]] && !logOpeners[text[0]]:
 		// None of the openers below: only the race report's line may match.
-		if bytes.Contains(t, []byte(": race detected during execution of test")) {
+		if race && bytes.Contains(t, []byte(logRaceInTest)) {
 			return logFailure
 		}
 	case bytes.HasPrefix(t, []byte("--- FAIL")), bytes.HasPrefix(t, []byte("FAIL")),
@@ -40,7 +49,7 @@ func logClassify(text []byte) logClass {
 		bytes.HasPrefix(text, []byte("make: ***")), logPytestE(text),
 		bytes.HasPrefix(t, []byte("● ")), bytes.HasPrefix(t, []byte("× ")),
 		bytes.HasPrefix(text, []byte("WARNING: DATA RACE")), logRaceFound(t),
-		bytes.Contains(t, []byte(": race detected during execution of test")):
+		race && bytes.Contains(t, []byte(logRaceInTest)):
 		// "● suite › test" heads a jest failure; "× test" is vitest's.
 		return logFailure
 	case bytes.HasPrefix(text, []byte("W: ")), bytes.HasPrefix(text, []byte("npm warn")),
@@ -234,6 +243,11 @@ func logWords(text []byte) logClass {
 		}
 		if i == fieldStart {
 			pathLike = 0
+		} else if logPunct[c] {
+			// A run of punctuation inside a field: nothing to judge.
+			for i++; i < len(text) && logPunct[text[i]]; i++ {
+			}
+			continue
 		}
 		if c >= 0x80 {
 			if logFailureSymbol(text[i:]) {
@@ -264,13 +278,13 @@ func logWords(text []byte) logClass {
 		if i > 0 {
 			prev = text[i-1]
 		}
-		// Words joined to names ("assert-plus", "errors.New", "pkg@error",
-		// "-p errors") name things rather than report them.
-		joined := prev == '-' || prev == '.' || prev == '@' || next == '-' || next == '@' || next == '=' ||
-			(next == '.' && logWordByte(after)) || flagValue
 		// logWordClass knows no word shorter than 3 or longer than 24
-		// bytes: skip the call for those.
-		if !joined && len(word) >= 3 && len(word) <= 24 {
+		// bytes, nor one its vocabulary cannot hold: skip the call for
+		// those. Words joined to names ("assert-plus", "errors.New",
+		// "pkg@error", "-p errors") name things rather than report them.
+		if len(word) >= 3 && len(word) <= 24 && logWordKnown(word) &&
+			!(prev == '-' || prev == '.' || prev == '@' || next == '-' || next == '@' || next == '=' ||
+				(next == '.' && logWordByte(after)) || flagValue) {
 			last := prevWord
 			if (bytes.Equal(beforePrev, []byte("no")) || bytes.Equal(beforePrev, []byte("No"))) && !bytes.Equal(prevWord, logDash) {
 				last = beforePrev // "No syntax errors detected" counts none, as "no errors" does
@@ -307,11 +321,34 @@ func logWords(text []byte) logClass {
 	return class
 }
 
+// logWordKnown reports whether logWordClass can tell word anything but
+// plain: a word of its vocabulary's first letter and length, or a name
+// ending in Error or Exception. Most words of a line are neither.
+func logWordKnown(word []byte) bool {
+	first := word[0]
+	if first >= 'A' && first <= 'Z' {
+		if bytes.HasSuffix(word, []byte("Error")) || bytes.HasSuffix(word, []byte("Exception")) {
+			return true
+		}
+		first += 'a' - 'A'
+	}
+	return logVocabLens[first]&(1<<len(word)) != 0
+}
+
 // logDash stands for a word that counts nothing (see logWords); shared,
 // never written.
 var logDash = []byte("-")
 
 func logWordByte(c byte) bool { return logWordBytes[c] }
+
+// logPunct marks the ASCII bytes that are neither blanks nor word bytes:
+// logWords passes a run of them at once.
+var logPunct = func() (t [256]bool) {
+	for c := 0; c < 0x80; c++ {
+		t[c] = !logWordBytes[c] && c != ' ' && c != '\t'
+	}
+	return t
+}()
 
 var logWordBytes = func() (t [256]bool) {
 	for c := 0; c < 256; c++ {
@@ -448,15 +485,32 @@ func logExitCode(rest []byte) logClass {
 	return logFailure
 }
 
+// logSummaryPrefixes open the closing lines of common tools.
+var logSummaryPrefixes = []string{
+	"BUILD SUCCESSFUL", "BUILD FAILED", "Finished ", "Successfully ", "Done in ", "Fetched ",
+	"Ran ", "OK (", "FAILED (", "test result:", "coverage:", "Tests:", "Test Suites:",
+	"Time:", "added ", "up to date", "audited ", "found 0 vulnerabilities", "real\t",
+	"Build succeeded", "Compiled successfully", "webpack compiled", "Snapshots:",
+	"Planning Time:", "Execution Time:", // PostgreSQL EXPLAIN ANALYZE totals
+}
+
+// logSummaryFirst marks the first bytes of logSummaryPrefixes and of
+// "make": a line that starts with another byte is no summary, told without
+// comparing every prefix (logClassify asks of most lines of a log).
+var logSummaryFirst = func() (t [256]bool) {
+	for _, p := range logSummaryPrefixes {
+		t[p[0]] = true
+	}
+	t['m'] = true
+	return t
+}()
+
 // logSummaryPrefix matches the closing lines of common tools.
 func logSummaryPrefix(t []byte) bool {
-	for _, p := range []string{
-		"BUILD SUCCESSFUL", "BUILD FAILED", "Finished ", "Successfully ", "Done in ", "Fetched ",
-		"Ran ", "OK (", "FAILED (", "test result:", "coverage:", "Tests:", "Test Suites:",
-		"Time:", "added ", "up to date", "audited ", "found 0 vulnerabilities", "real\t",
-		"Build succeeded", "Compiled successfully", "webpack compiled", "Snapshots:",
-		"Planning Time:", "Execution Time:", // PostgreSQL EXPLAIN ANALYZE totals
-	} {
+	if len(t) == 0 || !logSummaryFirst[t[0]] {
+		return false
+	}
+	for _, p := range logSummaryPrefixes {
 		if len(t) >= len(p) && t[0] == p[0] && string(t[:len(p)]) == p {
 			return true
 		}
@@ -480,13 +534,14 @@ func logHasFoldPrefix(b []byte, prefix string) bool {
 func logMarkBlocks(ls []logLine) {
 	for i := 0; i < len(ls); {
 		t := ls[i].text
+		tl := bytes.TrimLeft(t, " ") // asked of every line, once
 		switch {
 		case bytes.HasPrefix(t, []byte("Traceback (most recent call last):")):
 			i = logPyBlock(ls, i)
 		case logPytestHead(t):
 			logPytestBlock(ls, i)
 			i++
-		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("● ")):
+		case bytes.HasPrefix(tl, []byte("● ")):
 			logJestBlock(ls, i)
 			i++ // stacks and snippets inside are marked on their own
 		case bytes.HasPrefix(t, []byte("panic: ")), bytes.HasPrefix(t, []byte("fatal error: ")),
@@ -495,9 +550,9 @@ func logMarkBlocks(ls []logLine) {
 			i = logGoBlock(ls, i)
 		case bytes.Equal(t, []byte("WARNING: DATA RACE")):
 			i = logRaceBlock(ls, i)
-		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("not ok ")):
+		case bytes.HasPrefix(tl, []byte("not ok ")):
 			i = logTapBlock(ls, i)
-		case bytes.HasPrefix(bytes.TrimLeft(t, " "), []byte("✖ ")):
+		case bytes.HasPrefix(tl, []byte("✖ ")):
 			logIndentBlock(ls, i)
 			i++ // stacks inside are marked on their own
 		case logRustHead(t):
@@ -733,7 +788,7 @@ func logTapYAML(ls []logLine, head int) (bool, int) {
 	return true, i
 }
 
-// logTrimBlank is bytes.TrimLeft(t, " \t") without building a cutset on
+// logTrimBlank is logTrimBlank(t) without building a cutset on
 // every call: it runs on every line.
 func logTrimBlank(t []byte) []byte {
 	i := 0
@@ -785,7 +840,7 @@ func logGoFrame(t []byte) bool {
 // "... 12 more" and "Caused by:" lines between them.
 func logStackFrame(t []byte) bool {
 	t = bytes.TrimPrefix(t, []byte("npm verbose stack"))
-	s := bytes.TrimLeft(t, " \t")
+	s := logTrimBlank(t)
 	if len(s) == len(t) {
 		return bytes.HasPrefix(t, []byte("Caused by: "))
 	}
@@ -909,8 +964,9 @@ func (d *logDoc) markMust(failures [][]byte) {
 	// lengths has the lengths of the failure lines, so that most other
 	// lines are told apart without hashing them.
 	var lengths [1024]bool
+	// The keys alias the lines (failures are lines of d.src): no copy.
 	for _, l := range failures {
-		must[string(l)] = struct{}{}
+		must[unsafe.String(unsafe.SliceData(l), len(l))] = struct{}{}
 		lengths[min(len(l), len(lengths)-1)] = true
 	}
 	shown := make(map[string]bool)
@@ -934,7 +990,7 @@ func (d *logDoc) markMust(failures [][]byte) {
 			// the view; one copy of a repeated line satisfies it, and the
 			// repeats collapse with their template.
 			ls[i].must = true
-			shown[string(line)] = true
+			shown[unsafe.String(unsafe.SliceData(line), len(line))] = true
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/kompress/kompress/internal/lossy"
@@ -213,9 +214,12 @@ func tableCSVFields(l []byte) int {
 func tableDelimited(in []byte, sep byte) *tableData {
 	t := &tableData{}
 	var recs []tableRow
+	// Every row's cells share one array: a cell ends at a separator or a
+	// line end, so there are at most that many plus one.
+	arena := make([][]byte, 0, bytes.Count(in, []byte{sep})+bytes.Count(in, []byte{'\n'})+1)
 	for pos := 0; pos < len(in); {
 		start := pos
-		var cells [][]byte
+		cells := arena[len(arena):]
 		cellStart, quoted := pos, false
 		for pos < len(in) {
 			c := in[pos]
@@ -251,7 +255,8 @@ func tableDelimited(in []byte, sep byte) *tableData {
 		if pos < len(in) {
 			pos++ // the newline
 		}
-		recs = append(recs, tableRow{raw: in[start:end], cells: cells})
+		arena = arena[:len(arena)+len(cells)]
+		recs = append(recs, tableRow{raw: in[start:end], cells: cells[:len(cells):len(cells)]})
 	}
 	for len(recs) > 0 && len(bytes.TrimSpace(recs[len(recs)-1].raw)) == 0 {
 		t.trailer = append([][]byte{recs[len(recs)-1].raw}, t.trailer...)
@@ -909,15 +914,9 @@ func (t *tableData) actionRows() []int {
 		if bytes.IndexByte(raw, 0x1b) >= 0 {
 			raw = ansi.Strip(raw)
 		}
-		f := bytes.Fields(raw)
-		for j, w := range f {
-			// Lower case is a verdict only where nft and pf write it,
-			// first or last on the line, not in a description's prose.
-			if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(f)-1) {
-				words[i] = string(w)
-				count[words[i]]++
-				break
-			}
+		if w := tableActionWord(raw); w != nil {
+			words[i] = string(w)
+			count[words[i]]++
 		}
 	}
 	var idx []int
@@ -927,6 +926,78 @@ func (t *tableData) actionRows() []int {
 		}
 	}
 	return idx
+}
+
+// tableActionWord returns the first field of raw that is a word of
+// tableActionWords, nil when none is. Lower case is a verdict only where nft
+// and pf write it, first or last on the line, not in a description's prose.
+func tableActionWord(raw []byte) []byte {
+	// The fields are found in place, without bytes.Fields' slice of them:
+	// most rows hold none of the words. Bytes past ASCII may be Unicode
+	// spaces, which split fields too: a row that has one where it matters
+	// is split by bytes.Fields.
+	for i, first := 0, true; i < len(raw); first = false {
+		for i < len(raw) && tableASCIISpace[raw[i]] {
+			i++
+		}
+		j := i
+		for ; j < len(raw) && !tableASCIISpace[raw[j]]; j++ {
+			if raw[j] >= utf8.RuneSelf {
+				return tableActionWordFields(raw)
+			}
+		}
+		if j == i {
+			break
+		}
+		if w := raw[i:j]; tableActionShape(w) && tableActionWords[string(w)] {
+			if w[0] < 'a' || first {
+				return w
+			}
+			last := true
+			for _, c := range raw[j:] {
+				if c >= utf8.RuneSelf {
+					return tableActionWordFields(raw)
+				}
+				last = last && tableASCIISpace[c]
+			}
+			if last {
+				return w
+			}
+		}
+		i = j
+	}
+	return nil
+}
+
+// tableActionWordFields is tableActionWord by bytes.Fields.
+func tableActionWordFields(raw []byte) []byte {
+	f := bytes.Fields(raw)
+	for j, w := range f {
+		if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(f)-1) {
+			return w
+		}
+	}
+	return nil
+}
+
+// tableASCIISpace is what bytes.Fields splits ASCII text at.
+var tableASCIISpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// tableActionFirst and tableActionLens are the first bytes and lengths of
+// the words of tableActionWords: most fields are told apart by them
+// without a map lookup.
+var tableActionFirst, tableActionLens = func() (first [256]bool, lens uint64) {
+	for w := range tableActionWords {
+		first[w[0]] = true
+		lens |= 1 << min(len(w), 63)
+	}
+	return first, lens
+}()
+
+// tableActionShape reports whether w has the first byte and length of a
+// word of tableActionWords.
+func tableActionShape(w []byte) bool {
+	return tableActionFirst[w[0]] && tableActionLens&(1<<min(len(w), 63)) != 0
 }
 
 // tableLower appends c in ASCII lower case to dst.
@@ -1197,12 +1268,29 @@ func tableNumber(c []byte) (float64, bool) {
 	if s == "" || !(s[0] >= '0' && s[0] <= '9' || s[0] == '-' || s[0] == '.') {
 		return 0, false
 	}
+	for i := 1; i < len(s); i++ {
+		if !tableFloatBytes[s[i]] {
+			// No number ParseFloat reads holds it ("-rw-r--r--", "12:30"):
+			// spared its error, which allocates.
+			return 0, false
+		}
+	}
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		return 0, false
 	}
 	return x * mult, true
 }
+
+// tableFloatBytes are the bytes strconv.ParseFloat can accept in a number:
+// digits, signs, the point, '_', hex digits and prefixes, exponents, and
+// the letters of "inf", "infinity" and "nan".
+var tableFloatBytes = func() (t [256]bool) {
+	for _, c := range []byte("0123456789+-._xXpPeEabcdefABCDEFiInNtTyY") {
+		t[c] = true
+	}
+	return t
+}()
 
 // tableWarningRow reports a warning printed among the rows at the left
 // margin, "Warning: …", "Warning in log(-1) : NaNs produced", "WARNING: …",
@@ -1238,8 +1326,8 @@ func tableFailureLine(l []byte) bool {
 		if !tableMarkStart[c] {
 			continue
 		}
-		for _, m := range tableFailureMarks {
-			if m[0] == c && bytes.HasPrefix(l[i:], m) {
+		for _, m := range tableMarksAt[c] {
+			if bytes.HasPrefix(l[i:], m) {
 				return true
 			}
 		}
@@ -1247,12 +1335,15 @@ func tableFailureLine(l []byte) bool {
 	return false
 }
 
-// tableMarkStart marks the first bytes of tableFailureMarks.
-var tableMarkStart = func() (t [256]bool) {
+// tableMarksAt lists the tableFailureMarks by their first byte, and
+// tableMarkStart marks those bytes: a byte of a row is compared with the
+// marks it can start only ('e' starts one of ten, most bytes none).
+var tableMarksAt, tableMarkStart = func() (t [256][][]byte, start [256]bool) {
 	for _, m := range tableFailureMarks {
-		t[m[0]] = true
+		t[m[0]] = append(t[m[0]], m)
+		start[m[0]] = true
 	}
-	return t
+	return t, start
 }()
 
 // tableFailureMarks are case-sensitive markers of failure lines that can

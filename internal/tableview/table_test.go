@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -711,4 +712,48 @@ func TestTablePhpcs(t *testing.T) {
 	if errs := bytes.Count(in, []byte("| ERROR   |")); bytes.Count(out, []byte("| ERROR   |")) != errs {
 		t.Errorf("%d of %d error rows kept", bytes.Count(out, []byte("| ERROR   |")), errs)
 	}
+}
+
+// FuzzTableActionWord holds tableActionWord to the rule it implements in
+// place: the first field of bytes.Fields(raw) that is a word of
+// tableActionWords, upper case anywhere, lower case first or last.
+func FuzzTableActionWord(f *testing.F) {
+	for _, s := range []string{
+		"DROP       all  --  10.0.0.0/8  0.0.0.0/0", "ip saddr 10.0.0.1 drop", "drop ip saddr 10.0.0.1",
+		"a drop of rain", "Anywhere  DENY IN  192.168.1.0/24", "\tREJECT\v", " drop\u00a0", "x\u0085drop",
+		"blackhole 10.1.0.0/16 ", "PROHIBIT", "", "   ", "drop drop", "allow\n drop",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var want []byte
+		fs := bytes.Fields(raw)
+		for j, w := range fs {
+			if tableActionWords[string(w)] && (w[0] < 'a' || j == 0 || j == len(fs)-1) {
+				want = w
+				break
+			}
+		}
+		if got := tableActionWord(raw); !bytes.Equal(got, want) || (got == nil) != (want == nil) {
+			t.Errorf("tableActionWord(%q) = %q, want %q", raw, got, want)
+		}
+	})
+}
+
+// FuzzTableFloatBytes: every number strconv.ParseFloat reads is made of
+// tableFloatBytes, so tableNumber's early rejection never drops one.
+func FuzzTableFloatBytes(f *testing.F) {
+	for _, s := range []string{"1e5", "-0x1p-2", "0x_1P+3", "inf", "-Infinity", "NaN", "+.5", "1_000", "3.14", "-rw-r--r--", "12:30"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := strconv.ParseFloat(s, 64); err != nil {
+			return
+		}
+		for i := 0; i < len(s); i++ {
+			if !tableFloatBytes[s[i]] {
+				t.Fatalf("ParseFloat(%q) reads a number, but tableFloatBytes lacks %q", s, s[i])
+			}
+		}
+	})
 }
