@@ -115,6 +115,9 @@ type request struct {
 	checks   []sectionCheck
 	failures failureMemo
 
+	// noFold caches foldsSaveLittle: 0 not asked yet, 1 true, -1 false.
+	noFold int8
+
 	best     []byte // the smallest text so far: in, the lossless fold or the lossy view
 	strategy string // best's strategy
 	// bestLen is len(best), also after releaseUnusable dropped a lossless
@@ -135,7 +138,9 @@ func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
 	if strategy, ok := e.passThrough(r); ok {
 		return strategy, nil
 	}
-	r.route()
+	if !e.opts.SkipKind || !e.foldsSaveLittle(r) {
+		r.route()
+	}
 	// The lossy views run before the lossless fold, which they do not
 	// read: a view's working memory (a line record per line of a big
 	// input) is gone before the fold, often as big as the input, is built
@@ -211,8 +216,11 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 		// Colour codes may go when the store keeps the original bytes.
 		gate = &e.colorGate
 	}
-	lossless, n, eq, steps := e.foldSections(ctx, gate, r)
 	r.best, r.bestLen, r.strategy = r.in, len(r.in), wire.StrategyPassthroughLowSavings
+	if e.foldsSaveLittle(r) {
+		return
+	}
+	lossless, n, eq, steps := e.foldSections(ctx, gate, r)
 	if n < len(r.in) {
 		r.bestLen, r.strategy = n, wire.StrategyLossless
 		r.res.Lossless, r.res.Equivalence, r.res.Steps = true, string(eq), steps
@@ -220,6 +228,27 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 			r.best = lossless
 		}
 	}
+}
+
+// foldsSaveLittle reports, once per request, that the result can only be
+// the input: nothing but the lossless folds runs (no lossy view, no
+// external provider), and fold.MaxSavings finds in one reading of the
+// lines that no cut of the input into sections could fold enough of it to
+// be returned. Most tool output is such (a log without repeats, a table,
+// code): it is then neither folded nor, when the kind is not wanted,
+// routed.
+func (e *Engine) foldsSaveLittle(r *request) bool {
+	if r.noFold == 0 {
+		r.noFold = -1
+		if (r.req.LosslessOnly || e.opts.Store == nil) && len(e.opts.Providers) == 0 {
+			// Stop counting once the bound is past what savesLittle refuses.
+			limit := int(e.opts.MinSavings*float64(len(r.in))) + 1
+			if r.savesLittle(len(r.in)-fold.MaxSavings(r.in, limit), e.opts.MinSavings) {
+				r.noFold = 1
+			}
+		}
+	}
+	return r.noFold > 0
 }
 
 // checkBoundary checks the lossy view again as a whole: the invariant
@@ -972,8 +1001,13 @@ func unstripLines(lines [][]byte, plain, raw []byte) [][]byte {
 	return out
 }
 
-// keep returns the gate's Keep predicate: see keepFailures.
+// keep returns the gate's Keep predicate: see keepFailures. Data has no
+// failure lines (see failure.Data): its predicate is nil, and the gate
+// looks for none.
 func (c *sectionCheck) keep() func([]byte) bool {
+	if failure.Data(c.kind) {
+		return nil
+	}
 	// The failure lines are found when a fold first asks: most inputs
 	// never need them on the lossless path.
 	var set func([]byte) bool

@@ -79,6 +79,11 @@ type Options struct {
 	// tokenizer empty, for callers that never read them (the CLI's text
 	// output): counting is then never paid for.
 	SkipTokenCounts bool
+	// SkipKind leaves a result's kind empty when finding it would cost a
+	// routing of the input that the text does not need (lossless-only
+	// input that no fold can save enough of), for callers that read only
+	// the text (the CLI's text output).
+	SkipKind bool
 	// Logger receives warnings (missing model, store errors). Nil discards.
 	Logger *slog.Logger
 	// MaxExpandBytes bounds what Expand writes, and MaxMarkers the markers

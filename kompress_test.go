@@ -441,7 +441,7 @@ func BenchmarkLossless(b *testing.B) {
 			b.ReportMetric(float64(out)/float64(total), "ratio")
 		})
 	}
-	run("kompress", New(Options{SkipTokenCounts: true}), true)
+	run("kompress", New(Options{SkipTokenCounts: true, SkipKind: true}), true)
 	run("kompress-default", New(Options{Store: memStore(b), Scorer: "heuristic", SkipTokenCounts: true}), false)
 	run("kompress-default-counted", New(Options{Store: memStore(b), Scorer: "heuristic"}), false)
 	b.Run("gzip-1", func(b *testing.B) {
@@ -737,6 +737,75 @@ func TestSkipTokenCounts(t *testing.T) {
 	if !reflect.DeepEqual(counted, skipped) {
 		t.Errorf("results differ beyond the token fields:\n%+v\n%+v", counted, skipped)
 	}
+}
+
+// passingProvider never proposes a fold. As a provider it costs nothing
+// but turns off the engine's no-fold shortcut (see foldsSaveLittle): the
+// gate then runs as if the shortcut were not there.
+type passingProvider struct{}
+
+func (passingProvider) Name() string { return "pass" }
+
+func (passingProvider) Propose(context.Context, []byte, fold.Info) (*fold.Proposal, error) {
+	return nil, nil
+}
+
+// TestNoFoldShortcut checks that the lossless path gives each sample (and
+// each held-out input) the result it gives without the shortcut that
+// returns input no fold can save enough of unfolded, and with SkipKind
+// unrouted: the same result, the kind left empty only when not routed.
+func TestNoFoldShortcut(t *testing.T) {
+	full := New(Options{SkipTokenCounts: true, Providers: []fold.Provider{passingProvider{}}})
+	short := New(Options{SkipTokenCounts: true})
+	textOnly := New(Options{SkipTokenCounts: true, SkipKind: true})
+	all := append(samples(t), setSamples(t, "heldout")...)
+	shortcuts := 0
+	for _, s := range all {
+		for _, tool := range []string{"", "Read"} {
+			req := wire.CompressRequest{Content: string(s.data), LosslessOnly: true, Tool: tool}
+			want := compress(t, full, req)
+			if got := compress(t, short, req); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s/%s (tool %q): with the shortcut\n%+v\nwithout\n%+v", s.kind, s.name, tool, got, want)
+			}
+			got := compress(t, textOnly, req)
+			if got.Kind == "" && want.Kind != "" {
+				shortcuts++
+				got.Kind = want.Kind
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s/%s (tool %q): with SkipKind\n%+v\nwithout\n%+v", s.kind, s.name, tool, got, want)
+			}
+		}
+	}
+	if shortcuts == 0 {
+		t.Error("SkipKind never skipped routing")
+	}
+}
+
+// FuzzNoFoldShortcut is TestNoFoldShortcut on any input: with or without
+// the shortcut, the same result.
+func FuzzNoFoldShortcut(f *testing.F) {
+	files, _ := filepath.Glob("testdata/samples/*/*.txt")
+	for i, p := range files {
+		if d, _ := os.ReadFile(p); i%4 == 0 && len(d) < 16<<10 {
+			f.Add(d)
+		}
+	}
+	f.Add([]byte(strings.Repeat("a:1:x\n", 200)))
+	f.Add([]byte(strings.Repeat("{\"a\": 1}\n", 100)))
+	full := New(Options{SkipTokenCounts: true, Providers: []fold.Provider{passingProvider{}}})
+	short := New(Options{SkipTokenCounts: true, SkipKind: true})
+	f.Fuzz(func(t *testing.T, in []byte) {
+		req := wire.CompressRequest{Content: string(in), LosslessOnly: true}
+		want := compress(t, full, req)
+		got := compress(t, short, req)
+		if got.Kind == "" {
+			got.Kind = want.Kind
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("with the shortcut\n%+v\nwithout\n%+v", got, want)
+		}
+	})
 }
 
 // TestTokenCounts checks each sample's token counts against counting the

@@ -51,6 +51,9 @@ type reply struct {
 	chunks []string
 	// gate, when set, holds the reply after its first chunk until closed.
 	gate chan struct{}
+	// cut breaks the connection after the chunks instead of ending the
+	// response, as an upstream that dies mid-stream.
+	cut bool
 }
 
 // fakeUpstream is a model API on loopback that records the exact bytes it
@@ -102,6 +105,9 @@ func (u *fakeUpstream) serve(w http.ResponseWriter, r *http.Request) {
 		if i == 0 && rep.gate != nil {
 			<-rep.gate
 		}
+	}
+	if rep.cut {
+		panic(http.ErrAbortHandler)
 	}
 }
 

@@ -174,6 +174,8 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			p.streamLive(ctx, w, a, &anthropicFilter{}, u, out, conversation, resp)
 		case a == chat && isEventStream(resp.Header):
 			p.streamLive(ctx, w, a, &chatFilter{}, u, out, conversation, resp)
+		case a == responses && isEventStream(resp.Header):
+			p.streamLive(ctx, w, a, &responsesFilter{}, u, out, conversation, resp)
 		default:
 			p.intercept(ctx, w, a, u, out, conversation, resp)
 		}
@@ -235,10 +237,22 @@ func relay(w http.ResponseWriter, resp *http.Response) {
 			}
 			_ = rc.Flush()
 		}
-		if err != nil {
+		if err == io.EOF {
 			return
 		}
+		if err != nil {
+			abort()
+		}
 	}
+}
+
+// abort cuts the client's connection without ending the response, for an
+// upstream that broke off mid-body: the client sees the same network error
+// it would have seen talking to the upstream itself, where a normal end
+// would pass a truncated stream off as complete (an SDK then returns a
+// half-written message as the final one).
+func abort() {
+	panic(http.ErrAbortHandler)
 }
 
 // writeBody answers with body and the upstream's headers, for a response

@@ -14,9 +14,9 @@ import (
 )
 
 // In-band retrieve. A request that carries a marker and declares tools gets
-// kompress_retrieve; its response is read whole (a streamed one is parsed
-// into the message it builds; Anthropic and Chat Completions streams are
-// relayed live instead, see streamLive). When the model called only kompress_retrieve,
+// kompress_retrieve; its response is read whole (event streams are relayed
+// live instead, see streamLive; one that is not labelled as such is parsed
+// into the message it builds). When the model called only kompress_retrieve,
 // the proxy answers from the store, appends the call and its answer to the
 // request and asks again, up to maxRounds times, and gives the client the
 // final answer (as a fresh event stream when it asked for one). When the
@@ -121,6 +121,9 @@ func (p *Proxy) resolve(ctx context.Context, a api, up upstreamRequest, body, re
 			// it gets its own calls, the hidden one waits for its next
 			// request.
 			resp = dropCalls(a, resp, root, mine)
+			if len(theirs) == 0 {
+				resp = endTurn(a, resp)
+			}
 			if len(theirs) > 0 {
 				hidden = append(hidden, turn, answerTurn(a, answers))
 				outputs = append(outputs, answerTurn(a, answers))
@@ -201,7 +204,7 @@ func (p *Proxy) retrieve(ctx context.Context, rawArgs []byte) (string, bool) {
 		}
 		return tool.Retrieve + ": store unavailable: " + err.Error(), true
 	}
-	sel, err := tool.Select(orig, args)
+	sel, err := tool.Answer(orig, args)
 	if err != nil {
 		return tool.Retrieve + ": " + err.Error(), true
 	}
@@ -360,6 +363,61 @@ func dropCalls(a api, b []byte, root *value, drop []call) []byte {
 		}
 	}
 	return splice(b, []edit{{list.start, list.end, append(append([]byte("["), joinRaw(keep)...), ']')}})
+}
+
+// endTurn makes a response whose tool calls were all kompress_retrieve's,
+// dropped after maxRounds, say that the turn ended: a client told that the
+// model stopped for tool use would look for a call of its own to run.
+func endTurn(a api, b []byte) []byte {
+	root, err := parse(b)
+	if err != nil {
+		return b
+	}
+	var v *value
+	from, to := "tool_use", "end_turn"
+	switch a {
+	case anthropic:
+		v = root.get("stop_reason")
+	case chat:
+		if ch := root.get("choices").array(); len(ch) > 0 {
+			v = ch[0].get("finish_reason")
+		}
+		from, to = "tool_calls", "stop"
+	}
+	if s, ok := v.text(b); !ok || s != from {
+		return b
+	}
+	return splice(b, []edit{{v.start, v.end, quote(to)}})
+}
+
+// endTurnEvent is endTurn for the held event of a live stream that carries
+// the stop reason (Anthropic's message_delta, a Chat finish chunk).
+func endTurnEvent(a api, raw []byte) []byte {
+	evs := events(raw)
+	if len(evs) != 1 {
+		return raw
+	}
+	d, err := decodeObject(evs[0].data)
+	if err != nil {
+		return raw
+	}
+	switch a {
+	case anthropic:
+		delta := asObject(d["delta"])
+		if d["type"] != "message_delta" || delta["stop_reason"] != "tool_use" {
+			return raw
+		}
+		delta["stop_reason"] = "end_turn"
+		return []byte("event: message_delta\ndata: " + string(marshal(d)) + "\n\n")
+	case chat:
+		choices, _ := d["choices"].([]any)
+		if len(choices) != 1 || asObject(choices[0])["finish_reason"] != "tool_calls" {
+			return raw
+		}
+		asObject(choices[0])["finish_reason"] = "stop"
+		return []byte("data: " + string(marshal(d)) + "\n\n")
+	}
+	return raw
 }
 
 // remember keeps a hidden turn under the anchor of the response the client

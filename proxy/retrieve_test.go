@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kompress/kompress"
+	"github.com/kompress/kompress/internal/tool"
 )
 
 // markerID is the id in the marker of the compressed Bash output.
@@ -336,6 +337,12 @@ func TestRegression2089RetrieveWithClientTool(t *testing.T) {
 		if hidden < 0 || visible < hidden || !json.Valid(second) || bytes.Contains(second, []byte(`"type":"function_call",`)) {
 			t.Fatalf("want only the hidden output before the client's: %s", second)
 		}
+		// The marker is in the stored conversation, not in this request:
+		// the tool is still declared, or the model could not call it again
+		// (and the tools would change every turn).
+		if !bytes.Contains(second, []byte(`"name":"kompress_retrieve","description"`)) {
+			t.Errorf("a chained request lost kompress_retrieve: %s", clip(second))
+		}
 	})
 }
 
@@ -358,5 +365,77 @@ func TestHiddenTurnStaysInItsConversation(t *testing.T) {
 	}
 	if !bytes.Contains(reqs[3].body, []byte(`"tool_use_id":"toolu_r"`)) {
 		t.Errorf("the conversation the hidden turn came from did not get it back")
+	}
+}
+
+// A retrieve of a multi-megabyte original answers the model with a page of
+// it, not the whole: the continuation must still fit the model's context.
+func TestRetrieveHugeOriginalPaged(t *testing.T) {
+	eng := testEngine(t)
+	huge := strings.Repeat(logText(), 100)
+	m := regexp.MustCompile(`retrieve id=([0-9a-f]+)\]`).FindStringSubmatch(compressed(t, eng, "Bash", huge))
+	if m == nil {
+		t.Fatal("no marker")
+	}
+	call := `{"id":"msg_1","type":"message","role":"assistant","content":[{"type":"tool_use","id":"toolu_r","name":"kompress_retrieve","input":{"id":"` + m[1] + `"}}],"stop_reason":"tool_use"}`
+	up := newUpstream(t, reply{body: call}, reply{body: anthropicFinal})
+	url := front(t, up, eng, true)
+	req := strings.Replace(anthropicRequest(false, bashTool), q(logText()), q(huge), 1)
+	if resp, got := post(t, url+"/v1/messages", req); resp.StatusCode != 200 || !bytes.Contains(got, []byte("The database refused")) {
+		t.Fatalf("client got %d %s", resp.StatusCode, got)
+	}
+	reqs := up.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d upstream requests", len(reqs))
+	}
+	if n := len(reqs[1].body) - len(reqs[0].body); n > tool.MaxAnswer+2000 || !bytes.Contains(reqs[1].body, []byte("start_line=")) {
+		t.Errorf("the continuation grew by %d bytes for a %d-byte original; want one page with a note", n, len(huge))
+	}
+}
+
+// A model that keeps calling kompress_retrieve is stopped after maxRounds;
+// the client then gets a turn that ended, not one stopped for a tool use
+// with no call of its own in it.
+func TestRetrieveRoundsEndTheTurn(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	repeat := func(r reply) []reply {
+		out := make([]reply, maxRounds+1)
+		for i := range out {
+			out[i] = r
+		}
+		return out
+	}
+	tests := []struct {
+		name, path, request string
+		a                   api
+		stream              bool
+		reply               reply
+		want                string
+	}{
+		{"anthropic", "/v1/messages", anthropicRequest(false, bashTool), anthropic, false, reply{body: anthropicCall(id)}, `"stop_reason":"end_turn"`},
+		{"anthropic stream", "/v1/messages", anthropicRequest(true, bashTool), anthropic, true, reply{chunks: anthropicCallStream(id)}, `"stop_reason":"end_turn"`},
+		{"chat", "/v1/chat/completions", chatRequest(false), chat, false, reply{body: chatCall(id)}, `"finish_reason":"stop"`},
+		{"chat stream", "/v1/chat/completions", chatRequest(true), chat, true, reply{chunks: chatCallStream(id)}, `"finish_reason":"stop"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			up := newUpstream(t, repeat(tt.reply)...)
+			url := front(t, up, eng, true)
+			_, got := post(t, url+tt.path, tt.request)
+			final := got
+			if tt.stream {
+				var err error
+				if final, err = accumulate(tt.a, got); err != nil {
+					t.Fatalf("%v: %s", err, got)
+				}
+			}
+			if n := len(up.requests()); n != maxRounds+1 {
+				t.Errorf("%d upstream requests, want %d", n, maxRounds+1)
+			}
+			if !bytes.Contains(final, []byte(tt.want)) || bytes.Contains(got, []byte("kompress_retrieve")) {
+				t.Errorf("client got %s", final)
+			}
+		})
 	}
 }

@@ -101,8 +101,14 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 		}
 	}
 	if p.opts.RetrieveTool {
-		edits = append(edits, p.restoreHidden(a, body, root)...)
-		if rw.markers {
+		restored := p.restoreHidden(a, body, root)
+		edits = append(edits, restored...)
+		// The tool is declared when the model may need it: a tool result
+		// here carries a marker, a hidden retrieve turn was put back (its
+		// call names the tool), or the request continues a stored Responses
+		// conversation, whose markers the upstream holds: there a request
+		// rarely repeats one, and the tools would come and go every turn.
+		if rw.markers || len(restored) > 0 || chained(a, body) {
 			if e, ok := declareTool(a, body, root); ok {
 				edits = append(edits, e)
 				rw.injected = true

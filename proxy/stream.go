@@ -19,8 +19,9 @@ import (
 // blocks (or tool calls) renumbered after the ones already sent; the client
 // sees one message. When the model called the client's tools too, the
 // client gets its part and the message's end, and the hidden call is
-// remembered as resolve does. (Responses streams are read whole, see
-// intercept.)
+// remembered as resolve does. Responses streams work the same way, their
+// output items renumbered and the final response.completed rewritten to
+// the items the client got.
 
 // liveFilter is the API-specific part of a live stream.
 type liveFilter interface {
@@ -33,6 +34,9 @@ type liveFilter interface {
 	shown(msg []byte, root *value)
 	// turn is the whole message the client assembled, for its anchor.
 	turn() []byte
+	// final rewrites the held events of the last round before they are
+	// sent.
+	final(held [][]byte) [][]byte
 }
 
 func (p *Proxy) streamLive(ctx context.Context, w http.ResponseWriter, a api, f liveFilter, up upstreamRequest, body []byte, prev string, resp *http.Response) {
@@ -43,7 +47,8 @@ func (p *Proxy) streamLive(ctx context.Context, w http.ResponseWriter, a api, f 
 		_, _ = w.Write(b)
 		_ = rc.Flush()
 	}
-	var hidden [][]byte // what the client did not see, for its next request
+	var hidden [][]byte  // what the client did not see, for its next request
+	var outputs [][]byte // Responses: the answers alone, for a chained next request
 	src := resp.Body
 	for round := 0; ; round++ {
 		f.startRound(round)
@@ -63,12 +68,12 @@ func (p *Proxy) streamLive(ctx context.Context, w http.ResponseWriter, a api, f 
 			src.Close()
 		}
 		finish := func() {
-			for _, b := range held {
+			for _, b := range f.final(held) {
 				send(b)
 			}
 		}
 		if err != nil {
-			return // the upstream or the client went away mid-stream
+			abort() // the upstream or the client went away mid-stream
 		}
 		msg, err := accumulate(a, raw.Bytes())
 		if err != nil {
@@ -93,8 +98,11 @@ func (p *Proxy) streamLive(ctx context.Context, w http.ResponseWriter, a api, f 
 				answers[i] = p.answer(ctx, a, c)
 			}
 			hidden = append(hidden, callsTurn(a, msg, root, mine, true), answerTurn(a, answers))
+			if len(theirs) > 0 {
+				outputs = append(outputs, answerTurn(a, answers))
+			}
 			if len(theirs) == 0 && round < maxRounds {
-				body = appendTurn(a, body, callsTurn(a, msg, root, mine, false), answerTurn(a, answers), "")
+				body = appendTurn(a, body, callsTurn(a, msg, root, mine, false), answerTurn(a, answers), root.str(msg, "id"))
 				next, errEvent := p.continueStream(ctx, a, up, body)
 				if errEvent != nil {
 					send(errEvent)
@@ -103,11 +111,17 @@ func (p *Proxy) streamLive(ctx context.Context, w http.ResponseWriter, a api, f 
 				src = next
 				continue
 			}
+			if len(theirs) == 0 {
+				// maxRounds retrieve-only rounds: the turn ends here.
+				for i, b := range held {
+					held[i] = endTurnEvent(a, b)
+				}
+			}
 		}
 		if len(hidden) > 0 {
 			turn := f.turn()
 			if tr, err := parse(turn); err == nil {
-				p.remember(a, turn, tr, prev, hiddenTurn{full: joinRaw(hidden)})
+				p.remember(a, turn, tr, prev, hiddenTurn{full: joinRaw(hidden), outputs: joinRaw(outputs)})
 			}
 		}
 		finish()
@@ -170,6 +184,8 @@ func (f *anthropicFilter) shown(msg []byte, root *value) {
 func (f *anthropicFilter) turn() []byte {
 	return []byte(`{"content":[` + string(joinRaw(f.visible)) + `]}`)
 }
+
+func (f *anthropicFilter) final(held [][]byte) [][]byte { return held }
 
 // chatFilter leaves kompress_retrieve tool calls out of the chunks,
 // renumbers the client's, and holds back the finish chunk, the usage chunk
@@ -253,12 +269,121 @@ func (f *chatFilter) shown(msg []byte, root *value) {
 	}
 }
 
+func (f *chatFilter) final(held [][]byte) [][]byte { return held }
+
 func (f *chatFilter) turn() []byte {
 	m := object{"content": string(f.text)}
 	if f.calls != nil {
 		m["tool_calls"] = f.calls
 	}
 	return marshal(object{"choices": []any{object{"message": m}}})
+}
+
+// responsesFilter leaves kompress_retrieve function calls out of a
+// Responses stream: it drops the events of their output items and the
+// response.created / in_progress of continuations, renumbers output_index
+// and sequence_number, and holds the final event (response.completed,
+// incomplete or failed), whose output becomes the items the client got
+// over all rounds.
+type responsesFilter struct {
+	round   int
+	seq     int          // next sequence_number the client gets
+	next    int          // client output_index of the next visible item
+	mine    map[int]bool // upstream output indices of retrieve calls, this round
+	index   map[int]int  // upstream output index → client index, this round
+	changed bool         // an event was dropped or renumbered
+	visible []json.RawMessage
+}
+
+func (f *responsesFilter) startRound(round int) {
+	f.round, f.mine, f.index = round, map[int]bool{}, map[int]int{}
+}
+
+func (f *responsesFilter) event(ev sseEvent, raw []byte) ([]byte, bool) {
+	d, err := decodeObject(ev.data)
+	if err != nil {
+		return raw, false
+	}
+	switch d["type"] {
+	case "response.created", "response.in_progress", "response.queued":
+		if f.round > 0 {
+			f.changed = true
+			return nil, false
+		}
+	case "response.completed", "response.incomplete", "response.failed":
+		return raw, true
+	}
+	edit := false
+	if idx, ok := asInt(d["output_index"]); ok {
+		if item := asObject(d["item"]); d["type"] == "response.output_item.added" && item["type"] == "function_call" && item["name"] == tool.Retrieve {
+			f.mine[idx] = true
+		}
+		if f.mine[idx] {
+			f.changed = true
+			return nil, false
+		}
+		to, seen := f.index[idx]
+		if !seen {
+			to = f.next
+			f.index[idx] = to
+			f.next++
+		}
+		if to != idx {
+			d["output_index"] = to
+			edit = true
+		}
+	}
+	return f.sequence(ev, raw, d, edit), false
+}
+
+// sequence gives an event the client's next sequence_number, re-encoding
+// it only when something changed.
+func (f *responsesFilter) sequence(ev sseEvent, raw []byte, d object, edit bool) []byte {
+	if n, ok := asInt(d["sequence_number"]); ok && n != f.seq {
+		d["sequence_number"] = f.seq
+		edit = true
+	}
+	f.seq++
+	if !edit {
+		return raw
+	}
+	f.changed = true
+	return encodeEvent(ev, d)
+}
+
+func (f *responsesFilter) shown(msg []byte, root *value) {
+	for _, it := range root.get("output").array() {
+		f.visible = append(f.visible, json.RawMessage(it.raw(msg)))
+	}
+}
+
+func (f *responsesFilter) turn() []byte {
+	return marshal(object{"output": f.visible})
+}
+
+func (f *responsesFilter) final(held [][]byte) [][]byte {
+	out := make([][]byte, 0, len(held))
+	for _, raw := range held {
+		evs := events(raw)
+		if len(evs) == 0 || !f.changed {
+			out = append(out, raw)
+			continue
+		}
+		d, err := decodeObject(evs[0].data)
+		if err != nil {
+			out = append(out, raw)
+			continue
+		}
+		if r := asObject(d["response"]); r != nil {
+			visible := f.visible
+			if visible == nil {
+				visible = []json.RawMessage{}
+			}
+			r["output"] = visible
+		}
+		out = append(out, f.sequence(evs[0], raw, d, true))
+	}
+	return out
 }
 
 // continueStream sends a continuation and returns its event stream, or an
@@ -300,6 +425,12 @@ func renumber(ev sseEvent, evRaw []byte, d object, from, to int) []byte {
 		return evRaw
 	}
 	d["index"] = to
+	return encodeEvent(ev, d)
+}
+
+// encodeEvent writes d as the data of a named event, under ev's name or
+// else its type.
+func encodeEvent(ev sseEvent, d object) []byte {
 	name := ev.event
 	if name == "" {
 		name = str(d["type"])
@@ -316,7 +447,8 @@ func readEvents(r io.Reader, fn func(ev sseEvent, raw []byte)) error {
 		line, err := br.ReadBytes('\n')
 		cur.Write(line)
 		end := len(line) > 0 && len(bytes.TrimRight(line, "\r\n")) == 0
-		if end || err != nil && cur.Len() > 0 {
+		// An event cut off by a broken connection is not delivered.
+		if end || err == io.EOF && cur.Len() > 0 {
 			// A chunk of comments only (keep-alives) carries no event.
 			if evs := events(cur.Bytes()); len(evs) > 0 {
 				fn(evs[0], bytes.Clone(cur.Bytes()))

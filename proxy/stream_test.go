@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -177,5 +178,99 @@ func TestChatStreamLive(t *testing.T) {
 	third := up.requests()[2].body
 	if h, v := bytes.Index(third, []byte(`"tool_call_id":"call_r"`)), bytes.Index(third, []byte(`"content":"Let me look. The database`)); h < 0 || v < h || !json.Valid(third) {
 		t.Errorf("hidden call not put back before the streamed turn")
+	}
+}
+
+// An upstream that dies mid-stream must reach the client as a broken
+// connection, not as a normal end: otherwise a truncated stream passes for
+// a complete one (the OpenAI SDK returns a half-written response as final).
+// Both the plain relay and the live retrieve stream, first round and
+// continuation.
+func TestUpstreamBreaksMidStream(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	call := anthropicCallStream(id)
+	cases := []struct {
+		name     string
+		retrieve bool
+		body     string
+		replies  []reply
+	}{
+		{"relay", false, `{"stream":true,"messages":[]}`, []reply{{chunks: call[:3], cut: true}}},
+		{"live first round", true, anthropicRequest(true, bashTool), []reply{{chunks: call[:6], cut: true}}},
+		{"live continuation", true, anthropicRequest(true, bashTool),
+			[]reply{{chunks: call}, {chunks: chunked(synthesize(anthropic, []byte(anthropicFinal)))[:2], cut: true}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			up := newUpstream(t, c.replies...)
+			url := front(t, up, eng, c.retrieve)
+			resp, err := http.Post(url+"/v1/messages", "application/json", strings.NewReader(c.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			got, err := io.ReadAll(resp.Body)
+			if err == nil {
+				t.Fatalf("the stream ended normally after %d bytes; want a broken connection:\n%s", len(got), got)
+			}
+			if !bytes.HasPrefix(got, []byte("event: message_start\n")) {
+				t.Errorf("the events before the break did not reach the client: %q", got)
+			}
+		})
+	}
+}
+
+// Responses streams pass through live as well: the retrieve call's events
+// are left out, the continuation's items follow with the next output_index,
+// sequence numbers run on, and the one response.completed lists the items
+// the client got.
+func TestResponsesStreamLive(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	first := `{"id":"resp_1","object":"response","status":"completed","output":[` +
+		`{"type":"message","id":"msg_1","role":"assistant","status":"completed","content":[{"type":"output_text","text":"Let me look.","annotations":[]}]},` +
+		`{"type":"function_call","id":"fc_r","call_id":"call_r","name":"kompress_retrieve","arguments":"{\"id\":\"` + id + `\",\"pattern\":\"ERROR\"}","status":"completed"}]}`
+	gate := make(chan struct{})
+	up := newUpstream(t, reply{chunks: chunked(synthesize(responses, []byte(first))), gate: gate},
+		reply{chunks: chunked(synthesize(responses, []byte(responsesFinal)))})
+	url := front(t, up, eng, true)
+	line, rest := streamWhileHeld(t, url+"/v1/responses", responsesRequest(true), gate)
+	if line != "event: response.created\n" {
+		t.Errorf("first line %q", line)
+	}
+	stream := append([]byte(line), rest...)
+	if bytes.Contains(stream, []byte("kompress_retrieve")) || bytes.Count(stream, []byte("event: response.created")) != 1 || bytes.Count(stream, []byte("event: response.completed")) != 1 {
+		t.Errorf("client stream:\n%s", stream)
+	}
+	seq := 0
+	var added []int
+	for _, ev := range events(stream) {
+		var d struct {
+			Type           string
+			SequenceNumber int `json:"sequence_number"`
+			OutputIndex    int `json:"output_index"`
+		}
+		if err := json.Unmarshal(ev.data, &d); err != nil || d.SequenceNumber != seq {
+			t.Fatalf("event %d (%s): sequence_number %d", seq, d.Type, d.SequenceNumber)
+		}
+		seq++
+		if d.Type == "response.output_item.added" {
+			added = append(added, d.OutputIndex)
+		}
+	}
+	if fmt.Sprint(added) != "[0 1]" {
+		t.Errorf("output items added at %v, want [0 1]", added)
+	}
+	final, err := accumulate(responses, stream)
+	var r struct {
+		Output []struct{ Type, ID string }
+	}
+	if err != nil || json.Unmarshal(final, &r) != nil || len(r.Output) != 2 || r.Output[0].ID != "msg_1" || r.Output[1].ID != "msg_2" {
+		t.Fatalf("final response %s (%v)", final, err)
+	}
+	reqs := up.requests()
+	if len(reqs) != 2 || !bytes.Contains(reqs[1].body, quote(errorLine)[1:len(quote(errorLine))-1]) {
+		t.Fatalf("continuation missing or without the retrieved line")
 	}
 }

@@ -124,6 +124,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	if logLine(line, t, f) {
 		return kLog, wStrong, false, hv
 	}
+	if f&fColon != 0 && toolline.MarkdownlintRow(line) {
+		return kLog, wStrong, false, hv // markdownlint-cli2: "README.md:11 error MD012/no-multiple-blanks ..."
+	}
 	if f&(fColon|fDash) == 0 {
 		// no "path:N:" nor "path-N-": not a hit
 	} else if h, ok := toolline.ParseHit(line); ok && plausibleHitPath(h) && len(h.Path) < 1<<31 {

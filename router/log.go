@@ -45,6 +45,7 @@ var logPrefixes = []string{
 	// Python
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
+	"Trying:", "Expecting:", "Expecting nothing", "Failed example:", // doctest -v
 	// rspec
 	"Failure/Error:", "Failures:", "Pending:", "Failed examples:", "rspec ./", "Randomized with seed ", "# ./", // "Finished in" is cargo's "Finished "
 	// php -l and the PHP CLI
@@ -157,6 +158,8 @@ func logLine(line, t []byte, f feat) bool {
 		if e > 0 && indent == 0 && hasPrefix(t[e:], " upgraded, ") {
 			return true // apt's "2 upgraded, 5 newly installed, 0 to remove and 1 not upgraded."
 		}
+	case t[0] == 'i' && toolline.ErlangFrame(t) != nil:
+		return true
 	case t[0] == 'L' && len(t) > 1 && isDigit(t[1]):
 		// htmlhint's source excerpt "L3 |<div id=a>": quoted markup is
 		// part of the report, not a page.

@@ -124,6 +124,16 @@ func TestDetectCases(t *testing.T) {
 			strings.Repeat("               |          \n               |--43.81%--main\n               |          |          \n"+
 				"               |           --0.95%--asm_sysvec_apic_timer_interrupt\n", 4) +
 			"    44.76%    43.81%  prof     prof           [.] main\n", Table},
+		// tape's TAP: each assertion "ok N message" with no dash, under
+		// the test's "# name" comment.
+		{"tape", "TAP version 13\n" + strings.Repeat("# total 1\nok 2 total of 1 x 2\n", 40) + "# find\nnot ok 3 should be deeply equivalent\n" +
+			"  ---\n    operator: deepEqual\n    expected: |-\n      { sku: 'a', qty: 2 }\n  ...\n# total 2\nok 4 total of 2 x 2\n\n1..4\n# tests 4\n# pass  3\n# fail  1\n", Log},
+		// markdownlint-cli2's rows, most without a column, read as grep -n
+		// hits of the word "error" but are a linter's findings.
+		{"markdownlint-cli2", "Summary: 4 error(s)\nREADME.md:1 error MD041/first-line-heading/first-line-h1 First line in a file should be a top-level heading\n" +
+			"README.md:11 error MD012/no-multiple-blanks Multiple consecutive blank lines [Expected: 1; Actual: 2]\n" +
+			"README.md:29:81 error MD013/line-length Line length [Expected: 80; Actual: 120]\ndocs/a.md:7 warning MD033/no-inline-html Inline HTML [Element: div]\n", Log},
+		{"grep -n of error words", "a/b.go:12: error MD041 is a heading rule\na/b.go:40:\treturn errors.New(\"MD041\")\nc/d.go:3:error MD041/x\n", Search},
 		{"grep -n", "a/b.go:12:func x() {}\na/b.go:40:\treturn nil\nc/d.go:3:package d\n", Search},
 		{"grep context", "a/b.go-11-// x\na/b.go:12:func x() {}\na/b.go-13-}\n--\nc/d.go-2-\nc/d.go:3:package d\n", Search},
 		{"rg heading", "a/b.go\n12:func x() {}\n40:\treturn nil\n\nc/d.go\n3:package d\n", Search},

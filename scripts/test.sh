@@ -25,6 +25,15 @@ else
 	echo "test.sh: could not fetch the tokenizers from npm; the tokenizer parity test will skip" >&2
 fi
 
+# The official SDKs (npm) that the proxy and MCP integration tests drive:
+# openai, @anthropic-ai/sdk, @modelcontextprotocol/sdk (see internal/sdktest).
+sdk="${KOMPRESS_SDK_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/kompress/sdk}"
+if ! [ -d "$sdk/node_modules/openai" ] || ! [ -d "$sdk/node_modules/@anthropic-ai/sdk" ] || ! [ -d "$sdk/node_modules/@modelcontextprotocol/sdk" ]; then
+	mkdir -p "$sdk"
+	npm install --silent --no-audit --no-fund --prefix "$sdk" openai@6.49.0 @anthropic-ai/sdk@1.15.0 @modelcontextprotocol/sdk@1.32.2 >/dev/null ||
+		echo "test.sh: could not install the SDKs from npm; the SDK tests will skip unless KOMPRESS_REQUIRE_SDK=1" >&2
+fi
+
 go vet ./...
 go test -count=1 ./...
 go test -count=1 -race ./server/... ./store/... ./scorer/... ./fold/... ./proxy/... ./internal/mcp/...

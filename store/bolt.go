@@ -17,22 +17,34 @@ import (
 
 // The bolt layout:
 //
-//	tenants/<"t"+tenant>/data/<hash>  the original
-//	tenants/<"t"+tenant>/meta/<hash>  stored-at (8 bytes) + shown id
+//	tenants/<"t"+tenant>/log/<seq>    the original, by the sequence number (8 bytes)
+//	                                  of the Put that stored it
+//	tenants/<"t"+tenant>/data/<hash>  the original, in stores written before the log
+//	tenants/<"t"+tenant>/meta/<hash>  stored-at (8 bytes) + shown id [+ 0 + seq (8 bytes)]
 //	tenants/<"t"+tenant>/ids/<id>     hash
 //	age/<stored-at><hash><tenant>     size (8 bytes), oldest first
 //	stats/bytes                       total size of all originals
+//	stats/journal                     the last journal record bolt holds
 //
-// Bucket names cannot be empty, hence the "t" before the tenant.
+// Bucket names cannot be empty, hence the "t" before the tenant. A meta
+// entry without a seq (every one, before the log) has its original in
+// data: stores written by older versions read as they were.
 var (
 	bucketTenants = []byte("tenants")
 	bucketAge     = []byte("age")
 	bucketStats   = []byte("stats")
 	bucketData    = []byte("data")
+	bucketLog     = []byte("log")
 	bucketMeta    = []byte("meta")
 	bucketIDs     = []byte("ids")
 	keyBytes      = []byte("bytes")
 )
+
+// pageSize is the page size of a new bolt file (a file keeps the one it
+// was made with): a leaf of 4 KB pages holds one or two typical
+// originals and spans pages bolt allocates anew at each commit; one of
+// 16 KB holds a few, from bolt's pool of single pages.
+const pageSize = 16 << 10
 
 // sweepBatch bounds the expired entries one Put deletes, so a Put after a
 // long idle spell does not pay for the whole backlog at once.
@@ -58,7 +70,7 @@ type boltStore struct {
 	applied  uint64       // the last Put in bolt
 	pending  int64        // bytes of the originals decided and not applied
 	writeQ   []*putRec    // decided, to append to the journal
-	applyQ   []*putRec    // in the journal, to apply to bolt
+	undone   []*putRec    // decided, not yet in bolt, in order
 	failed   error        // a journal or bolt write failed: the store is unavailable
 	closed   bool
 	waiting  int // Puts waiting for the applier (back-pressure, a large original)
@@ -109,8 +121,10 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 	// short-lived CLI processes taking turns on one file.
 	db, err := guard(path, func() (*bolt.DB, error) {
 		return bolt.Open(path, 0o600, &bolt.Options{
-			Timeout:      opts.LockTimeout,
-			FreelistType: bolt.FreelistMapType,
+			Timeout:         opts.LockTimeout,
+			FreelistType:    bolt.FreelistMapType,
+			InitialMmapSize: initialMmap,
+			PageSize:        pageSize,
 		})
 	})
 	if errors.Is(err, bolt.ErrTimeout) {
@@ -122,6 +136,11 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 	}
 	if err != nil {
 		return nil, damaged(path, err)
+	}
+	if initialMmap > 0 {
+		// bolt grows a file mapped past allocGrow by what a commit
+		// needs plus AllocSize: keep the file near its pages.
+		db.AllocSize = allocGrow
 	}
 	_, err = guard(path, func() (struct{}, error) {
 		// The size now, under bbolt's lock: other processes may have
@@ -292,7 +311,6 @@ func (s *boltStore) writer() {
 		s.syncing = 0
 		if err == nil {
 			s.synced = group[len(group)-1].seq
-			s.applyQ = append(s.applyQ, group...)
 		}
 		for _, r := range group {
 			r.done <- err
@@ -367,18 +385,27 @@ func (s *boltStore) notePeak(n int) {
 // records.
 const maxJoined = 1 << 20
 
-// applier moves journaled Puts into bolt, all that are waiting in one
-// transaction, and then drops them from the pending writes.
+// applier moves decided Puts into bolt, all that are waiting in one
+// transaction, and then drops them from the pending writes. It writes
+// what the pending writes hold, each key once: their state after every
+// Put decided so far, the same as putKV would leave in bolt running
+// those Puts again (see boltkv.go), without running them again. Puts
+// whose journal append is still under way go to bolt with the rest: a
+// crash before that append ends leaves bolt holding an original whose
+// Put was never acknowledged, which does no harm, and a replay skips
+// what bolt holds. (A large original's Put commits it itself, after
+// all before it: the applier waits.)
 func (s *boltStore) applier() {
 	defer s.done.Done()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	work := func() bool { return s.applied < s.seq && !s.direct }
 	gathered := false
 	for {
-		for (len(s.applyQ) == 0 || s.hold) && !s.abandon && s.failed == nil && !(s.closed && s.applied == s.seq) {
+		for (!work() || s.hold) && !s.abandon && s.failed == nil && !(s.closed && s.applied == s.seq) {
 			s.cond.Wait()
 		}
-		if len(s.applyQ) == 0 || s.abandon || s.failed != nil {
+		if !work() || s.abandon || s.failed != nil {
 			return
 		}
 		if !gathered && !s.gatherEnds() {
@@ -390,22 +417,49 @@ func (s *boltStore) applier() {
 			continue
 		}
 		gathered = false
-		batch := s.applyQ
-		s.applyQ = nil
+		last, writes := s.seq, s.ov.writes()
 		s.mu.Unlock()
-		err := s.apply(batch)
+		err := s.applyWrites(writes, last)
 		s.mu.Lock()
 		if s.fail(err) {
 			return
 		}
-		last := batch[len(batch)-1].seq
 		s.ov.drop(last)
 		s.applied = last
-		for _, r := range batch {
-			s.pending -= int64(len(r.original))
+		n := 0
+		for n < len(s.undone) && s.undone[n].seq <= last {
+			s.pending -= int64(len(s.undone[n].original))
+			s.undone[n] = nil
+			n++
 		}
+		s.undone = s.undone[n:]
 		s.cond.Broadcast()
 	}
+}
+
+// applyWrites writes ws, the pending writes' state once bolt holds every
+// Put up to last, into bolt in one transaction.
+func (s *boltStore) applyWrites(ws []write, last uint64) error {
+	_, err := guard(s.path, func() (struct{}, error) {
+		return struct{}{}, s.db.Update(func(tx *bolt.Tx) error {
+			k := newTxKV(tx)
+			for _, w := range ws {
+				var err error
+				if w.v == nil {
+					err = k.del(w.b, w.key)
+				} else {
+					err = k.put(w.b, w.key, w.v)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			v := make([]byte, 8)
+			binary.BigEndian.PutUint64(v, last)
+			return tx.Bucket(bucketStats).Put(keyJournal, v)
+		})
+	})
+	return err
 }
 
 // gatherEnds reports whether the applier must commit what it has now: a
@@ -473,7 +527,7 @@ func (s *boltStore) recover() error {
 		return errClosed
 	}
 	_ = s.jr.f.Close()
-	s.ov, s.writeQ, s.applyQ, s.pending = newLayer(), nil, nil, 0
+	s.ov, s.writeQ, s.undone, s.pending = newLayer(), nil, nil, 0
 	if err := s.replay(); err != nil {
 		return s.failed
 	}
@@ -573,6 +627,7 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	s.seq = r.seq
 	s.pending += size
 	s.writeQ = append(s.writeQ, r)
+	s.undone = append(s.undone, r)
 	s.notePeak(len(s.writeQ) + s.syncing)
 	now := time.Now()
 	s.gap += (min(now.Sub(s.lastPut), groupDelay) - s.gap) / 8
@@ -645,7 +700,10 @@ func (s *boltStore) Get(ctx context.Context, tenant, id string) ([]byte, error) 
 		if err != nil {
 			return nil, err
 		}
-		v := k.get(bkt{kindData, tenant}, hash)
+		var v []byte
+		if m := k.get(bkt{kindMeta, tenant}, hash); m != nil {
+			v = original(k, tenant, hash, m)
+		}
 		if v == nil {
 			return nil, fmt.Errorf("%w: %s", ErrNotFound, id)
 		}
@@ -766,17 +824,28 @@ func decodeTime(b []byte) time.Time {
 	return time.Unix(0, int64(binary.BigEndian.Uint64(b)^(1<<63)))
 }
 
-func encodeMeta(at time.Time, id string) []byte {
-	b := make([]byte, 8, 8+len(id))
+// encodeMeta lays out a meta entry: loc is the original's key in the
+// log, 0 when it is in data. Ids are hex: the 0 before loc is not one.
+func encodeMeta(at time.Time, id string, loc uint64) []byte {
+	b := make([]byte, 8, 8+len(id)+9)
 	encodeTime(b, at)
-	return append(b, id...)
+	b = append(b, id...)
+	if loc != 0 {
+		b = append(b, 0)
+		b = binary.BigEndian.AppendUint64(b, loc)
+	}
+	return b
 }
 
-func decodeMeta(m []byte) (time.Time, string) {
+func decodeMeta(m []byte) (at time.Time, id string, loc uint64) {
 	if len(m) < 8 {
-		return time.Time{}, ""
+		return time.Time{}, "", 0
 	}
-	return decodeTime(m[:8]), string(m[8:])
+	at, rest := decodeTime(m[:8]), m[8:]
+	if n := len(rest) - 9; n >= 0 && rest[n] == 0 {
+		return at, string(rest[:n]), binary.BigEndian.Uint64(rest[n+1:])
+	}
+	return at, string(rest), 0
 }
 
 func ageKey(at time.Time, hash, tenant string) []byte {

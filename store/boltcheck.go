@@ -71,11 +71,19 @@ func checkBoltFile(path string, lockTimeout time.Duration) error {
 		return meta{pageSize: le.Uint32(b[8:]), root: le.Uint64(b[16:]), free: le.Uint64(b[32:]), pgid: le.Uint64(b[40:]), tx: le.Uint64(b[48:])}, true
 	}
 	m0, ok0 := parse(0)
-	ps := int64(4096)
+	var m1 meta
+	ok1 := false
 	if ok0 {
-		ps = int64(m0.pageSize)
+		m1, ok1 = parse(int64(m0.pageSize))
+	} else {
+		// The second meta page is one page in, whatever the page size
+		// (as bbolt, try each).
+		for ps := int64(512); ps <= 64<<10 && !ok1; ps *= 2 {
+			if m1, ok1 = parse(ps); ok1 && int64(m1.pageSize) != ps {
+				ok1 = false
+			}
+		}
 	}
-	m1, ok1 := parse(ps)
 	m := m0
 	switch {
 	case !ok0 && !ok1:
@@ -86,7 +94,7 @@ func checkBoltFile(path string, lockTimeout time.Duration) error {
 	if m.pageSize < 512 || m.pageSize&(m.pageSize-1) != 0 {
 		return fmt.Errorf("%w: page size %d", ErrCorrupt, m.pageSize)
 	}
-	ps = int64(m.pageSize)
+	ps := int64(m.pageSize)
 	if m.pgid > uint64(size/ps) {
 		return fmt.Errorf("%w: file is %d bytes but its pages reach %d bytes (truncated?)", ErrCorrupt, size, m.pgid*uint64(ps))
 	}

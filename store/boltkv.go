@@ -25,9 +25,10 @@ const (
 	kindIDs
 	kindAge
 	kindStats
+	kindLog
 )
 
-// bkt is one bucket: the tenant matters for data, meta and ids only.
+// bkt is one bucket: the tenant matters for data, log, meta and ids only.
 type bkt struct {
 	kind   kind
 	tenant string
@@ -65,7 +66,7 @@ func (s *boltStore) putKV(k kv, r *putRec) (string, error) {
 	if err := s.sweep(k, r.at); err != nil {
 		return "", err
 	}
-	meta, data, ids := bkt{kindMeta, r.tenant}, bkt{kindData, r.tenant}, bkt{kindIDs, r.tenant}
+	meta, ids := bkt{kindMeta, r.tenant}, bkt{kindIDs, r.tenant}
 	size := int64(len(r.original))
 	if r.id != "" {
 		if h := string(k.get(ids, r.id)); h != "" && h != r.hash {
@@ -77,9 +78,9 @@ func (s *boltStore) putKV(k kv, r *putRec) (string, error) {
 			}
 		}
 	}
-	if m := k.get(meta, r.hash); m != nil && k.get(data, r.hash) != nil {
-		// Already stored: a new Put makes it young again.
-		at, id := decodeMeta(m)
+	if m := k.get(meta, r.hash); m != nil && original(k, r.tenant, r.hash, m) != nil {
+		// Already stored: a new Put makes it young again, where it is.
+		at, id, loc := decodeMeta(m)
 		if err := k.del(bkt{kind: kindAge}, string(ageKey(at, r.hash, r.tenant))); err != nil {
 			return "", err
 		}
@@ -91,7 +92,7 @@ func (s *boltStore) putKV(k kv, r *putRec) (string, error) {
 			}
 			id = r.id
 		}
-		return id, s.recordKV(k, r, id, size)
+		return id, s.recordKV(k, r, id, loc, size)
 	}
 	if err := s.evict(k, size); err != nil {
 		return "", err
@@ -106,18 +107,21 @@ func (s *boltStore) putKV(k kv, r *putRec) (string, error) {
 			return "", err
 		}
 	}
-	if err := k.put(data, r.hash, r.original); err != nil {
+	// Under its sequence number: bolt appends to the last page of the
+	// log instead of rewriting a page of random older originals.
+	if err := k.put(bkt{kindLog, r.tenant}, logKey(r.seq), r.original); err != nil {
 		return "", err
 	}
-	if err := s.recordKV(k, r, id, size); err != nil {
+	if err := s.recordKV(k, r, id, r.seq, size); err != nil {
 		return "", err
 	}
 	return id, addBytes(k, size)
 }
 
-// recordKV writes the meta, id and age entries of a stored original.
-func (s *boltStore) recordKV(k kv, r *putRec, id string, size int64) error {
-	if err := k.put(bkt{kindMeta, r.tenant}, r.hash, encodeMeta(r.at, id)); err != nil {
+// recordKV writes the meta, id and age entries of a stored original,
+// kept in the log under loc (0: in data under its hash).
+func (s *boltStore) recordKV(k kv, r *putRec, id string, loc uint64, size int64) error {
+	if err := k.put(bkt{kindMeta, r.tenant}, r.hash, encodeMeta(r.at, id, loc)); err != nil {
 		return err
 	}
 	if err := k.put(bkt{kindIDs, r.tenant}, id, []byte(r.hash)); err != nil {
@@ -140,7 +144,7 @@ func (s *boltStore) liveOwner(k kv, tenant, prefix string, now time.Time) string
 	if m == nil {
 		return ""
 	}
-	if at, _ := decodeMeta(m); s.expired(at, now) {
+	if at, _, _ := decodeMeta(m); s.expired(at, now) {
 		return ""
 	}
 	return hash
@@ -193,8 +197,8 @@ func (s *boltStore) deleteHash(k kv, tenant, hash string) error {
 	if m == nil {
 		return nil
 	}
-	at, _ := decodeMeta(m)
-	return s.remove(k, at, hash, tenant, int64(len(k.get(bkt{kindData, tenant}, hash))))
+	at, _, _ := decodeMeta(m)
+	return s.remove(k, at, hash, tenant, int64(len(original(k, tenant, hash, m))))
 }
 
 // remove deletes an original of size bytes with its age, meta and id
@@ -204,8 +208,10 @@ func (s *boltStore) remove(k kv, at time.Time, hash, tenant string, size int64) 
 		return err
 	}
 	meta, ids := bkt{kindMeta, tenant}, bkt{kindIDs, tenant}
+	loc := uint64(0)
 	if m := k.get(meta, hash); m != nil {
-		_, id := decodeMeta(m)
+		var id string
+		_, id, loc = decodeMeta(m)
 		if string(k.get(ids, id)) == hash {
 			if err := k.del(ids, id); err != nil {
 				return err
@@ -215,10 +221,32 @@ func (s *boltStore) remove(k kv, at time.Time, hash, tenant string, size int64) 
 	if err := k.del(meta, hash); err != nil {
 		return err
 	}
-	if err := k.del(bkt{kindData, tenant}, hash); err != nil {
+	var err error
+	if loc != 0 {
+		err = k.del(bkt{kindLog, tenant}, logKey(loc))
+	} else {
+		err = k.del(bkt{kindData, tenant}, hash)
+	}
+	if err != nil {
 		return err
 	}
 	return addBytes(k, -size)
+}
+
+// original is tenant's original stored under hash, whose meta entry is
+// m: in the log, or in data (stores written before the log, and
+// originals stored there since).
+func original(k kv, tenant, hash string, m []byte) []byte {
+	if _, _, loc := decodeMeta(m); loc != 0 {
+		return k.get(bkt{kindLog, tenant}, logKey(loc))
+	}
+	return k.get(bkt{kindData, tenant}, hash)
+}
+
+func logKey(seq uint64) string {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], seq)
+	return string(b[:])
 }
 
 func totalBytes(k kv) int64 {
@@ -276,7 +304,7 @@ func (t *txKV) bucket(b bkt, create bool) (*bolt.Bucket, error) {
 		}
 		t.tenants[b.tenant] = tb
 	}
-	name := [...][]byte{kindData: bucketData, kindMeta: bucketMeta, kindIDs: bucketIDs}[b.kind]
+	name := [...][]byte{kindData: bucketData, kindMeta: bucketMeta, kindIDs: bucketIDs, kindLog: bucketLog}[b.kind]
 	var bk *bolt.Bucket
 	if create {
 		var err error
@@ -285,6 +313,10 @@ func (t *txKV) bucket(b bkt, create bool) (*bolt.Bucket, error) {
 		}
 	} else if bk = tb.Bucket(name); bk == nil {
 		return nil, nil
+	}
+	if b.kind == kindLog {
+		// Written in key order: full pages, none split in two.
+		bk.FillPercent = 1
 	}
 	t.buckets[b] = bk
 	return bk, nil

@@ -31,3 +31,15 @@ func lockShared(f *os.File, timeout time.Duration) (unlock func(), err error) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// initialMmap is the address space bolt maps at open: without it bolt
+// maps again each time the file doubles, copying out every value the
+// write transaction holds (a batch of originals) and waiting for all
+// read transactions (Gets, Puts deciding) to end. Mapping past the end
+// of the file costs no memory, and reading there is refused (checkBolt)
+// or faults into an error (guard). allocGrow is how far past what a
+// commit needs the file then grows. 32-bit builds keep bolt's default.
+const (
+	initialMmap = 1 << 30 * int(^uintptr(0)>>63)
+	allocGrow   = 64 << 10
+)

@@ -1,8 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"container/heap"
 	"maps"
+	"slices"
 )
 
 // layer is writes not yet in the kv below it: the pending Puts' effect on
@@ -170,6 +172,35 @@ func (l *layer) rollback() {
 	}
 	l.commit()
 	l.reindex()
+}
+
+// write is one key's latest write in a layer: v nil deletes it.
+type write struct {
+	b   bkt
+	key string
+	v   []byte
+}
+
+// writes lists the layer's writes, in bucket and key order (bolt then
+// visits its pages in order).
+func (l *layer) writes() []write {
+	n := len(l.age)
+	for _, m := range l.m {
+		n += len(m)
+	}
+	ws := make([]write, 0, n)
+	for b, m := range l.m {
+		for k, e := range m {
+			ws = append(ws, write{b, k, e.v})
+		}
+	}
+	for k, e := range l.age {
+		ws = append(ws, write{bkt{kind: kindAge}, k, e.v})
+	}
+	slices.SortFunc(ws, func(x, y write) int {
+		return cmp.Or(cmp.Compare(x.b.kind, y.b.kind), cmp.Compare(x.b.tenant, y.b.tenant), cmp.Compare(x.key, y.key))
+	})
+	return ws
 }
 
 // drop forgets the writes of sequence numbers up to seq: the kv below

@@ -114,7 +114,7 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 			failed++
 			continue
 		}
-		bigInput(len(in.data))
+		gcPace(len(in.data))
 		req := wire.CompressRequest{
 			Content:               unsafe.String(unsafe.SliceData(in.data), len(in.data)), // in.data is not reused: no copy
 			Tool:                  o.tool,
@@ -169,19 +169,40 @@ func (o *compressOptions) run(ctx context.Context, cmd *cobra.Command, args []st
 }
 
 // bigInputBytes is the input size from which the collector runs at half
-// the default heap growth (GOGC=50, unless GOGC is set): on a big input the
-// engine's buffers are mostly plain bytes, cheap to collect, and peak memory
-// stays under four times the input (a 100 MB log: 480 -> 390 MB); on small
-// inputs the default is cheaper in CPU.
-const bigInputBytes = 8 << 20
+// the default heap growth (GOGC=50): on a big input the engine's buffers
+// are mostly plain bytes, cheap to collect, and peak memory stays under
+// four times the input (a 100 MB log: 480 -> 390 MB). Below
+// smallInputBytes it runs at four times the default (GOGC=400): the heap
+// of a small input is small whatever the pace (tens of MB with the
+// runtime's own), and each collection costs a short run more CPU than the
+// memory it frees is worth (a sixth of the CPU of --lossless-only over
+// the samples). Between the two, and whenever GOGC is set, the runtime's
+// pace holds.
+const (
+	bigInputBytes   = 8 << 20
+	smallInputBytes = 1 << 20
+)
 
-var gcLowered bool
+// gcPercent is the pace gcPace last set; 0 before the first input.
+var gcPercent int
 
-func bigInput(n int) {
-	if n >= bigInputBytes && !gcLowered && os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(50)
-		gcLowered = true
+// gcPace sets the collector's pace for an input of n bytes: see
+// bigInputBytes.
+func gcPace(n int) {
+	if os.Getenv("GOGC") != "" {
+		return
 	}
+	p := 100
+	switch {
+	case n >= bigInputBytes:
+		p = 50
+	case n < smallInputBytes:
+		p = 400
+	}
+	if p != gcPercent && (gcPercent != 0 || p != 100) {
+		debug.SetGCPercent(p)
+	}
+	gcPercent = p
 }
 
 // defaultMaxInput is the largest input read, as the service's body limit:

@@ -147,7 +147,7 @@ func (o *compressOptions) backend(ctx context.Context, stderr io.Writer, log *sl
 	}
 	rec := newWarningRecorder(log.Handler())
 	// Text output shows no token counts: do not count them.
-	eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: slog.New(rec), SkipTokenCounts: !o.json})
+	eng := kompress.New(kompress.Options{Store: st, Scorer: o.scorer, ModelDir: o.model, Logger: slog.New(rec), SkipTokenCounts: !o.json, SkipKind: !o.json})
 	compress := func(ctx context.Context, req wire.CompressRequest) (wire.Result, error) {
 		res, err := eng.Compress(ctx, "", req)
 		res.Warnings = addWarnings(res.Warnings, warnings...)

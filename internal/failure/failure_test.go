@@ -84,6 +84,70 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"[       OK ] Many/PortTest.RoundTrip/15 (0 ms)",
 		}},
+		// gcc -fanalyzer: the last event of each warning's path says what
+		// went wrong; the events before it, also at the end of a called
+		// function's part, are the way there.
+		{"log/gcc-fanalyzer", router.Log, []string{
+			"an.c:17:5: warning: double-‘free’ of ‘n’ [CWE-415] [-Wanalyzer-double-free]",
+			"    |      |     (12) second ‘free’ here; first ‘free’ was at (11)",
+			"    |      |        |           (5) use after ‘free’ of ‘q’; freed at (2)",
+		}, []string{
+			"    |      |               (4) calling ‘dup_name’ from ‘parse’",
+			"           |      |     (7) assuming ‘p’ is non-NULL",
+			"    |      |     (11) first ‘free’ here",
+		}},
+		// doctest: a failed example with what it expected and what it
+		// got; the examples that passed are not failures.
+		{"log/python-doctest-v-big", router.Log, []string{
+			"Failed example:",
+			"    sq37(37)",
+			"Got:",
+			"    1369",
+		}, []string{
+			"Trying:",
+			"Expecting:",
+			"ok",
+		}},
+		// eunit: a failed test's frames in the code under test, not
+		// eunit's own.
+		{"log/erlang-eunit-plain", router.Log, []string{
+			"calc: divide_zero_test...*failed*",
+			"in call from calc:divide/2 (calc.erl, line 4)",
+			"in call from calc:divide_zero_test/0 (calc.erl, line 8)",
+			"**error:badarith",
+		}, []string{
+			"in call from eunit_test:run_testfun/1 (eunit_test.erl, line 71)",
+		}},
+		// helgrind: each error's heading and its frames down to the first
+		// that names a source line; a thread's announcement is no error.
+		{"log/valgrind-helgrind", router.Log, []string{
+			"==2286== Possible data race during read of size 4 at 0x10C060 by thread #3",
+			"==2286==    at 0x10919C: worker (race.c:8)",
+			"==2286== Thread #3: lock order \"0x10C0C0 before 0x10C080\" violated",
+			"==2286==    by 0x1091CE: worker (race.c:9)",
+		}, []string{
+			"==2286== Thread #3 was created",
+			"==2286==    by 0x48EE1F4: start_thread (pthread_create.c:442)",
+		}},
+		// memcheck: a free's top frame is valgrind's own; the frame under
+		// it says where the program freed.
+		{"log/valgrind-memcheck-v-origins", router.Log, []string{
+			"==2403== Invalid free() / delete / delete[] / realloc()",
+			"==2403==    by 0x1092F3: main (bad.c:15)",
+			"==2403==    at 0x1092B4: main (bad.c:13)",
+		}, []string{
+			"==2403==    by 0x10923C: main (bad.c:10)",
+			"==2403==    by 0x1091FB: main (bad.c:8)",
+		}},
+		// markdownlint-cli2: each row is a rule broken, with or without
+		// a column; the heading lines above them are not.
+		{"log/markdownlint-cli2-cobra", router.Log, []string{
+			"Summary: 509 error(s)",
+			"README.md:1 error MD041/first-line-heading/first-line-h1 First line in a file should be a top-level heading [Context: \"<div align=\"center\">\"]",
+			"CONDUCT.md:7:81 error MD013/line-length Line length [Expected: 80; Actual: 162]",
+		}, []string{
+			"Linting: 14 file(s)",
+		}},
 		{"log/exunit-account", router.Log, []string{
 			"  4) test owner lookup (AccountTest)",
 			"     ** (KeyError) key \"zed\" not found in: %{\"ann\" => 1}",
@@ -316,6 +380,12 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "Found one Java-level deadlock:", true},
+		{router.Log, "Found 2 deadlocks.", true},
+		{router.Log, "Found 0 deadlocks.", false},
+		{router.Prose, "Found one deadlock: see the thread dump", false},
+		{router.Log, "==2337== Conflicting store by thread 3 at 0x0010c060 size 4", true},
+		{router.Log, "==2337== Other segment start (thread 2)", false},
 		{router.Log, "exit status 0", false},
 		{router.Log, "kern  :err   : [ 4281.774942] Out of memory: Killed process 22182 (store.test)", true},
 		{router.Log, "kern  :crit  : [   12.000001] EXT4-fs (vda): journal commit I/O error", true},

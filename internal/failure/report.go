@@ -33,8 +33,15 @@ type reader struct {
 	rspecExc  int   // the indent of rspec's "KeyError:" above its message, or 0
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
-	pathLine  int   // index of the last unindented lone path (an eslint file header), or -1
-	warnOnly  bool  // the last failure line is a warning or note diagnostic: its carets are not kept
+	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
+	doctest   bool  // under doctest's "Failed example:": see doctestFailure
+	lastEvent int   // the last event number gcc -fanalyzer's latest "events 8-12" heading declares
+	// vgFrames: after a valgrind error's heading, its frames count up to
+	// the first that names a source line ("by 0x1092F3: main (bad.c:15)"):
+	// 1 until the first frame, 2 among the frames, 0 when done.
+	vgFrames uint8
+	pathLine int  // index of the last unindented lone path (an eslint file header), or -1
+	warnOnly bool // the last failure line is a warning or note diagnostic: its carets are not kept
 
 	// rows: the text is a table whose rows are data; the failure vocabulary
 	// inside a row (a description that mentions errors, lsof's
@@ -156,6 +163,17 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	exception := r.exception
 	r.exception = false
+	if hit, ok := r.eunitFrame(t); ok {
+		return hit
+	}
+	if hit, ok := r.doctestFailure(plain); ok {
+		return hit
+	}
+	if t[0] == '|' || t[0] == '+' || t[0] >= 0x80 || t[0] == '\'' {
+		if hit, ok := r.analyzerEvent(i, t); ok {
+			return hit
+		}
+	}
 	if hit, ok := r.jasmineFailure(i, plain, t); ok {
 		return hit
 	}
@@ -592,14 +610,21 @@ func valgrindBody(t []byte) ([]byte, bool) {
 // first frame under it, leaks, a terminating signal, non-zero summaries.
 func (r *reader) valgrind(i int, body []byte) bool {
 	if hasPrefix(body, "at 0x") || hasPrefix(body, "by 0x") {
-		return i == r.lastFail+1 && hasPrefix(body, "at 0x") && r.mark[r.lastFail] && !r.leakCount(r.lastFail)
-	}
-	for _, p := range [...]string{"Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump or move depends on uninitialised",
-		"Use of uninitialised value", "Syscall param", "Source and destination overlap", "Process terminating with", "Argument 'size' of function",
-		"Jump to the invalid address", "Invalid address", "Stack overflow", "Warning: invalid file descriptor"} {
-		if hasPrefix(body, p) {
-			return true
+		if r.vgFrames == 0 {
+			return false
 		}
+		r.vgFrames = 2
+		if sourceFrame(body) {
+			r.vgFrames = 0
+		}
+		return true
+	}
+	if r.vgFrames == 2 {
+		r.vgFrames = 0 // the stack ended with no source line in it
+	}
+	if valgrindHeading(body) {
+		r.vgFrames = 1
+		return true
 	}
 	if hasPrefix(body, "ERROR SUMMARY: ") {
 		n, e := leadingNum(body[len("ERROR SUMMARY: "):])
@@ -614,10 +639,155 @@ func (r *reader) valgrind(i int, body []byte) bool {
 	return bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record "))
 }
 
-// leakCount reports whether line i is a leak record, whose stack is not a
-// place that failed.
-func (r *reader) leakCount(i int) bool {
-	return bytes.Contains(r.line(i), []byte(" lost in loss record "))
+// doctestFailure judges a failed example of Python's doctest: "Failed
+// example:", the example, "Expected:" and "Got:" (or "Exception raised:")
+// and the indented lines under each, up to the next unindented line. ok is
+// false for the lines other rules judge.
+func (r *reader) doctestFailure(plain []byte) (hit, ok bool) {
+	switch string(plain) {
+	case "Failed example:":
+		r.doctest = true
+		return true, true
+	case "Expected:", "Got:", "Exception raised:", "Expected nothing", "Got nothing":
+		return r.doctest, r.doctest
+	}
+	if !r.doctest {
+		return false, false
+	}
+	if hasPrefix(plain, "    ") {
+		return true, true
+	}
+	r.doctest = false
+	return false, false
+}
+
+// eunitFrame judges the stack under eunit's "calc: add_test...*failed*"
+// up to its "**error:...": the frames in the code under test count ("in
+// call from calc:divide/2 (calc.erl, line 4)"), eunit's own do not. ok is
+// false for the lines other rules judge.
+func (r *reader) eunitFrame(t []byte) (hit, ok bool) {
+	if hasSuffix(t, "...*failed*") || hasSuffix(t, "...*timed out*") {
+		r.eunit = true
+		return false, false
+	}
+	if !r.eunit {
+		return false, false
+	}
+	if hasPrefix(t, "**") || hasPrefix(t, "===") {
+		r.eunit = false
+		return false, false
+	}
+	m := toolline.ErlangFrame(t)
+	if m == nil {
+		return false, false
+	}
+	return !hasPrefix(m, "eunit"), true
+}
+
+// analyzerEvent judges the path of events gcc -fanalyzer draws under a
+// warning: its last event, which says what went wrong ("(12) second ‘free’
+// here; first ‘free’ was at (11)"), is a failure line; the others are
+// context. Each function's heading ("‘parse’: events 8-12") says which
+// number ends its part; a part is the last when no heading follows it.
+// ok is false for lines that are neither.
+func (r *reader) analyzerEvent(i int, t []byte) (hit, ok bool) {
+	if n, ok := eventsHeading(t); ok {
+		r.lastEvent = n
+		return false, true
+	}
+	n, ok := eventLabel(t)
+	if !ok {
+		return false, false
+	}
+	if n != r.lastEvent {
+		return false, true
+	}
+	for j := i + 1; j < len(r.spans) && j < i+16; j++ {
+		l := trimIndent(r.line(j))
+		if _, ok := eventsHeading(l); ok {
+			return false, true // the path goes on in a called or calling function
+		}
+		if len(l) > 0 && l[0] != '|' && l[0] != '<' && l[0] != '+' && l[0] != '-' {
+			break
+		}
+	}
+	return true, true
+}
+
+// eventsHeading parses the heading of one function's events in gcc
+// -fanalyzer's path, "‘parse’: events 8-12", "+--> ‘dup_name’: events 5-7"
+// or "‘f’: event 1", and returns the last event's number.
+func eventsHeading(t []byte) (last int, ok bool) {
+	t = bytes.TrimPrefix(t, []byte("+--> "))
+	k := bytes.Index(t, []byte(": event"))
+	if k <= 0 || (t[0] != '\'' && !hasPrefix(t, "‘")) {
+		return 0, false
+	}
+	r := t[k+len(": event"):]
+	if hasPrefix(r, "s ") {
+		_, e := leadingNum(r[2:])
+		if e == 0 || len(r) < 2+e+2 || r[2+e] != '-' {
+			return 0, false
+		}
+		r = r[2+e+1:]
+	} else if hasPrefix(r, " ") {
+		r = r[1:]
+	} else {
+		return 0, false
+	}
+	n, e := leadingNum(r)
+	return n, e > 0 && e == len(r)
+}
+
+// eventLabel parses an event's label under its caret in gcc -fanalyzer's
+// path, "|      |     (11) first ‘free’ here", and returns its number.
+func eventLabel(t []byte) (n int, ok bool) {
+	i := 0
+	for i < len(t) && (t[i] == '|' || t[i] == ' ') {
+		i++
+	}
+	if i == 0 || i >= len(t) || t[i] != '(' {
+		return 0, false
+	}
+	n, e := leadingNum(t[i+1:])
+	return n, e > 0 && hasPrefix(t[i+1+e:], ") ")
+}
+
+// valgrindHeading reports the first line of an error of memcheck, helgrind
+// ("Possible data race during read of size 4 at 0x10C060 by thread #3",
+// "Thread #3: lock order \"0x10C0C0 before 0x10C080\" violated") or drd
+// ("Conflicting store by thread 3 at 0x0010c060 size 4").
+func valgrindHeading(body []byte) bool {
+	for _, p := range [...]string{"Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump or move depends on uninitialised",
+		"Use of uninitialised value", "Syscall param", "Source and destination overlap", "Process terminating with", "Argument 'size' of function",
+		"Jump to the invalid address", "Invalid address", "Stack overflow", "Warning: invalid file descriptor",
+		"Possible data race during ", "Conflicting load by thread ", "Conflicting store by thread ", "Mutex not locked by ", "Destroying locked mutex",
+		"Recursive locking not allowed", "Lock order violated"} {
+		if hasPrefix(body, p) {
+			return true
+		}
+	}
+	if !hasPrefix(body, "Thread #") {
+		return false
+	}
+	return bytes.Contains(body, []byte(": lock order ")) && hasSuffix(body, " violated") ||
+		bytes.Contains(body, []byte(" unlocked a not-locked lock")) || bytes.Contains(body, []byte(" unlocked lock ")) ||
+		bytes.Contains(body, []byte(" still holds ")) || bytes.Contains(body, []byte("'s call to ")) && hasSuffix(body, " failed")
+}
+
+// sourceFrame reports a valgrind frame that names a source line, "at
+// 0x10919C: worker (race.c:8)", not "(in /usr/lib/x86_64-linux-gnu/libc.so.6)".
+func sourceFrame(body []byte) bool {
+	if !hasSuffix(body, ")") {
+		return false
+	}
+	k := bytes.LastIndexByte(body, '(')
+	c := bytes.LastIndexByte(body, ':')
+	if k < 0 || c < k || hasPrefix(body[k+1:], "in ") {
+		return false
+	}
+	_, e := leadingNum(body[c+1:])
+	return e > 0 && c+1+e == len(body)-1
 }
 
 // sanitizerLine judges AddressSanitizer, LeakSanitizer, ThreadSanitizer and

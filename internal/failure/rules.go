@@ -16,7 +16,7 @@ func startFailure(t []byte) (strong, weak bool) {
 	case '-':
 		return hasPrefix(t, "--- FAIL"), false
 	case 'F':
-		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t) ||
+		return wordAt(t, "FAIL") || wordAt(t, "FAILED") || hasPrefix(t, "Fatal") || raceFound(t) || deadlockFound(t) ||
 			hasPrefix(t, "File \"") && bytes.Contains(t, []byte("\", line ")), false
 	case 'W':
 		return hasPrefix(t, "WARNING: DATA RACE") || hasPrefix(t, "WRITE of size "), false
@@ -185,6 +185,17 @@ func httpStatusFailed(t []byte) bool {
 	return ok && code >= 400 && code < 600
 }
 
+// deadlockFound matches jstack's report of a deadlock, "Found one
+// Java-level deadlock:" above the threads and "Found 1 deadlock." after.
+func deadlockFound(t []byte) bool {
+	if hasPrefix(t, "Found one ") && hasSuffix(t, " deadlock:") {
+		return true // "Java-level", "JVM-level"...
+	}
+	n, e := leadingNum(t[min(len(t), len("Found ")):])
+	r := t[min(len(t), len("Found ")+e):]
+	return hasPrefix(t, "Found ") && e > 0 && n > 0 && (string(r) == " deadlock." || string(r) == " deadlocks.")
+}
+
 // raceFound matches the race detector's closing "Found 2 data race(s)".
 func raceFound(t []byte) bool {
 	n, e := leadingNum(t[min(len(t), len("Found ")):])
@@ -202,6 +213,9 @@ func diagnostic(line []byte) bool {
 	}
 	if rubyFrame(line) && bytes.Contains(line, []byte("': ")) {
 		return true // Ruby's uncaught exception: "t.rb:5:in `fetch': key not found: :qty (KeyError)"
+	}
+	if toolline.MarkdownlintRow(line) {
+		return true // markdownlint-cli2: "README.md:11 error MD012/no-multiple-blanks ..."
 	}
 	h, ok := toolline.ParseHit(line)
 	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {

@@ -82,6 +82,9 @@ func logClassifyIn(text []byte, race bool) logClass {
 			return logPlain
 		}
 	}
+	if (t[0] == '<' || t[0] == '>') && logCurlExchange(t) {
+		return logSummary
+	}
 	if sev, ok := logDiagnostic(text); ok {
 		return sev
 	}
@@ -90,6 +93,29 @@ func logClassifyIn(text []byte, race bool) logClass {
 		return logSummary
 	}
 	return class
+}
+
+// logCurlExchange matches curl -v's request and response lines, "> GET
+// /api HTTP/1.1" and "< HTTP/1.1 200 OK": what was asked and what came
+// back, among the handshake lines around them.
+func logCurlExchange(t []byte) bool {
+	if bytes.HasPrefix(t, []byte("< HTTP/")) {
+		_, ok := toolline.HTTPStatus(t[2:])
+		return ok
+	}
+	if !bytes.HasPrefix(t, []byte("> ")) {
+		return false
+	}
+	sp := bytes.IndexByte(t[2:], ' ')
+	if sp <= 0 {
+		return false
+	}
+	for _, c := range t[2 : 2+sp] {
+		if c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	return bytes.Contains(t[2+sp:], []byte(" HTTP/"))
 }
 
 // logErlangFailure matches the header of an Erlang logger report of a

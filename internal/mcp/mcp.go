@@ -55,7 +55,7 @@ func (b EngineBackend) Retrieve(ctx context.Context, id string) ([]byte, error) 
 }
 
 // Versions are the protocol versions the server speaks, newest first.
-var Versions = []string{"2025-06-18", "2025-03-26", "2024-11-05"}
+var Versions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
 // Server answers MCP requests with a Backend.
 type Server struct {
@@ -77,6 +77,9 @@ type request struct {
 	ID      json.RawMessage `json:"id,omitempty"`
 	Method  string          `json:"method"`
 	Params  json.RawMessage `json:"params,omitempty"`
+	// A response the client sends (to a request of ours) has these.
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  json.RawMessage `json:"error,omitempty"`
 }
 
 type response struct {
@@ -161,6 +164,12 @@ func (s *Server) handle(ctx context.Context, line []byte) (response, bool) {
 	if err := json.Unmarshal(line, &req); err != nil {
 		return fail(nil, codeParse, "parse error: "+err.Error())
 	}
+	if req.Method == "" && (req.Result != nil || req.Error != nil) {
+		return response{}, false // a response is never answered (and the server sends no requests)
+	}
+	if !validID(req.ID) {
+		return fail(nil, codeInvalidRequest, "id must be a string or a number")
+	}
 	if req.JSONRPC != "2.0" || req.Method == "" {
 		return fail(req.ID, codeInvalidRequest, `want a JSON-RPC 2.0 request with "method"`)
 	}
@@ -215,6 +224,19 @@ func (s *Server) handle(ctx context.Context, line []byte) (response, bool) {
 	return fail(req.ID, codeNoMethod, "method not found: "+req.Method)
 }
 
+// validID reports whether id is absent, null, a string or a number, the
+// ids JSON-RPC allows.
+func validID(id json.RawMessage) bool {
+	if len(id) == 0 {
+		return true
+	}
+	switch id[0] {
+	case '"', 'n', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return true
+	}
+	return false
+}
+
 type content struct {
 	Type string `json:"type"`
 	Text string `json:"text"`
@@ -242,7 +264,7 @@ func (s *Server) retrieve(ctx context.Context, raw json.RawMessage) callResult {
 	if err != nil {
 		return toolError(fmt.Errorf("no original for id %s: %w", args.ID, err))
 	}
-	sel, err := tool.Select(orig, args)
+	sel, err := tool.Answer(orig, args)
 	if err != nil {
 		return toolError(err)
 	}

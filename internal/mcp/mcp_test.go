@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/kompress/kompress"
+	"github.com/kompress/kompress/internal/tool"
 	"github.com/kompress/kompress/store"
 	"github.com/kompress/kompress/wire"
 )
@@ -203,4 +205,64 @@ func clip(s string) string {
 		return s[:200] + "…"
 	}
 	return s
+}
+
+// Messages a server must not answer, or must answer as invalid, and the
+// newest protocol version the official SDK asks for.
+func TestProtocolEdges(t *testing.T) {
+	s := start(t, nil)
+	r := s.call("initialize", map[string]any{"protocolVersion": "2025-11-25"})
+	var init struct{ ProtocolVersion string }
+	if json.Unmarshal(r.Result, &init); init.ProtocolVersion != "2025-11-25" {
+		t.Errorf("2025-11-25 not negotiated: %s", r.Result)
+	}
+	// A response from the client gets no answer: the next line read is the
+	// ping's. (Sent from a goroutine: a server that answers would block on
+	// the pipe until read.)
+	go io.WriteString(s.in, `{"jsonrpc":"2.0","id":7,"result":{}}`+"\n"+
+		`{"jsonrpc":"2.0","id":8,"error":{"code":-1,"message":"no"}}`+"\n"+
+		`{"jsonrpc":"2.0","id":"p","method":"ping"}`+"\n")
+	if r := s.read(); string(r.ID) != `"p"` || r.Error != nil {
+		go io.Copy(io.Discard, s.out) // let the server write the rest and end
+		t.Fatalf("a client's response was answered: %s %+v", r.ID, r.Error)
+	}
+	for _, id := range []string{`{"a":1}`, `[1]`, `true`} {
+		s.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`)
+		if r := s.read(); r.Error == nil || r.Error.Code != codeInvalidRequest || string(r.ID) != "null" {
+			t.Errorf("id %s: %+v", id, r)
+		}
+	}
+}
+
+// A huge original comes to the model in pages that join up to it exactly.
+func TestRetrievePages(t *testing.T) {
+	st, _ := store.Open(context.Background(), "memory:", store.Options{})
+	defer st.Close()
+	eng := kompress.New(kompress.Options{Store: st, Scorer: "heuristic"})
+	orig := strings.Repeat(logText(), 60)
+	res, err := eng.Compress(context.Background(), "", wire.CompressRequest{Content: orig, Tool: "Bash"})
+	if err != nil || res.CCRID == "" || len(orig) < 4*tool.MaxAnswer {
+		t.Fatalf("no stored original: %v %+v", err, res.Strategy)
+	}
+	s := start(t, EngineBackend{Engine: eng})
+	note := regexp.MustCompile(`\n\[kompress_retrieve: [^\]]*start_line=(\d+) for the rest\]\n$`)
+	var got strings.Builder
+	args := map[string]any{"id": res.CCRID}
+	for n := 0; ; n++ {
+		tr := s.tool("kompress_retrieve", args)
+		text := tr.Content[0].Text
+		if tr.IsError || len(text) > tool.MaxAnswer+300 || n > 100 {
+			t.Fatalf("page %d: isError %v, %d bytes", n, tr.IsError, len(text))
+		}
+		m := note.FindStringSubmatchIndex(text)
+		if m == nil {
+			got.WriteString(text)
+			break
+		}
+		got.WriteString(text[:m[0]+1])
+		args["start_line"] = text[m[2]:m[3]]
+	}
+	if got.String() != orig {
+		t.Errorf("the pages join up to %d bytes, not the %d of the original", got.Len(), len(orig))
+	}
 }

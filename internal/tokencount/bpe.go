@@ -25,41 +25,61 @@ func mergeCount(v *vocab, piece string) int {
 
 func rankOf(v *vocab, b string) int32 { return v.rank(b) }
 
-// mergeSmall mirrors tiktoken-go's bytePairMerge on fixed arrays.
+// mergeSmall mirrors tiktoken-go's bytePairMerge on fixed arrays: the parts
+// are a list linked both ways by where each starts, so a join moves
+// nothing, and each part's pair with the next is keyed by its rank and then
+// its start, so the lowest key is the pair to join (the leftmost on a tie)
+// and the scan for it has no branch on the ranks.
 func mergeSmall(v *vocab, piece string) int {
-	var start [smallPiece + 1]int32 // part starts, then len(piece)
-	var rank [smallPiece + 1]int32  // rank[i]: rank of parts i and i+1 joined
-	n := len(piece) + 1
+	var next, prev [smallPiece + 1]uint8 // the starts of the parts after and before the one at i
+	var key [smallPiece + 1]uint32       // pairKey of the part at i and the next
+	n := len(piece)
 	for i := range n {
-		start[i] = int32(i)
-	}
-	for i := 0; i < n-2; i++ {
-		rank[i] = rankOf(v, piece[i:i+2])
-	}
-	rank[n-2], rank[n-1] = noRank, noRank
-	for n > 1 {
-		best, at := int32(noRank), -1
-		for i := 0; i < n-1; i++ {
-			if rank[i] < best {
-				best, at = rank[i], i
-			}
+		next[i], prev[i] = uint8(i+1), uint8(i-1)
+		key[i] = noPair
+		if i+1 < n {
+			key[i] = pairKey(rankOf(v, piece[i:i+2]), i)
 		}
-		if at < 0 {
+	}
+	parts := n
+	for parts > 1 {
+		low := uint32(noPair)
+		for i := 0; i < n; i = int(next[i]) {
+			low = min(low, key[i])
+		}
+		if low == noPair {
 			break
 		}
-		// Join parts at and at+1; re-rank the pairs that now end or start at it.
-		copy(start[at+1:n-1], start[at+2:n])
-		copy(rank[at+1:n-1], rank[at+2:n])
-		n--
-		rank[at] = noRank
-		if at+2 < n {
-			rank[at] = rankOf(v, piece[start[at]:start[at+2]])
+		// Join the part at at with the next; re-key the pairs that now
+		// end or start at at. Joined parts are three bytes or more: no
+		// pair cache to look in.
+		at := int(low & 0xff)
+		e := int(next[next[at]])
+		next[at] = uint8(e)
+		parts--
+		key[at] = noPair
+		if e < n {
+			prev[e] = uint8(at)
+			key[at] = pairKey(v.lookup(piece[at:next[e]]), at)
 		}
 		if at > 0 {
-			rank[at-1] = rankOf(v, piece[start[at-1]:start[at+1]])
+			b := int(prev[at])
+			key[b] = pairKey(v.lookup(piece[b:e]), b)
 		}
 	}
-	return n - 1
+	return parts
+}
+
+// noPair is the key of no pair to join.
+const noPair = ^uint32(0)
+
+// pairKey is the key of the pair of parts at start whose join has rank r:
+// ranks are below 1<<24, starts below 1<<8.
+func pairKey(r int32, start int) uint32 {
+	if r == noRank {
+		return noPair
+	}
+	return uint32(r)<<8 | uint32(start)
 }
 
 // mergeState is the scratch of mergeHeap, pooled: nodes are indexed by the

@@ -30,10 +30,15 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 	check := checkEvery
 	for i := 0; i < len(text); {
 		if i >= check {
-			if err := ctx.Err(); err != nil {
+			if check, err = look(ctx, i); err != nil {
 				return n, err
 			}
-			check = i + checkEvery
+		}
+		if i+1 < len(b) && singles[pairClass[b[i]]<<4|pairClass[b[i+1]]] {
+			// A piece of one byte, a token, decided by the byte after.
+			n++
+			i++
+			continue
 		}
 		e := asciiEnd(text, i)
 		if e <= i {
@@ -54,7 +59,7 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 			key := shortKey(b, i, l)
 			k, ok := sh.get(key)
 			if !ok {
-				k = c.countNew(text[i:e], valid)
+				k = c.countNew(text[i:e], key&msb == 0) // ASCII is valid
 				sh.put(key, k)
 			}
 			n += k
@@ -64,6 +69,14 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 		i = e
 	}
 	return n, nil
+}
+
+// look is countO200k's look at ctx at text[i]: the error that stops it, or
+// where to look next. Out of the loop, it costs the loop no registers.
+//
+//go:noinline
+func look(ctx context.Context, i int) (int, error) {
+	return i + checkEvery, ctx.Err()
 }
 
 // longerPiece counts the piece b[i:e] of two bytes or more: one of up to
@@ -76,7 +89,7 @@ func (c *Counter) longerPiece(pc *pieces, b []byte, i, e int, valid bool) int {
 	lo, hi := pieceKey(b, i, e)
 	k, ok := pc.get(lo, hi)
 	if !ok {
-		k = c.countNew(p, valid)
+		k = c.countNew(p, valid || (lo|hi)&msb == 0)
 		pc.put(lo, hi, k)
 	}
 	return k
@@ -201,6 +214,61 @@ func lowerRun(s string, e int) int {
 	}
 	return e
 }
+
+// The classes of pairClass: what a byte is to the piece that starts at it or
+// at the byte before.
+const (
+	pHigh    = iota // a byte of a multi-byte rune, or invalid
+	pUpper          // [A-Z]
+	pLower          // [a-z]
+	pDigit          // [0-9]
+	pNewline        // [\r\n]
+	pSpace          // ' '
+	pBlank          // [\t\v\f]
+	pQuote          // '\'', which may start a contraction
+	pOther          // other punctuation
+)
+
+var pairClass = func() (t [256]uint8) {
+	for b := range 256 {
+		switch {
+		case b >= utf8.RuneSelf:
+			t[b] = pHigh
+		case b == ' ':
+			t[b] = pSpace
+		case b == '\'':
+			t[b] = pQuote
+		default:
+			t[b] = [...]uint8{aUpper: pUpper, aLower: pLower, aDigit: pDigit, aNewline: pNewline, aSpace: pBlank, aOther: pOther}[asciiKind[b]]
+		}
+	}
+	return t
+}()
+
+// singles[c<<4|d] is set when a piece that starts with a byte of class c
+// followed by one of class d is that byte alone, whatever follows: a letter
+// before a digit, newline, blank or punctuation other than a quote (the
+// word ends); a digit before anything ASCII but a digit; a newline before
+// a letter, digit or punctuation (the blank run ends at it); a space or a
+// blank before a digit, and a blank before punctuation too (\s+ ends, and
+// only a space prefixes punctuation); punctuation before a digit or a blank
+// (the run ends with no newline to take). Non-ASCII bytes decide nothing.
+var singles = func() (t [256]bool) {
+	set := func(c int, ds ...int) {
+		for _, d := range ds {
+			t[c<<4|d] = true
+		}
+	}
+	set(pUpper, pDigit, pNewline, pSpace, pBlank, pOther)
+	set(pLower, pDigit, pNewline, pSpace, pBlank, pOther)
+	set(pDigit, pUpper, pLower, pNewline, pSpace, pBlank, pQuote, pOther)
+	set(pNewline, pUpper, pLower, pDigit, pQuote, pOther)
+	set(pSpace, pDigit)
+	set(pBlank, pDigit, pQuote, pOther)
+	set(pQuote, pDigit, pSpace, pBlank)
+	set(pOther, pDigit, pSpace, pBlank)
+	return t
+}()
 
 // maxShort is the longest piece that shorts holds.
 const maxShort = 7

@@ -72,14 +72,52 @@ var bmpBlocks [1 << 8]atomic.Pointer[[1 << 8]class]
 func bmpClass(r rune) class {
 	blk := bmpBlocks[r>>8].Load()
 	if blk == nil {
-		blk = new([1 << 8]class)
-		for k := range blk {
-			blk[k] = classify(r&^0xff | rune(k))
-		}
+		blk = buildBlock(r &^ 0xff)
 		// Builders that race store the same classes: either copy will do.
 		bmpBlocks[r>>8].Store(blk)
 	}
 	return blk[r&0xff]
+}
+
+// blockTables are the tables classify asks, in the order of classOf's
+// arguments but the newline's (White_Space is unicode.IsSpace's table).
+var blockTables = [...]*unicode.RangeTable{unicode.L, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Lm, unicode.Lo, unicode.M, unicode.N, unicode.White_Space}
+
+// buildBlock returns the classes of the 256 runes from lo as classify has
+// them, stamping each table's ranges on the block rather than looking each
+// rune up in every table (a hundred times the work).
+func buildBlock(lo rune) *[1 << 8]class {
+	var in [1 << 8]uint16 // bit k: in blockTables[k]
+	hi := lo + 1<<8
+	for k, t := range blockTables {
+		for _, rg := range t.R16 {
+			stamp(&in, lo, hi, rune(rg.Lo), rune(rg.Hi), rune(rg.Stride), k)
+		}
+		for _, rg := range t.R32 {
+			stamp(&in, lo, hi, rune(rg.Lo), rune(rg.Hi), rune(rg.Stride), k)
+		}
+	}
+	blk := new([1 << 8]class)
+	for k, b := range in {
+		is := func(t int) bool { return b&(1<<t) != 0 }
+		r := lo + rune(k)
+		blk[k] = classOf(is(0), is(1), is(2), is(3), is(4), is(5), is(6), is(7), is(8), r == '\r' || r == '\n')
+	}
+	return blk
+}
+
+// stamp sets bit k of in[r-lo] for the runes r of the range from a to b by
+// stride that are in [lo, hi).
+func stamp(in *[1 << 8]uint16, lo, hi, a, b, stride rune, k int) {
+	if b < lo || a >= hi {
+		return
+	}
+	if a < lo {
+		a += (lo - a + stride - 1) / stride * stride
+	}
+	for r := a; r <= b && r < hi; r += stride {
+		in[r-lo] |= 1 << k
+	}
 }
 
 // asciiClasses are the classes of the ASCII runes, so that ASCII text

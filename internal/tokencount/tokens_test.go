@@ -200,6 +200,27 @@ func TestMerge(t *testing.T) {
 	}
 }
 
+// FuzzMerge checks the merge of pieces of up to smallPiece bytes against
+// the heap merge, on any bytes (a piece's bytes are valid UTF-8 by the time
+// they are merged, but the merge reads bytes only).
+func FuzzMerge(f *testing.F) {
+	for _, s := range tricky {
+		f.Add(s)
+	}
+	f.Add("abcdefghijklmnopqrstuvwxyz0123456789/._-ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+	f.Add("\xff\xfe東京é\x00\x80aaaaaaaa")
+	c := mustNew(f, "")
+	f.Fuzz(func(t *testing.T, s string) {
+		for len(s) >= 2 {
+			p := s[:min(len(s), smallPiece)]
+			if small, heap := mergeSmall(c.ranks, p), mergeHeap(c.ranks, p); small != heap {
+				t.Fatalf("%q: mergeSmall = %d, mergeHeap = %d", p, small, heap)
+			}
+			s = s[len(p):]
+		}
+	})
+}
+
 // TestLongPieces: one huge piece is merged in maxPiece chunks and stays
 // close to the exact count (its speed is BenchmarkLongPiece's).
 func TestLongPieces(t *testing.T) {
@@ -337,6 +358,16 @@ func TestVocabMatchesLoader(t *testing.T) {
 		for tok, r := range want {
 			if got := v.rank(tok); got != int32(r) {
 				t.Fatalf("%s: rank(%q) = %d, want %d", name, tok, got, r)
+			}
+			// A string a byte away from a token is no token unless the
+			// file has it: lookup's short compare (tailWord) says so too.
+			for _, k := range []int{0, len(tok) / 2, len(tok) - 1} {
+				b := []byte(tok)
+				b[k] ^= 1 << (k % 8)
+				r, ok := want[string(b)]
+				if got := v.rank(string(b)); ok && got != int32(r) || !ok && got != noRank {
+					t.Fatalf("%s: rank(%q) = %d, want %d (a token: %v)", name, b, got, r, ok)
+				}
 			}
 		}
 	}
@@ -590,7 +621,8 @@ func TestFastPaths(t *testing.T) {
 }
 
 // checkASCII checks the ASCII pre-tokenizer against the general one at
-// every offset of s, wherever they answer.
+// every offset of s, wherever they answer, and countO200k's pieces of one
+// byte (singles) too.
 func checkASCII(t *testing.T, sp *splitter, s string) {
 	t.Helper()
 	for i := range len(s) {
@@ -598,6 +630,45 @@ func checkASCII(t *testing.T, sp *splitter, s string) {
 		if e := asciiEnd(s, i); e > i && e != want {
 			t.Fatalf("%.40q at %d (%q): asciiEnd ends the piece at +%d, want +%d", s, i, s[i:min(i+20, len(s))], e-i, want-i)
 		}
+		if i+1 < len(s) && singles[pairClass[s[i]]<<4|pairClass[s[i+1]]] && want != i+1 {
+			t.Fatalf("%.40q at %d (%q): singles takes a piece of one byte, want +%d", s, i, s[i:min(i+20, len(s))], want-i)
+		}
+	}
+}
+
+// TestSingles checks every pair of bytes that singles decides, followed by
+// a byte of each kind and then a few more that end or continue a piece,
+// against the general pre-tokenizer, and that it decides the pairs it should: a piece
+// of one byte that the byte after decides is found without asciiEnd.
+func TestSingles(t *testing.T) {
+	sp := newSplitter(true)
+	tails := []string{"", "a", "A", "1", " ", "  ", "\n", "\t", ".", "'", "/", "é", "\u00a0", "\u0085", "\xff"}
+	decided := 0
+	for b0 := range 256 {
+		for b1 := range 256 {
+			if !singles[pairClass[b0]<<4|pairClass[b1]] {
+				continue
+			}
+			decided++
+			for _, b2 := range []byte("aZ09 \n\r\t\v\f'/.-\x00\x7f\x80\xc2\xc3\xe2\xf0\xff") {
+				for _, tail := range tails {
+					s := string([]byte{byte(b0), byte(b1), b2}) + tail
+					if e := sp.nextO200kAny(s, 0); e != 1 {
+						t.Fatalf("%q: singles takes a piece of one byte, the pattern %d", s, e)
+					}
+				}
+			}
+		}
+	}
+	// Of the ASCII pairs, those of a letter, digit, newline or punctuation
+	// and then a space or a digit are surely among them.
+	for _, p := range []string{"a ", "Z1", "1 ", "9a", "\n1", "\nx", ". ", ",1", " 1", "\t1"} {
+		if !singles[pairClass[p[0]]<<4|pairClass[p[1]]] {
+			t.Errorf("singles does not decide %q", p)
+		}
+	}
+	if decided == 0 {
+		t.Fatal("singles decides no pair")
 	}
 }
 

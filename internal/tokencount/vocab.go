@@ -190,15 +190,22 @@ func hashOf(s string) uint64 {
 		h ^= h >> 31
 		b = b[8:]
 	}
-	var w uint64
+	h = (h ^ tailWord(b)) * k1
+	return h ^ h>>29
+}
+
+// tailWord is the word hashOf mixes in last, of the up to seven bytes b
+// after its eight-byte words. Each of b's bytes is in it, so for a given
+// length it is b's bytes in another order: two strings of fewer than eight
+// bytes and the same length are equal if their tail words are.
+func tailWord(b []byte) uint64 {
 	switch n := len(b); {
 	case n >= 4:
-		w = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+		return uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
 	case n > 0:
-		w = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
+		return uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
 	}
-	h = (h ^ w) * k1
-	return h ^ h>>29
+	return 0
 }
 
 // parseRanks reads a .tiktoken rank file: lines of a base64 token, a space
@@ -300,7 +307,18 @@ func (v *vocab) lookup(s string) int32 {
 	if len(s) > v.max || len(s) == 0 {
 		return noRank
 	}
-	h := hashOf(s)
+	// A string of under eight bytes, most of those a merge looks up, is
+	// hashed here and compared by its tail word, without a call.
+	var h, tw uint64
+	short := len(s) < 8
+	if short {
+		const k0, k1 = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F
+		tw = tailWord(unsafe.Slice(unsafe.StringData(s), len(s)))
+		h = (uint64(len(s))*k0 ^ tw) * k1
+		h ^= h >> 29
+	} else {
+		h = hashOf(s)
+	}
 	// A slot whose prefix and length are s's is read further; one whose
 	// prefix is above s's ends the search (see vocab).
 	want := h>>prefixShift<<prefixShift | uint64(len(s)-1)<<lenShift
@@ -315,7 +333,8 @@ func (v *vocab) lookup(s string) int32 {
 		}
 		if sl&^(1<<lenShift-1) == want {
 			off := int(sl >> offShift & (1<<offBits - 1))
-			if v.blob[off:off+len(s)] == s {
+			tok := v.blob[off : off+len(s)]
+			if short && tailWord(unsafe.Slice(unsafe.StringData(tok), len(tok))) == tw || !short && tok == s {
 				return int32(sl&rankMask - 1)
 			}
 		}

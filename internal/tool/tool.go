@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Retrieve is the name of the retrieve tool.
@@ -24,7 +25,14 @@ const RetrieveDescription = "Get back the original of a tool output that kompres
 	"Call it with the id from a marker such as [kompress: 87 of 120 lines omitted; full output: retrieve id=ab12cd34ef56]. " +
 	"Without other arguments it returns the whole original, byte for byte. " +
 	"start_line and end_line (1-based, inclusive) return only those lines, exactly; " +
-	"pattern (a regular expression, or plain text if it is not one) returns only the matching lines, each prefixed with its line number and a colon."
+	"pattern (a regular expression, or plain text if it is not one) returns only the matching lines, each prefixed with its line number and a colon. " +
+	"An answer longer than 64 KiB stops at a line end and closes with a [kompress_retrieve: ...] note naming the start_line to call again with for the rest."
+
+// MaxAnswer is the most text one retrieve answer gives a model: a whole
+// original of megabytes would overflow its context (the API then rejects
+// the turn, and every retry of it) or an agent's tool-output limit (Claude
+// Code allows an MCP tool 25k tokens). Longer answers come in pages.
+const MaxAnswer = 64 << 10
 
 // RetrieveSchema is the JSON Schema of the retrieve tool's arguments.
 const RetrieveSchema = `{"type":"object","properties":{` +
@@ -46,7 +54,11 @@ var Formats = []string{"anthropic", "openai", "openai-responses"}
 
 // Schema returns the retrieve tool's declaration in format: "anthropic"
 // (Messages API tools), "openai" (Chat Completions function tools) or
-// "openai-responses" (Responses API function tools).
+// "openai-responses" (Responses API function tools). The Responses tool
+// says "strict": false: there an omitted strict means strict where the
+// schema allows it, which makes every optional argument required, so the
+// model would always send a line range and a pattern and get a slice of
+// the original instead of all of it.
 func Schema(format string) ([]byte, error) {
 	desc, _ := json.Marshal(RetrieveDescription)
 	switch format {
@@ -55,7 +67,7 @@ func Schema(format string) ([]byte, error) {
 	case "openai":
 		return []byte(`{"type":"function","function":{"name":"` + Retrieve + `","description":` + string(desc) + `,"parameters":` + RetrieveSchema + `}}`), nil
 	case "openai-responses":
-		return []byte(`{"type":"function","name":"` + Retrieve + `","description":` + string(desc) + `,"parameters":` + RetrieveSchema + `}`), nil
+		return []byte(`{"type":"function","name":"` + Retrieve + `","description":` + string(desc) + `,"parameters":` + RetrieveSchema + `,"strict":false}`), nil
 	}
 	return nil, fmt.Errorf("unknown tool format %q: want %s", format, strings.Join(Formats, ", "))
 }
@@ -107,6 +119,92 @@ func lineArg(name string, raw json.RawMessage) (int, error) {
 		return 0, fmt.Errorf("%s: want a line number from 1, got %s", name, raw)
 	}
 	return n, nil
+}
+
+// Answer is Select for a model: an answer over MaxAnswer bytes is cut at
+// the last line end within it (a single longer line at MaxAnswer, on a
+// character boundary) and followed by a note with the line to go on from.
+// Shorter answers are Select's, byte for byte.
+func Answer(orig []byte, a Args) ([]byte, error) {
+	sel, err := Select(orig, a)
+	if err != nil || len(sel) <= MaxAnswer {
+		return sel, err
+	}
+	start, end := max(a.StartLine, 1), a.EndLine
+	if lines := countLines(orig); end == 0 || end > lines {
+		end = lines
+	}
+	page := sel[:MaxAnswer]
+	cut := bytes.LastIndexByte(page, '\n') + 1
+	var note string
+	if a.Pattern != "" {
+		// Each line of sel is "N:line"; the page ends after the last whole one.
+		if cut == 0 {
+			page = utf8Prefix(page)
+			n, _, _ := bytes.Cut(page, []byte(":"))
+			note = fmt.Sprintf("matching line %s is longer than %d bytes: only its start is shown. "+
+				"Narrow the pattern, or call again with start_line=%s to go past it", n, MaxAnswer, nextLine(n))
+		} else {
+			page = page[:cut]
+			last := page[bytes.LastIndexByte(page[:cut-1], '\n')+1:]
+			n, _, _ := bytes.Cut(last, []byte(":"))
+			note = fmt.Sprintf("matches of lines %d-%s shown (%d of %d bytes); call again with the same pattern and start_line=%s for the matches after them",
+				start, n, len(page), len(sel), nextLine(n))
+		}
+	} else {
+		if cut == 0 {
+			page = utf8Prefix(page)
+			note = fmt.Sprintf("line %d is %d bytes long: only its first %d are shown. Call again with start_line=%d for the lines after it",
+				start, lineLen(sel), len(page), start+1)
+		} else {
+			page = page[:cut]
+			last := start + bytes.Count(page, []byte("\n")) - 1
+			note = fmt.Sprintf("lines %d-%d of %d-%d shown (%d of %d bytes); call again with start_line=%d for the rest",
+				start, last, start, end, len(page), len(sel), last+1)
+		}
+	}
+	out := append([]byte{}, page...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	return append(out, "[kompress_retrieve: "+note+"]\n"...), nil
+}
+
+// countLines is the number of lines of b, a last line without a newline
+// included.
+func countLines(b []byte) int {
+	n := bytes.Count(b, []byte("\n"))
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+func lineLen(b []byte) int {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return i
+	}
+	return len(b)
+}
+
+// utf8Prefix drops a character cut in two at the end of b.
+func utf8Prefix(b []byte) []byte {
+	for i := 0; i < utf8.UTFMax && len(b) > 0; i++ {
+		if r, size := utf8.DecodeLastRune(b); r != utf8.RuneError || size != 1 {
+			return b
+		}
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// nextLine is the line after n, a line number as text.
+func nextLine(n []byte) string {
+	i, err := strconv.Atoi(string(n))
+	if err != nil {
+		return string(n)
+	}
+	return strconv.Itoa(i + 1)
 }
 
 // Select cuts orig to what a asks for. Without lines or pattern it is orig

@@ -1,8 +1,13 @@
 package tool
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestSelect(t *testing.T) {
@@ -54,5 +59,69 @@ func TestSchema(t *testing.T) {
 	}
 	if _, err := Schema("gemini"); err == nil {
 		t.Error("unknown format accepted")
+	}
+	// The Responses API treats an omitted strict as strict when the schema
+	// allows it: every optional argument would become required.
+	b, _ := Schema("openai-responses")
+	var v struct{ Strict *bool }
+	if json.Unmarshal(b, &v) != nil || v.Strict == nil || *v.Strict {
+		t.Errorf("the Responses tool must say \"strict\": false: %s", b)
+	}
+}
+
+// pages follows an Answer's notes from the first page to the last and
+// returns the pages without their notes.
+func pages(t *testing.T, orig []byte, a Args) [][]byte {
+	t.Helper()
+	note := regexp.MustCompile(`\n\[kompress_retrieve: [^\]]*start_line=(\d+)[^\]]*\]\n$`)
+	var out [][]byte
+	for range 1000 {
+		page, err := Answer(orig, a)
+		if err != nil {
+			t.Fatalf("Answer(%+v): %v", a, err)
+		}
+		if len(page) > MaxAnswer+400 {
+			t.Fatalf("a page of %d bytes", len(page))
+		}
+		m := note.FindSubmatchIndex(page)
+		if m == nil {
+			return append(out, page)
+		}
+		out = append(out, page[:m[0]+1])
+		a.StartLine, _ = strconv.Atoi(string(page[m[2]:m[3]]))
+	}
+	t.Fatal("no last page")
+	return nil
+}
+
+func TestAnswerPages(t *testing.T) {
+	var b bytes.Buffer
+	for i := range 5000 {
+		fmt.Fprintf(&b, "2026-01-01T00:00:00Z worker %d handled batch %d in %dms é\n", i%7, i, i%97)
+		if i%500 == 499 {
+			fmt.Fprintf(&b, "2026-01-01T00:00:00Z ERROR batch %d failed: disk full\n", i)
+		}
+	}
+	b.WriteString("last line without newline")
+	orig := b.Bytes()
+
+	small := orig[:4000]
+	if got, _ := Answer(small, Args{}); !bytes.Equal(got, small) {
+		t.Error("a short original is not returned byte for byte")
+	}
+	// Pages of the whole original, and of a range, join up to exactly what
+	// Select gives.
+	for _, a := range []Args{{}, {StartLine: 1000, EndLine: 4000}, {Pattern: "worker [0-3]|ERROR"}} {
+		ps := pages(t, orig, a)
+		want, _ := Select(orig, a)
+		if len(ps) < 2 || !bytes.Equal(bytes.Join(ps, nil), want) {
+			t.Errorf("%+v: %d pages of %d bytes in all; want %d bytes in several pages", a, len(ps), len(bytes.Join(ps, nil)), len(want))
+		}
+	}
+	// One line longer than a page: its start, cut on a character boundary.
+	long := bytes.Repeat([]byte("é"), MaxAnswer)
+	got, err := Answer(append(long, "\nnext\n"...), Args{})
+	if err != nil || !utf8.Valid(got) || !bytes.HasPrefix(got, long[:MaxAnswer]) || !bytes.Contains(got, []byte("start_line=2")) {
+		t.Errorf("long line: %v %q", err, got[len(got)-200:])
 	}
 }

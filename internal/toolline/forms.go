@@ -362,6 +362,78 @@ func CheckRecord(text []byte) (result byte, ok bool) {
 	return text[0], true
 }
 
+// cutEither returns t after whichever of a and b it starts with.
+func cutEither(t []byte, a, b string) ([]byte, bool) {
+	if r, ok := bytes.CutPrefix(t, []byte(a)); ok {
+		return r, true
+	}
+	return bytes.CutPrefix(t, []byte(b))
+}
+
+// ErlangFrame parses a frame of an Erlang stack as eunit prints it, "in
+// function calc:add/2 (calc.erl, line 7)" or "in call from
+// eunit_proc:run_test/1 (eunit_proc.erl, line 531)", and returns its
+// module ("calc"), or nil.
+func ErlangFrame(t []byte) (module []byte) {
+	r, ok := cutEither(t, "in function ", "in call from ")
+	if !ok {
+		return nil
+	}
+	const at = ".erl, line "
+	i := bytes.LastIndex(r, []byte(at))
+	c := bytes.IndexByte(r, ':')
+	if i < 0 || c <= 0 || r[len(r)-1] != ')' {
+		return nil
+	}
+	if _, e := Number(r[i+len(at):]); e == 0 || i+len(at)+e != len(r)-1 {
+		return nil
+	}
+	return r[:c]
+}
+
+// MarkdownlintRow matches markdownlint-cli2's report of a rule broken, with or
+// without a column: "README.md:11 error MD012/no-multiple-blanks ...",
+// "CONDUCT.md:4:81 error MD013/line-length ...".
+func MarkdownlintRow(line []byte) bool {
+	i := bytes.IndexByte(line, ':')
+	if i <= 0 || bytes.IndexAny(line[:i], " \t") >= 0 {
+		return false
+	}
+	r := line[i+1:]
+	_, e := Number(r)
+	if e == 0 {
+		return false
+	}
+	r = r[e:]
+	if len(r) > 0 && r[0] == ':' {
+		if _, e = Number(r[1:]); e == 0 {
+			return false
+		}
+		r = r[1+e:]
+	}
+	return lintRule(r)
+}
+
+// lintRule reports what follows the location in MarkdownlintRow's line: a
+// severity word, then a rule id of capitals and digits ("MD041"), maybe
+// with its names after a slash.
+func lintRule(text []byte) bool {
+	r, ok := cutEither(text, " error ", " warning ")
+	if !ok {
+		return false
+	}
+	caps := 0
+	for caps < len(r) && r[caps] >= 'A' && r[caps] <= 'Z' {
+		caps++
+	}
+	_, e := Number(r[caps:])
+	if caps == 0 || e < 2 {
+		return false
+	}
+	end := caps + e
+	return end < len(r) && (r[end] == ' ' || r[end] == '/')
+}
+
 // SpellFix reports what follows "file:line:" in codespell's report of a
 // misspelling, " availabe ==> available" (one word, then its fixes).
 func SpellFix(text []byte) bool {

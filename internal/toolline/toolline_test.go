@@ -149,3 +149,39 @@ func TestAccessLog(t *testing.T) {
 		}
 	}
 }
+
+func TestMarkdownlintRow(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"README.md:11 error MD012/no-multiple-blanks Multiple consecutive blank lines [Expected: 1; Actual: 2]", true},
+		{"CONDUCT.md:4:81 error MD013/line-length Line length [Expected: 80; Actual: 594]", true},
+		{"docs/a.md:7 warning MD033/no-inline-html Inline HTML [Element: div]", true},
+		{"a.md:3 error MD1 x", false},             // one digit: no rule id
+		{"a.go:12: error MD041 is a rule", false}, // grep -n: a colon after the line
+		{"a.go:12:error MD041/x", false},
+		{"a b.md:3 error MD041/x", false}, // a blank in the path
+		{"a.md:x error MD041/x", false},
+		{"a.md:3 failure MD041/x", false},
+	} {
+		if got := MarkdownlintRow([]byte(c.line)); got != c.want {
+			t.Errorf("MarkdownlintRow(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+func TestErlangFrame(t *testing.T) {
+	for _, c := range []struct{ line, module string }{
+		{"in function calc:add_wrong_test/0 (calc.erl, line 7)", "calc"},
+		{"in call from eunit_proc:run_test/1 (eunit_proc.erl, line 531)", "eunit_proc"},
+		{"in call from eunit_test:'-mf_wrapper/2-fun-0-'/2 (eunit_test.erl, line 273)", "eunit_test"},
+		{"in function erlang:'div'/2", ""},
+		{"in function calc:add/2 (calc.erl, line 7) and more", ""},
+		{"in call from the shell (calc.erl, line x)", ""},
+	} {
+		if got := string(ErlangFrame([]byte(c.line))); got != c.module {
+			t.Errorf("ErlangFrame(%q) = %q, want %q", c.line, got, c.module)
+		}
+	}
+}

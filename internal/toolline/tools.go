@@ -38,7 +38,8 @@ func BoxRow(t []byte) bool {
 	return false
 }
 
-// TAPResult reports TAP's "ok 1 - name" and "not ok 2 - name".
+// TAPResult reports TAP's "ok 1 - name" and "not ok 2 - name"; the dash
+// is optional, and tape leaves it out: "ok 3 total of 2 x 2".
 func TAPResult(t []byte) bool {
 	if hasPrefix(t, "not ok ") {
 		t = t[7:]
@@ -48,7 +49,7 @@ func TAPResult(t []byte) bool {
 		return false
 	}
 	_, e := Number(t)
-	return e > 0 && (len(t) == e || hasPrefix(t[e:], " - ") || hasPrefix(t[e:], " # "))
+	return e > 0 && (len(t) == e || len(t) > e+1 && t[e] == ' ' && t[e+1] != ' ')
 }
 
 // ShadowRow reports "0x0c087fff7fb0: 00 00 fa" rows.

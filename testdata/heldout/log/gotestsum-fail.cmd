@@ -1,0 +1,3 @@
+# cwd: /tmp/qa5/fx/gomod (gotestsum latest via the module proxy; 3 packages: a failing table test, a failing Unicode test, a nil-map panic)
+/tmp/qa5/gobin/gotestsum --format testname -- -count=1 -cover ./...
+# exit status 1
