@@ -67,7 +67,7 @@ func TestClientErrors(t *testing.T) {
 	if !errors.As(err, &ae) || ae.Status != 502 || ae.Code != "http_502" || !strings.HasPrefix(ae.Message, "<html>bad gateway") || len(ae.Message) > 210 {
 		t.Errorf("err = %v", err)
 	}
-	for _, base := range []string{"localhost:8080", "ftp://x", "http://", "http://a b", "http://h.invalid:", "http://h:0", "http://h:65536", "http://:", "http://h/?x"} {
+	for _, base := range []string{"h.invalid:8080", "ftp://x", "http://", "http://a b", "http://h.invalid:", "http://h:0", "http://h:65536", "http://:", "http://h/?x"} {
 		if err := NewClient(base, "", nil).Health(context.Background()); err == nil || !strings.Contains(err.Error(), "base URL") {
 			t.Errorf("NewClient(%q): %v", base, err)
 		}
