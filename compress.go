@@ -115,8 +115,8 @@ type request struct {
 	checks   []sectionCheck
 	failures failureMemo
 
-	// noFold caches foldsSaveLittle: 0 not asked yet, 1 true, -1 false.
-	noFold int8
+	// noFold: the result can only be the input (see foldsSaveLittle).
+	noFold bool
 
 	best     []byte // the smallest text so far: in, the lossless fold or the lossy view
 	strategy string // best's strategy
@@ -138,7 +138,8 @@ func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
 	if strategy, ok := e.passThrough(r); ok {
 		return strategy, nil
 	}
-	if !e.opts.SkipKind || !e.foldsSaveLittle(r) {
+	r.noFold = e.foldsSaveLittle(r)
+	if !e.opts.SkipKind || !r.noFold {
 		r.route()
 	}
 	// The lossy views run before the lossless fold, which they do not
@@ -217,7 +218,7 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 		gate = &e.colorGate
 	}
 	r.best, r.bestLen, r.strategy = r.in, len(r.in), wire.StrategyPassthroughLowSavings
-	if e.foldsSaveLittle(r) {
+	if r.noFold {
 		return
 	}
 	lossless, n, eq, steps := e.foldSections(ctx, gate, r)
@@ -230,7 +231,7 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 	}
 }
 
-// foldsSaveLittle reports, once per request, that the result can only be
+// foldsSaveLittle reports that the result can only be
 // the input: nothing but the lossless folds runs (no lossy view, no
 // external provider), and fold.MaxSavings finds in one reading of the
 // lines that no cut of the input into sections could fold enough of it to
@@ -238,17 +239,12 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 // code): it is then neither folded nor, when the kind is not wanted,
 // routed.
 func (e *Engine) foldsSaveLittle(r *request) bool {
-	if r.noFold == 0 {
-		r.noFold = -1
-		if (r.req.LosslessOnly || e.opts.Store == nil) && len(e.opts.Providers) == 0 {
-			// Stop counting once the bound is past what savesLittle refuses.
-			limit := int(e.opts.MinSavings*float64(len(r.in))) + 1
-			if r.savesLittle(len(r.in)-fold.MaxSavings(r.in, limit), e.opts.MinSavings) {
-				r.noFold = 1
-			}
-		}
+	if (!r.req.LosslessOnly && e.opts.Store != nil) || len(e.opts.Providers) > 0 {
+		return false
 	}
-	return r.noFold > 0
+	// Stop counting once the bound is past what savesLittle refuses.
+	limit := int(e.opts.MinSavings*float64(len(r.in))) + 1
+	return r.savesLittle(len(r.in)-fold.MaxSavings(r.in, limit), e.opts.MinSavings)
 }
 
 // checkBoundary checks the lossy view again as a whole: the invariant
