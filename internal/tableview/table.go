@@ -55,6 +55,9 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 	} else if b := tableBlocksParse(in); b != nil {
 		b.failureLines(func() [][]byte { return o.FailureLines(router.Table, in) })
 		render = b.render
+	} else if b := tableHeaderLater(in); b != nil {
+		b.failureLines(func() [][]byte { return o.FailureLines(router.Table, in) })
+		render = b.render
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
 		render = t.view(in, func() [][]byte { return o.FailureLines(router.Table, in) })
 	} else {

@@ -816,3 +816,29 @@ func FuzzTableFloatBytes(f *testing.F) {
 		}
 	})
 }
+
+// TestTableHeaderLater checks strace -f -c -S calls: the summary's header
+// and ruler come after strace's "Process N attached" lines and the traced
+// program's errors, further down than a header is looked for. The header,
+// the ruler and the top rows (the most frequent calls) must stay, and the
+// lines above them as they are.
+func TestTableHeaderLater(t *testing.T) {
+	in := viewtest.Read(t, "table", "strace-c-S-calls-f")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := tableLines(in)
+	at := slices.IndexFunc(lines, func(l []byte) bool { return bytes.HasPrefix(l, []byte("% time")) })
+	if at < tableLateHeader {
+		t.Fatalf("header at line %d, want it past %d", at, tableLateHeader)
+	}
+	for _, l := range lines[:at+5] { // what strace printed first, header, ruler, top 3 rows
+		if !bytes.Contains(out, append(slices.Clip(l), '\n')) {
+			t.Errorf("output lacks %q:\n%s", l, out)
+		}
+	}
+	if bytes.Contains(out, []byte("col 1:")) {
+		t.Errorf("rows summarised without their header:\n%s", out)
+	}
+}
