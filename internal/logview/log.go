@@ -213,6 +213,7 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 	logMarkGDBValues(d.lines)
 	d.markLint()
 	logMarkRecords(d.lines)
+	logMarkHexDumps(d.lines)
 	logMarkListHeads(d.lines)
 	logMarkFileFindings(d.lines)
 	logMarkDiagMessages(d.lines)
@@ -533,6 +534,33 @@ func logMarkRecords(ls []logLine) {
 			}
 		}
 		i = j + 1
+	}
+}
+
+// logMarkHexDumps keeps the structure of a dump that is mostly bytes in
+// hex, as openssl x509 -text, openssl req -text and the like print a
+// certificate: every line that is not hex bytes is a summary ("Public-Key:
+// (4096 bit)", "Exponent: 65537 (0x10001)", "Not After : …", the
+// subject's names), while the hex lines (moduli, signatures, key ids)
+// share one template and are cut to an example. It applies when a quarter
+// of the lines, and at least eight, are hex bytes.
+func logMarkHexDumps(ls []logLine) {
+	hex := make([]bool, len(ls))
+	n := 0
+	for i := range ls {
+		t := logTrimBlank(ls[i].text)
+		if end, bytes := logHexRun(t, 0); end == len(t) && (bytes >= 4 || bytes >= 1 && i > 0 && hex[i-1]) {
+			hex[i] = true
+			n++
+		}
+	}
+	if n < 8 || n*4 < len(ls) {
+		return
+	}
+	for i := range ls {
+		if !hex[i] && ls[i].class == logPlain && len(logTrimBlank(ls[i].text)) > 0 {
+			ls[i].class = logSummary
+		}
 	}
 }
 
@@ -1209,7 +1237,18 @@ func logKey(text []byte) uint64 {
 		if i == len(text) {
 			break
 		}
-		fh, j, letters, plain := logFieldHash((h^' ')*prime, text, i)
+		var fh uint64
+		var j int
+		var letters, plain bool
+		if end, ok := logHexBytes(text, i); ok {
+			// A dump of bytes (openssl's moduli and signatures) is one
+			// template however its digits fall: letters in "be:32" are
+			// no word, and each line a template of its own would crowd
+			// out the labelled lines among them ("Public-Key: (4096 bit)").
+			fh, j = (h^'#'^':')*prime, end
+		} else {
+			fh, j, letters, plain = logFieldHash((h^' ')*prime, text, i)
+		}
 		if words > 0 && (!plain || !letters) {
 			break
 		}
@@ -1224,6 +1263,35 @@ func logKey(text []byte) uint64 {
 		i = j
 	}
 	return h
+}
+
+// logHexBytes reports whether the field of text at i is a run of at least
+// four bytes in hex joined by colons ("00:be:32:8e:", "59:D8:ED:E4"), and
+// returns where it ends.
+func logHexBytes(text []byte, i int) (end int, ok bool) {
+	end, n := logHexRun(text, i)
+	return end, n >= 4
+}
+
+// logHexRun returns the end of the field at text[i:] and how many hex
+// bytes joined by colons it holds, 0 when it is not such a run.
+func logHexRun(text []byte, i int) (end, n int) {
+	for i+1 < len(text) && logHexDigit(text[i]) && logHexDigit(text[i+1]) {
+		n++
+		i += 2
+		if i == len(text) || text[i] != ':' {
+			break
+		}
+		i++
+	}
+	if i < len(text) && text[i] != ' ' && text[i] != '\t' {
+		return i, 0
+	}
+	return i, n
+}
+
+func logHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // logAlnumRun returns the end of the run of letters and digits starting at

@@ -1335,3 +1335,29 @@ func TestLogLongFailureLine(t *testing.T) {
 		t.Errorf("no long line cut: the test shows nothing")
 	}
 }
+
+// TestLogHexDump checks openssl x509 -text: the certificate's labelled
+// lines (key size, exponent, validity, names) stay while its moduli and
+// signature, lines of hex bytes, are cut to examples.
+func TestLogHexDump(t *testing.T) {
+	in := viewtest.Read(t, "log", "openssl-x509-text-4096")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"                Public-Key: (4096 bit)\n",
+		"            Public Key Algorithm: rsaEncryption\n",
+		"                Exponent: 65537 (0x10001)\n",
+		"            Not After : Jan  1 05:34:10 2027 GMT\n",
+		"            X509v3 Subject Key Identifier: \n",
+		"            X509v3 Basic Constraints: critical\n",
+	} {
+		if !bytes.Contains(out, []byte(w)) {
+			t.Errorf("view lacks %q:\n%s", w, out)
+		}
+	}
+	if len(out) > len(in)/2 {
+		t.Errorf("view %d of %d bytes", len(out), len(in))
+	}
+}
