@@ -1361,3 +1361,36 @@ func TestLogHexDump(t *testing.T) {
 		t.Errorf("view %d of %d bytes", len(out), len(in))
 	}
 }
+
+// TestLogLintFiles checks eslint's stylish report of 60 files with the
+// same warnings: every file's header stays, and the note counting its
+// warnings stands under it, not in one note for many files whose
+// locations ("3:3, 5:5") no longer say which file they are in.
+func TestLogLintFiles(t *testing.T) {
+	in := viewtest.Read(t, "log", "eslint-stylish-warn-60")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := viewtest.Lines(out)
+	headers := 0
+	for i, l := range lines {
+		if !bytes.HasPrefix(l, []byte("/tmp/qaloss/js2/src/mod")) {
+			continue
+		}
+		headers++
+		j := i + 1
+		for j < len(lines) && bytes.HasPrefix(lines[j], []byte("  ")) {
+			j++ // error rows, kept
+		}
+		if j == len(lines) || !bytes.HasPrefix(lines[j], []byte("[… ")) || !bytes.Contains(lines[j], []byte("lint finding")) {
+			t.Errorf("header %q not followed by its note", l)
+		}
+	}
+	if headers != 60 {
+		t.Errorf("%d file headers, want 60:\n%s", headers, out)
+	}
+	if bytes.Contains(out, []byte("similar line")) {
+		t.Errorf("lines folded as similar:\n%s", out)
+	}
+}
