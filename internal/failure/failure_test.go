@@ -139,6 +139,20 @@ func TestLinesSamples(t *testing.T) {
 			"==2403==    by 0x10923C: main (bad.c:10)",
 			"==2403==    by 0x1091FB: main (bad.c:8)",
 		}},
+		// memcheck with glibc's debug info: libc's frames name source
+		// lines too ("printf (printf.c:33)", "strdup (strdup.c:42)"); an
+		// error's and a leak's frames count down to the program's own.
+		{"log/valgrind-printf-libc-frames", router.Log, []string{
+			"==2383== Invalid read of size 1",
+			"==2383==    by 0x48AD65A: printf (printf.c:33)",
+			"==2383==    by 0x1091DC: label_1 (labels.c:9)",
+			"==2383== 5 bytes in 1 blocks are definitely lost in loss record 3 of 8",
+			"==2383==    by 0x48F99A9: strdup (strdup.c:42)",
+			"==2383==    by 0x10927C: label_3 (labels.c:22)",
+		}, []string{
+			"==2383==    by 0x10953B: main (labels.c:70)",
+			"==2383==    at 0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)",
+		}},
 		// markdownlint-cli2: each row is a rule broken, with or without
 		// a column; the heading lines above them are not.
 		{"log/markdownlint-cli2-cobra", router.Log, []string{

@@ -3,6 +3,7 @@ package failure
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/kompress/kompress/internal/ansi"
@@ -36,10 +37,13 @@ type reader struct {
 	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
 	doctest   bool  // under doctest's "Failed example:": see doctestFailure
 	lastEvent int   // the last event number gcc -fanalyzer's latest "events 8-12" heading declares
-	// vgFrames: after a valgrind error's heading, its frames count up to
-	// the first that names a source line ("by 0x1092F3: main (bad.c:15)"):
-	// 1 until the first frame, 2 among the frames, 0 when done.
+	// vgFrames: after a valgrind error's heading or a leak's loss record,
+	// its frames count up to the first that names a source line of the
+	// program ("by 0x1092F3: main (bad.c:15)", not libc's "printf
+	// (printf.c:33)"): 1 until the first frame, 2 among the frames, 0 when
+	// done.
 	vgFrames uint8
+	vgLeak   bool // the frames are a leak's, under its loss record
 	pathLine int  // index of the last unindented lone path (an eslint file header), or -1
 	warnOnly bool // the last failure line is a warning or note diagnostic: its carets are not kept
 
@@ -614,11 +618,16 @@ func (r *reader) valgrind(i int, body []byte) bool {
 			return false
 		}
 		r.vgFrames = 2
-		if sourceFrame(body) {
+		if programFrame(body) {
 			r.vgFrames = 0
+			return true
 		}
-		return true
+		// A leak's top frame is valgrind's allocator ("at 0x48417B4: malloc
+		// (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)")
+		// under every loss record: the frames below say where.
+		return !r.vgLeak || !bytes.Contains(body, []byte("/vgpreload_"))
 	}
+	r.vgLeak = false
 	if r.vgFrames == 2 {
 		r.vgFrames = 0 // the stack ended with no source line in it
 	}
@@ -636,7 +645,11 @@ func (r *reader) valgrind(i int, body []byte) bool {
 			return e > 0 && n > 0
 		}
 	}
-	return bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record "))
+	if bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record ")) {
+		r.vgFrames, r.vgLeak = 1, true // where the block was allocated: the frames under it, as an error's
+		return true
+	}
+	return false
 }
 
 // doctestFailure judges a failed example of Python's doctest: "Failed
@@ -773,6 +786,29 @@ func valgrindHeading(body []byte) bool {
 	return bytes.Contains(body, []byte(": lock order ")) && hasSuffix(body, " violated") ||
 		bytes.Contains(body, []byte(" unlocked a not-locked lock")) || bytes.Contains(body, []byte(" unlocked lock ")) ||
 		bytes.Contains(body, []byte(" still holds ")) || bytes.Contains(body, []byte("'s call to ")) && hasSuffix(body, " failed")
+}
+
+// vgLibraries is where valgrind maps shared objects on amd64 (ld.so at
+// 0x4000000, libc and the rest above it); the program itself lies below,
+// at 0x108000 when built as PIE, else 0x400000.
+const vgLibraries = 0x4000000
+
+// programFrame reports a valgrind frame that names a source line of the
+// program itself: "by 0x1092C5: main (list.c:32)", not glibc's own
+// "by 0x48AD65A: printf (printf.c:33)" when its debug info is installed,
+// which names a source line too. A frame whose address does not read
+// counts by its source line alone.
+func programFrame(body []byte) bool {
+	if !sourceFrame(body) {
+		return false
+	}
+	addr := body[len("at 0x"):]
+	if k := bytes.IndexByte(addr, ':'); k > 0 {
+		if a, err := strconv.ParseUint(string(addr[:k]), 16, 64); err == nil {
+			return a < vgLibraries
+		}
+	}
+	return true
 }
 
 // sourceFrame reports a valgrind frame that names a source line, "at

@@ -1394,3 +1394,32 @@ func TestLogLintFiles(t *testing.T) {
 		t.Errorf("lines folded as similar:\n%s", out)
 	}
 }
+
+// TestLogValgrindProgramFrames checks memcheck's report of eight errors
+// and eight leaks in label_1 … label_8, each under libc frames that name
+// source lines: every error and leak keeps its frame in the program,
+// though the headings and libc frames above it repeat word for word.
+func TestLogValgrindProgramFrames(t *testing.T) {
+	in := viewtest.Read(t, "log", "valgrind-printf-libc-frames")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The frame under printf's (an invalid read) or strdup's (a leak).
+	frame := regexp.MustCompile(`(?m)\((?:printf|strdup)\.c:\d+\)\n(==2383==    by 0x[0-9A-F]+: label_[1-8] \(labels\.c:\d+\))$`)
+	var want [][]byte
+	for _, m := range frame.FindAllSubmatch(in, -1) {
+		want = append(want, m[1])
+	}
+	if len(want) < 16 {
+		t.Fatalf("sample has %d program frames, want 16 or more", len(want))
+	}
+	for _, f := range want {
+		if !bytes.Contains(out, append(f, '\n')) {
+			t.Errorf("view lacks %q:\n%s", f, out)
+		}
+	}
+	if n := bytes.Count(out, []byte("== Invalid read of size 1\n")); n != 8 {
+		t.Errorf("%d error headings, want 8", n)
+	}
+}
