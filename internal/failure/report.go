@@ -276,7 +276,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.race && bytes.Contains(t, []byte(raceInTest)) {
 		return true
 	}
-	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && diagnostic(plain) {
+	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && (diagnostic(plain) || perlDiagnostic(plain)) {
 		return true
 	}
 	if r.eslintRow(t) {

@@ -247,6 +247,36 @@ func diagnostic(line []byte) bool {
 	return false
 }
 
+// perlDiagnostic matches Perl's errors and warnings, which end in their
+// place: "syntax error at m1.pl line 3, near \"my \"", "Global symbol
+// \"$y\" requires explicit package name … at m1.pl line 3.", a die's
+// "cannot open /etc/app.conf: No such file or directory at deep.pl line 2."
+// (perl -e's place is "-e line 1"; a read adds ", <STDIN> line 5."). The
+// file is a path or has an extension, so that running text such as "at
+// the line 5" is none.
+func perlDiagnostic(line []byte) bool {
+	for rest := line; ; {
+		k := bytes.Index(rest, []byte(" at "))
+		if k < 0 {
+			return false
+		}
+		rest = rest[k+len(" at "):]
+		sp := bytes.IndexByte(rest, ' ')
+		if sp <= 0 || !hasPrefix(rest[sp:], " line ") {
+			continue
+		}
+		file := rest[:sp]
+		if string(file) != "-e" && bytes.IndexAny(file, "./") < 0 {
+			continue
+		}
+		_, e := leadingNum(rest[sp+len(" line "):])
+		after := rest[sp+len(" line ")+e:]
+		if e > 0 && (len(after) == 0 || after[0] == '.' || after[0] == ',') {
+			return true
+		}
+	}
+}
+
 // exceptionName reports a line that is only an exception's class name:
 // "ValueError", "KeyError", "IllegalStateException".
 func exceptionName(t []byte) bool {
