@@ -279,7 +279,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && (diagnostic(plain) || perlDiagnostic(plain)) {
 		return true
 	}
-	if r.eslintRow(t) {
+	if r.eslintRow(t) || r.staticcheckRow(t) {
 		return true
 	}
 	if sev, _, _, ok := toolline.CompactRow(t); ok {
@@ -579,6 +579,48 @@ func (r *reader) eslintRow(t []byte) bool {
 		r.mark[r.pathLine] = true
 	}
 	return true
+}
+
+// staticcheckRow judges a row of staticcheck -f stylish under its file's
+// header, "(11, 3)   SA4017  Sprintf doesn't have side effects …": every
+// check staticcheck reports is an error (it exits 1), and the header
+// names the file, as eslint's does.
+func (r *reader) staticcheckRow(t []byte) bool {
+	if len(t) < 8 || t[0] != '(' {
+		return false
+	}
+	_, e := leadingNum(t[1:])
+	rest := t[1+e:]
+	if e == 0 || !hasPrefix(rest, ", ") {
+		return false
+	}
+	_, e = leadingNum(rest[2:])
+	rest = rest[2+e:]
+	if e == 0 || !hasPrefix(rest, ")  ") {
+		return false
+	}
+	f := bytes.Fields(rest[1:])
+	if len(f) < 2 || !staticcheckCode(f[0]) {
+		return false
+	}
+	if r.pathLine >= 0 {
+		r.mark[r.pathLine] = true
+	}
+	return true
+}
+
+// staticcheckCode matches a check's name: letters then four digits,
+// "SA1004", "S1003", "ST1005", "QF1001", "U1000".
+func staticcheckCode(w []byte) bool {
+	k := 0
+	for k < len(w) && w[k] >= 'A' && w[k] <= 'Z' {
+		k++
+	}
+	if k == 0 || k > 3 || len(w)-k != 4 {
+		return false
+	}
+	_, e := leadingNum(w[k:])
+	return e == 4
 }
 
 // lonePath reports an unindented line that is one path ("/src/app.js",

@@ -67,6 +67,10 @@ func startFailure(t []byte) (strong, weak bool) {
 		return hasPrefix(t, "make: ***") || hasPrefix(t, "make[") && bytes.Contains(t, []byte("]: ***")), false
 	case 'd':
 		return hasPrefix(t, "dpkg: error"), false
+	case 'D':
+		// rustfmt --check heads each file it would change with the one
+		// line that names it: "Diff in /src/m2.rs:1:".
+		return hasPrefix(t, "Diff in ") && hasSuffix(t, ":") && bytes.IndexByte(t[len("Diff in "):], ' ') < 0, false
 	case 'c':
 		return hasPrefix(t, "curl: ("), false
 	case '<':

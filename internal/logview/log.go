@@ -465,16 +465,15 @@ func logMarkListHeads(ls []logLine) {
 // logMarkFileFindings keeps the lines of a checker's list of offending
 // files, a path alone under a level tag or a verdict: prettier --check's
 // "[warn] src/m1.js", black --check's "would reformat src/a.py". The list
-// is the answer: which files to fix. rustfmt --check heads each file's
-// diff with "Diff in src/m2.rs:1:", the one line that names the file.
+// is the answer: which files to fix.
 func logMarkFileFindings(ls []logLine) {
 	for i := range ls {
 		t := ls[i].text
-		if len(t) == 0 || t[0] != '[' && t[0] != 'w' && t[0] != 'W' && t[0] != 'D' {
+		if len(t) == 0 || t[0] != '[' && t[0] != 'w' && t[0] != 'W' {
 			continue // none of the prefixes below
 		}
 		rest, ok := []byte(nil), false
-		for _, p := range [...]string{"[warn] ", "[warning] ", "[error] ", "would reformat ", "Would reformat: ", "Diff in "} {
+		for _, p := range [...]string{"[warn] ", "[warning] ", "[error] ", "would reformat ", "Would reformat: "} {
 			if rest, ok = bytes.CutPrefix(t, []byte(p)); ok {
 				break
 			}
