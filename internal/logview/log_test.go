@@ -968,16 +968,16 @@ func TestLogFileFindings(t *testing.T) {
 	}
 }
 
-// TestLogRustfmtFiles checks rustfmt --check (coloured, as it prints to a
-// pipe): the "Diff in src/m2.rs:1:" line over each file's diff names a
-// file to fix and stays, though the diffs under it are alike.
+// TestLogRustfmtFiles checks rustfmt --check: the "Diff in src/m2.rs:1:"
+// line over each file's diff names a file to fix and stays, though the
+// diffs under it are alike.
 func TestLogRustfmtFiles(t *testing.T) {
-	in := viewtest.Read(t, "log", "rustfmt-check-color")
+	in := viewtest.Read(t, "log", "rustfmt-check")
 	out, err := Log(in, lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"m1.rs", "m2.rs", "m3.rs"} {
+	for _, f := range []string{"m1.rs", "m2.rs", "m3.rs", "m7.rs", "m12.rs"} {
 		if w := "Diff in /tmp/qaloss/hunt/rustfmt/" + f + ":1:\n"; !bytes.Contains(out, []byte(w)) {
 			t.Errorf("view lacks %q:\n%s", w, out)
 		}
