@@ -1001,10 +1001,11 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			i++
 			continue
 		}
-		if d.lint.lines > 0 && d.lint.ends(&ls[i]) {
-			// A file's rows ended among dropped lines: its note goes under
-			// its own header, before the next file's (eslint's stylish
-			// report names the file only above its rows).
+		if d.lint.lines > 0 && len(bytes.TrimSpace(ls[i].text)) == 0 {
+			// A file's rows ended, at the blank line after them, among
+			// dropped lines: its note goes under its own header, before
+			// the next file's (eslint's stylish report names the file only
+			// above its rows).
 			out = d.lint.appendTo(out, p.lintLocs)
 		}
 		j := i + 1
