@@ -82,10 +82,11 @@ type tableLevel struct {
 	topValues  int // values listed per categorical column summary
 	treeTop    int // most top-level entries of a drawn tree kept in full
 	modKids    int // requirements kept per module of go mod graph
+	benchMax   int // most benchmark results kept (go test -bench rows)
 }
 
 // tableDefault is the level of compression without a target ratio.
-var tableDefault = tableLevel{5, 3, 20, 10, 3, 60, 3}
+var tableDefault = tableLevel{5, 3, 20, 10, 3, 60, 3, 400}
 
 // scaled returns the level that keeps about s times the rows lv keeps: s
 // below 1 keeps less (the first and last row, failure rows and the
@@ -95,6 +96,7 @@ func (lv tableLevel) scaled(s float64) tableLevel {
 	return tableLevel{
 		head: f(lv.head, 1), tail: f(lv.tail, 1), queryMax: f(lv.queryMax, 1), rareMax: f(lv.rareMax, 0),
 		topValues: f(lv.topValues, 1), treeTop: f(lv.treeTop, 1), modKids: f(lv.modKids, 1),
+		benchMax: f(lv.benchMax, 0),
 	}
 }
 
@@ -814,6 +816,13 @@ func (t *tableData) mark(in []byte, keep []bool, lv tableLevel, terms [][]byte) 
 	for _, i := range t.rare(lv.rareMax) {
 		keep[i] = true
 	}
+	bench := 0
+	for i, r := range t.rows {
+		if bench < lv.benchMax && tableBenchRow(r.raw) {
+			keep[i] = true // each is an answer: what was measured
+			bench++
+		}
+	}
 	if len(terms) > 0 {
 		type hit struct{ i, score int }
 		var hits []hit
@@ -1129,6 +1138,22 @@ func tableLower(dst, c []byte) []byte {
 		dst = append(dst, x)
 	}
 	return dst
+}
+
+// tableBenchRow reports a result of go test -bench, "BenchmarkJoin64-2
+// \t 2000\t 1035 ns/op\t 33 B/op\t 2 allocs/op": the numbers the run was
+// for, never a row to summarise.
+func tableBenchRow(raw []byte) bool {
+	f := bytes.Fields(raw)
+	if len(f) < 4 || !bytes.HasPrefix(f[0], []byte("Benchmark")) {
+		return false
+	}
+	for _, c := range f[1] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return string(f[3]) == "ns/op"
 }
 
 // tableStatusRow reports whether a cell of the row, but for the last

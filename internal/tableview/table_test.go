@@ -842,3 +842,28 @@ func TestTableHeaderLater(t *testing.T) {
 		t.Errorf("rows summarised without their header:\n%s", out)
 	}
 }
+
+// TestTableBenchRows checks go test -bench -benchmem: every benchmark's
+// result row is what the run was for and stays, with its numbers.
+func TestTableBenchRows(t *testing.T) {
+	in := viewtest.Read(t, "table", "go-test-bench-benchmem")
+	out, err := Table(in, lossy.Options{})
+	if err != nil && !errors.Is(err, lossy.ErrNoGain) {
+		t.Fatal(err)
+	}
+	if err != nil {
+		return // kept whole
+	}
+	n := 0
+	for _, l := range tableLines(in) {
+		if tableBenchRow(l) {
+			n++
+			if !bytes.Contains(out, append(slices.Clip(l), '\n')) {
+				t.Errorf("view lacks %q", l)
+			}
+		}
+	}
+	if n != 48 {
+		t.Errorf("%d benchmark rows in the sample, want 48", n)
+	}
+}
