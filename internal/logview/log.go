@@ -768,6 +768,15 @@ func (d *logDoc) plan(p logParams) {
 			l.keep = true
 		}
 	}
+	// go test -cover's line per package is a result the run was for,
+	// however many packages: "ok  pkg 0.01s coverage: 85.2% of statements".
+	covered := 0
+	for _, i := range vis {
+		if covered < p.summaries*25 && logCoverage(ls[i].text) {
+			ls[i].keep = true
+			covered++
+		}
+	}
 	for i := range ls {
 		l := &ls[i]
 		if l.block >= 0 && ls[l.block].keep {
@@ -789,6 +798,17 @@ func (d *logDoc) plan(p logParams) {
 			ls[i].keep = true
 		}
 	}
+}
+
+// logCoverage matches go test -cover's report of a package's coverage,
+// "ok  \tpkg\t0.01s\tcoverage: 85.2% of statements" (or a package
+// without tests, "\tpkg\t\tcoverage: 0.0% of statements").
+func logCoverage(t []byte) bool {
+	k := bytes.Index(t, []byte("coverage: "))
+	if k <= 0 || (t[k-1] != '\t' && t[k-1] != ' ') {
+		return false
+	}
+	return bytes.Contains(t[k:], []byte("% of statements"))
 }
 
 // trimmed reports whether level p trims the line out of its trace or test

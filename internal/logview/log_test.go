@@ -1439,3 +1439,25 @@ func TestLogValgrindProgramFrames(t *testing.T) {
 		t.Errorf("%d error headings, want 8", n)
 	}
 }
+
+// TestLogCoverage checks go test -cover over 200 packages, behind a
+// build's chatter: each package's coverage is a result and stays.
+func TestLogCoverage(t *testing.T) {
+	in := append(buildChatter(200), viewtest.Read(t, "log", "go-test-cover-200")...)
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if bytes.Contains(l, []byte("% of statements")) {
+			n++
+			if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
+				t.Errorf("dropped %q", l)
+			}
+		}
+	}
+	if n != 200 {
+		t.Fatalf("%d coverage lines, want 200", n)
+	}
+}
