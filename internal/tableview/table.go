@@ -816,6 +816,9 @@ func (t *tableData) mark(in []byte, keep []bool, lv tableLevel, terms [][]byte) 
 	for _, i := range t.rare(lv.rareMax) {
 		keep[i] = true
 	}
+	for _, i := range t.percentPeaks(keep) {
+		keep[i] = true
+	}
 	bench := 0
 	for i, r := range t.rows {
 		if bench < lv.benchMax && tableBenchRow(r.raw) {
@@ -1138,6 +1141,39 @@ func tableLower(dst, c []byte) []byte {
 		dst = append(dst, x)
 	}
 	return dst
+}
+
+// percentPeaks returns, for each column whose name says it is a share
+// ("%CPU", "% time", "Use%"), the row that holds the largest value among
+// the rows not kept yet, when one alone does: the process that takes the
+// most, the fullest disk, the system call that took the longest (strace
+// -c sorted by calls, its total row kept anyway), which the summary's "max
+// 65.92" would not name.
+func (t *tableData) percentPeaks(keep []bool) []int {
+	var peaks []int
+	for col, name := range t.columns {
+		if !strings.HasPrefix(name, "%") && !strings.HasSuffix(name, "%") {
+			continue
+		}
+		best, at, ties := math.Inf(-1), -1, 0
+		for i := range t.rows {
+			if keep[i] {
+				continue
+			}
+			x, ok := tableNumber(t.cell(i, col))
+			switch {
+			case !ok:
+			case x > best:
+				best, at, ties = x, i, 1
+			case x == best:
+				ties++
+			}
+		}
+		if at >= 0 && ties == 1 {
+			peaks = append(peaks, at)
+		}
+	}
+	return peaks
 }
 
 // tableBenchRow reports a result of go test -bench, "BenchmarkJoin64-2
