@@ -259,6 +259,14 @@ func diagnostic(line []byte) bool {
 // file is a path or has an extension, so that running text such as "at
 // the line 5" is none.
 func perlDiagnostic(line []byte) bool {
+	// Asked of most lines of a log: only a line that ends as Perl's do
+	// ('.', a line number, a quoted "near" text) is searched.
+	if len(line) < 12 {
+		return false
+	}
+	if end := line[len(line)-1]; end != '.' && end != '"' && !isDigit(end) {
+		return false
+	}
 	for rest := line; ; {
 		k := bytes.Index(rest, []byte(" at "))
 		if k < 0 {

@@ -545,23 +545,47 @@ func logMarkRecords(ls []logLine) {
 // share one template and are cut to an example. It applies when a quarter
 // of the lines, and at least eight, are hex bytes.
 func logMarkHexDumps(ls []logLine) {
-	hex := make([]bool, len(ls))
-	n := 0
+	n, prev := 0, false
 	for i := range ls {
-		t := logTrimBlank(ls[i].text)
-		if end, bytes := logHexRun(t, 0); end == len(t) && (bytes >= 4 || bytes >= 1 && i > 0 && hex[i-1]) {
-			hex[i] = true
+		prev = logHexLine(ls[i].text, prev)
+		if prev {
 			n++
 		}
 	}
 	if n < 8 || n*4 < len(ls) {
 		return
 	}
+	prev = false
 	for i := range ls {
-		if !hex[i] && ls[i].class == logPlain && len(logTrimBlank(ls[i].text)) > 0 {
+		hex := logHexLine(ls[i].text, prev)
+		if !hex && ls[i].class == logPlain && len(logTrimBlank(ls[i].text)) > 0 {
 			ls[i].class = logSummary
 		}
+		prev = hex
 	}
+}
+
+// logHexLine reports a line of hex bytes joined by colons, four or more,
+// or fewer when the line above is one (a dump's last line, "f7:f3:89").
+func logHexLine(t []byte, afterHex bool) bool {
+	// Asked of every line: most fail on how they end, "…:8e:" or "…:8e".
+	n := len(t)
+	if n > 0 && t[n-1] == ':' {
+		n--
+	}
+	if n < 2 || !logHexDigit(t[n-1]) || !logHexDigit(t[n-2]) || n > 2 && t[n-3] != ':' && t[n-3] != ' ' && t[n-3] != '\t' {
+		return false
+	}
+	k := 0
+	for k < len(t) && (t[k] == ' ' || t[k] == '\t') {
+		k++
+	}
+	t = t[k:]
+	if len(t) > 2 && t[2] != ':' || !logHexDigit(t[0]) {
+		return false
+	}
+	end, bytes := logHexRun(t, 0)
+	return end == len(t) && (bytes >= 4 || bytes >= 1 && afterHex)
 }
 
 // logField reports whether a line is an unindented "Key: value" field with
@@ -804,6 +828,9 @@ func (d *logDoc) plan(p logParams) {
 // "ok  \tpkg\t0.01s\tcoverage: 85.2% of statements" (or a package
 // without tests, "\tpkg\t\tcoverage: 0.0% of statements").
 func logCoverage(t []byte) bool {
+	if len(t) == 0 || t[len(t)-1] != 's' && t[len(t)-1] != ']' {
+		return false // asked of every line: most end otherwise
+	}
 	k := bytes.Index(t, []byte("coverage: "))
 	if k <= 0 || (t[k-1] != '\t' && t[k-1] != ' ') {
 		return false
@@ -1296,6 +1323,9 @@ func logKey(text []byte) uint64 {
 // four bytes in hex joined by colons ("00:be:32:8e:", "59:D8:ED:E4"), and
 // returns where it ends.
 func logHexBytes(text []byte, i int) (end int, ok bool) {
+	if i+2 >= len(text) || text[i+2] != ':' || !logHexDigit(text[i]) {
+		return i, false // asked of every field logKey hashes: most fail here
+	}
 	end, n := logHexRun(text, i)
 	return end, n >= 4
 }

@@ -20,10 +20,22 @@ import (
 func (d *logDoc) markLint() {
 	ls := d.lines
 	var file []byte // shellcheck's file of the current heading
+	head := -1      // the unindented line over the current rows, eslint's file header
 	for i := 0; i < len(ls); i++ {
 		t := ls[i].text
+		switch {
+		case len(t) == 0:
+			head = -1
+		case t[0] != ' ' && t[0] != '\t':
+			head = i
+		}
 		if sev, ok := toolline.LintRow(logTrimBlank(t)); ok && sev == "warning" && !ls[i].must {
-			logLintHeader(ls, i)
+			if head >= 0 && ls[head].class == logPlain {
+				// The only line that names the file of the rows under it,
+				// and the note that counts them stands under it; the list
+				// of files is the answer, as in logMarkFileFindings.
+				ls[head].must = true
+			}
 			loc, rule := logLintRow(t)
 			ls[i].lint, ls[i].find = true, d.addFinding(logFinding{rule: rule, loc: loc})
 			continue
@@ -79,24 +91,6 @@ func (d *logDoc) markLint() {
 			ls[j].class = logPlain
 		}
 		i = end - 1
-	}
-}
-
-// logLintHeader keeps the file header above an eslint stylish warning row
-// at ls[i], however many files the report has: it is the only line that
-// names the file of the rows under it, and the note that counts them
-// stands under it. The list of files is the answer, as in
-// logMarkFileFindings.
-func logLintHeader(ls []logLine, i int) {
-	h := i - 1
-	for h >= 0 && ls[h].lint {
-		h--
-	}
-	if h < 0 {
-		return
-	}
-	if t := ls[h].text; len(t) > 0 && t[0] != ' ' && t[0] != '\t' && ls[h].class == logPlain {
-		ls[h].must = true
 	}
 }
 
