@@ -130,7 +130,8 @@ func TestLinesSamples(t *testing.T) {
 			"==2286==    by 0x48EE1F4: start_thread (pthread_create.c:442)",
 		}},
 		// memcheck: a free's top frame is valgrind's own; the frame under
-		// it says where the program freed.
+		// it says where the program freed. Where a block an error touched
+		// was allocated is context.
 		{"log/valgrind-memcheck-v-origins", router.Log, []string{
 			"==2403== Invalid free() / delete / delete[] / realloc()",
 			"==2403==    by 0x1092F3: main (bad.c:15)",
@@ -138,6 +139,16 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"==2403==    by 0x10923C: main (bad.c:10)",
 			"==2403==    by 0x1091FB: main (bad.c:8)",
+		}},
+		// memcheck on a use after free: the stack that freed the block,
+		// down to the program's frame, says what to fix.
+		{"log/valgrind-use-after-free-loop", router.Log, []string{
+			"==3942==  Address 0x4a403b8 is 24 bytes inside a block of size 32 free'd",
+			"==3942==    by 0x1091FF: finish (uaf.c:19)",
+		}, []string{
+			"==3942==    at 0x484417B: free (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)",
+			"==3942==    by 0x109257: run_all (uaf.c:24)",
+			"==3942==  Block was alloc'd at",
 		}},
 		// memcheck with glibc's debug info: libc's frames name source
 		// lines too ("printf (printf.c:33)", "strdup (strdup.c:42)"); an

@@ -43,7 +43,7 @@ type reader struct {
 	// (printf.c:33)"): 1 until the first frame, 2 among the frames, 0 when
 	// done.
 	vgFrames uint8
-	vgLeak   bool // the frames are a leak's, under its loss record
+	vgBlock  bool // the frames say where a block was allocated (a leak) or freed (a use after free)
 	pathLine int  // index of the last unindented lone path (an eslint file header), or -1
 	warnOnly bool // the last failure line is a warning or note diagnostic: its carets are not kept
 
@@ -664,17 +664,21 @@ func (r *reader) valgrind(i int, body []byte) bool {
 			r.vgFrames = 0
 			return true
 		}
-		// A leak's top frame is valgrind's allocator ("at 0x48417B4: malloc
-		// (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)")
-		// under every loss record: the frames below say where.
-		return !r.vgLeak || !bytes.Contains(body, []byte("/vgpreload_"))
+		// A leak's or a block's top frame is valgrind's allocator ("at
+		// 0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)"),
+		// the same under every one: the frames below say where.
+		return !r.vgBlock || !bytes.Contains(body, []byte("/vgpreload_"))
 	}
-	r.vgLeak = false
+	r.vgBlock = false
 	if r.vgFrames == 2 {
 		r.vgFrames = 0 // the stack ended with no source line in it
 	}
 	if valgrindHeading(body) {
 		r.vgFrames = 1
+		return true
+	}
+	if valgrindBlock(body) {
+		r.vgFrames, r.vgBlock = 1, true
 		return true
 	}
 	if hasPrefix(body, "ERROR SUMMARY: ") {
@@ -688,7 +692,7 @@ func (r *reader) valgrind(i int, body []byte) bool {
 		}
 	}
 	if bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record ")) {
-		r.vgFrames, r.vgLeak = 1, true // where the block was allocated: the frames under it, as an error's
+		r.vgFrames, r.vgBlock = 1, true // where the block was allocated: the frames under it, as an error's
 		return true
 	}
 	return false
@@ -806,6 +810,16 @@ func eventLabel(t []byte) (n int, ok bool) {
 	}
 	n, e := leadingNum(t[i+1:])
 	return n, e > 0 && hasPrefix(t[i+1+e:], ") ")
+}
+
+// valgrindBlock reports the line under a memcheck error that says it
+// touched a freed block, over the stack that freed it: "Address 0x4a40950
+// is 16 bytes inside a block of size 24 free'd". Where the block was freed
+// is what a use after free is fixed by; where a block was allocated
+// ("… alloc'd", "Block was alloc'd at") is mostly the function the error
+// names, and stays context.
+func valgrindBlock(body []byte) bool {
+	return hasPrefix(body, "Address 0x") && hasSuffix(body, " free'd") || hasPrefix(body, "Block was freed at")
 }
 
 // valgrindHeading reports the first line of an error of memcheck, helgrind
