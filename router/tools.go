@@ -47,7 +47,7 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		}
 	case '#':
 		// sanitizer frames "#0 0x55d1 in main a.c:6"; TAP comments "# Subtest: x", "# pass 2"
-		if _, e := toolline.Number(t[1:]); e > 0 && hasPrefix(t[1+e:], " 0x") {
+		if _, e := toolline.Number(t[1:]); e > 0 && (hasPrefix(t[1+e:], " 0x") || moduleFrame(t[1+e:])) {
 			return kLog, wStrong
 		}
 		if toolline.GDBFrame(t) {
@@ -226,6 +226,18 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		return kTable, wWeak // psql aligned rows: " info | x | view"
 	}
 	return kNone, wNone
+}
+
+// moduleFrame reports the rest of a sanitizer frame that has no address
+// (ThreadSanitizer's), after "#N": the function, its place, and the module
+// with the offset in parentheses last: " record /src/counter.c:9
+// (counter+0x12db)", " <null> <null> (libc.so.6+0x8e44)".
+func moduleFrame(r []byte) bool {
+	if len(r) < 8 || r[0] != ' ' || r[1] == ' ' || r[len(r)-1] != ')' {
+		return false
+	}
+	open := bytes.LastIndexByte(r, '(')
+	return open > 1 && r[open-1] == ' ' && bytes.Contains(r[open:], []byte("+0x"))
 }
 
 // catchNote reports the lines Catch2's console reporter heads an
