@@ -231,10 +231,14 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 // moduleFrame reports the rest of a sanitizer frame that has no address
 // (ThreadSanitizer's), after "#N": the function, its place, and the module
 // with the offset in parentheses last: " record /src/counter.c:9
-// (counter+0x12db)", " <null> <null> (libc.so.6+0x8e44)".
+// (counter+0x12db)", " <null> <null> (libc.so.6+0x8e44)"; clang's adds
+// the module's " (BuildId: e92e…)".
 func moduleFrame(r []byte) bool {
 	if len(r) < 8 || r[0] != ' ' || r[1] == ' ' || r[len(r)-1] != ')' {
 		return false
+	}
+	if i := bytes.LastIndex(r, []byte(" (BuildId: ")); i > 0 {
+		r = r[:i]
 	}
 	open := bytes.LastIndexByte(r, '(')
 	return open > 1 && r[open-1] == ' ' && bytes.Contains(r[open:], []byte("+0x"))
