@@ -303,7 +303,7 @@ func TestTestRunnerLines(t *testing.T) {
 		{"    #0 record /src/counter.c:9 (counter+0x12db)", true}, // ThreadSanitizer's frame, no address
 		{"    #2 <null> <null> (libc.so.6+0x8e44)", true},
 		{"    #0 push /src/queue.c:17:9 (queue+0xd0240) (BuildId: e92ed9f0f2ecb1482879b56293177d4e98af8a84)", true}, // clang's
-		{`inventory.pas(28,21) Error: Identifier not found "Totl"`, true}, // Free Pascal
+		{`inventory.pas(28,21) Error: Identifier not found "Totl"`, true},                                           // Free Pascal
 		{"/src/ledger.nim(19, 28) Error: type mismatch: got <int, string>", true},
 		{`  /src/cart.py:10:32 - error: "stock" is not a known attribute of "None"`, true},   // pyright
 		{"billing.py:1:0: C0114: Missing module docstring (missing-module-docstring)", true}, // pylint's column 0
