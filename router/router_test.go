@@ -178,6 +178,8 @@ func TestDetectCases(t *testing.T) {
 		{"one sentence repeated is no table", "Checked the module in src/alpha.go and found it clean\nChecked the module in src/beta.go and found it clean\nChecked the module in src/gamma.go and found it clean\nChecked the module in src/delta.go and found it clean\n", Prose},
 		{"free -m", "               total        used        free      shared  buff/cache   available\nMem:           23540         628       14634           4        8913       22911\nSwap:              0           0           0\n", Table},
 		{"htmlhint", "   docs/p5.html\n      L3 |<div id=\"a\"><p class=foo>hi</div>\n          ^ Tag must be paired, missing: [ </p> ], start tag match failed [ <p class=foo> ] on line 3. (tag-pair)\n      L4 |<UL><li>one</UL>\n          ^ The html element name of [ UL ] must be in lowercase. (tagname-lowercase)\n", Log},
+		{"psql one-column json", "  QUERY PLAN  \n--------------\n [           +\n   {         +\n     \"a\": 1 +\n   }         +\n ]\n(1 row)\n\n", JSON},
+		{"psql one-column text", "  QUERY PLAN  \n--------------\n Seq Scan on t  (cost=0.00..1.01 rows=1 width=4)\n(1 row)\n\n", Log},
 		{"log then json", "# example.com/x\nx.go:3:2: undefined: y\nx.go:4:2: undefined: z\n{\n  \"ImportPath\": \"example.com/x\",\n  \"Name\": \"x\",\n  \"Dir\": \"/tmp/x\"\n}\n", Mixed},
 	}
 	for _, tt := range tests {

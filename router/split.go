@@ -151,6 +151,7 @@ func splitPlain(b []byte) []Section {
 	tapDiagnostics(b, lines)
 	quotedSource(b, lines)
 	diagnosticBodies(b, lines)
+	psqlValues(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)
 	repeatedRuns(b, lines)

@@ -1,0 +1,54 @@
+package router
+
+import (
+	"github.com/kompress/kompress/internal/jsonscan"
+	"github.com/kompress/kompress/internal/toolline"
+)
+
+// psqlValues claims as JSON the JSON values psql prints in a one-column
+// frame (see toolline.PsqlCells): EXPLAIN (FORMAT JSON), jsonb_pretty.
+// Line by line the frame's lines are indented text padded with spaces and
+// a '+', which read as prose; the frame with its header and footer is one
+// JSON section, which the JSON view reads without the frame. Only a rule
+// of dashes followed by a cell that opens a value is looked at.
+func psqlValues(b []byte, lines []lineInfo) {
+	for i := 1; i+1 < len(lines); i++ {
+		rule, cell := lines[i].text(b), lines[i+1].text(b)
+		if len(rule) < 3 || rule[0] != '-' || rule[len(rule)-1] != '-' || len(cell) < 2 || cell[0] != ' ' || cell[1] != '[' && cell[1] != '{' ||
+			lines[i-1].weight == wForced || lines[i+1].weight == wForced {
+			continue
+		}
+		start := lines[i-1].start
+		cells, _, _, end, ok := toolline.PsqlCells(b[start:])
+		if !ok || !jsonValues(cells) {
+			continue
+		}
+		k := i - 1
+		for ; k < len(lines) && lines[k].start < start+end; k++ {
+			lines[k].kind, lines[k].weight = kJSON, wForced
+		}
+		i = k
+	}
+}
+
+// jsonValues reports whether b is one or more JSON values, each an
+// object or array, separated by white space.
+func jsonValues(b []byte) bool {
+	i, n := 0, 0
+	for {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+			i++
+		}
+		if i == len(b) {
+			return n > 0
+		}
+		if b[i] != '{' && b[i] != '[' {
+			return false
+		}
+		j, st := jsonscan.Scan(b, i)
+		if st != jsonscan.OK {
+			return false
+		}
+		i, n = j, n+1
+	}
+}
