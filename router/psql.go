@@ -52,3 +52,28 @@ func jsonValues(b []byte) bool {
 		i, n = j, n+1
 	}
 }
+
+// planBlocks votes Log for the whole of a PostgreSQL plan as psql prints
+// it: from its top node (" Limit  (cost=…") every indented line up to the
+// footer or a blank line, the nodes' properties ("Sort Key: …", "Hash
+// Cond: …", "Buckets: 8192  Batches: 1") included. Alone those read as
+// prose or aligned columns, and a plan between two query results would
+// not stand as its own section.
+func planBlocks(b []byte, lines []lineInfo) {
+	for i := 0; i < len(lines); i++ {
+		li := &lines[i]
+		if li.kind != kLog || li.weight != wStrong || li.end-li.start < 2 || b[li.start] != ' ' || b[li.start+1] == ' ' {
+			continue // a top node is indented by psql's one space
+		}
+		if !toolline.PlanLine(li.text(b)[1:]) {
+			continue
+		}
+		for i++; i < len(lines); i++ {
+			l := &lines[i]
+			if l.blank || l.weight == wForced || b[l.start] != ' ' {
+				break
+			}
+			l.kind, l.weight = kLog, wStrong
+		}
+	}
+}
