@@ -10,6 +10,7 @@ import (
 // are removed. Grouped by tool so gaps are easy to see.
 var logPrefixes = []string{
 	// go test, go build, go vet
+	"goos: ", "goarch: ", // go test -bench's header
 	"=== RUN", "=== PAUSE", "=== CONT", "=== NAME", "--- PASS", "--- FAIL", "--- SKIP", "PASS", "FAIL", "ok  \t", "?   \t",
 	"panic:", "goroutine ", "created by ", "exit status ", "go: ", "coverage: ", "[recovered",
 	// cargo, rustc

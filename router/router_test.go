@@ -178,6 +178,8 @@ func TestDetectCases(t *testing.T) {
 		{"one sentence repeated is no table", "Checked the module in src/alpha.go and found it clean\nChecked the module in src/beta.go and found it clean\nChecked the module in src/gamma.go and found it clean\nChecked the module in src/delta.go and found it clean\n", Prose},
 		{"free -m", "               total        used        free      shared  buff/cache   available\nMem:           23540         628       14634           4        8913       22911\nSwap:              0           0           0\n", Table},
 		{"htmlhint", "   docs/p5.html\n      L3 |<div id=\"a\"><p class=foo>hi</div>\n          ^ Tag must be paired, missing: [ </p> ], start tag match failed [ <p class=foo> ] on line 3. (tag-pair)\n      L4 |<UL><li>one</UL>\n          ^ The html element name of [ UL ] must be in lowercase. (tagname-lowercase)\n", Log},
+		{"ldd", "/usr/bin/jq:\n\tlinux-vdso.so.1 (0x00007ffd1b9f6000)\n\tlibjq.so.1 => /lib/x86_64-linux-gnu/libjq.so.1 (0x00007f2a1c9a0000)\n\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007f2a1c7bf000)\n\t/lib64/ld-linux-x86-64.so.2 (0x00007f2a1ca0e000)\n", Table},
+		{"gofmt -d", "diff a.go.orig a.go\n--- a.go.orig\n+++ a.go\n@@ -1,3 +1,3 @@\n package a\n-var x=1\n+var x = 1\n \n", Diff},
 		{"psql one-column json", "  QUERY PLAN  \n--------------\n [           +\n   {         +\n     \"a\": 1 +\n   }         +\n ]\n(1 row)\n\n", JSON},
 		{"psql one-column text", "  QUERY PLAN  \n--------------\n Seq Scan on t  (cost=0.00..1.01 rows=1 width=4)\n(1 row)\n\n", Log},
 		{"log then json", "# example.com/x\nx.go:3:2: undefined: y\nx.go:4:2: undefined: z\n{\n  \"ImportPath\": \"example.com/x\",\n  \"Name\": \"x\",\n  \"Dir\": \"/tmp/x\"\n}\n", Mixed},
@@ -310,8 +312,13 @@ func TestTestRunnerLines(t *testing.T) {
 		{`  /src/cart.py:10:32 - error: "stock" is not a known attribute of "None"`, true},   // pyright
 		{"billing.py:1:0: C0114: Missing module docstring (missing-module-docstring)", true}, // pylint's column 0
 		{"Fatal: Compilation aborted", true},
+		{"| * 23903d9 README: peak RSS and CPU on big inputs", true}, // git log --graph --oneline
+		{"*   4d70642 Merge branch 'main' into wal", true},
+		{"BenchmarkScan-2       	       2	   1650558 ns/op	 509.27 MB/s", true},
 		// Not test runner output.
 		{"#1 the first item (see foo)", false},
+		{"* deadbeefcafe is a hash in a bullet", false},
+		{"Benchmarks are measured in ns/op here", false},
 		{"the call (item 3) Error handling is next", false},
 		{"  - one: 2 - error prone", false},
 		{"a.py:3: x = 1", false},

@@ -239,6 +239,26 @@ func assertionDiff(b []byte, lines []lineInfo) bool {
 	return true
 }
 
+// fileHeaders claims the file headers above a hunk as the diff's: "---
+// x.orig" and "+++ x" with no a/ and b/ prefixes nor timestamps (gofmt
+// -d, diff -u of two paths given as they are) and the "diff x.orig x"
+// line gofmt -d puts above them, which alone read as prose.
+func fileHeaders(b []byte, lines []lineInfo) {
+	n := len(lines)
+	if n < 2 || !hasPrefix(lines[n-1].text(b), "+++ ") || !hasPrefix(lines[n-2].text(b), "--- ") {
+		return
+	}
+	from := n - 2
+	if n >= 3 && hasPrefix(lines[n-3].text(b), "diff ") && lines[n-3].weight != wForced {
+		from = n - 3
+	}
+	for i := from; i < n; i++ {
+		if lines[i].weight != wForced {
+			lines[i].kind, lines[i].own, lines[i].weight = kDiff, kDiff, wForced
+		}
+	}
+}
+
 // jsonSlack bounds the bytes spent on JSON scans that fail, keeping Split
 // linear even for input full of lines that start with '[' and never close.
 const jsonSlack = 1 << 16
@@ -392,6 +412,8 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 					li.kind, li.weight = kDiff, wForced
 					if assertHunk = assertionDiff(b, lines); assertHunk {
 						li.kind, li.weight = kLog, wStrong
+					} else {
+						fileHeaders(b, lines)
 					}
 				}
 			case len(line) > 6 && (line[0] == 'c' || line[0] == 'F') && toolline.CommitLine(line): // "commit " or "From "
