@@ -33,7 +33,7 @@ func diagnosticBodies(b []byte, lines []lineInfo) {
 			}
 			whole = true
 			li.kind = kLog
-		case li.kind == kLog && li.weight >= wStrong && (next.weight < wStrong || next.kind == kProse):
+		case li.kind == kLog && li.weight >= wStrong && next.kind != kLog && (next.weight < wStrong || next.kind == kProse) && li.feat&fColon != 0:
 			if !locatedDiagnostic(plainLine(b, *li, &scratch)) {
 				continue
 			}

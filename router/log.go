@@ -236,11 +236,16 @@ func logLine(line, t []byte, f feat) bool {
 // nim's "ledger.nim(19, 28) Error: type mismatch". Only the bytes just
 // before the colon are read.
 func severityAfterPlace(t []byte, colon int) bool {
-	for _, w := range [...]string{"Error", "Warning", "Fatal", "Note", "Hint"} {
-		s := colon - len(w)
-		if s >= 4 && string(t[s:colon]) == w && t[s-1] == ' ' && t[s-2] == ')' && isDigit(t[s-3]) {
-			return true
-		}
+	s := colon
+	for s > 0 && colon-s < len("Warning") && (isLower(t[s-1]) || isUpper(t[s-1])) {
+		s--
+	}
+	if s < 4 || t[s-1] != ' ' || t[s-2] != ')' || !isDigit(t[s-3]) {
+		return false // most lines: no ") Word:" before the colon
+	}
+	switch string(t[s:colon]) {
+	case "Error", "Warning", "Fatal", "Note", "Hint":
+		return true
 	}
 	return false
 }

@@ -13,6 +13,9 @@ import (
 // of dashes followed by a cell that opens a value is looked at.
 func psqlValues(b []byte, lines []lineInfo) {
 	for i := 1; i+1 < len(lines); i++ {
+		if b[lines[i].start] != '-' || lines[i].end-lines[i].start < 3 {
+			continue // most lines: no rule
+		}
 		rule, cell := lines[i].text(b), lines[i+1].text(b)
 		if len(rule) < 3 || rule[0] != '-' || rule[len(rule)-1] != '-' || len(cell) < 2 || cell[0] != ' ' || cell[1] != '[' && cell[1] != '{' ||
 			lines[i-1].weight == wForced || lines[i+1].weight == wForced {
