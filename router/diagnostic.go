@@ -1,6 +1,10 @@
 package router
 
-import "github.com/kompress/kompress/internal/toolline"
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/toolline"
+)
 
 // maxDiagnosticBody bounds the lines a diagnostic's body may take, so a
 // long stretch of other output after one error line is not swallowed.
@@ -67,13 +71,7 @@ func bareLocation(line []byte) bool {
 // pyright's indented "  a.py:10:32 - error: …".
 func locatedDiagnostic(line []byte) bool {
 	t := trimBlank(line)
-	colon := -1
-	for i, c := range t {
-		if c == ':' {
-			colon = i
-			break
-		}
-	}
+	colon := bytes.IndexByte(t, ':')
 	if colon <= 0 {
 		return false
 	}
