@@ -630,9 +630,36 @@ func checkASCII(t *testing.T, sp *splitter, s string) {
 		if e := asciiEnd(s, i); e > i && e != want {
 			t.Fatalf("%.40q at %d (%q): asciiEnd ends the piece at +%d, want +%d", s, i, s[i:min(i+20, len(s))], e-i, want-i)
 		}
+		if i+8 <= len(s) {
+			checkQuick(t, s, i, want)
+		}
 		if i+1 < len(s) && singles[pairClass[s[i]]<<4|pairClass[s[i+1]]] && want != i+1 {
 			t.Fatalf("%.40q at %d (%q): singles takes a piece of one byte, want +%d", s, i, s[i:min(i+20, len(s))], want-i)
 		}
+	}
+}
+
+// quickShorts is checkQuick's short cache: each key it holds is a string's
+// key, and the count it gives is the string's length.
+var quickShorts = func() *shorts {
+	sh := new(shorts)
+	sh.grow(minShorts)
+	return sh
+}()
+
+// checkQuick checks the piece that quickRun takes at s[i] against want, the
+// general matcher's end: it must take that piece, or none. The short
+// cache holds every string at s[i] that quickRun could take for a piece,
+// its count being its length, so the count tells which one it took.
+func checkQuick(t *testing.T, s string, i, want int) {
+	t.Helper()
+	b := []byte(s)
+	for l := 2; l <= maxShort; l++ {
+		quickShorts.put(shortKey(b, i, l), l)
+	}
+	j, n := quickRun(b, i, i+1, quickShorts)
+	if j != i && (j != want || n != j-i) {
+		t.Fatalf("%.40q at %d (%q): quickRun takes a piece of %d bytes (count %d), want +%d", s, i, s[i:min(i+20, len(s))], j-i, n, want-i)
 	}
 }
 
