@@ -109,6 +109,27 @@ func quickRun(b []byte, i, end int, sh *shorts) (int, int) {
 					l = e
 				}
 			}
+		case qSpace:
+			// \s*[\r\n]+|\s+(?!\S)|\s+ as spaceEnd reads it: up to the
+			// run's last newline, if it has one; else the run but its
+			// last byte, which a non-space follows. The run must end
+			// before the eighth byte, at an ASCII byte (U+0085 and U+00A0
+			// are white space too).
+			ws := inRange(w, '\t', '\r') | inRange(w, ' ', ' ')
+			r := uint(bits.TrailingZeros64(^ws&msb)) >> 3
+			if r < 8 && byte(w>>(8*r&63)) < utf8.RuneSelf {
+				run := uint64(1)<<(8*r&63) - 1
+				if nl := (inRange(w, '\n', '\n') | inRange(w, '\r', '\r')) & run; nl != 0 {
+					l = uint(63-bits.LeadingZeros64(nl))>>3 + 1
+				} else {
+					l = r - 1
+				}
+				if l == 1 {
+					n++
+					i++
+					continue
+				}
+			}
 		}
 		if l < 2 {
 			return i, n
@@ -144,8 +165,9 @@ func quickRun(b []byte, i, end int, sh *shorts) (int, int) {
 // What quickRun does with a piece, by the classes (pairClass) of its first
 // two bytes: take the first byte alone (singles), read a word from the
 // first byte or the second (after a prefix, [^\r\n\p{L}\p{N}]), a number,
-// a punctuation run from the first byte or the second (after a space); or
-// leave it to nextPiece (white space, a non-ASCII byte).
+// a punctuation run from the first byte or the second (after a space), a
+// run of white space of two bytes or more; or leave it to nextPiece (a
+// non-ASCII byte, a newline before a quote).
 const (
 	qSlow = iota
 	qSingle
@@ -154,6 +176,7 @@ const (
 	qDigits
 	qPunct0
 	qPunct1
+	qSpace
 )
 
 var quick = func() (t [256]uint8) {
@@ -174,6 +197,8 @@ var quick = func() (t [256]uint8) {
 				q = qPunct0
 			case c0 == pSpace && (c1 == pQuote || c1 == pOther):
 				q = qPunct1
+			case (c0 == pSpace || c0 == pBlank || c0 == pNewline) && (c1 == pSpace || c1 == pBlank || c1 == pNewline):
+				q = qSpace
 			}
 			t[c0<<4|c1] = uint8(q)
 		}

@@ -663,6 +663,37 @@ func checkQuick(t *testing.T, s string, i, want int) {
 	}
 }
 
+// TestQuickRun puts pieces of each kind quickRun reads, from one byte to
+// nine (past its eight), after a few prefixes and before bytes that end or
+// continue them (a quote, white space that is not ASCII, other scripts'
+// letters and digits, an emoji, invalid UTF-8), and checks its cuts against
+// the general matcher at every offset and the counts against tiktoken-go.
+func TestQuickRun(t *testing.T) {
+	var pieces []string
+	for n := 1; n <= 9; n++ {
+		for _, unit := range []string{"a", "Q", "7", ".", "-", " ", "\t", "\n"} {
+			pieces = append(pieces, strings.Repeat(unit, n))
+		}
+		pieces = append(pieces, "ABCDEFGHI"[:n]+"xyz", "Ab"+strings.Repeat("c", n), " "+strings.Repeat("w", n),
+			"."+strings.Repeat("w", n), strings.Repeat("=", n)+"\n/", strings.Repeat(" ", n)+"\n",
+			"\n"+strings.Repeat(" ", n), strings.Repeat(" \n", n), strings.Repeat("\r\n", n), " "+strings.Repeat(")", n)+"\r\n")
+	}
+	tails := []string{"", "a", "A", "1", " ", "  ", "\n", "\t", ".", "'s", "'", "/", "é", "\u00a0", "\u0085", "\xff", "東", "😀", "٣", "ǅ"}
+	sp := newSplitter(true)
+	c, ref := mustNew(t, ""), reference(t, "o200k_base")
+	for _, prefix := range []string{"", "x", "yz ", "12345678"} {
+		for _, p := range pieces {
+			for _, tail := range tails {
+				s := prefix + p + tail + "........"
+				checkASCII(t, sp, s)
+				if got, want := c.Count(s), len(ref.EncodeOrdinary(s)); got != want {
+					t.Fatalf("Count(%q) = %d, want %d", s, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestSingles checks every pair of bytes that singles decides, followed by
 // a byte of each kind and then a few more that end or continue a piece,
 // against the general pre-tokenizer, and that it decides the pairs it should: a piece
