@@ -31,9 +31,17 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 			}
 		}
 		if end := min(check, i+quickChunk, len(b)-7); i < end {
-			j, k := quickRun(b, i, end, &m.shorts)
+			j, k, l := quickRun(b, i, end, &m.shorts)
 			n += k
-			if i = j; i >= end {
+			if i = j; l > 0 {
+				// A piece the short cache does not hold yet.
+				k := c.countNew(text[i:i+l], true)
+				m.shorts.put(shortKey(b, i, l), k)
+				n += k
+				i += l
+				continue
+			}
+			if i >= end {
 				continue
 			}
 		}
@@ -53,15 +61,16 @@ const quickChunk = 1 << 10
 // quickRun counts the pieces of b from i on that start before end
 // (end+7 <= len(b)), as long as each is one that its eight bytes decide
 // (see quick) and, if longer than a byte, whose count sh holds; it returns
-// where it stopped and the count. It makes no call, so the loop keeps its
-// values in registers: most pieces of tool output are counted here.
-func quickRun(b []byte, i, end int, sh *shorts) (int, int) {
+// where it stopped, the count, and the length of the piece there if it
+// stopped at one whose count sh lacks (an ASCII piece of 2 to maxShort
+// bytes), else 0. It makes no call, so the loop keeps its values in
+// registers: most pieces of tool output are counted here.
+func quickRun(b []byte, i, end int, sh *shorts) (at, n, miss int) {
 	// Shift counts are masked to six bits where they are in range, or
 	// where what they shift in does not matter, so that no shift needs
 	// Go's check for one of 64 or more.
 	slots, shift := unsafe.Pointer(unsafe.SliceData(sh.slots)), sh.shift&63
 	text := unsafe.Pointer(unsafe.SliceData(b))
-	n := 0
 	for i < end {
 		// In range: end+7 <= len(b).
 		w := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(text, i))[:])
@@ -132,34 +141,35 @@ func quickRun(b []byte, i, end int, sh *shorts) (int, int) {
 			}
 		}
 		if l < 2 {
-			return i, n
+			return i, n, 0
 		}
 		// An ASCII piece of 2 to 7 bytes: its key is w's first l bytes
-		// (see shortKey), looked up as sh.get does; a slot holds the key
-		// if they differ only in the count's bits.
+		// (see shortKey), looked up as sh.get does but the set's first
+		// slot first, which holds most of the keys met (the newest); a
+		// slot holds the key if they differ only in the count's bits.
 		top := uint64(1) << (8 * l & 63)
 		key := w&(top-1) | top
 		set := (*[4]uint64)(unsafe.Add(slots, uintptr((key*0x9E3779B97F4A7C15)>>shift)*32))
-		var hit uint64
-		if (set[3]^key)<<(64-shortCount) == 0 {
-			hit = set[3]
-		}
-		if (set[2]^key)<<(64-shortCount) == 0 {
-			hit = set[2]
-		}
-		if (set[1]^key)<<(64-shortCount) == 0 {
-			hit = set[1]
-		}
-		if (set[0]^key)<<(64-shortCount) == 0 {
-			hit = set[0]
-		}
-		if hit == 0 {
-			return i, n
+		hit := set[0]
+		if (hit^key)<<(64-shortCount) != 0 {
+			hit = 0
+			if (set[3]^key)<<(64-shortCount) == 0 {
+				hit = set[3]
+			}
+			if (set[2]^key)<<(64-shortCount) == 0 {
+				hit = set[2]
+			}
+			if (set[1]^key)<<(64-shortCount) == 0 {
+				hit = set[1]
+			}
+			if hit == 0 {
+				return i, n, int(l)
+			}
 		}
 		n += int(hit >> shortCount)
 		i += int(l)
 	}
-	return i, n
+	return i, n, 0
 }
 
 // What quickRun does with a piece, by the classes (pairClass) of its first

@@ -657,7 +657,10 @@ func checkQuick(t *testing.T, s string, i, want int) {
 	for l := 2; l <= maxShort; l++ {
 		quickShorts.put(shortKey(b, i, l), l)
 	}
-	j, n := quickRun(b, i, i+1, quickShorts)
+	j, n, miss := quickRun(b, i, i+1, quickShorts)
+	if miss != 0 {
+		t.Fatalf("%.40q at %d: quickRun misses a piece of %d bytes that the cache holds", s, i, miss)
+	}
 	if j != i && (j != want || n != j-i) {
 		t.Fatalf("%.40q at %d (%q): quickRun takes a piece of %d bytes (count %d), want +%d", s, i, s[i:min(i+20, len(s))], j-i, n, want-i)
 	}
