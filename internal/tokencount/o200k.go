@@ -31,9 +31,15 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 			}
 		}
 		if end := min(check, i+quickChunk, len(b)-7); i < end {
-			j, k, l := quickRun(b, i, end, &m.shorts)
+			j, k, l := quickRun(b, i, end, &m.shorts, &m.short)
 			n += k
-			if i = j; l > 0 {
+			switch i = j; {
+			case l > maxShort:
+				// A word that the longer pieces' cache does not hold yet.
+				n += c.longerPiece(&m.short, b, i, i+l, true)
+				i += l
+				continue
+			case l > 0:
 				// A piece the short cache does not hold yet.
 				k := c.countNew(text[i:i+l], true)
 				m.shorts.put(shortKey(b, i, l), k)
@@ -62,14 +68,16 @@ const quickChunk = 1 << 10
 // (end+7 <= len(b)), as long as each is one that its eight bytes decide
 // (see quick) and, if longer than a byte, whose count sh holds; it returns
 // where it stopped, the count, and the length of the piece there if it
-// stopped at one whose count sh lacks (an ASCII piece of 2 to maxShort
-// bytes), else 0. It makes no call, so the loop keeps its values in
+// stopped at one whose count the caches lack (an ASCII piece of 2 to
+// maxShort bytes, whose count sh holds, or a word of 8 to 15, whose count
+// pc holds), else 0. It makes no call, so the loop keeps its values in
 // registers: most pieces of tool output are counted here.
-func quickRun(b []byte, i, end int, sh *shorts) (at, n, miss int) {
+func quickRun(b []byte, i, end int, sh *shorts, pc *pieces) (at, n, miss int) {
 	// Shift counts are masked to six bits where they are in range, or
 	// where what they shift in does not matter, so that no shift needs
 	// Go's check for one of 64 or more.
 	slots, shift := unsafe.Pointer(unsafe.SliceData(sh.slots)), sh.shift&63
+	pslots, pshift := unsafe.Pointer(unsafe.SliceData(pc.slots)), pc.shift&63
 	text := unsafe.Pointer(unsafe.SliceData(b))
 	for i < end {
 		// In range: end+7 <= len(b).
@@ -90,9 +98,35 @@ func quickRun(b []byte, i, end int, sh *shorts) (at, n, miss int) {
 			j := uint(q - qWord0)
 			nu := uint(bits.TrailingZeros64(^(inRange(w, 'A', 'Z')>>(8*j))&msb)) >> 3
 			e := j + nu + uint(bits.TrailingZeros64(^(inRange(w, 'a', 'z')>>(8*(j+nu)&63))&msb))>>3
-			if next := byte(w >> (8 * e & 63)); e < 8 && next < utf8.RuneSelf && next != '\'' {
-				l = e
+			if e < 8 {
+				if next := byte(w >> (8 * e & 63)); next < utf8.RuneSelf && next != '\'' {
+					l = e
+				}
+				break
 			}
+			// A word whose lower-case run reaches w's last byte goes on
+			// in the next eight bytes: up to 15 bytes, the key of the
+			// cache of longer pieces (see pieceKey).
+			if e != 8 || j+nu >= 8 || i+16 > len(b) {
+				break
+			}
+			w2 := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(text, i+8))[:])
+			e2 := uint(bits.TrailingZeros64(^inRange(w2, 'a', 'z')&msb)) >> 3
+			if next := byte(w2 >> (8 * e2 & 63)); e2 == 8 || next >= utf8.RuneSelf || next == '\'' {
+				break
+			}
+			lo, hi := w, w2&(1<<(8*e2&63)-1)|uint64(8+e2)<<56
+			set := (*[2]pieceSlot)(unsafe.Add(pslots, uintptr(uint32(((lo^hi*0x9E3779B97F4A7C15)*0xC2B2AE3D27D4EB4F)>>pshift)&^1)*unsafe.Sizeof(pieceSlot{})))
+			switch {
+			case set[0].lo == lo && set[0].hi&^countMask == hi:
+				n += int(set[0].hi >> countShift)
+			case set[1].lo == lo && set[1].hi&^countMask == hi:
+				n += int(set[1].hi >> countShift)
+			default:
+				return i, n, int(8 + e2)
+			}
+			i += int(8 + e2)
+			continue
 		case qDigits:
 			// \p{N}{1,3}; a shorter run before a byte of a multi-byte
 			// rune (another script's digit, maybe) is not decided.

@@ -647,19 +647,40 @@ var quickShorts = func() *shorts {
 	return sh
 }()
 
+// quickPieces is checkQuick's cache of longer pieces: the count it gives
+// for a string is its length less 8.
+var quickPieces = func() *pieces {
+	pc := new(pieces)
+	pc.grow(minPieceBits)
+	return pc
+}()
+
 // checkQuick checks the piece that quickRun takes at s[i] against want, the
-// general matcher's end: it must take that piece, or none. The short
-// cache holds every string at s[i] that quickRun could take for a piece,
-// its count being its length, so the count tells which one it took.
+// general matcher's end: it must take that piece, or none. The caches hold
+// every string at s[i] that quickRun could take for a piece, its count
+// being its length (less 8 for a longer piece), so the count tells which
+// one it took.
 func checkQuick(t *testing.T, s string, i, want int) {
 	t.Helper()
 	b := []byte(s)
 	for l := 2; l <= maxShort; l++ {
 		quickShorts.put(shortKey(b, i, l), l)
 	}
-	j, n, miss := quickRun(b, i, i+1, quickShorts)
+	for l := maxShort + 1; l <= shortPiece && i+l <= len(b); l++ {
+		lo, hi := pieceKey(b, i, i+l)
+		quickPieces.put(lo, hi, l-8)
+	}
+	j, n, miss := quickRun(b, i, i+1, quickShorts, quickPieces)
 	if miss != 0 {
-		t.Fatalf("%.40q at %d: quickRun misses a piece of %d bytes that the cache holds", s, i, miss)
+		// A key the others pushed out of its set: the piece is cut
+		// all the same.
+		if j != i || i+miss != want {
+			t.Fatalf("%.40q at %d (%q): quickRun stops at +%d for a piece of %d bytes, want +%d", s, i, s[i:min(i+20, len(s))], j-i, miss, want-i)
+		}
+		return
+	}
+	if j-i > maxShort {
+		n += 8
 	}
 	if j != i && (j != want || n != j-i) {
 		t.Fatalf("%.40q at %d (%q): quickRun takes a piece of %d bytes (count %d), want +%d", s, i, s[i:min(i+20, len(s))], j-i, n, want-i)
