@@ -800,6 +800,38 @@ func BenchmarkCountCold(b *testing.B) {
 	benchCount(b, func(c *Counter) *Counter { return newNative(c.name, c.ranks) })
 }
 
+// BenchmarkCountFiles counts the samples one by one as the CLI counts its
+// inputs, with a counter made for each run whose caches and rank table
+// (its pair cache too) start empty: only what earlier files taught helps.
+func BenchmarkCountFiles(b *testing.B) {
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
+	if len(files) == 0 {
+		b.Skip("no samples")
+	}
+	var texts []string
+	size := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts, size = append(texts, string(data)), size+len(data)
+	}
+	b.SetBytes(int64(size))
+	cpu := sample.CPUTime()
+	for b.Loop() {
+		v, err := loadVocab("o200k_base")
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := newNative("o200k_base", v)
+		for _, text := range texts {
+			c.Count(text)
+		}
+	}
+	b.ReportMetric(float64(size)*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
+}
+
 // benchCount counts each kind of sample with counter(c), c being the
 // encoding's counter.
 func benchCount(b *testing.B, counter func(c *Counter) *Counter) {
