@@ -65,12 +65,11 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 const quickChunk = 1 << 10
 
 // quickRun counts the pieces of b from i on that start before end
-// (end+7 <= len(b)), as long as each is one that its eight bytes decide
-// (see quick) and, if longer than a byte, whose count sh holds; it returns
-// where it stopped, the count, and the length of the piece there if it
-// stopped at one whose count the caches lack (an ASCII piece of 2 to
-// maxShort bytes, whose count sh holds, or a word of 8 to 15, whose count
-// pc holds), else 0. It makes no call, so the loop keeps its values in
+// (end+7 <= len(b)), as long as each is one that its bytes decide (see
+// quick) and, if longer than a byte, whose count the caches hold: sh for
+// an ASCII piece of 2 to maxShort bytes, pc for a word of 8 to 15. It
+// returns where it stopped, the count, and the length of the piece there
+// if it stopped at one whose count the caches lack, else 0. It makes no call, so the loop keeps its values in
 // registers: most pieces of tool output are counted here.
 func quickRun(b []byte, i, end int, sh *shorts, pc *pieces) (at, n, miss int) {
 	// Shift counts are masked to six bits where they are in range, or
