@@ -792,13 +792,14 @@ func (d *logDoc) plan(p logParams) {
 			l.keep = true
 		}
 	}
-	// go test -cover's line per package is a result the run was for,
-	// however many packages: "ok  pkg 0.01s coverage: 85.2% of statements".
-	covered := 0
+	// go test -cover's line per package and go test -bench's line per
+	// benchmark are results the run was for, however many: "ok  pkg 0.01s
+	// coverage: 85.2% of statements", "BenchmarkJoin-2  2000  1035 ns/op".
+	results := 0
 	for _, i := range vis {
-		if covered < p.summaries*25 && logCoverage(ls[i].text) {
+		if results < p.summaries*25 && (logCoverage(ls[i].text) || logBench(ls[i].text)) {
 			ls[i].keep = true
-			covered++
+			results++
 		}
 	}
 	for i := range ls {
@@ -836,6 +837,12 @@ func logCoverage(t []byte) bool {
 		return false
 	}
 	return bytes.Contains(t[k:], []byte("% of statements"))
+}
+
+// logBench is toolline.BenchResult, asked only of lines that start as a
+// benchmark's name does.
+func logBench(t []byte) bool {
+	return len(t) > 9 && t[0] == 'B' && toolline.BenchResult(t)
 }
 
 // trimmed reports whether level p trims the line out of its trace or test

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/internal/viewtest"
 
 	"github.com/kompress/kompress/internal/lossy"
@@ -1459,5 +1460,27 @@ func TestLogCoverage(t *testing.T) {
 	}
 	if n != 200 {
 		t.Fatalf("%d coverage lines, want 200", n)
+	}
+}
+
+// TestLogBenchResults checks go test -bench -benchmem, routed as a log:
+// every benchmark's result line is what the run was for and stays.
+func TestLogBenchResults(t *testing.T) {
+	in := append(buildChatter(200), viewtest.Read(t, "log", "go-test-bench-benchmem")...)
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if toolline.BenchResult(l) {
+			n++
+			if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
+				t.Errorf("dropped %q", l)
+			}
+		}
+	}
+	if n != 48 {
+		t.Fatalf("%d benchmark results, want 48", n)
 	}
 }

@@ -821,7 +821,7 @@ func (t *tableData) mark(in []byte, keep []bool, lv tableLevel, terms [][]byte) 
 	}
 	bench := 0
 	for i, r := range t.rows {
-		if bench < lv.benchMax && tableBenchRow(r.raw) {
+		if bench < lv.benchMax && toolline.BenchResult(r.raw) {
 			keep[i] = true // each is an answer: what was measured
 			bench++
 		}
@@ -1174,22 +1174,6 @@ func (t *tableData) percentPeaks(keep []bool) []int {
 		}
 	}
 	return peaks
-}
-
-// tableBenchRow reports a result of go test -bench, "BenchmarkJoin64-2
-// \t 2000\t 1035 ns/op\t 33 B/op\t 2 allocs/op": the numbers the run was
-// for, never a row to summarise.
-func tableBenchRow(raw []byte) bool {
-	f := bytes.Fields(raw)
-	if len(f) < 4 || !bytes.HasPrefix(f[0], []byte("Benchmark")) {
-		return false
-	}
-	for _, c := range f[1] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return string(f[3]) == "ns/op"
 }
 
 // tableStatusRow reports whether a cell of the row, but for the last
