@@ -97,6 +97,9 @@ type boltStore struct {
 	// applier is committing, and each Put reads a transaction of its own.
 	rkv      *txKV
 	applying bool
+	// sweepUntil: no original expires before it, as the last Put's
+	// sweep found (see sweep); zero when not known.
+	sweepUntil time.Time
 }
 
 func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error) {
@@ -251,7 +254,7 @@ func (s *boltStore) apply(recs []*putRec) error {
 				if r.seq <= done {
 					continue
 				}
-				id, err := s.putKV(k, r)
+				id, err := s.putKV(k, r, nil)
 				if err != nil {
 					return err
 				}
@@ -553,6 +556,7 @@ func (s *boltStore) recover() error {
 	}
 	_ = s.jr.f.Close()
 	s.endRead()
+	s.sweepUntil = time.Time{}
 	s.ov, s.writeQ, s.undone, s.pending = newLayer(), nil, nil, 0
 	if err := s.replay(); err != nil {
 		return s.failed
@@ -640,10 +644,11 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 			return "", err
 		}
 		defer done()
-		return s.putKV(layered{l: s.ov, below: k, seq: r.seq}, r)
+		return s.putKV(layered{l: s.ov, below: k, seq: r.seq}, r, &s.sweepUntil)
 	})
 	if err != nil {
 		s.endRead()
+		s.sweepUntil = time.Time{} // the sweep is taken back too
 		s.ov.rollback()
 		s.mu.Unlock()
 		return "", s.wrap(err)
