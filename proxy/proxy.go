@@ -130,12 +130,16 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Too large to rewrite: forward as it is, streaming the rest.
 		rest = r.Body
 	}
-	a, known := apiOf(r.Method, r.URL.Path)
+	// A token count is counted on the request as it would be sent: its
+	// tool results are compressed the same way (deterministic), so the
+	// client's budget sees what the model will, and its answer is passed
+	// back untouched.
+	a, count, known := apiOf(r.Method, r.URL.Path)
 	out, injected, conversation := body, false, ""
 	if known && rest == nil {
 		var rw rewrite
 		out, rw = p.rewrite(ctx, a, body)
-		injected, conversation = rw.injected, rw.conversation
+		injected, conversation = rw.injected && !count, rw.conversation
 		p.log.Debug("proxy request", "api", a.String(), "tool_results", rw.results, "compressed", rw.compressed,
 			"bytes_in", len(body), "bytes_out", len(out), "retrieve_tool", injected)
 	}

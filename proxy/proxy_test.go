@@ -139,7 +139,9 @@ func TestForwardedUntouched(t *testing.T) {
 	tests := []struct{ name, path, body string }{
 		{"not JSON", "/v1/messages", `{"messages": [ {"role":"user", "content": "hi"`},
 		{"JSON array", "/v1/chat/completions", `[{"role":"tool","content":` + q(logText()) + `}]`},
-		{"not a model route", "/v1/messages/count_tokens", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`},
+		{"not a model route", "/v1/messages/batches", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`},
+		{"another API's messages", "/v1/threads/t1/messages", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`},
+		{"a response's path", "/v1/responses/resp_1/cancel", `{"input":[{"type":"function_call_output","call_id":"c","output":` + q(logText()) + `}]}`},
 		{"empty", "/v1/responses", ``},
 	}
 	for _, tt := range tests {
@@ -152,6 +154,49 @@ func TestForwardedUntouched(t *testing.T) {
 			if r.path != tt.path+"?beta=true" {
 				t.Errorf("path %q", r.path)
 			}
+		})
+	}
+}
+
+// TestPrefixedRoutes: a gateway's prefix before the API's path, and the
+// token-count routes, get the tool results compressed exactly as the API's
+// own path does; the path and query go upstream as the client sent them,
+// and a count's answer comes back untouched.
+func TestPrefixedRoutes(t *testing.T) {
+	anthropicBody := `{"model":"m","messages":[{"role":"assistant","content":[{"type":"tool_use","id":"x","name":"Bash","input":{}}]},` +
+		`{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":{{log}}}]}]}`
+	chatBody := `{"model":"m","messages":[{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"Bash","arguments":"{}"}}]},` +
+		`{"role":"tool","tool_call_id":"c","content":{{log}}}]}`
+	responsesBody := `{"model":"m","input":[{"type":"function_call","call_id":"c","name":"Bash","arguments":"{}"},` +
+		`{"type":"function_call_output","call_id":"c","output":{{log}}}]}`
+	tests := []struct{ path, body string }{
+		{"/api/v1/chat/completions", chatBody},
+		{"/openai/deployments/gpt/chat/completions", chatBody},
+		{"/chat/completions", chatBody},
+		{"/gateway/anthropic/v1/messages", anthropicBody},
+		{"/messages", anthropicBody},
+		{"/v1/messages/count_tokens", anthropicBody},
+		{"/gateway/anthropic/v1/messages/count_tokens", anthropicBody},
+		{"/api/v1/responses", responsesBody},
+		{"/v1/responses/input_tokens", responsesBody},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			const answer = `{"input_tokens":42}`
+			up := newUpstream(t, reply{body: answer})
+			eng := testEngine(t)
+			url := front(t, up, eng, true)
+			_, got := post(t, url+tt.path+"?api-version=1", fill(tt.body, "log", q(logText())))
+			want := fill(tt.body, "log", q(compressed(t, eng, "Bash", logText())))
+			r := up.requests()[0]
+			mustEqual(t, "upstream body", r.body, []byte(want))
+			if !strings.Contains(want, "retrieve id=") {
+				t.Fatal("the log was not compressed: the test proves nothing")
+			}
+			if r.path != tt.path+"?api-version=1" {
+				t.Errorf("path %q", r.path)
+			}
+			mustEqual(t, "answer", got, []byte(answer))
 		})
 	}
 }

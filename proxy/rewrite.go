@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"regexp"
+	"strings"
 	"sync"
 
 	"github.com/kompress/kompress/internal/tool"
@@ -25,21 +26,36 @@ func (a api) String() string {
 	return [...]string{"anthropic", "openai", "openai-responses"}[a]
 }
 
-// apiOf tells which API a request is for; other requests are forwarded
-// untouched.
-func apiOf(method, path string) (api, bool) {
+// apiOf tells which API a request is for, and whether it only counts the
+// tokens of such a request; other requests are forwarded untouched. Paths
+// match by their end, so a gateway's prefix (/api/v1/chat/completions,
+// /openai/deployments/NAME/chat/completions, /PREFIX/v1/messages) is the
+// same route as the API's own path.
+func apiOf(method, path string) (a api, count, ok bool) {
 	if method != http.MethodPost {
-		return 0, false
+		return 0, false, false
 	}
-	switch path {
-	case "/v1/messages":
-		return anthropic, true
-	case "/v1/chat/completions":
-		return chat, true
-	case "/v1/responses":
-		return responses, true
+	switch {
+	case endsWith(path, "/v1/messages", "/messages"):
+		return anthropic, false, true
+	case endsWith(path, "/v1/messages/count_tokens", "/messages/count_tokens"):
+		return anthropic, true, true
+	case strings.HasSuffix(path, "/chat/completions"):
+		return chat, false, true
+	case strings.HasSuffix(path, "/responses"):
+		return responses, false, true
+	case strings.HasSuffix(path, "/responses/input_tokens"):
+		return responses, true, true
 	}
-	return 0, false
+	return 0, false, false
+}
+
+// endsWith reports that path ends with suffix, or is whole, exactly
+// that: Anthropic's API lives under /v1, and a bare /messages is the SDKs'
+// path on a base URL that ends in /v1 already. Another API's .../messages
+// (OpenAI's /v1/threads/ID/messages) is not Anthropic's.
+func endsWith(path, suffix, whole string) bool {
+	return path == whole || strings.HasSuffix(path, suffix)
 }
 
 // markerRE finds a kompress marker in a tool result, whoever wrote it (the

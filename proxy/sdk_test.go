@@ -37,7 +37,10 @@ func (m *modelAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	m.got = append(m.got, body)
 	m.keys = append(m.keys, r.Header.Get("X-Api-Key")+r.Header.Get("Authorization"))
 	m.mu.Unlock()
-	a, ok := apiOf(r.Method, r.URL.Path)
+	a, count, ok := apiOf(r.Method, r.URL.Path)
+	if count {
+		ok = false
+	}
 	if !ok {
 		http.NotFound(w, r)
 		return

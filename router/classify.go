@@ -290,6 +290,9 @@ func isDiagnostic(h toolline.Hit) bool {
 	}
 	if len(t) > 1 && t[0] == ' ' {
 		t = t[1:]
+		if lintCode(t) {
+			return true // pylint's column is 0-based: "billing.py:1:0: C0114: Missing module docstring"
+		}
 		if h.Col == 0 && (string(t) == "Failure" || string(t) == "FAILED:" || string(t) == "PASSED:") {
 			return true // googletest's assertion "gt.cc:10: Failure"; Catch2's "c2.cpp:9: FAILED:"
 		}
@@ -308,6 +311,21 @@ func isDiagnostic(h toolline.Hit) bool {
 		return h.Col == 0 && isUpper(t[0]) && systemdUnit(h.Path)
 	}
 	return false
+}
+
+// lintCode reports text that opens with a linter's rule code, one to three
+// capitals and three or four digits, then ':' or a space: pylint's
+// "C0114: Missing module docstring", flake8's "E501 line too long".
+func lintCode(t []byte) bool {
+	n := 0
+	for n < len(t) && n < 4 && isUpper(t[n]) {
+		n++
+	}
+	d := n
+	for d < len(t) && isDigit(t[d]) {
+		d++
+	}
+	return n >= 1 && n <= 3 && d-n >= 3 && d-n <= 4 && d < len(t) && (t[d] == ':' || t[d] == ' ')
 }
 
 // systemdUnit reports a path that names a systemd unit file.

@@ -64,7 +64,19 @@
 //   - A status line after a JSON value at the end of the input ("exit
 //     status 1", "done") is its own section, so the value still parses; a
 //     long value broken by a line of other output (curl -v's progress
-//     meter) is a value cut off there.
+//     meter) is a value cut off there. curl without -s writes its first
+//     meter row just before the body's first byte: that line opens the
+//     value, the meter's header above it is a Log section.
+//   - JSON in psql's one-column frame (EXPLAIN (FORMAT JSON), jsonb_pretty:
+//     cell lines padded and ended by '+') is JSON, frame included; a text
+//     plan is Log, its nodes' properties with it.
+//   - git log --stat (commits with a diffstat, no patch) is Log, history;
+//     a single commit with a --stat is Diff, as git show is. gofmt -d's
+//     "diff x.orig x" and "--- x.orig" / "+++ x" belong to the diff.
+//   - A compiler's or checker's diagnostic owns the lines under it up to a
+//     blank line (nim's candidates, pyright's reasons, svelte-check's
+//     quoted markup under a bare "path:N:M"); fpc and nim put the severity
+//     after a parenthesised place ("a.pas(28,21) Error: …").
 //   - ANSI colour is ignored for classification: coloured input is routed
 //     as its plain text is (jq -C is JSON); internal/ansi removes it.
 //

@@ -10,6 +10,7 @@ import (
 // are removed. Grouped by tool so gaps are easy to see.
 var logPrefixes = []string{
 	// go test, go build, go vet
+	"goos: ", "goarch: ", // go test -bench's header
 	"=== RUN", "=== PAUSE", "=== CONT", "=== NAME", "--- PASS", "--- FAIL", "--- SKIP", "PASS", "FAIL", "ok  \t", "?   \t",
 	"panic:", "goroutine ", "created by ", "exit status ", "go: ", "coverage: ", "[recovered",
 	// cargo, rustc
@@ -54,6 +55,7 @@ var logPrefixes = []string{
 	"[INFO]", "[WARNING]", "[ERROR]", "[DEBUG]", "BUILD SUCCESS", "BUILD FAILED", "BUILD FAILURE", "> Task ", "Caused by:",
 	// generic
 	"Error: ", "ERROR:", "Warning: ", "WARNING:", "fatal: ", "fatal error:", "FATAL", "Killed", "Segmentation fault",
+	"Fatal: ", "Hint: ", "Warn: ", // fpc's and nim's messages without a place, svelte-check's warnings
 	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "⚠ ", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
 	"Executing ", "Installing ", "Collecting ", "Requirement already", "Downloading",
 	// command traces: go build -x, make -n, sh -x
@@ -202,6 +204,12 @@ func logLine(line, t []byte, f feat) bool {
 				return true // cmake --trace: "/usr/share/cmake-3.25/Modules/X.cmake(95):  if(...)"
 			}
 		}
+		if indent > 0 && f&fDash != 0 && placeThenSeverity(t[colon:]) {
+			return true // pyright, indented under its file: "  /src/cart.py:10:32 - error: Argument of type ..."
+		}
+		if f&fParen != 0 && severityAfterPlace(t, colon) {
+			return true // fpc, nim: "inventory.pas(28,21) Error: Identifier not found"
+		}
 		if i := indexFrom(t, colon, []byte(": In ")); i > 0 {
 			r := t[i+5:]
 			return hasPrefix(r, "function ") || hasPrefix(r, "member function ")
@@ -220,6 +228,44 @@ func logLine(line, t []byte, f feat) bool {
 		}
 	}
 	return false
+}
+
+// severityAfterPlace reports a diagnostic whose place, in parentheses, is
+// followed by a severity word that ends at the line's first colon (colon):
+// Free Pascal's "inventory.pas(28,21) Error: Identifier not found" and
+// nim's "ledger.nim(19, 28) Error: type mismatch". Only the bytes just
+// before the colon are read.
+func severityAfterPlace(t []byte, colon int) bool {
+	s := colon
+	for s > 0 && colon-s < len("Warning") && (isLower(t[s-1]) || isUpper(t[s-1])) {
+		s--
+	}
+	if s < 4 || t[s-1] != ' ' || t[s-2] != ')' || !isDigit(t[s-3]) {
+		return false // most lines: no ") Word:" before the colon
+	}
+	switch string(t[s:colon]) {
+	case "Error", "Warning", "Fatal", "Note", "Hint":
+		return true
+	}
+	return false
+}
+
+// placeThenSeverity reports the rest of a diagnostic from the colon
+// after its path: ":10:32 - error: msg" (pyright, tsc --pretty),
+// ":3 - warning: msg".
+func placeThenSeverity(r []byte) bool {
+	_, e := toolline.Number(r[1:])
+	if e == 0 {
+		return false
+	}
+	r = r[1+e:]
+	if len(r) > 1 && r[0] == ':' {
+		if _, e = toolline.Number(r[1:]); e == 0 {
+			return false
+		}
+		r = r[1+e:]
+	}
+	return hasPrefix(r, " - error") || hasPrefix(r, " - warning") || hasPrefix(r, " - information")
 }
 
 // prefixFits rejects prefix matches that are prose or code, such as "OKAY"

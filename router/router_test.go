@@ -148,6 +148,9 @@ func TestDetectCases(t *testing.T) {
 		{"tsv", "pkg\tversion\tsize\nadduser\t3.134\t686\napt\t2.6.1\t4308\n", Table},
 		{"unified diff", "--- a/x.go\n+++ b/x.go\n@@ -1,3 +1,3 @@\n package x\n-var a = 1\n+var a = 2\n \n", Diff},
 		{"git log without patches", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\ncommit 03c1dd2a1b2c3d4e5f60718293a4b5c6d7e8f9012\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:40:00 2026 +0000\n\n    router: faster\n", Log},
+		{"git log --stat", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\n router/kind.go | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\n\n" +
+			"commit 03c1dd2a1b2c3d4e5f60718293a4b5c6d7e8f9012\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:40:00 2026 +0000\n\n    router: faster\n\n router/split.go | 12 +++++++-----\n 1 file changed, 7 insertions(+), 5 deletions(-)\n", Log},
+		{"git show --stat", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\n router/kind.go | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\n", Diff},
 		{"git show", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    fix\n\ndiff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n", Diff},
 		{"dpkg -s record", "Package: bash\nStatus: install ok installed\nPre-Depends: libc6 (>= 2.36), libtinfo6 (>= 6)\nDescription: GNU Bourne Again SHell\n Bash is an sh-compatible command language interpreter that executes\n commands read from the standard input or from a file.\n .\n Bash also incorporates useful features from the Korn and C shells.\nHomepage: http://tiswww.case.edu/php/chet/bash/bashtop.html\n", Log},
 		{"apt-cache policy", "bash:\n  Installed: 5.2.15-2+b8\n  Candidate: 5.2.15-2+b13\n  Version table:\n     5.2.15-2+b13 500\n        500 http://deb.debian.org/debian bookworm/main amd64 Packages\n *** 5.2.15-2+b8 100\n        100 /var/lib/dpkg/status\n", Log},
@@ -175,6 +178,10 @@ func TestDetectCases(t *testing.T) {
 		{"one sentence repeated is no table", "Checked the module in src/alpha.go and found it clean\nChecked the module in src/beta.go and found it clean\nChecked the module in src/gamma.go and found it clean\nChecked the module in src/delta.go and found it clean\n", Prose},
 		{"free -m", "               total        used        free      shared  buff/cache   available\nMem:           23540         628       14634           4        8913       22911\nSwap:              0           0           0\n", Table},
 		{"htmlhint", "   docs/p5.html\n      L3 |<div id=\"a\"><p class=foo>hi</div>\n          ^ Tag must be paired, missing: [ </p> ], start tag match failed [ <p class=foo> ] on line 3. (tag-pair)\n      L4 |<UL><li>one</UL>\n          ^ The html element name of [ UL ] must be in lowercase. (tagname-lowercase)\n", Log},
+		{"ldd", "/usr/bin/jq:\n\tlinux-vdso.so.1 (0x00007ffd1b9f6000)\n\tlibjq.so.1 => /lib/x86_64-linux-gnu/libjq.so.1 (0x00007f2a1c9a0000)\n\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007f2a1c7bf000)\n\t/lib64/ld-linux-x86-64.so.2 (0x00007f2a1ca0e000)\n", Table},
+		{"gofmt -d", "diff a.go.orig a.go\n--- a.go.orig\n+++ a.go\n@@ -1,3 +1,3 @@\n package a\n-var x=1\n+var x = 1\n \n", Diff},
+		{"psql one-column json", "  QUERY PLAN  \n--------------\n [           +\n   {         +\n     \"a\": 1 +\n   }         +\n ]\n(1 row)\n\n", JSON},
+		{"psql one-column text", "  QUERY PLAN  \n--------------\n Seq Scan on t  (cost=0.00..1.01 rows=1 width=4)\n(1 row)\n\n", Log},
 		{"log then json", "# example.com/x\nx.go:3:2: undefined: y\nx.go:4:2: undefined: z\n{\n  \"ImportPath\": \"example.com/x\",\n  \"Name\": \"x\",\n  \"Dir\": \"/tmp/x\"\n}\n", Mixed},
 	}
 	for _, tt := range tests {
@@ -296,7 +303,24 @@ func TestTestRunnerLines(t *testing.T) {
 		{" 7/40 Test  #7: case_7 ...........................***Timeout   1.01 sec", true},
 		{"12/12 Test #12: parser_roundtrip .................   Passed    0.04 sec", true},
 		{"88% tests passed, 5 tests failed out of 40", true},
+		// compilers and checkers whose lines have no "path:N:M: " form
+		{"    #0 record /src/counter.c:9 (counter+0x12db)", true}, // ThreadSanitizer's frame, no address
+		{"    #2 <null> <null> (libc.so.6+0x8e44)", true},
+		{"    #0 push /src/queue.c:17:9 (queue+0xd0240) (BuildId: e92ed9f0f2ecb1482879b56293177d4e98af8a84)", true}, // clang's
+		{`inventory.pas(28,21) Error: Identifier not found "Totl"`, true},                                           // Free Pascal
+		{"/src/ledger.nim(19, 28) Error: type mismatch: got <int, string>", true},
+		{`  /src/cart.py:10:32 - error: "stock" is not a known attribute of "None"`, true},   // pyright
+		{"billing.py:1:0: C0114: Missing module docstring (missing-module-docstring)", true}, // pylint's column 0
+		{"Fatal: Compilation aborted", true},
+		{"| * 23903d9 README: peak RSS and CPU on big inputs", true}, // git log --graph --oneline
+		{"*   4d70642 Merge branch 'main' into wal", true},
+		{"BenchmarkScan-2       	       2	   1650558 ns/op	 509.27 MB/s", true},
 		// Not test runner output.
+		{"#1 the first item (see foo)", false},
+		{"* deadbeefcafe is a hash in a bullet", false},
+		{"Benchmarks are measured in ns/op here", false},
+		{"the call (item 3) Error handling is next", false},
+		{"  - one: 2 - error prone", false},
 		{"a.py:3: x = 1", false},
 		{"a.py:12:", false},
 		{"docs/api.md:40: in the example below the client retries", false},
@@ -447,6 +471,12 @@ func TestCurlProgressInBody(t *testing.T) {
 	removed := len(b[json.Start:json.End]) - len(clean)
 	if want := len("\r100 62573  100 62573    0     0  6341k      0 --:--:-- --:--:-- --:--:-- 6789k\n* Closing connection 0\n"); removed != want {
 		t.Errorf("removed %d bytes, want %d", removed, want)
+	}
+	// The first row, written just before the body's first byte, goes; the
+	// brace stays.
+	glued := "\r  0     0    0     0    0     0      0      0 --:--:-- --:--:-- --:--:--     0{\n  \"a\": 1\n}\n"
+	if c, cuts := toolline.CurlUninterleave([]byte(glued)); len(cuts) != 1 || string(c) != "{\n  \"a\": 1\n}\n" {
+		t.Errorf("toolline.CurlUninterleave(%q) = %q, cuts %v", glued, c, cuts)
 	}
 	// A '\r' that starts no progress row stays.
 	if c, cuts := toolline.CurlUninterleave([]byte("{\"a\": \"x\r\"}\r\n")); cuts != nil || string(c) != "{\"a\": \"x\r\"}\r\n" {

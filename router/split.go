@@ -150,6 +150,9 @@ func splitPlain(b []byte) []Section {
 	loggerReports(b, lines)
 	tapDiagnostics(b, lines)
 	quotedSource(b, lines)
+	diagnosticBodies(b, lines)
+	psqlValues(b, lines)
+	planBlocks(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)
 	repeatedRuns(b, lines)
@@ -236,6 +239,26 @@ func assertionDiff(b []byte, lines []lineInfo) bool {
 	return true
 }
 
+// fileHeaders claims the file headers above a hunk as the diff's: "---
+// x.orig" and "+++ x" with no a/ and b/ prefixes nor timestamps (gofmt
+// -d, diff -u of two paths given as they are) and the "diff x.orig x"
+// line gofmt -d puts above them, which alone read as prose.
+func fileHeaders(b []byte, lines []lineInfo) {
+	n := len(lines)
+	if n < 2 || !hasPrefix(lines[n-1].text(b), "+++ ") || !hasPrefix(lines[n-2].text(b), "--- ") {
+		return
+	}
+	from := n - 2
+	if n >= 3 && hasPrefix(lines[n-3].text(b), "diff ") && lines[n-3].weight != wForced {
+		from = n - 3
+	}
+	for i := from; i < n; i++ {
+		if lines[i].weight != wForced {
+			lines[i].kind, lines[i].own, lines[i].weight = kDiff, kDiff, wForced
+		}
+	}
+}
+
 // jsonSlack bounds the bytes spent on JSON scans that fail, keeping Split
 // linear even for input full of lines that start with '[' and never close.
 const jsonSlack = 1 << 16
@@ -263,6 +286,8 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		inCommit   bool   // inside a git commit header, message or stat
 		commitAt   = -1   // index of the last "commit <hash>" line
 		sawPatch   bool   // a diff followed that commit line
+		sawStat    bool   // a --stat summary followed it (git show --stat)
+		commits    int    // commit lines seen
 		mbox       bool   // inside a format-patch message, before its "---"
 		heading    bool   // inside rg --heading output, after a path line
 		fence      bool   // inside a Markdown ``` code fence
@@ -332,7 +357,7 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 			}
 			oldLeft, newLeft = 0, 0
 			li.kind, li.weight, path, li.hit = memo.classify(line, start, plain, f)
-		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') && failBudget > 0:
+		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '[' || raw[0] == '\r' && meterThenValue(raw)) && failBudget > 0:
 			if e, k := jsonRegion(b, start, &failBudget); e > 0 {
 				jsonEnd, jsonKind = e, k
 				li.kind, li.weight = k, wForced
@@ -387,13 +412,16 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 					li.kind, li.weight = kDiff, wForced
 					if assertHunk = assertionDiff(b, lines); assertHunk {
 						li.kind, li.weight = kLog, wStrong
+					} else {
+						fileHeaders(b, lines)
 					}
 				}
 			case len(line) > 6 && (line[0] == 'c' || line[0] == 'F') && toolline.CommitLine(line): // "commit " or "From "
 				if commitAt >= 0 && !sawPatch {
-					historyOnly(lines[commitAt:])
+					historyOnly(lines[commitAt:]) // the next commit makes it history, stat or not
 				}
-				inCommit, commitAt, sawPatch = true, len(lines), false
+				inCommit, commitAt, sawPatch, sawStat = true, len(lines), false, false
+				commits++
 				mbox = hasPrefix(line, "From ")
 				li.kind, li.weight = kDiff, wForced
 			case mbox:
@@ -406,7 +434,7 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 			case inCommit:
 				if !li.blank && line[0] == ' ' {
 					if _, w := classifyDiff(line); w > 0 {
-						sawPatch = true // a --stat summary is a diff too
+						sawStat = true
 					}
 				}
 				if li.blank || line[0] == ' ' || toolline.CommitHeaderField(line) {
@@ -441,7 +469,9 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		lines = append(lines, li)
 		start = next
 	}
-	if commitAt >= 0 && !sawPatch {
+	// One commit with a --stat and no patch is git show --stat, a Diff as
+	// git show is; several are git log --stat, history.
+	if commitAt >= 0 && !sawPatch && !(sawStat && commits == 1) {
 		historyOnly(lines[commitAt:])
 	}
 	return lines
@@ -645,7 +675,7 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 	values := 0
 	for {
 		j, st := jsonscan.Scan(b, i)
-		if st == jsonscan.Bad && values == 0 {
+		if values == 0 && (st == jsonscan.Bad || b[i] == '\r') {
 			j, st = curlValue(b, i, j, st)
 		}
 		if st == jsonscan.Bad {
@@ -698,6 +728,26 @@ func jsonRegion(b []byte, start int, budget *int) (int, uint8) {
 		kind = kSearch
 	}
 	return end, kind
+}
+
+// meterThenValue reports a line that opens with rows of curl's progress
+// meter, each after a '\r', and then a JSON value's first byte: curl
+// without -s, its stderr and the body in one file, writes its first row
+// just before the body's first byte.
+func meterThenValue(raw []byte) bool {
+	for len(raw) > 0 && raw[0] == '\r' {
+		r := raw[1:]
+		end := bytes.IndexByte(r, '\r')
+		if end < 0 {
+			end = len(r)
+		}
+		n := toolline.CurlRowLen(r[:end])
+		if n == 0 {
+			return false
+		}
+		raw = r[n:]
+	}
+	return len(raw) > 0 && (raw[0] == '{' || raw[0] == '[')
 }
 
 // rgJSON reports whether JSON Lines start with an rg --json event:

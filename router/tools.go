@@ -47,7 +47,7 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		}
 	case '#':
 		// sanitizer frames "#0 0x55d1 in main a.c:6"; TAP comments "# Subtest: x", "# pass 2"
-		if _, e := toolline.Number(t[1:]); e > 0 && hasPrefix(t[1+e:], " 0x") {
+		if _, e := toolline.Number(t[1:]); e > 0 && (hasPrefix(t[1+e:], " 0x") || moduleFrame(t[1+e:])) {
 			return kLog, wStrong
 		}
 		if toolline.GDBFrame(t) {
@@ -82,9 +82,12 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "0x") && bytes.Contains(t[:min(len(t), 24)], []byte(": ")) && toolline.ShadowRow(t) {
 			return kLog, wStrong // a sanitizer's shadow bytes
 		}
-	case '*':
+	case '*', '|':
 		if len(t) > 2 && t[1] == ' ' && len(line) == len(t) && toolline.CurlInfo(t[2:]) {
 			return kLog, wStrong // curl -v "* Connected to ..."
+		}
+		if graphCommit(t) {
+			return kLog, wStrong // git log --graph --oneline: "| * 23903d9 README: ..."
 		}
 		if len(t) > 4 && hasPrefix(t, "** (") && isUpper(t[4]) {
 			return kLog, wStrong // an Elixir exception: "** (KeyError) key :a not found"
@@ -103,6 +106,10 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		}
 		if toolline.CTestStart(t) {
 			return kLog, wStrong // ctest "Start  7: name"
+		}
+	case 'B':
+		if len(t) > 9 && hasPrefix(t, "Benchmark") && !isLower(t[9]) && t[9] != ' ' && bytes.Contains(t, []byte(" ns/op")) {
+			return kLog, wStrong // go test -bench: "BenchmarkSplit-2   	 100	  11434 ns/op	 52.1 MB/s"
 		}
 	case 'P', 'R':
 		if hasPrefix(t, "Parse error") || hasPrefix(t, "Runtime error") {
@@ -175,8 +182,8 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if isDigit(t[0]) && len(line) > len(t) && symbolRow(t) {
 		return kTable, wStrong // readelf -s, not a backtrace's "  3: sym"
 	}
-	if line[0] == '\t' && f&fParen != 0 && ldconfigRow(t) {
-		return kTable, wStrong // ldconfig -p: "\tlibz.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libz.so.1"
+	if line[0] == '\t' && f&fParen != 0 && (ldconfigRow(t) || lddRow(t)) {
+		return kTable, wStrong // ldconfig -p: "\tlibz.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libz.so.1"; ldd
 	}
 	if n := len(t); n > 12 && t[n-2] == ' ' && t[n-3] == '=' && len(line) == n && minitestResult(t) {
 		return kLog, wStrong
@@ -226,6 +233,61 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		return kTable, wWeak // psql aligned rows: " info | x | view"
 	}
 	return kNone, wNone
+}
+
+// moduleFrame reports the rest of a sanitizer frame that has no address
+// (ThreadSanitizer's), after "#N": the function, its place, and the module
+// with the offset in parentheses last: " record /src/counter.c:9
+// (counter+0x12db)", " <null> <null> (libc.so.6+0x8e44)"; clang's adds
+// the module's " (BuildId: e92e…)".
+func moduleFrame(r []byte) bool {
+	if len(r) < 8 || r[0] != ' ' || r[1] == ' ' || r[len(r)-1] != ')' {
+		return false
+	}
+	if i := bytes.LastIndex(r, []byte(" (BuildId: ")); i > 0 {
+		r = r[:i]
+	}
+	open := bytes.LastIndexByte(r, '(')
+	return open > 1 && r[open-1] == ' ' && bytes.Contains(r[open:], []byte("+0x"))
+}
+
+// lddRow reports a line of ldd (t without its tab): a library's name, "=>"
+// and its path, or a path or name alone, then its load address:
+// "libz.so.1 => /lib/x86_64-linux-gnu/libz.so.1 (0x00007f19793de000)",
+// "linux-vdso.so.1 (0x00007f1979534000)".
+func lddRow(t []byte) bool {
+	open := bytes.LastIndex(t, []byte(" (0x"))
+	if open <= 0 || t[len(t)-1] != ')' {
+		return false
+	}
+	name := t[:open]
+	if i := bytes.Index(name, []byte(" => ")); i > 0 {
+		name = name[:i]
+	}
+	return bytes.IndexByte(name, ' ') < 0 && bytes.Contains(name, []byte(".so"))
+}
+
+// graphCommit reports a commit of git log --graph --oneline: the graph's
+// columns ("|", "/", "\\", blanks), the commit's "*", then its abbreviated
+// hash and a space: "* cb3d0cf README: …", "| * 23903d9 fold: …".
+func graphCommit(t []byte) bool {
+	i, star := 0, false
+	for ; i < len(t); i++ {
+		c := t[i]
+		if c == '*' {
+			star = true
+		} else if c != '|' && c != '/' && c != '\\' && c != ' ' {
+			break
+		}
+	}
+	n, digit := i, false
+	for n < len(t) && isHexDigit(t[n]) {
+		digit = digit || isDigit(t[n])
+		n++
+	}
+	// A hash of seven hex digits has a decimal one but for one in a
+	// thousand; a word such as "defaced" has none.
+	return star && digit && n-i >= 7 && n < len(t) && t[n] == ' ' && t[i-1] == ' '
 }
 
 // catchNote reports the lines Catch2's console reporter heads an

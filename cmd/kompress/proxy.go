@@ -27,9 +27,11 @@ func newProxyCmd(_ *slog.Logger) *cobra.Command {
 		Short: "Sit between an agent and its model API, compressing tool results",
 		Long: `Proxy POST /v1/messages (Anthropic), /v1/chat/completions and /v1/responses
 (OpenAI) to --upstream, compressing the tool results in each request and
-streaming the response back unchanged. Every header the client sent is
-forwarded (API keys included; they are never logged). Other paths are
-forwarded untouched, and the kompress HTTP API (/v1/compress,
+streaming the response back unchanged; paths match by their end, so a
+gateway's prefix before them works, and token counts (/v1/messages/count_tokens,
+/v1/responses/input_tokens) count the compressed request. Every header the
+client sent is forwarded (API keys included; they are never logged). Other
+paths are forwarded untouched, and the kompress HTTP API (/v1/compress,
 /v1/retrieve/{id}, /v1/expand, /healthz, /readyz, /metrics) is served too.
 
 Point the agent at it, for example:

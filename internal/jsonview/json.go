@@ -60,6 +60,21 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) > jsonscan.TreeMaxBytes {
 		return nil, lossy.ErrNoGain
 	}
+	if cells, head, foot, end, ok := toolline.PsqlCells(in); ok && len(bytes.TrimSpace(in[end:])) == 0 {
+		// psql's frame around JSON (EXPLAIN (FORMAT JSON)): the view of
+		// the cells between the frame's header and footer, or the cells
+		// themselves, whose padding to the column's width is most of
+		// the frame's bytes.
+		view, err := JSON(cells, o)
+		if err != nil {
+			view = cells
+		}
+		out := append(append(append([]byte{}, in[:head]...), view...), in[foot:]...)
+		if len(out) > len(in)*9/10 {
+			return nil, lossy.ErrNoGain
+		}
+		return out, nil
+	}
 	vals, lines, tail, err := jsonParseCut(in)
 	if err != nil {
 		// curl -v's progress rows written into the body: the view shows

@@ -467,3 +467,24 @@ func TestJSONTreeMax(t *testing.T) {
 		t.Errorf("document over jsonscan.TreeMaxBytes: err = %v, want lossy.ErrNoGain", err)
 	}
 }
+
+// TestJSONPsqlFrame: JSON that psql prints in a one-column frame
+// (EXPLAIN (FORMAT JSON)) is viewed without the frame's padding, between
+// its header and footer, and what is between them is JSON.
+func TestJSONPsqlFrame(t *testing.T) {
+	in := viewtest.Read(t, "json", "psql-explain-format-json")
+	out, err := JSON(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Split(bytes.TrimRight(out, "\n"), []byte("\n"))
+	if len(lines) < 4 || !bytes.Contains(lines[0], []byte("QUERY PLAN")) || string(lines[len(lines)-1]) != "(1 row)" {
+		t.Fatalf("frame's header or footer lost:\n%s", out)
+	}
+	if _, _, err := jsonscan.ParseAll(bytes.Join(lines[2:len(lines)-1], []byte("\n"))); err != nil {
+		t.Errorf("the cells are not JSON: %v", err)
+	}
+	if len(out)*2 > len(in) {
+		t.Errorf("view is %d of %d bytes; the padding alone is most of them", len(out), len(in))
+	}
+}

@@ -9,66 +9,290 @@ import (
 )
 
 // countO200k counts o200k_base's text on one core with memo m, piece by
-// piece in one loop: asciiEnd cuts an ASCII piece without the general
-// matcher's rune decoding, and a piece of two to seven bytes is its own key
-// in one word (see shorts), so its lookup is a multiply and four compares.
-// Runs that the ASCII cases do not decide go to the general matcher. Unlike
-// count's, the loop does not look spans up first: with pieces this cheap,
-// hashing and comparing spans (or whole lines) cost more than their repeats
-// saved (cachegrind, counting the samples warm: 266 M instructions with
-// spans, 257 M with lines, 231 M without; 13% of the samples' bytes are in
-// lines seen before).
+// piece: quickRun takes the pieces that their eight bytes decide (ASCII
+// words, numbers, punctuation; a piece of one byte that the byte after
+// decides), each of up to seven bytes being its own key in one word (see
+// shorts), so its lookup is a multiply and four compares; nextPiece takes
+// the others, with asciiEnd or the general matcher, and the pieces whose
+// count the short cache does not hold yet. Unlike count's, the loop does
+// not look spans up first: with pieces this cheap, hashing and comparing
+// spans (or whole lines) cost more than their repeats saved (cachegrind,
+// counting the samples warm: 266 M instructions with spans, 257 M with
+// lines, 231 M without; 13% of the samples' bytes are in lines seen
+// before).
 func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, err error) {
-	// Whether text is valid UTF-8 is not known: a piece that is counted
-	// afresh (or is longer than shortPiece) is checked alone, which is
-	// exact as pieces never split a valid rune, and costs less than
-	// another pass over text.
-	const valid = false
 	m.begin(len(text), true)
-	sh, pc := &m.shorts, &m.short
 	b := unsafe.Slice(unsafe.StringData(text), len(text))
 	check := checkEvery
-	for i := 0; i < len(text); {
+	for i := 0; i < len(b); {
 		if i >= check {
 			if check, err = look(ctx, i); err != nil {
 				return n, err
 			}
 		}
-		if i+1 < len(b) && singles[pairClass[b[i]]<<4|pairClass[b[i+1]]] {
-			// A piece of one byte, a token, decided by the byte after.
-			n++
-			i++
-			continue
-		}
-		e := asciiEnd(text, i)
-		if e <= i {
-			e = c.split.nextO200kAny(text, i)
-		}
-		switch l := e - i; {
-		case l == 1:
-			n++ // every byte is a token
-		case l == 2 && (b[i]|b[i+1]) < utf8.RuneSelf:
-			// One token if the pair is one, else its two bytes: the
-			// vocab's pair cache, shared, answers in one load.
-			r := c.ranks.pairs[uint16(b[i])<<8|uint16(b[i+1])].Load()
-			if r == 0 {
-				r = c.ranks.pairSlot(b[i], b[i+1])
-			}
-			n += 1 - int(r>>31) // r < 0: not a token
-		case l <= maxShort:
-			key := shortKey(b, i, l)
-			k, ok := sh.get(key)
-			if !ok {
-				k = c.countNew(text[i:e], key&msb == 0) // ASCII is valid
-				sh.put(key, k)
-			}
+		if end := min(check, i+quickChunk, len(b)-7); i < end {
+			j, k, l := quickRun(b, i, end, &m.shorts, &m.short)
 			n += k
-		default:
-			n += c.longerPiece(pc, b, i, e, valid)
+			switch i = j; {
+			case l > maxShort:
+				// A word that the longer pieces' cache does not hold yet.
+				n += c.longerPiece(&m.short, b, i, i+l, true)
+				i += l
+				continue
+			case l > 0:
+				// A piece the short cache does not hold yet.
+				k := c.countNew(text[i:i+l], true)
+				m.shorts.put(shortKey(b, i, l), k)
+				n += k
+				i += l
+				continue
+			}
+			if i >= end {
+				continue
+			}
 		}
+		e, k := c.nextPiece(m, text, i)
+		n += k
 		i = e
 	}
 	return n, nil
+}
+
+// quickChunk bounds the text quickRun reads at once: a loop with no call
+// cannot be preempted but by a signal, which the collector and the
+// scheduler's spinning threads would wait for (under valgrind, they spun
+// for more instructions than counting took).
+const quickChunk = 1 << 10
+
+// quickRun counts the pieces of b from i on that start before end
+// (end+7 <= len(b)), as long as each is one that its bytes decide (see
+// quick) and, if longer than a byte, whose count the caches hold: sh for
+// an ASCII piece of 2 to maxShort bytes, pc for a word of 8 to 15. It
+// returns where it stopped, the count, and the length of the piece there
+// if it stopped at one whose count the caches lack, else 0. It makes no call, so the loop keeps its values in
+// registers: most pieces of tool output are counted here.
+func quickRun(b []byte, i, end int, sh *shorts, pc *pieces) (at, n, miss int) {
+	// Shift counts are masked to six bits where they are in range, or
+	// where what they shift in does not matter, so that no shift needs
+	// Go's check for one of 64 or more.
+	slots, shift := unsafe.Pointer(unsafe.SliceData(sh.slots)), sh.shift&63
+	pslots, pshift := unsafe.Pointer(unsafe.SliceData(pc.slots)), pc.shift&63
+	text := unsafe.Pointer(unsafe.SliceData(b))
+	for i < end {
+		// In range: end+7 <= len(b).
+		w := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(text, i))[:])
+		var l uint // the piece's length; 0: not decided here
+		switch q := quick[pairClass[byte(w)]<<4|pairClass[byte(w>>8)]]; q {
+		case qSingle:
+			n++
+			i++
+			continue
+		case qWord0, qWord1:
+			// [A-Z]*[a-z]* from byte j, after the prefix if any: bytes
+			// shifted in from the top end the runs (if the upper-case run
+			// reaches the top, the shift of the lower-case one wraps, but
+			// e is 8 or more then anyway). The byte after must be ASCII
+			// (a letter or mark may continue the word) and no quote (a
+			// contraction may follow).
+			j := uint(q - qWord0)
+			nu := uint(bits.TrailingZeros64(^(inRange(w, 'A', 'Z')>>(8*j))&msb)) >> 3
+			e := j + nu + uint(bits.TrailingZeros64(^(inRange(w, 'a', 'z')>>(8*(j+nu)&63))&msb))>>3
+			if e < 8 {
+				if next := byte(w >> (8 * e & 63)); next < utf8.RuneSelf && next != '\'' {
+					l = e
+				}
+				break
+			}
+			// A word whose lower-case run reaches w's last byte goes on
+			// in the next eight bytes: up to 15 bytes, the key of the
+			// cache of longer pieces (see pieceKey).
+			if e != 8 || j+nu >= 8 || i+16 > len(b) {
+				break
+			}
+			w2 := binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(text, i+8))[:])
+			e2 := uint(bits.TrailingZeros64(^inRange(w2, 'a', 'z')&msb)) >> 3
+			if next := byte(w2 >> (8 * e2 & 63)); e2 == 8 || next >= utf8.RuneSelf || next == '\'' {
+				break
+			}
+			lo, hi := w, w2&(1<<(8*e2&63)-1)|uint64(8+e2)<<56
+			set := (*[2]pieceSlot)(unsafe.Add(pslots, uintptr(uint32(((lo^hi*0x9E3779B97F4A7C15)*0xC2B2AE3D27D4EB4F)>>pshift)&^1)*unsafe.Sizeof(pieceSlot{})))
+			switch {
+			case set[0].lo == lo && set[0].hi&^countMask == hi:
+				n += int(set[0].hi >> countShift)
+			case set[1].lo == lo && set[1].hi&^countMask == hi:
+				n += int(set[1].hi >> countShift)
+			default:
+				return i, n, int(8 + e2)
+			}
+			i += int(8 + e2)
+			continue
+		case qDigits:
+			// \p{N}{1,3}; a shorter run before a byte of a multi-byte
+			// rune (another script's digit, maybe) is not decided.
+			e := uint(bits.TrailingZeros64(^inRange(w, '0', '9')&msb)) >> 3
+			if e >= 3 {
+				l = 3
+			} else if byte(w>>(8*e&63)) < utf8.RuneSelf {
+				l = e
+			}
+		case qPunct0, qPunct1:
+			// ` ?[^\s\p{L}\p{N}]+[\r\n/]*` from byte j, as otherRun
+			// reads it.
+			j := uint(q - qPunct0)
+			e := j
+			for e < 8 && asciiKind[byte(w>>(8*e&63))] == aOther {
+				e++
+			}
+			if e < 8 && byte(w>>(8*e&63)) < utf8.RuneSelf {
+				for e < 8 && trailByte[byte(w>>(8*e&63))] {
+					e++
+				}
+				if e < 8 {
+					l = e
+				}
+			}
+		case qSpace:
+			// \s*[\r\n]+|\s+(?!\S)|\s+ as spaceEnd reads it: up to the
+			// run's last newline, if it has one; else the run but its
+			// last byte, which a non-space follows. The run must end
+			// before the eighth byte, at an ASCII byte (U+0085 and U+00A0
+			// are white space too).
+			ws := inRange(w, '\t', '\r') | inRange(w, ' ', ' ')
+			r := uint(bits.TrailingZeros64(^ws&msb)) >> 3
+			if r < 8 && byte(w>>(8*r&63)) < utf8.RuneSelf {
+				run := uint64(1)<<(8*r&63) - 1
+				if nl := (inRange(w, '\n', '\n') | inRange(w, '\r', '\r')) & run; nl != 0 {
+					l = uint(63-bits.LeadingZeros64(nl))>>3 + 1
+				} else {
+					l = r - 1
+				}
+				if l == 1 {
+					n++
+					i++
+					continue
+				}
+			}
+		}
+		if l < 2 {
+			return i, n, 0
+		}
+		// An ASCII piece of 2 to 7 bytes: its key is w's first l bytes
+		// (see shortKey), looked up as sh.get does but the set's first
+		// slot first, which holds most of the keys met (the newest); a
+		// slot holds the key if they differ only in the count's bits.
+		top := uint64(1) << (8 * l & 63)
+		key := w&(top-1) | top
+		set := (*[4]uint64)(unsafe.Add(slots, uintptr((key*0x9E3779B97F4A7C15)>>shift)*32))
+		hit := set[0]
+		if (hit^key)<<(64-shortCount) != 0 {
+			hit = 0
+			if (set[3]^key)<<(64-shortCount) == 0 {
+				hit = set[3]
+			}
+			if (set[2]^key)<<(64-shortCount) == 0 {
+				hit = set[2]
+			}
+			if (set[1]^key)<<(64-shortCount) == 0 {
+				hit = set[1]
+			}
+			if hit == 0 {
+				return i, n, int(l)
+			}
+		}
+		n += int(hit >> shortCount)
+		i += int(l)
+	}
+	return i, n, 0
+}
+
+// What quickRun does with a piece, by the classes (pairClass) of its first
+// two bytes: take the first byte alone (singles), read a word from the
+// first byte or the second (after a prefix, [^\r\n\p{L}\p{N}]), a number,
+// a punctuation run from the first byte or the second (after a space), a
+// run of white space of two bytes or more; or leave it to nextPiece (a
+// non-ASCII byte, a newline before a quote).
+const (
+	qSlow = iota
+	qSingle
+	qWord0
+	qWord1
+	qDigits
+	qPunct0
+	qPunct1
+	qSpace
+)
+
+var quick = func() (t [256]uint8) {
+	letter := func(c int) bool { return c == pUpper || c == pLower }
+	for c0 := range 16 {
+		for c1 := range 16 {
+			q := qSlow
+			switch {
+			case singles[c0<<4|c1]:
+				q = qSingle
+			case letter(c0):
+				q = qWord0
+			case (c0 == pSpace || c0 == pBlank || c0 == pQuote || c0 == pOther) && letter(c1):
+				q = qWord1
+			case c0 == pDigit:
+				q = qDigits
+			case c0 == pQuote || c0 == pOther:
+				q = qPunct0
+			case c0 == pSpace && (c1 == pQuote || c1 == pOther):
+				q = qPunct1
+			case (c0 == pSpace || c0 == pBlank || c0 == pNewline) && (c1 == pSpace || c1 == pBlank || c1 == pNewline):
+				q = qSpace
+			}
+			t[c0<<4|c1] = uint8(q)
+		}
+	}
+	return t
+}()
+
+// trailByte marks [\r\n/], the bytes a punctuation run takes after it.
+var trailByte = [256]bool{'\r': true, '\n': true, '/': true}
+
+// nextPiece returns the end of the piece at text[i] and its count, for the
+// pieces that quickRun does not take. Whether text is valid UTF-8 is not
+// known: a piece that is counted afresh (or is longer than shortPiece) is
+// checked alone, which is exact as pieces never split a valid rune, and
+// costs less than another pass over text.
+func (c *Counter) nextPiece(m *memo, text string, i int) (e, n int) {
+	const valid = false
+	b := unsafe.Slice(unsafe.StringData(text), len(text))
+	if i+1 < len(b) && singles[pairClass[b[i]]<<4|pairClass[b[i+1]]] {
+		return i + 1, 1 // a piece of one byte, a token, decided by the byte after
+	}
+	e = asciiEnd(text, i)
+	if e <= i {
+		e = c.split.nextO200kAny(text, i)
+	}
+	switch l := e - i; {
+	case l == 1:
+		return e, 1 // every byte is a token
+	case l == 2 && (b[i]|b[i+1]) < utf8.RuneSelf:
+		// One token if the pair is one, else its two bytes: the vocab's
+		// pair cache, shared, answers in one load.
+		r := c.ranks.pairs[uint16(b[i])<<8|uint16(b[i+1])].Load()
+		if r == 0 {
+			r = c.ranks.pairSlot(b[i], b[i+1])
+		}
+		k := 1 - int(r>>31) // r < 0: not a token
+		if quick[pairClass[b[i]]<<4|pairClass[b[i+1]]] != qSlow {
+			m.shorts.put(shortKey(b, i, 2), k) // for quickRun
+		}
+		return e, k
+	case l <= maxShort:
+		sh := &m.shorts
+		key := shortKey(b, i, l)
+		k, ok := sh.get(key)
+		if !ok {
+			k = c.countNew(text[i:e], key&msb == 0) // ASCII is valid
+			sh.put(key, k)
+		}
+		return e, k
+	}
+	return e, c.longerPiece(&m.short, b, i, e, valid)
 }
 
 // look is countO200k's look at ctx at text[i]: the error that stops it, or

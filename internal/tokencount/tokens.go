@@ -9,8 +9,9 @@
 // encoding's split pattern (split.go), and each piece that is not itself a
 // token is merged over the rank table (bpe.go). Pieces repeat in tool
 // output, so their counts are cached (cache.go, o200k.go), in bounded
-// memory. o200k_base's text is read piece by piece (countO200k), its ASCII
-// pieces without a call; cl100k_base's is first cut into spans where a
+// memory. o200k_base's text is read piece by piece (countO200k), most of
+// its ASCII pieces, and their cached counts, by a loop that makes no call
+// (quickRun); cl100k_base's is first cut into spans where a
 // piece surely starts (spanEnd), and a span seen before is counted from a
 // memo. A Tally carries what counting an original learned (its pieces, its
 // spans) to the count of its compressed form, which is mostly the

@@ -630,8 +630,90 @@ func checkASCII(t *testing.T, sp *splitter, s string) {
 		if e := asciiEnd(s, i); e > i && e != want {
 			t.Fatalf("%.40q at %d (%q): asciiEnd ends the piece at +%d, want +%d", s, i, s[i:min(i+20, len(s))], e-i, want-i)
 		}
+		if i+8 <= len(s) {
+			checkQuick(t, s, i, want)
+		}
 		if i+1 < len(s) && singles[pairClass[s[i]]<<4|pairClass[s[i+1]]] && want != i+1 {
 			t.Fatalf("%.40q at %d (%q): singles takes a piece of one byte, want +%d", s, i, s[i:min(i+20, len(s))], want-i)
+		}
+	}
+}
+
+// quickShorts is checkQuick's short cache: each key it holds is a string's
+// key, and the count it gives is the string's length.
+var quickShorts = func() *shorts {
+	sh := new(shorts)
+	sh.grow(minShorts)
+	return sh
+}()
+
+// quickPieces is checkQuick's cache of longer pieces: the count it gives
+// for a string is its length less 8.
+var quickPieces = func() *pieces {
+	pc := new(pieces)
+	pc.grow(minPieceBits)
+	return pc
+}()
+
+// checkQuick checks the piece that quickRun takes at s[i] against want, the
+// general matcher's end: it must take that piece, or none. The caches hold
+// every string at s[i] that quickRun could take for a piece, its count
+// being its length (less 8 for a longer piece), so the count tells which
+// one it took.
+func checkQuick(t *testing.T, s string, i, want int) {
+	t.Helper()
+	b := []byte(s)
+	for l := 2; l <= maxShort; l++ {
+		quickShorts.put(shortKey(b, i, l), l)
+	}
+	for l := maxShort + 1; l <= shortPiece && i+l <= len(b); l++ {
+		lo, hi := pieceKey(b, i, i+l)
+		quickPieces.put(lo, hi, l-8)
+	}
+	j, n, miss := quickRun(b, i, i+1, quickShorts, quickPieces)
+	if miss != 0 {
+		// A key the others pushed out of its set: the piece is cut
+		// all the same.
+		if j != i || i+miss != want {
+			t.Fatalf("%.40q at %d (%q): quickRun stops at +%d for a piece of %d bytes, want +%d", s, i, s[i:min(i+20, len(s))], j-i, miss, want-i)
+		}
+		return
+	}
+	if j-i > maxShort {
+		n += 8
+	}
+	if j != i && (j != want || n != j-i) {
+		t.Fatalf("%.40q at %d (%q): quickRun takes a piece of %d bytes (count %d), want +%d", s, i, s[i:min(i+20, len(s))], j-i, n, want-i)
+	}
+}
+
+// TestQuickRun puts pieces of each kind quickRun reads, from one byte to
+// nine (past its eight), after a few prefixes and before bytes that end or
+// continue them (a quote, white space that is not ASCII, other scripts'
+// letters and digits, an emoji, invalid UTF-8), and checks its cuts against
+// the general matcher at every offset and the counts against tiktoken-go.
+func TestQuickRun(t *testing.T) {
+	var pieces []string
+	for n := 1; n <= 9; n++ {
+		for _, unit := range []string{"a", "Q", "7", ".", "-", " ", "\t", "\n"} {
+			pieces = append(pieces, strings.Repeat(unit, n))
+		}
+		pieces = append(pieces, "ABCDEFGHI"[:n]+"xyz", "Ab"+strings.Repeat("c", n), " "+strings.Repeat("w", n),
+			"."+strings.Repeat("w", n), strings.Repeat("=", n)+"\n/", strings.Repeat(" ", n)+"\n",
+			"\n"+strings.Repeat(" ", n), strings.Repeat(" \n", n), strings.Repeat("\r\n", n), " "+strings.Repeat(")", n)+"\r\n")
+	}
+	tails := []string{"", "a", "A", "1", " ", "  ", "\n", "\t", ".", "'s", "'", "/", "é", "\u00a0", "\u0085", "\xff", "東", "😀", "٣", "ǅ"}
+	sp := newSplitter(true)
+	c, ref := mustNew(t, ""), reference(t, "o200k_base")
+	for _, prefix := range []string{"", "x", "yz ", "12345678"} {
+		for _, p := range pieces {
+			for _, tail := range tails {
+				s := prefix + p + tail + "........"
+				checkASCII(t, sp, s)
+				if got, want := c.Count(s), len(ref.EncodeOrdinary(s)); got != want {
+					t.Fatalf("Count(%q) = %d, want %d", s, got, want)
+				}
+			}
 		}
 	}
 }
@@ -716,6 +798,38 @@ func FuzzSpans(f *testing.F) {
 // the repeats within the text help.
 func BenchmarkCountCold(b *testing.B) {
 	benchCount(b, func(c *Counter) *Counter { return newNative(c.name, c.ranks) })
+}
+
+// BenchmarkCountFiles counts the samples one by one as the CLI counts its
+// inputs, with a counter made for each run whose caches and rank table
+// (its pair cache too) start empty: only what earlier files taught helps.
+func BenchmarkCountFiles(b *testing.B) {
+	files, _ := filepath.Glob("../../testdata/samples/*/*.txt")
+	if len(files) == 0 {
+		b.Skip("no samples")
+	}
+	var texts []string
+	size := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts, size = append(texts, string(data)), size+len(data)
+	}
+	b.SetBytes(int64(size))
+	cpu := sample.CPUTime()
+	for b.Loop() {
+		v, err := loadVocab("o200k_base")
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := newNative("o200k_base", v)
+		for _, text := range texts {
+			c.Count(text)
+		}
+	}
+	b.ReportMetric(float64(size)*float64(b.N)/(sample.CPUTime()-cpu).Seconds()/1e6, "cpu-MB/s")
 }
 
 // benchCount counts each kind of sample with counter(c), c being the

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kompress/kompress/internal/ansi"
 )
 
 // Retrieve is the name of the retrieve tool.
@@ -25,7 +27,7 @@ const RetrieveDescription = "Get back the original of a tool output that kompres
 	"Call it with the id from a marker such as [kompress: 87 of 120 lines omitted; full output: retrieve id=ab12cd34ef56]. " +
 	"Without other arguments it returns the whole original, byte for byte. " +
 	"start_line and end_line (1-based, inclusive) return only those lines, exactly; " +
-	"pattern (a regular expression, or plain text if it is not one) returns only the matching lines, each prefixed with its line number and a colon. " +
+	"pattern (a regular expression, or plain text if it is not one) returns only the matching lines, without colour codes, each prefixed with its line number and a colon. " +
 	"An answer longer than 64 KiB stops at a line end and closes with a [kompress_retrieve: ...] note naming the start_line to call again with for the rest."
 
 // MaxAnswer is the most text one retrieve answer gives a model: a whole
@@ -210,7 +212,7 @@ func nextLine(n []byte) string {
 // Select cuts orig to what a asks for. Without lines or pattern it is orig
 // itself. A line range gives those lines exactly, line endings included;
 // a pattern gives each matching line (within the range, if one is given)
-// as "N:line", so the model knows where it sits.
+// as "N:line", so the model knows where it sits, without colour codes.
 func Select(orig []byte, a Args) ([]byte, error) {
 	if a.StartLine == 0 && a.EndLine == 0 && a.Pattern == "" {
 		return orig, nil
@@ -238,7 +240,10 @@ func Select(orig []byte, a Args) ([]byte, error) {
 	}
 	var out bytes.Buffer
 	for i := start - 1; i < end; i++ {
-		line := bytes.TrimSuffix(lines[i], []byte("\n"))
+		// A coloured line is matched and shown as the reader saw it:
+		// "error.*no-shadow" must find eslint's coloured row, whose
+		// escape codes sit between the words.
+		line := ansi.Strip(bytes.TrimSuffix(lines[i], []byte("\n")))
 		if match(line) {
 			fmt.Fprintf(&out, "%d:%s\n", i+1, line)
 		}

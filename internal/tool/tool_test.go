@@ -37,6 +37,25 @@ func TestSelect(t *testing.T) {
 	}
 }
 
+// TestSelectColour: a pattern finds a coloured line by its visible text
+// and shows it without the escape codes; a line range stays exact.
+func TestSelectColour(t *testing.T) {
+	row := "\x1b[2m4:9\x1b[22m \x1b[31merror\x1b[39m 'x' \x1b[2mno-shadow\x1b[22m"
+	orig := []byte("/src/app.js\n" + row + "\n")
+	for _, tt := range []struct {
+		args Args
+		want string
+	}{
+		{Args{Pattern: "error.*no-shadow"}, "2:4:9 error 'x' no-shadow\n"},
+		{Args{Pattern: "^4:9 error"}, "2:4:9 error 'x' no-shadow\n"},
+		{Args{StartLine: 2, EndLine: 2}, row + "\n"},
+	} {
+		if got, err := Select(orig, tt.args); err != nil || string(got) != tt.want {
+			t.Errorf("%+v: got %q, %v; want %q", tt.args, got, err, tt.want)
+		}
+	}
+}
+
 func TestParseArgs(t *testing.T) {
 	a, err := ParseArgs([]byte(`{"id":"ab12cd34ef56","start_line":"3","end_line":7,"pattern":"x"}`))
 	if err != nil || a != (Args{ID: "ab12cd34ef56", StartLine: 3, EndLine: 7, Pattern: "x"}) {

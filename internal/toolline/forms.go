@@ -90,10 +90,14 @@ func CurlUninterleave(b []byte) (clean []byte, cuts [][2]int) {
 			for r < len(b) && b[r] != '\r' && b[r] != '\n' {
 				r++
 			}
-			if !curlProgressRow(b[e+1 : r]) {
+			n := CurlRowLen(b[e+1 : r])
+			if n == 0 {
 				break
 			}
-			e = r
+			e += 1 + n
+			if e < r {
+				break // the body goes on after the row, on its line
+			}
 		}
 		if e == k {
 			i = k + 1
@@ -117,6 +121,24 @@ func CurlUninterleave(b []byte) (clean []byte, cuts [][2]int) {
 		return b, nil
 	}
 	return append(clean, b[i:]...), cuts
+}
+
+// curlRowWidth is the width of a row of curl's progress meter: its
+// twelve fields are padded to fixed widths.
+const curlRowWidth = 78
+
+// CurlRowLen returns the length of the progress row t starts with, or 0:
+// all of t when it is one, else the row's fixed width when the body's
+// bytes follow it on the line ("... --:--:--     0{", the first row
+// written before the body's first byte).
+func CurlRowLen(t []byte) int {
+	if curlProgressRow(t) {
+		return len(t)
+	}
+	if len(t) > curlRowWidth && curlProgressRow(t[:curlRowWidth]) {
+		return curlRowWidth
+	}
+	return 0
 }
 
 // curlProgressRow reports a row of curl's progress meter: twelve fields of

@@ -302,3 +302,38 @@ func BiomeHeader(line []byte) bool {
 	_, e := Number(h.Text)
 	return e > 0 && e < len(h.Text) && h.Text[e] == ' '
 }
+
+// PsqlCells reads psql's aligned output of one column whose cells span
+// lines, as EXPLAIN (FORMAT JSON) and jsonb_pretty print them: a header,
+// a rule of dashes, the cells' lines, each after one space and, but for a
+// cell's last line, padded to the column's width and ended by '+', then
+// the "(N rows)" footer. It returns the cells' text without the frame (a
+// line break ends each cell's last line), and where in b the cells start
+// (after the rule), the footer starts and the frame ends (after the
+// footer's line break); ok is false when b does not start with such a
+// frame.
+func PsqlCells(b []byte) (cells []byte, head, foot, end int, ok bool) {
+	header, rest, ok1 := bytes.Cut(b, []byte{'\n'})
+	rule, _, ok2 := bytes.Cut(rest, []byte{'\n'})
+	if !ok1 || !ok2 || len(rule) < 3 || len(bytes.Trim(rule, "-")) > 0 || len(bytes.TrimSpace(header)) == 0 {
+		return nil, 0, 0, 0, false
+	}
+	head = len(header) + len(rule) + 2
+	for at := head; at < len(b); {
+		line, _, _ := bytes.Cut(b[at:], []byte{'\n'})
+		next := min(at+len(line)+1, len(b))
+		if len(line) > 1 && line[0] == '(' && (bytes.HasSuffix(line, []byte(" rows)")) || bytes.HasSuffix(line, []byte(" row)"))) {
+			return cells, head, at, next, len(cells) > 0
+		}
+		if len(line) == 0 || line[0] != ' ' {
+			return nil, 0, 0, 0, false
+		}
+		text := line[1:]
+		if n := len(text); n > 0 && text[n-1] == '+' {
+			text = bytes.TrimRight(text[:n-1], " ")
+		}
+		cells = append(append(cells, text...), '\n')
+		at = next
+	}
+	return nil, 0, 0, 0, false
+}

@@ -1,0 +1,2 @@
+ip -j -s link
+# exit status: 0

@@ -1,0 +1,2 @@
+lscpu -J
+# exit status: 0
