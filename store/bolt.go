@@ -88,6 +88,18 @@ type boltStore struct {
 	hold        bool  // tests: the applier waits (see export_test.go)
 	abandon     bool  // tests: stop without applying, as a crash would
 	done        sync.WaitGroup
+
+	// applyCond, on mu, is the applier's alone: a Put or a sync wakes
+	// it only when it has something to do (see wake), not at each Put.
+	applyCond *sync.Cond
+	// rkv is the read transaction Puts decide on, under mu, kept from
+	// Put to Put while bolt does not change (see readKV); applying: the
+	// applier is committing, and each Put reads a transaction of its own.
+	rkv      *txKV
+	applying bool
+	// sweepUntil: no original expires before it, as the last Put's
+	// sweep found (see sweep); zero when not known.
+	sweepUntil time.Time
 }
 
 func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error) {
@@ -165,6 +177,7 @@ func openBolt(ctx context.Context, path string, opts Options) (*boltStore, error
 	}
 	s := &boltStore{db: db, path: path, opts: opts, ov: newLayer(), limit: journalLimit}
 	s.cond = sync.NewCond(&s.mu)
+	s.applyCond = sync.NewCond(&s.mu)
 	if err := s.replay(); err != nil {
 		_, _ = guard(path, func() (struct{}, error) { return struct{}{}, db.Close() })
 		return nil, err
@@ -241,7 +254,7 @@ func (s *boltStore) apply(recs []*putRec) error {
 				if r.seq <= done {
 					continue
 				}
-				id, err := s.putKV(k, r)
+				id, err := s.putKV(k, r, nil)
 				if err != nil {
 					return err
 				}
@@ -274,7 +287,7 @@ func (s *boltStore) writer() {
 			// Empty the journal once bolt holds all of it; Puts queue
 			// meanwhile and go out together.
 			s.draining = true
-			s.cond.Broadcast()
+			s.wake()
 			for s.applied < s.synced && s.failed == nil {
 				s.cond.Wait()
 			}
@@ -315,7 +328,11 @@ func (s *boltStore) writer() {
 		for _, r := range group {
 			r.done <- err
 		}
-		s.cond.Broadcast()
+		// Nothing else waits for a sync (a Put waits on its done
+		// channel): only an applier whose gathering must end now.
+		if s.gatherEnds() {
+			s.applyCond.Broadcast()
+		}
 	}
 }
 
@@ -352,24 +369,32 @@ func (s *boltStore) gather() {
 			return
 		}
 		n := len(s.writeQ)
-		s.waitUntil(d, func() bool { return len(s.writeQ) != n || s.closed || s.failed != nil || s.waiting > 0 })
+		s.waitUntil(s.cond, d, func() bool { return len(s.writeQ) != n || s.closed || s.failed != nil || s.waiting > 0 })
 	}
 }
 
-// waitUntil waits on s.cond until stop reports true or d has passed;
-// s.mu is held.
-func (s *boltStore) waitUntil(d time.Duration, stop func() bool) {
+// waitUntil waits on c (s.cond or s.applyCond) until stop reports true
+// or d has passed; s.mu is held.
+func (s *boltStore) waitUntil(c *sync.Cond, d time.Duration, stop func() bool) {
 	over := false
 	t := time.AfterFunc(d, func() {
 		s.mu.Lock()
 		over = true
-		s.cond.Broadcast()
+		c.Broadcast()
 		s.mu.Unlock()
 	})
 	for !over && !stop() {
-		s.cond.Wait()
+		c.Wait()
 	}
 	t.Stop()
+}
+
+// wake wakes everything that waits on s.mu: the Puts, the writer and
+// the applier; s.mu is held. Each Put and each sync wake less (see put
+// and writer): the applier sleeps through them until it has work.
+func (s *boltStore) wake() {
+	s.cond.Broadcast()
+	s.applyCond.Broadcast()
 }
 
 // notePeak records n Puts waiting for their sync at once: peak is the
@@ -403,7 +428,7 @@ func (s *boltStore) applier() {
 	gathered := false
 	for {
 		for (!work() || s.hold) && !s.abandon && s.failed == nil && !(s.closed && s.applied == s.seq) {
-			s.cond.Wait()
+			s.applyCond.Wait()
 		}
 		if !work() || s.abandon || s.failed != nil {
 			return
@@ -412,15 +437,18 @@ func (s *boltStore) applier() {
 			// A bolt commit costs two fdatasyncs and rewrites the
 			// pages it touches, whatever it holds: gather more for
 			// applyDelay, or until gathering must end.
-			s.waitUntil(applyDelay, func() bool { return s.gatherEnds() || s.abandon || s.failed != nil })
+			s.waitUntil(s.applyCond, applyDelay, func() bool { return s.gatherEnds() || s.abandon || s.failed != nil })
 			gathered = true
 			continue
 		}
 		gathered = false
 		last, writes := s.seq, s.ov.writes()
+		s.endRead()
+		s.applying = true
 		s.mu.Unlock()
 		err := s.applyWrites(writes, last)
 		s.mu.Lock()
+		s.applying = false
 		if s.fail(err) {
 			return
 		}
@@ -433,7 +461,7 @@ func (s *boltStore) applier() {
 			n++
 		}
 		s.undone = s.undone[n:]
-		s.cond.Broadcast()
+		s.wake()
 	}
 }
 
@@ -485,7 +513,7 @@ func (s *boltStore) unsynced() int64 {
 func (s *boltStore) fail(err error) bool {
 	if err != nil && s.failed == nil {
 		s.failed = fmt.Errorf("%w: bolt %s: %w", ErrUnavailable, s.path, err)
-		s.cond.Broadcast()
+		s.wake()
 	}
 	return s.failed != nil
 }
@@ -518,7 +546,7 @@ func (s *boltStore) recover() error {
 	s.recovering, s.lastRecover = true, time.Now()
 	defer func() {
 		s.recovering = false
-		s.cond.Broadcast()
+		s.wake()
 	}()
 	s.mu.Unlock()
 	s.done.Wait() // the writer and the applier stop on a failure
@@ -527,6 +555,8 @@ func (s *boltStore) recover() error {
 		return errClosed
 	}
 	_ = s.jr.f.Close()
+	s.endRead()
+	s.sweepUntil = time.Time{}
 	s.ov, s.writeQ, s.undone, s.pending = newLayer(), nil, nil, 0
 	if err := s.replay(); err != nil {
 		return s.failed
@@ -583,11 +613,11 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 		// A request that gives up while it waits is woken to say so.
 		stop := context.AfterFunc(ctx, func() {
 			s.mu.Lock()
-			s.cond.Broadcast()
+			s.wake()
 			s.mu.Unlock()
 		})
 		s.waiting++ // the applier stops gathering
-		s.cond.Broadcast()
+		s.wake()
 		for wait() {
 			s.cond.Wait()
 		}
@@ -609,14 +639,16 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	r.buf = newRecord(r, original)
 	s.ov.begin()
 	id, err := guard(s.path, func() (string, error) {
-		tx, err := s.db.Begin(false)
+		k, done, err := s.readKV()
 		if err != nil {
 			return "", err
 		}
-		defer tx.Rollback()
-		return s.putKV(layered{l: s.ov, below: newTxKV(tx), seq: r.seq}, r)
+		defer done()
+		return s.putKV(layered{l: s.ov, below: k, seq: r.seq}, r, &s.sweepUntil)
 	})
 	if err != nil {
+		s.endRead()
+		s.sweepUntil = time.Time{} // the sweep is taken back too
 		s.ov.rollback()
 		s.mu.Unlock()
 		return "", s.wrap(err)
@@ -632,7 +664,12 @@ func (s *boltStore) put(ctx context.Context, tenant, hash string, original []byt
 	now := time.Now()
 	s.gap += (min(now.Sub(s.lastPut), groupDelay) - s.gap) / 8
 	s.lastPut = now
+	// The writer waits for this Put; the applier only when it is the
+	// first since bolt held all (a Put leaves gatherEnds as it was).
 	s.cond.Broadcast()
+	if r.seq == s.applied+1 {
+		s.applyCond.Broadcast()
+	}
 	s.mu.Unlock()
 	// The original is readable now; it is durable, and the Put done,
 	// once its journal append is synced.
@@ -651,6 +688,7 @@ func (s *boltStore) putDirect(ctx context.Context, r *putRec, original []byte, w
 	r.seq, r.at, r.original = s.seq+1, s.opts.Now(), original
 	s.seq = r.seq
 	s.direct = true // later Puts wait; Gets read bolt's last commit
+	s.endRead()
 	s.mu.Unlock()
 	if !waited {
 		DurableWait(ctx)
@@ -659,7 +697,7 @@ func (s *boltStore) putDirect(ctx context.Context, r *putRec, original []byte, w
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.direct = false
-	s.cond.Broadcast()
+	s.wake()
 	if err != nil {
 		// Nothing of r reached bolt: its number is free again.
 		s.seq--
@@ -668,6 +706,39 @@ func (s *boltStore) putDirect(ctx context.Context, r *putRec, original []byte, w
 	s.synced, s.applied = r.seq, r.seq
 	s.ov.reindex() // bolt changed under the pending writes
 	return r.id, nil
+}
+
+// readKV is a bolt read transaction for a Put to decide on, and what to
+// call when the decision is done; s.mu is held. One transaction serves
+// Put after Put, with its buckets found once, until bolt changes under
+// the pending writes (a commit: endRead); while the applier commits,
+// each Put has one of its own, so that the commit never waits for a
+// reader it outlives (bolt remaps its file under a lock readers share).
+func (s *boltStore) readKV() (*txKV, func(), error) {
+	if s.applying {
+		tx, err := s.db.Begin(false)
+		if err != nil {
+			return nil, nil, err
+		}
+		return newTxKV(tx), func() { _ = tx.Rollback() }, nil
+	}
+	if s.rkv == nil {
+		tx, err := s.db.Begin(false)
+		if err != nil {
+			return nil, nil, err
+		}
+		s.rkv = newTxKV(tx)
+	}
+	return s.rkv, func() {}, nil
+}
+
+// endRead ends the read transaction Puts decide on, if any: bolt is
+// about to change, or close; s.mu is held.
+func (s *boltStore) endRead() {
+	if s.rkv != nil {
+		_ = s.rkv.tx.Rollback()
+		s.rkv = nil
+	}
 }
 
 func (s *boltStore) Get(ctx context.Context, tenant, id string) ([]byte, error) {
@@ -778,7 +849,7 @@ func (s *boltStore) Close() error {
 	}
 	s.closed = true
 	s.hold = false
-	s.cond.Broadcast()
+	s.wake()
 	for s.recovering {
 		s.cond.Wait()
 	}
@@ -793,6 +864,9 @@ func (s *boltStore) Close() error {
 	if err := s.jr.f.Close(); err != nil && !errors.Is(err, os.ErrClosed) {
 		errs = append(errs, fmt.Errorf("store: closing journal %s: %w", s.jr.path, err))
 	}
+	s.mu.Lock()
+	s.endRead() // bolt's Close waits for every read transaction
+	s.mu.Unlock()
 	if err := s.db.Close(); err != nil {
 		errs = append(errs, fmt.Errorf("store: closing bolt %s: %w", s.path, err))
 	}

@@ -61,9 +61,10 @@ type putRec struct {
 // acknowledged. A replay may run with another TTL or size bound than the
 // writer, so an original the writer had already swept or evicted can still
 // be here holding that id; it was gone where r was decided, and goes here
-// too, so the id can only ever name r.
-func (s *boltStore) putKV(k kv, r *putRec) (string, error) {
-	if err := s.sweep(k, r.at); err != nil {
+// too, so the id can only ever name r. until is sweep's: nil, or when the
+// next original expires as the last sweep on k found.
+func (s *boltStore) putKV(k kv, r *putRec, until *time.Time) (string, error) {
+	if err := s.sweep(k, r.at, until); err != nil {
 		return "", err
 	}
 	meta, ids := bkt{kindMeta, r.tenant}, bkt{kindIDs, r.tenant}
@@ -154,14 +155,30 @@ func (s *boltStore) expired(at, now time.Time) bool {
 	return !now.Before(at.Add(s.opts.TTL))
 }
 
-// sweep deletes up to sweepBatch expired originals, oldest first.
-func (s *boltStore) sweep(k kv, now time.Time) error {
+// sweep deletes up to sweepBatch expired originals, oldest first. With
+// until not nil, it skips the look at the oldest while now is before
+// *until, and sets *until to when the oldest left expires (zero: not
+// known, sweep again): originals are stamped in the order of their Puts,
+// so those stored since are younger. (Should the clock step back, an
+// original may be swept late; an expired one is never served.)
+func (s *boltStore) sweep(k kv, now time.Time, until *time.Time) error {
+	if until != nil && now.Before(*until) {
+		return nil
+	}
+	next := time.Time{}
+	defer func() {
+		if until != nil {
+			*until = next
+		}
+	}()
 	for range sweepBatch {
 		key, _ := k.next(nil)
 		if key == nil {
+			next = now.Add(s.opts.TTL)
 			return nil
 		}
 		if at, _, _ := splitAgeKey(key); !s.expired(at, now) {
+			next = at.Add(s.opts.TTL)
 			return nil
 		}
 		if err := s.deleteOldest(k); err != nil {

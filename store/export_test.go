@@ -33,7 +33,7 @@ func setHold(s Store, hold bool) {
 	b := s.(*boltStore)
 	b.mu.Lock()
 	b.hold = hold
-	b.cond.Broadcast()
+	b.wake()
 	b.mu.Unlock()
 }
 
@@ -43,10 +43,13 @@ func Crash(s Store) error {
 	b := s.(*boltStore)
 	b.mu.Lock()
 	b.closed, b.abandon = true, true
-	b.cond.Broadcast()
+	b.wake()
 	b.mu.Unlock()
 	b.done.Wait()
 	b.jr.f.Close()
+	b.mu.Lock()
+	b.endRead()
+	b.mu.Unlock()
 	return b.db.Close()
 }
 

@@ -182,24 +182,30 @@ type write struct {
 }
 
 // writes lists the layer's writes, in bucket and key order (bolt then
-// visits its pages in order).
+// visits its pages in order). The applier calls it holding the store's
+// lock, so it sorts each bucket's keys on their own (plain string order)
+// rather than every write by bucket and key.
 func (l *layer) writes() []write {
 	n := len(l.age)
-	for _, m := range l.m {
-		n += len(m)
-	}
-	ws := make([]write, 0, n)
+	bs := make([]bkt, 0, len(l.m)+1)
 	for b, m := range l.m {
-		for k, e := range m {
-			ws = append(ws, write{b, k, e.v})
+		n += len(m)
+		bs = append(bs, b)
+	}
+	bs = append(bs, bkt{kind: kindAge})
+	slices.SortFunc(bs, func(x, y bkt) int {
+		return cmp.Or(cmp.Compare(x.kind, y.kind), cmp.Compare(x.tenant, y.tenant))
+	})
+	ws := make([]write, 0, n)
+	var keys []string
+	for _, b := range bs {
+		m := l.bucket(b, false)
+		keys = slices.AppendSeq(keys[:0], maps.Keys(m))
+		slices.Sort(keys)
+		for _, k := range keys {
+			ws = append(ws, write{b, k, m[k].v})
 		}
 	}
-	for k, e := range l.age {
-		ws = append(ws, write{bkt{kind: kindAge}, k, e.v})
-	}
-	slices.SortFunc(ws, func(x, y write) int {
-		return cmp.Or(cmp.Compare(x.b.kind, y.b.kind), cmp.Compare(x.b.tenant, y.b.tenant), cmp.Compare(x.key, y.key))
-	})
 	return ws
 }
 

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"testing"
@@ -83,5 +84,51 @@ func TestLayerEvictionSteps(t *testing.T) {
 	}
 	if below.steps > 4*2*n {
 		t.Errorf("%d steps below for %d evictions: want about one each", below.steps, 2*n)
+	}
+}
+
+// TestLayerWritesOrder: writes lists every key's last write once, in
+// bucket order (kind, then tenant) and key order within a bucket, the
+// order the applier hands them to bolt in.
+func TestLayerWritesOrder(t *testing.T) {
+	type bkey struct {
+		b   bkt
+		key string
+	}
+	l := newLayer()
+	x := layered{l: l, below: &sortedKV{}, seq: 1}
+	want := map[bkey]string{} // the last write: "" deletes
+	for i, b := range []bkt{{kindLog, "b"}, {kindMeta, "b"}, {kindMeta, ""}, {kindIDs, "a"}, {kind: kindAge}, {kind: kindStats}} {
+		for j := range 5 {
+			key := fmt.Sprintf("k%d", (j*7+i)%5)
+			if err := x.put(b, key, []byte("old")); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if j%2 == 0 {
+				err, want[bkey{b, key}] = x.del(b, key), ""
+			} else {
+				err, want[bkey{b, key}] = x.put(b, key, []byte("new")), "new"
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	got := l.writes()
+	if len(got) != len(want) {
+		t.Fatalf("%d writes, want %d", len(got), len(want))
+	}
+	for i, w := range got {
+		if v, ok := want[bkey{w.b, w.key}]; !ok || string(w.v) != v || (v == "") != (w.v == nil) {
+			t.Errorf("write %v %q = %q, want %q (listed: %v)", w.b, w.key, w.v, v, ok)
+		}
+		if i == 0 {
+			continue
+		}
+		p := got[i-1]
+		if cmp.Or(cmp.Compare(p.b.kind, w.b.kind), cmp.Compare(p.b.tenant, w.b.tenant), cmp.Compare(p.key, w.key)) >= 0 {
+			t.Errorf("write %d (%v %q) not after %v %q", i, w.b, w.key, p.b, p.key)
+		}
 	}
 }
