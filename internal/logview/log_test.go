@@ -1449,18 +1449,26 @@ func TestLogCoverage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	coverage := func(l []byte) bool { return bytes.Contains(l, []byte("% of statements")) }
+	if n := logCheckKept(t, in, out, coverage); n != 200 {
+		t.Fatalf("%d coverage lines, want 200", n)
+	}
+}
+
+// logCheckKept reports each line of in that match picks and out lacks as a
+// whole line, and returns how many lines match.
+func logCheckKept(t *testing.T, in, out []byte, match func([]byte) bool) int {
+	t.Helper()
 	n := 0
 	for _, l := range bytes.Split(in, []byte("\n")) {
-		if bytes.Contains(l, []byte("% of statements")) {
+		if match(l) {
 			n++
 			if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
 				t.Errorf("dropped %q", l)
 			}
 		}
 	}
-	if n != 200 {
-		t.Fatalf("%d coverage lines, want 200", n)
-	}
+	return n
 }
 
 // TestLogBenchResults checks go test -bench -benchmem, routed as a log:
@@ -1471,16 +1479,7 @@ func TestLogBenchResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	for _, l := range bytes.Split(in, []byte("\n")) {
-		if toolline.BenchResult(l) {
-			n++
-			if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
-				t.Errorf("dropped %q", l)
-			}
-		}
-	}
-	if n != 48 {
+	if n := logCheckKept(t, in, out, toolline.BenchResult); n != 48 {
 		t.Fatalf("%d benchmark results, want 48", n)
 	}
 }
