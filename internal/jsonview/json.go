@@ -168,6 +168,10 @@ type jsonCrusher struct {
 	tail     []byte // input past the last complete value of a cut-off stream
 	marks    *jsonMarks
 	limit    int // a render past this many bytes is not used: it may stop there
+	// shown holds the key paths, under their member's name, that notes for
+	// compiler diagnostics have listed in this render: a note lists the
+	// schema only when it has a path not listed before.
+	shown map[string]bool
 }
 
 // full reports whether the render is past c.limit: what it prints next
@@ -176,6 +180,7 @@ func (c *jsonCrusher) full() bool { return len(c.out) > c.limit }
 
 func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
 	c.lv, c.out, c.columnar, c.dropped = lv, make([]byte, 0, len(c.in)/2), false, false
+	clear(c.shown)
 	if c.multi {
 		c.topLevel(root)
 	} else {
@@ -211,7 +216,7 @@ func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 			continue
 		}
 		e := root.Elems[it.idx]
-		if c.lines && !e.Open && !jsonHasLong(e, c.lv.strMax) {
+		if c.lines && !e.Open && !jsonHasLong(e, c.lv.strMax) && !jsonHoldsRendered(e, 2) {
 			// JSON Lines rows print as they were: compact and verbatim.
 			c.raw(e)
 			continue
@@ -245,7 +250,8 @@ type jsonItem struct {
 
 func (c *jsonCrusher) value(v *jsonscan.Value, ind int, inline bool) {
 	if (v.Kind == jsonscan.Array || v.Kind == jsonscan.Object) && !v.Open {
-		if len(v.Raw) <= jsonRawMax && (jsonFailureOwn(v) || c.marks.failureText(v.Raw)) {
+		if len(v.Raw) <= jsonRawMax && (jsonFailureOwn(v) || c.marks.failureText(v.Raw)) &&
+			!(c.lv.lossy && jsonHoldsRendered(v, 2)) {
 			if c.lv.lossy && v.Kind == jsonscan.Object && c.finding(v) {
 				return
 			}
@@ -442,6 +448,7 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 
 func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 	items := c.objectItems(v)
+	rendered := c.lv.lossy && jsonRendered(v)
 	c.out = append(c.out, '{')
 	for i, it := range items {
 		if c.full() {
@@ -457,6 +464,9 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 		c.out = append(c.out, v.Keys[it.idx].Raw...)
 		c.out = append(c.out, ": "...)
 		e := v.Elems[it.idx]
+		if rendered && c.renderedMember(v.Keys[it.idx].Name, e, ind+1, inline) {
+			continue
+		}
 		if jsonKeyClass(v.Keys[it.idx].Name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax && !e.Open {
 			c.raw(e)
 			continue

@@ -16,23 +16,24 @@ import (
 )
 
 var jsonCeilings = map[string]float64{
-	"go-list-json":            0.33,
-	"go-list-m-json":          0.15, // every module's Path named in the notes
-	"eslint-json-jsyaml":      0.15,
-	"eslint-json-cut":         0.3,
-	"eslint-sarif-jsyaml":     0.25,
-	"shellcheck-json1-usrbin": 0.12,
-	"go-mod-edit-json":        0.65,
-	"ip-addr-pretty":          0.58,
-	"ip-addr":                 0,
-	"jsonl-dependencies":      0.85,
-	"jsonl-npm-time":          0.05,
-	"lsblk":                   0,
-	"minified-npm-view":       0.24,
-	"npm-view-express":        0.2,
-	"package-lock":            0.1,
-	"go-test-json-fail":       0.35,
-	"npm-ls-json":             0,
+	"go-list-json":             0.33,
+	"go-list-m-json":           0.15, // every module's Path named in the notes
+	"eslint-json-jsyaml":       0.15,
+	"eslint-json-cut":          0.3,
+	"eslint-sarif-jsyaml":      0.25,
+	"shellcheck-json1-usrbin":  0.12,
+	"go-mod-edit-json":         0.65,
+	"ip-addr-pretty":           0.58,
+	"ip-addr":                  0,
+	"jsonl-dependencies":       0.85,
+	"jsonl-npm-time":           0.05,
+	"lsblk":                    0,
+	"minified-npm-view":        0.24,
+	"npm-view-express":         0.2,
+	"package-lock":             0.1,
+	"go-test-json-fail":        0.35,
+	"npm-ls-json":              0,
+	"cargo-build-message-json": 0.45, // "rendered" stands for spans and children
 }
 
 func TestJSONSamples(t *testing.T) {
