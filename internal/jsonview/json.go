@@ -95,7 +95,11 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		root = &jsonscan.Value{Kind: jsonscan.Array, Elems: vals, Raw: in, Clen: len(in)}
 	}
 
-	if tail == nil {
+	if !c.multi && tail == nil {
+		c.gql = newJSONGraphQL(root)
+	}
+
+	if tail == nil && c.gql == nil {
 		// The lossless columnar form is returned only when it is this
 		// small; the render stops once past that.
 		limit := min(len(in)*85/100, jsonLosslessMax)
@@ -172,6 +176,7 @@ type jsonCrusher struct {
 	// compiler diagnostics have listed in this render: a note lists the
 	// schema only when it has a path not listed before.
 	shown map[string]bool
+	gql   *jsonGraphQL // set for a GraphQL response with errors
 }
 
 // full reports whether the render is past c.limit: what it prints next
@@ -485,10 +490,18 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 // arrayItems picks the elements of an array to print.
 func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
 	n := len(v.Elems)
-	if !c.lv.lossy || n <= c.lv.arrayMax {
+	limit, head, tail := c.lv.arrayMax, c.lv.head, c.lv.tail
+	gql := c.gql != nil && c.gql.lists[v]
+	if gql {
+		limit, head, tail = min(limit, jsonGraphQLMax), min(head, 2), min(tail, 1)
+	}
+	if !c.lv.lossy || n <= limit {
 		return jsonAll(n)
 	}
-	keep := c.keepMask(v, c.lv.head, c.lv.tail, false)
+	keep := c.keepMask(v, head, tail, false)
+	if gql {
+		c.gql.keepMore(v, keep)
+	}
 	for _, i := range jsonOutliers(v, c.lv.outlierMax) {
 		keep[i] = true
 	}
