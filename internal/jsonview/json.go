@@ -90,6 +90,7 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 	}
 	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, marks: newJSONMarks(in), limit: math.MaxInt}
 	root := vals[0]
+	c.spread = bytes.IndexByte(root.Raw, '\n') >= 0
 	if len(vals) > 1 {
 		c.multi = true
 		root = &jsonscan.Value{Kind: jsonscan.Array, Elems: vals, Raw: in, Clen: len(in)}
@@ -176,7 +177,11 @@ type jsonCrusher struct {
 	// compiler diagnostics have listed in this render: a note lists the
 	// schema only when it has a path not listed before.
 	shown map[string]bool
-	gql   *jsonGraphQL // set for a GraphQL response with errors
+	gql   *jsonGraphQL    // set for a GraphQL response with errors
+	above *jsonscan.Value // see rowAbove; taken by the object printed next
+	// spread is set when the input lays its values over many lines
+	// (pretty-printed): only then do the repeat notes of rowAbove pay.
+	spread bool
 }
 
 // full reports whether the render is past c.limit: what it prints next
@@ -385,7 +390,9 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
 		} else {
+			c.above = c.rowAbove(v, items, i)
 			c.value(v.Elems[it.idx], ind+1, inline)
+			c.above = nil
 		}
 	}
 	if v.Open {
@@ -432,12 +439,20 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 			c.value(e, ind+2, true)
 			continue
 		}
+		above := c.rowAbove(v, items, i)
+		if above != nil && (!jsonSameKeys(above, cols) || len(above.Raw) <= jsonRawMax && jsonFailureOwn(above)) {
+			above = nil // printed as an object, not a row
+		}
 		c.out = append(c.out, '[')
 		for j, k := range cols.Keys {
 			if j > 0 {
 				c.out = append(c.out, ", "...)
 			}
-			c.value(e.Elems[jsonMember(e, k.Name)], ind+2, true)
+			x := e.Elems[jsonMember(e, k.Name)]
+			if above != nil && c.sameAbove(x, above.Elems[jsonMember(above, k.Name)]) {
+				continue
+			}
+			c.value(x, ind+2, true)
 		}
 		c.out = append(c.out, ']')
 	}
@@ -454,6 +469,8 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 	items := c.objectItems(v)
 	rendered := c.lv.lossy && jsonRendered(v)
+	above := c.above
+	c.above = nil // for v's members, not for objects inside them
 	c.out = append(c.out, '{')
 	for i, it := range items {
 		if c.full() {
@@ -475,6 +492,11 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 		if jsonKeyClass(v.Keys[it.idx].Name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax && !e.Open {
 			c.raw(e)
 			continue
+		}
+		if above != nil {
+			if j := jsonMember(above, v.Keys[it.idx].Name); j >= 0 && c.sameAbove(e, above.Elems[j]) {
+				continue
+			}
 		}
 		c.value(e, ind+1, inline)
 	}
