@@ -90,7 +90,9 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 	}
 	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, marks: newJSONMarks(in), limit: math.MaxInt}
 	root := vals[0]
-	c.spread = bytes.IndexByte(root.Raw, '\n') >= 0
+	// JSON Lines rows print as they are unless the view cuts into them,
+	// and then on one line each: the notes pay there too.
+	c.spread = lines || bytes.IndexByte(root.Raw, '\n') >= 0
 	if len(vals) > 1 {
 		c.multi = true
 		root = &jsonscan.Value{Kind: jsonscan.Array, Elems: vals, Raw: in, Clen: len(in)}
@@ -231,7 +233,9 @@ func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 			c.raw(e)
 			continue
 		}
+		c.above = c.rowAbove(root, items, i)
 		c.value(e, 0, c.lines)
+		c.above = nil
 	}
 }
 
@@ -485,18 +489,18 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 		}
 		c.out = append(c.out, v.Keys[it.idx].Raw...)
 		c.out = append(c.out, ": "...)
-		e := v.Elems[it.idx]
-		if rendered && c.renderedMember(v.Keys[it.idx].Name, e, ind+1, inline) {
-			continue
-		}
-		if jsonKeyClass(v.Keys[it.idx].Name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax && !e.Open {
+		e, name := v.Elems[it.idx], v.Keys[it.idx].Name
+		if jsonKeyClass(name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax && !e.Open {
 			c.raw(e)
 			continue
 		}
-		if above != nil {
-			if j := jsonMember(above, v.Keys[it.idx].Name); j >= 0 && c.sameAbove(e, above.Elems[j]) {
+		if above != nil && name != "rendered" {
+			if j := jsonMember(above, name); j >= 0 && c.sameAbove(e, above.Elems[j]) {
 				continue
 			}
+		}
+		if rendered && c.renderedMember(name, e, ind+1, inline) {
+			continue
 		}
 		c.value(e, ind+1, inline)
 	}

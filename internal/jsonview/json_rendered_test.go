@@ -53,6 +53,10 @@ func TestJSONRenderedCargo(t *testing.T) {
 	if n := bytes.Count(out, []byte(`"byte_start"`)); n != 0 {
 		t.Errorf("%d spans printed in full, want none\n%s", n, out)
 	}
+	// Each record names the same target as the line above it.
+	if n := bytes.Count(out, []byte(`"target": "`+jsonSameNote+`"`)); n < 4 {
+		t.Errorf("%d targets noted as the row above, want 4 or more\n%s", n, out)
+	}
 	vals, _, err := jsonscan.ParseAll(in)
 	if err != nil {
 		t.Fatal(err)
