@@ -2,6 +2,7 @@ package diffview
 
 import (
 	"bytes"
+	"strconv"
 
 	"github.com/kompress/kompress/internal/ansi"
 	"github.com/kompress/kompress/internal/lossy"
@@ -22,7 +23,11 @@ const (
 	diffStatPerLine = 16 // files listed on one line at most
 )
 
-const diffStatNote = "[… diffstat by directory: +N lines only added, -N only deleted, ±N both; bars and alignment omitted …]"
+// diffStatNote heads a regrouped block: "[… 166 diffstat lines omitted:
+// …]" counts the input lines it stands for, like every other note.
+func diffStatNote(n int) string {
+	return "[… " + strconv.Itoa(n) + " diffstat lines omitted: listed below by directory, +N lines only added, -N only deleted, ±N both …]"
+}
 
 // diffStatLine is one file of a diffstat.
 type diffStatLine struct {
@@ -37,7 +42,7 @@ func parseStatLine(text []byte) (diffStatLine, bool) {
 		return diffStatLine{}, false
 	}
 	bar := bytes.LastIndex(text, []byte(" | "))
-	if bar < 0 {
+	if bar < 2 {
 		return diffStatLine{}, false
 	}
 	name := string(bytes.TrimRight(text[1:bar], " "))
@@ -95,7 +100,7 @@ func diffStat(in []byte) ([]byte, error) {
 			}
 		} else {
 			regrouped = true
-			out = append(append(out, diffStatNote...), '\n')
+			out = append(append(out, diffStatNote(len(block))...), '\n')
 			out = appendStatGroups(out, block)
 		}
 		block, blockRaw = block[:0], blockRaw[:0]
