@@ -179,8 +179,8 @@ type jsonCrusher struct {
 	// compiler diagnostics have listed in this render: a note lists the
 	// schema only when it has a path not listed before.
 	shown map[string]bool
-	gql   *jsonGraphQL    // set for a GraphQL response with errors
-	above *jsonscan.Value // see rowAbove; taken by the object printed next
+	gql   *jsonGraphQL // set for a GraphQL response with errors
+	above jsonAbove    // see rowAbove; taken by the object printed next
 	// spread is set when the input lays its values over many lines
 	// (pretty-printed): only then do the repeat notes of rowAbove pay.
 	spread bool
@@ -235,7 +235,7 @@ func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 		}
 		c.above = c.rowAbove(root, items, i)
 		c.value(e, 0, c.lines)
-		c.above = nil
+		c.above = jsonAbove{}
 	}
 }
 
@@ -396,7 +396,7 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 		} else {
 			c.above = c.rowAbove(v, items, i)
 			c.value(v.Elems[it.idx], ind+1, inline)
-			c.above = nil
+			c.above = jsonAbove{}
 		}
 	}
 	if v.Open {
@@ -444,8 +444,8 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 			continue
 		}
 		above := c.rowAbove(v, items, i)
-		if above != nil && (!jsonSameKeys(above, cols) || len(above.Raw) <= jsonRawMax && jsonFailureOwn(above)) {
-			above = nil // printed as an object, not a row
+		if above.row != nil && (!jsonSameKeys(above.row, cols) || len(above.row.Raw) <= jsonRawMax && jsonFailureOwn(above.row)) {
+			above = jsonAbove{} // printed as an object, not a row
 		}
 		c.out = append(c.out, '[')
 		for j, k := range cols.Keys {
@@ -453,7 +453,7 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 				c.out = append(c.out, ", "...)
 			}
 			x := e.Elems[jsonMember(e, k.Name)]
-			if above != nil && c.sameAbove(x, above.Elems[jsonMember(above, k.Name)]) {
+			if c.likeAbove(x, k.Name, above) {
 				continue
 			}
 			c.value(x, ind+2, true)
@@ -474,7 +474,7 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 	items := c.objectItems(v)
 	rendered := c.lv.lossy && jsonRendered(v)
 	above := c.above
-	c.above = nil // for v's members, not for objects inside them
+	c.above = jsonAbove{} // for v's members, not for objects inside them
 	c.out = append(c.out, '{')
 	for i, it := range items {
 		if c.full() {
@@ -494,10 +494,8 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 			c.raw(e)
 			continue
 		}
-		if above != nil && name != "rendered" {
-			if j := jsonMember(above, name); j >= 0 && c.sameAbove(e, above.Elems[j]) {
-				continue
-			}
+		if name != "rendered" && c.likeAbove(e, name, above) {
+			continue
 		}
 		if rendered && c.renderedMember(name, e, ind+1, inline) {
 			continue

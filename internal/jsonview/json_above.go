@@ -2,46 +2,150 @@ package jsonview
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/kompress/kompress/internal/jsonscan"
 )
 
-// Records in a list often repeat a big member of the record before them
-// word for word: npm view's versions list the same dependencies release
-// after release, rustc repeats an error code's explanation. The lossy view
-// prints such a member as a note, "[… same as in the row above …]", where
-// the row above is printed just before it, so the reader loses nothing.
+// Records in a list often repeat a big member of the record before them:
+// npm view's versions list the same dependencies release after release,
+// cargo names the same target on every line. The lossy view prints such a
+// member as a note where the row above is printed just before it, so the
+// reader loses nothing: "[… same as in the row above …]" for a member
+// repeated byte for byte, and for a map of strings that changed in a few
+// entries, "[… as in the row above but body-parser: 1.19.1; without
+// nanoid …]". A reader never has to apply two such changes in a row: the
+// second form is used only where the row above printed its member whole.
 
-// jsonSameMin is the size from which a repeated member is worth a note
-// (the note costs about ten tokens).
-const jsonSameMin = 64
+const (
+	// jsonSameMin is the size from which a repeated member is worth a
+	// note (the note costs about ten tokens).
+	jsonSameMin = 64
+	// jsonDeltaMin is how many entries a map needs for its changes to be
+	// a note; at most a quarter of them may have changed.
+	jsonDeltaMin = 8
+)
 
 const jsonSameNote = "[… same as in the row above …]"
 
-// rowAbove returns the element printed just before items[i] of array v
-// when it is the element before it in v and an object, nil otherwise. The
-// columnar form uses it too: the note loses nothing a reader cannot read
-// one row up. Only a spread (pretty-printed) input gets the notes: the
-// view of a minified one spends about as many tokens on its own layout
-// (new lines, ", ") as a note saves, which its byte count does not show
-// (ip -j -s link: 82% of the bytes, 104% of the tokens).
-func (c *jsonCrusher) rowAbove(v *jsonscan.Value, items []jsonItem, i int) *jsonscan.Value {
-	if !c.spread || i == 0 || items[i-1].note != "" || items[i].note != "" || items[i-1].idx != items[i].idx-1 {
+// jsonAbove holds the rows printed just above the one being printed.
+type jsonAbove struct {
+	row  *jsonscan.Value // the row just above, nil when there is none
+	prev *jsonscan.Value // the row above that one
+}
+
+// rowAbove returns the rows printed just before items[i] of array v, when
+// they are the elements before it in v and objects. The columnar form uses
+// them too. Only a spread (pretty-printed) input, or JSON Lines, gets the
+// notes: the view of a minified document spends about as many tokens on
+// its own layout (new lines, ", ") as a note saves, which its byte count
+// does not show (ip -j -s link: 82% of the bytes, 104% of the tokens).
+func (c *jsonCrusher) rowAbove(v *jsonscan.Value, items []jsonItem, i int) jsonAbove {
+	at := func(k int) *jsonscan.Value {
+		if k < 0 || items[k].note != "" || items[k].idx != items[i].idx-(i-k) || v.Elems[items[k].idx].Kind != jsonscan.Object {
+			return nil
+		}
+		return v.Elems[items[k].idx]
+	}
+	if !c.spread || items[i].note != "" {
+		return jsonAbove{}
+	}
+	a := jsonAbove{row: at(i - 1)}
+	if a.row != nil {
+		a.prev = at(i - 2)
+	}
+	return a
+}
+
+// likeAbove prints member name = x of a row as a note, reporting true,
+// when it repeats the row above or changed little from it.
+func (c *jsonCrusher) likeAbove(x *jsonscan.Value, name string, a jsonAbove) bool {
+	up := jsonMemberValue(a.row, name)
+	if up == nil || x.Open {
+		return false
+	}
+	if x.Clen >= jsonSameMin && bytes.Equal(x.Raw, up.Raw) {
+		c.dropped = true
+		c.out = append(c.out, `"`+jsonSameNote+`"`...)
+		return true
+	}
+	note, ok := jsonDelta(x, up)
+	if !ok {
+		return false
+	}
+	if pp := jsonMemberValue(a.prev, name); pp != nil {
+		if _, noted := jsonDelta(up, pp); noted || up.Clen >= jsonSameMin && bytes.Equal(up.Raw, pp.Raw) {
+			return false // the row above shows a note, not the member
+		}
+	}
+	c.dropped = true
+	c.out = append(c.out, '"')
+	c.out = append(c.out, note...)
+	c.out = append(c.out, '"')
+	return true
+}
+
+// jsonMemberValue returns the member name of object v, nil when v is nil
+// or has none.
+func jsonMemberValue(v *jsonscan.Value, name string) *jsonscan.Value {
+	if v == nil {
 		return nil
 	}
-	if above := v.Elems[items[i-1].idx]; above.Kind == jsonscan.Object {
-		return above
+	if j := jsonMember(v, name); j >= 0 {
+		return v.Elems[j]
 	}
 	return nil
 }
 
-// sameAbove prints the note for x, reporting true, when x repeats the
-// same member of the row above byte for byte and is big enough.
-func (c *jsonCrusher) sameAbove(x, above *jsonscan.Value) bool {
-	if x.Clen < jsonSameMin || x.Open || !bytes.Equal(x.Raw, above.Raw) {
-		return false
+// jsonDelta describes map x as changes to map up, "[… as in the row above
+// but a: 2; without c …]", when both hold only plain strings (no space,
+// comma, semicolon, quote or escape: they read unquoted), x has at least
+// jsonDeltaMin entries, and one to a quarter of them changed.
+func jsonDelta(x, up *jsonscan.Value) (string, bool) {
+	if x.Kind != jsonscan.Object || up.Kind != jsonscan.Object || len(x.Elems) < jsonDeltaMin ||
+		!jsonPlainStrings(x) || !jsonPlainStrings(up) || !jsonUniqueKeys(x) || !jsonUniqueKeys(up) {
+		return "", false
 	}
-	c.dropped = true
-	c.out = append(c.out, `"`+jsonSameNote+`"`...)
+	var set, gone []string
+	for i, k := range x.Keys {
+		if u := jsonMemberValue(up, k.Name); u == nil || !bytes.Equal(u.Raw, x.Elems[i].Raw) {
+			raw := x.Elems[i].Raw
+			set = append(set, k.Name+": "+string(raw[1:len(raw)-1]))
+		}
+	}
+	for _, k := range up.Keys {
+		if jsonMember(x, k.Name) < 0 {
+			gone = append(gone, k.Name)
+		}
+	}
+	if n := len(set) + len(gone); n == 0 || n*4 > len(x.Elems) {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString("[… as in the row above")
+	if len(set) > 0 {
+		b.WriteString(" but ")
+		b.WriteString(strings.Join(set, ", "))
+	}
+	if len(gone) > 0 {
+		if len(set) > 0 {
+			b.WriteByte(';')
+		}
+		b.WriteString(" without ")
+		b.WriteString(strings.Join(gone, ", "))
+	}
+	b.WriteString(" …]")
+	return b.String(), true
+}
+
+// jsonPlainStrings reports whether every member of v is a string that
+// reads the same unquoted, and every key too.
+func jsonPlainStrings(v *jsonscan.Value) bool {
+	for i, e := range v.Elems {
+		if e.Kind != jsonscan.String || bytes.ContainsAny(e.Raw[1:len(e.Raw)-1], " ,;\"\\") ||
+			strings.ContainsAny(v.Keys[i].Name, " ,;:\"\\") {
+			return false
+		}
+	}
 	return true
 }

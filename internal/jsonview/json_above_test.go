@@ -2,6 +2,8 @@ package jsonview
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kompress/kompress/internal/jsonscan"
@@ -10,8 +12,8 @@ import (
 )
 
 // A member that repeats the row above byte for byte prints as a note, in
-// the columnar form too; a member that differs in one entry prints whole.
-// The view of the same list minified has no notes.
+// the columnar form too, and a map that changed in a few entries as those
+// changes; the view of the same list minified has no notes.
 func TestJSONSameAsAbove(t *testing.T) {
 	in := viewtest.Read(t, "json", "npm-view-versions-deps")
 	out, err := JSON(in, lossy.Options{})
@@ -22,6 +24,10 @@ func TestJSONSameAsAbove(t *testing.T) {
 		`["express", "4.17.1", "` + jsonSameNote + `"]`,
 		`["express", "4.17.2", {"accepts": "~1.3.7", "array-flatten": "1.1.1", "body-parser": "1.19.1",`,
 		`["express", "4.19.2", "` + jsonSameNote + `"]`,
+		`["express", "4.17.3", "[… as in the row above but accepts: ~1.3.8, body-parser: 1.19.2, cookie: 0.4.2, qs: 6.9.7 …]"]`,
+		`["express", "4.18.2", "[… as in the row above but body-parser: 1.20.1, qs: 6.11.0 …]"]`,
+		// The row above is a note: this one prints whole, not as a change to a change.
+		`["express", "4.18.1", {"accepts": "~1.3.8",`,
 	} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("missing %s in\n%s", want, out)
@@ -43,5 +49,40 @@ func TestJSONSameAsAbove(t *testing.T) {
 	out, err = JSON(min, lossy.Options{})
 	if err == nil && bytes.Contains(out, []byte(jsonSameNote)) {
 		t.Errorf("notes in the view of minified input:\n%s", out)
+	}
+}
+
+func TestJSONDelta(t *testing.T) {
+	parse := func(s string) *jsonscan.Value {
+		t.Helper()
+		vals, _, err := jsonscan.ParseAll([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return vals[0]
+	}
+	obj := func(members ...string) string { return "{" + strings.Join(members, ", ") + "}" }
+	base := []string{`"a": "1"`, `"b": "2"`, `"c": "3"`, `"d": "4"`, `"e": "5"`, `"f": "6"`, `"g": "7"`, `"h": "8"`}
+	with := func(i int, m string) []string { out := slices.Clone(base); out[i] = m; return out }
+	up := obj(base...)
+	for _, tc := range []struct {
+		name, x, want string
+		ok            bool
+	}{
+		{"changed", obj(with(1, `"b": "9"`)...), "[… as in the row above but b: 9 …]", true},
+		{"a repeated key", obj(append(with(1, `"b": "9"`)[:7], `"g": "7"`)...), "", false},
+		{"three of eight changed", obj(append(with(1, `"b": "9"`)[:2], `"c": "0"`, `"d": "4"`, `"e": "5"`, `"f": "6"`, `"g": "7"`)...), "", false},
+		{"renamed", obj(with(7, `"i": "8"`)...), "[… as in the row above but i: 8; without h …]", true},
+		{"same", up, "", false},
+		{"too small", obj(base[:2]...), "", false},
+		{"a string with a space", obj(with(0, `"a": "1 2"`)...), "", false},
+		{"a number", obj(with(0, `"a": 1`)...), "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := jsonDelta(parse(tc.x), parse(up))
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("got %q, %v; want %q, %v", got, ok, tc.want, tc.ok)
+			}
+		})
 	}
 }
