@@ -179,8 +179,11 @@ type jsonCrusher struct {
 	// compiler diagnostics have listed in this render: a note lists the
 	// schema only when it has a path not listed before.
 	shown map[string]bool
-	gql   *jsonGraphQL // set for a GraphQL response with errors
-	above jsonAbove    // see rowAbove; taken by the object printed next
+	// schemas holds the schema notes of thinned arrays printed in this
+	// render, without their counts (schemaOnce).
+	schemas map[string]bool
+	gql     *jsonGraphQL // set for a GraphQL response with errors
+	above   jsonAbove    // see rowAbove; taken by the object printed next
 	// spread is set when the input lays its values over many lines
 	// (pretty-printed): only then do the repeat notes of rowAbove pay.
 	spread bool
@@ -193,6 +196,7 @@ func (c *jsonCrusher) full() bool { return len(c.out) > c.limit }
 func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
 	c.lv, c.out, c.columnar, c.dropped = lv, make([]byte, 0, len(c.in)/2), false, false
 	clear(c.shown)
+	clear(c.schemas)
 	if c.multi {
 		c.topLevel(root)
 	} else {
@@ -531,7 +535,7 @@ func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
 	}
 	items := make([]jsonItem, 0, 16)
 	if s := jsonSchemaText(v.Elems, "rows"); s != "" {
-		items = append(items, jsonItem{note: "[" + s + "]"})
+		items = append(items, jsonItem{note: "[" + c.schemaOnce(s) + "]"})
 	}
 	unit := "items"
 	if v.Elems[0].Kind >= jsonscan.Array {

@@ -149,3 +149,43 @@ func jsonPlainStrings(v *jsonscan.Value) bool {
 	}
 	return true
 }
+
+// schemaOnce returns schema note s of a thinned array, or, when an earlier
+// array of this render had the same key paths and types (eslint's
+// messages, file after file), "schema of 19 rows: keys as in the schema
+// above": the keys stay visible once, and the counts that differ say
+// little.
+func (c *jsonCrusher) schemaOnce(s string) string {
+	head, body, ok := strings.Cut(s, ": ")
+	if !ok {
+		return s
+	}
+	shape := jsonSchemaShape(body)
+	if c.schemas[shape] {
+		return head + ": keys as in the schema above"
+	}
+	if c.schemas == nil {
+		c.schemas = map[string]bool{}
+	}
+	c.schemas[shape] = true
+	return s
+}
+
+// jsonSchemaShape is a schema body without its counts (" ×12").
+func jsonSchemaShape(body string) string {
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		if strings.HasPrefix(body[i:], " ×") {
+			j := i + len(" ×")
+			for j < len(body) && body[j] >= '0' && body[j] <= '9' {
+				j++
+			}
+			if j > i+len(" ×") {
+				i = j - 1
+				continue
+			}
+		}
+		b.WriteByte(body[i])
+	}
+	return b.String()
+}

@@ -86,3 +86,20 @@ func TestJSONDelta(t *testing.T) {
 		})
 	}
 }
+
+// eslint's messages lists, file after file, share their keys: the first
+// thinned list names them, the others point to it.
+func TestJSONSchemaOnce(t *testing.T) {
+	out, err := JSON(viewtest.Read(t, "json", "eslint-json-big"), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := bytes.Count(out, []byte(`"[schema of 19 rows: ruleId str, severity num,`))
+	again := bytes.Count(out, []byte(`"[schema of 19 rows: keys as in the schema above]"`))
+	if full != 1 || again < 40 {
+		t.Errorf("%d full schemas and %d pointers to one, want 1 and 40 or more", full, again)
+	}
+	if got, want := jsonSchemaShape("a num ×3, b str|null, c.d arr ×12"), "a num, b str|null, c.d arr"; got != want {
+		t.Errorf("jsonSchemaShape = %q, want %q", got, want)
+	}
+}
