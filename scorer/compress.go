@@ -112,7 +112,10 @@ func symbolsOnlyRunes(word string) bool {
 // to fall back on.
 func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (string, CompressStats, error) {
 	kind, find := o.failureRules()
-	joined := joinHyphens(text, kind, find)
+	joined, fails := joinHyphens(text, kind, find)
+	if joined != text {
+		o.Failures = linesAt(fails)
+	}
 	out, _, _, st, err := compress(ctx, s, joined, o)
 	if err == nil && joined != text {
 		// The counts are of the caller's text, not of the joined one.

@@ -1,6 +1,7 @@
 package scorer
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode"
@@ -20,27 +21,34 @@ import (
 
 const manHyphen = "\u2010"
 
-// joinHyphens returns text with its man-page hyphenations joined, or text
-// itself when it has none.
-func joinHyphens(text string, kind router.Kind, find func(router.Kind, []byte) [][]byte) string {
+// joinHyphens returns text with its man-page hyphenations joined (or text
+// itself when it has none), and the numbers of its lines that find reports
+// for kind, which joining left as they were.
+func joinHyphens(text string, kind router.Kind, find func(router.Kind, []byte) [][]byte) (string, []int) {
 	if !strings.Contains(text, manHyphen+"\n") {
-		return text
+		return text, nil
 	}
 	failing := failureStarts(text, kind, find)
+	var fails []int
 	var b strings.Builder
+	b.Grow(len(text))
 	rest, off := text, 0
 	var carry string // the word's rest, removed from the start of this line
-	for len(rest) > 0 {
+	for n := 0; len(rest) > 0; n++ {
 		line, next, more := strings.Cut(rest, "\n")
 		start := off
 		off += len(line) + 1
 		rest = next
+		fail := failureAt(failing, start, start+len(line))
+		if fail {
+			fails = append(fails, n)
+		}
 		if carry != "" {
 			ind := len(line) - len(strings.TrimLeft(line, " \t"))
 			line = line[:ind] + strings.TrimLeft(line[ind+len(carry):], " ")
 			carry = ""
 		}
-		if more && !failureAt(failing, start, start+len(line)) && !failureAt(failing, off, off+lineLen(rest)) {
+		if more && !fail && !failureAt(failing, off, off+lineLen(rest)) {
 			if word, ok := hyphenRest(line, rest); ok {
 				line = strings.TrimSuffix(line, manHyphen) + word
 				carry = word
@@ -51,7 +59,26 @@ func joinHyphens(text string, kind router.Kind, find func(router.Kind, []byte) [
 			b.WriteByte('\n')
 		}
 	}
-	return b.String()
+	return b.String(), fails
+}
+
+// linesAt is a failure finder for a joined text: the lines numbered fails,
+// which joinHyphens found in the text before joining it. Joining keeps
+// every line and leaves failure lines untouched, so the failure rules need
+// not read the text a second time.
+func linesAt(fails []int) func(router.Kind, []byte) [][]byte {
+	return func(_ router.Kind, b []byte) [][]byte {
+		out := make([][]byte, 0, len(fails))
+		for n, k := 0, 0; len(b) > 0 && k < len(fails); n++ {
+			line, rest, _ := bytes.Cut(b, []byte{'\n'})
+			if n == fails[k] {
+				out = append(out, line)
+				k++
+			}
+			b = rest
+		}
+		return out
+	}
 }
 
 // hyphenRest returns the first word of next when line ends in a man-page

@@ -21,9 +21,21 @@ func TestJoinHyphens(t *testing.T) {
 		{"last line", "     configura\u2010", "     configura\u2010"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := joinHyphens(tc.in, router.Prose, failure.Lines); got != tc.want {
+			if got, _ := joinHyphens(tc.in, router.Prose, failure.Lines); got != tc.want {
 				t.Errorf("got %q\nwant %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// The failure lines of a joined text are those of the text before, found
+// once: the same lines, at the same numbers.
+func TestLinesAt(t *testing.T) {
+	in := "     the system-wide configura\u2010\n     tion file, so options set\nerror: cannot open /etc/ssh/ssh_config\n     more configura\u2010\n     tion text here\n"
+	joined, fails := joinHyphens(in, router.Prose, failure.Lines)
+	got := linesAt(fails)(router.Prose, []byte(joined))
+	want := failure.Lines(router.Prose, []byte(joined))
+	if len(got) != 1 || len(want) != 1 || string(got[0]) != string(want[0]) {
+		t.Errorf("linesAt gives %q, failure.Lines %q", got, want)
 	}
 }
