@@ -61,8 +61,8 @@ func (c *jsonCrusher) rowAbove(v *jsonscan.Value, items []jsonItem, i int) jsonA
 // when it repeats the row above or changed little from it.
 func (c *jsonCrusher) likeAbove(x *jsonscan.Value, name string, a jsonAbove) bool {
 	up := jsonMemberValue(a.row, name)
-	if up == nil || x.Open {
-		return false
+	if up == nil || x.Open || jsonFindingDetail[name] {
+		return false // (a finding above prints without its detail members)
 	}
 	if x.Clen >= jsonSameMin && bytes.Equal(x.Raw, up.Raw) {
 		c.dropped = true

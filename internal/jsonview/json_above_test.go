@@ -2,7 +2,9 @@ package jsonview
 
 import (
 	"bytes"
+	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,5 +103,34 @@ func TestJSONSchemaOnce(t *testing.T) {
 	}
 	if got, want := jsonSchemaShape("a num ×3, b str|null, c.d arr ×12"), "a num, b str|null, c.d arr"; got != want {
 		t.Errorf("jsonSchemaShape = %q, want %q", got, want)
+	}
+}
+
+// A finding prints without its detail members, so the warning under it
+// cannot point up to them.
+func TestJSONSameAsAboveFinding(t *testing.T) {
+	fix := `{"range": [15, 19], "text": "` + strings.Repeat("a long replacement ", 20) + `"}`
+	var rows []string
+	for i := range 10 { // not thinned, and no columns: each row has a key of its own
+		sev := "1"
+		if i == 3 {
+			sev = "2"
+		}
+		rows = append(rows, `  {"ruleId": "quotes", "severity": `+sev+`, "message": "Strings must use singlequote.", "line": `+strconv.Itoa(i+1)+`, "column": 16, "nodeType": "Literal", "k`+strconv.Itoa(i)+`": 0, "fix": `+fix+`}`)
+	}
+	in := []byte("[\n" + strings.Join(rows, ",\n") + "\n]\n")
+	out, err := JSON(in, lossy.Options{})
+	if errors.Is(err, lossy.ErrNoGain) {
+		return // nothing to point up to, nothing worth a view
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(out, []byte(`"line": 5,`))
+	if i < 0 {
+		t.Fatalf("row 5 not shown:\n%s", out)
+	}
+	if bytes.Contains(out[i:i+200], []byte(jsonSameNote)) {
+		t.Errorf("the row under a finding points up to a member the finding does not show:\n%s", out)
 	}
 }
