@@ -385,8 +385,8 @@ func (c *jsonCrusher) member(i, ind int, inline bool) {
 
 func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 	items := c.arrayItems(v)
-	if cols := jsonColumns(v, items); cols != nil && !v.Open {
-		c.columns(v, items, cols, ind, inline)
+	if shape, ok := c.rowShape(v, items); ok && !v.Open {
+		c.columns(v, items, shape, ind, inline)
 		return
 	}
 	c.out = append(c.out, '[')
@@ -412,15 +412,18 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 	c.out = append(c.out, ']')
 }
 
-// columns prints an array of objects in the columnar form.
-func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonscan.Value, ind int, inline bool) {
+// columns prints an array of objects in the columnar form: a row of
+// values in the order of shape's keys for each element that fits shape.
+// Other elements print as objects, and so do failures unless shape is for
+// findings (skip set), where a failure row prints its values verbatim.
+func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, shape jsonShape, ind int, inline bool) {
 	c.columnar = true
 	c.out = append(c.out, '{')
 	if !inline {
 		c.newline(ind + 1)
 	}
 	c.out = append(c.out, `"$columns": [`...)
-	for i, k := range cols.Keys {
+	for i, k := range shape.keys {
 		if i > 0 {
 			c.out = append(c.out, ", "...)
 		}
@@ -433,6 +436,11 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 		c.newline(ind + 1)
 	}
 	c.out = append(c.out, `"$rows": [`...)
+	if shape.skip != nil && (len(items) == 0 || !strings.HasPrefix(items[0].note, "[schema")) {
+		// The members the rows leave out stay named, as in a thinned array.
+		note := "[" + c.schemaOnce(jsonSchemaText(v.Elems, "rows")) + "]"
+		items = append([]jsonItem{{note: note}}, items...)
+	}
 	for i, it := range items {
 		if c.full() {
 			return
@@ -443,24 +451,31 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 			continue
 		}
 		e := v.Elems[it.idx]
-		if !jsonSameKeys(e, cols) || (len(e.Raw) <= jsonRawMax && jsonFailureOwn(e)) {
+		if !c.isRow(e, shape) {
 			c.value(e, ind+2, true)
 			continue
 		}
+		verbatim := shape.skip != nil && len(e.Raw) <= jsonRawMax && jsonFailureOwn(e)
 		above := c.rowAbove(v, items, i)
-		if above.row != nil && (!jsonSameKeys(above.row, cols) || len(above.row.Raw) <= jsonRawMax && jsonFailureOwn(above.row)) {
+		if above.row != nil && !c.isRow(above.row, shape) {
 			above = jsonAbove{} // printed as an object, not a row
 		}
+		if len(e.Keys) > len(shape.keys) {
+			c.dropped = true // members shape leaves out
+		}
 		c.out = append(c.out, '[')
-		for j, k := range cols.Keys {
+		for j, k := range shape.keys {
 			if j > 0 {
 				c.out = append(c.out, ", "...)
 			}
 			x := e.Elems[jsonMember(e, k.Name)]
-			if c.likeAbove(x, k.Name, above) {
-				continue
+			switch {
+			case verbatim:
+				c.raw(x)
+			case c.likeAbove(x, k.Name, above):
+			default:
+				c.value(x, ind+2, true)
 			}
-			c.value(x, ind+2, true)
 		}
 		c.out = append(c.out, ']')
 	}
