@@ -104,13 +104,46 @@ func symbolsOnlyRunes(word string) bool {
 //     lines that report failures (failure.Lines for o.Kind) are kept
 //     verbatim; list bullets and numbers are kept, with a word of their item;
 //   - both ends of a bracketed or quoted group stay if either does, and
-//     markdown link text stays whole.
+//     markdown link text stays whole;
+//   - a word a man page hyphenated at the margin is joined on its first
+//     line (joinHyphens).
 //
 // Words are scored by s; an error from s is returned as is, for the caller
 // to fall back on.
 func Compress(ctx context.Context, s Scorer, text string, o CompressOptions) (string, CompressStats, error) {
-	out, _, _, st, err := compress(ctx, s, text, o)
+	kind, find := o.failureRules()
+	joined, fails := joinHyphens(text, kind, find)
+	if joined != text {
+		o.Failures = linesAt(fails)
+	}
+	out, _, _, st, err := compress(ctx, s, joined, o)
+	if err == nil && joined != text {
+		// The counts are of the caller's text, not of the joined one.
+		st.Words = len(tokenize.Words(text))
+		if st.Tokens > 0 {
+			tok := o.Counter
+			if tok == nil {
+				if tok, err = tokencount.New(""); err != nil {
+					return "", st, err
+				}
+			}
+			st.Tokens = tok.Count(text)
+		}
+	}
 	return out, st, err
+}
+
+// failureRules returns the kind and the finder of the lines kept verbatim
+// as failures, defaults filled in.
+func (o CompressOptions) failureRules() (router.Kind, func(router.Kind, []byte) [][]byte) {
+	kind, find := o.Kind, o.Failures
+	if kind == "" {
+		kind = router.Prose
+	}
+	if find == nil {
+		find = failure.Lines
+	}
+	return kind, find
 }
 
 // compress is Compress, also returning the words and which were kept.
@@ -121,6 +154,7 @@ func compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 	if err := ctx.Err(); err != nil {
 		return "", nil, nil, CompressStats{}, err
 	}
+	kind, find := o.failureRules()
 	words := tokenize.Words(text)
 	st := CompressStats{Words: len(words)}
 	if len(words) == 0 {
@@ -158,14 +192,6 @@ func compress(ctx context.Context, s Scorer, text string, o CompressOptions) (st
 		}
 	}
 
-	kind := o.Kind
-	if kind == "" {
-		kind = router.Prose
-	}
-	find := o.Failures
-	if find == nil {
-		find = failure.Lines
-	}
 	lines := layout(text, words, kind, find)
 	forced := slices.Clone(protected)
 	for i, w := range words {

@@ -185,13 +185,15 @@ func TestCompressErrors(t *testing.T) {
 
 // checkInvariants verifies what Compress promises for any scorer: the same
 // lines with the same indentation, no blank line made from a non-blank
-// one, each output line's words a subsequence of the input line's, and
-// every protected word present, and every failure line verbatim.
+// one, each output line's words a subsequence of the input line's (once
+// man-page hyphenations are joined), and every protected word present,
+// and every failure line verbatim.
 func checkInvariants(t *testing.T, in, out string) {
 	t.Helper()
 	if missing := failure.Missing(router.Prose, []byte(in), []byte(out)); len(missing) > 0 {
 		t.Fatalf("failure lines not kept verbatim: %q", missing)
 	}
+	in, _ = joinHyphens(in, router.Prose, failure.Lines)
 	inLines, outLines := strings.Split(in, "\n"), strings.Split(out, "\n")
 	if len(inLines) != len(outLines) {
 		t.Fatalf("line count %d -> %d", len(inLines), len(outLines))
@@ -314,7 +316,8 @@ func TestCompressSamples(t *testing.T) {
 		}
 		checkInvariants(t, text, out)
 		protected := 0
-		for _, m := range mustkeep.Mask(text, tokenize.Words(text)) {
+		joined, _ := joinHyphens(text, router.Prose, failure.Lines) // what the words are counted on
+		for _, m := range mustkeep.Mask(joined, tokenize.Words(joined)) {
 			if m {
 				protected++
 			}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"math"
+	"runtime"
+	"runtime/metrics"
 	"testing"
 )
 
@@ -24,4 +26,52 @@ func TestMemLimit(t *testing.T) {
 			t.Errorf("memLimit(%d, %d) = %d, want %d", c.n, c.live, got, c.want)
 		}
 	}
+}
+
+// TestServePace: a small live heap may grow to serveHeapGoal, within the
+// default pace and serveMaxGCPercent.
+func TestServePace(t *testing.T) {
+	for _, c := range []struct {
+		live uint64
+		want int
+	}{
+		{0, serveMaxGCPercent},
+		{1 << 20, serveMaxGCPercent},
+		{8 << 20, 700},
+		{16 << 20, 300},
+		{32 << 20, 100},
+		{1 << 30, 100},
+	} {
+		if got := servePace(c.live); got != c.want {
+			t.Errorf("servePace(%d) = %d, want %d", c.live, got, c.want)
+		}
+	}
+}
+
+// TestServeGC: once started, the pace follows the heap after a collection
+// (a test binary's heap is small: the highest pace), and stop puts the
+// default back. The finalizer runs in its own goroutine: wait for it, with
+// no deadline but the test's own.
+func TestServeGC(t *testing.T) {
+	t.Setenv("GOGC", "")
+	stop := serveGC()
+	for pace() != serveMaxGCPercent {
+		runtime.GC()
+		runtime.Gosched()
+	}
+	stop()
+	if p := pace(); p != 100 {
+		t.Errorf("after stop: GOGC %d, want 100", p)
+	}
+	runtime.GC()
+	runtime.GC()
+	if p := pace(); p != 100 {
+		t.Errorf("a stopped pacer set GOGC %d", p)
+	}
+}
+
+func pace() int {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	return int(s[0].Value.Uint64())
 }

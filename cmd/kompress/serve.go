@@ -48,6 +48,7 @@ func runService(cmd *cobra.Command, f engineFlags, addr, what string, mount func
 	if err != nil {
 		return usagef("%v", err)
 	}
+	defer serveGC()()
 	// The service logs requests at info level, as JSON on stderr.
 	log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
 	ctx := cmd.Context()

@@ -32,7 +32,9 @@ import (
 // under a TargetRatio do whole hunks past a file's budget give way, header
 // included, as "[… N hunks (+a −b) omitted …]".
 //
-// Input without hunks, or that would not shrink by 10%, gives lossy.ErrNoGain.
+// Input without hunks is viewed as a diffstat (diffStat). Input that would
+// not shrink by 10%, or has neither hunks nor a diffstat, gives
+// lossy.ErrNoGain.
 func Diff(in []byte, o lossy.Options) ([]byte, error) {
 	if len(in) == 0 {
 		return nil, lossy.ErrNoGain
@@ -42,7 +44,7 @@ func Diff(in []byte, o lossy.Options) ([]byte, error) {
 	for i, lv := range diffLevels {
 		out = d.render(lv)
 		if d.hunks == 0 {
-			return nil, lossy.ErrNoGain
+			return diffStat(in)
 		}
 		if i == len(diffLevels)-1 {
 			break

@@ -23,6 +23,7 @@ var diffCeilings = map[string]float64{
 	"diff-u-uuid":         0,
 	"diff-u-xsys-unix":    0.85,
 	"git-diff-stat":       0.87,
+	"git-diff-stat-range": 0.45, // a diffstat alone, listed by directory
 	"git-diff-word-color": 0.87,
 	"git-diff":            0,
 	"git-log-p":           0,

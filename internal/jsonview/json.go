@@ -90,12 +90,19 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 	}
 	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, marks: newJSONMarks(in), limit: math.MaxInt}
 	root := vals[0]
+	// JSON Lines rows print as they are unless the view cuts into them,
+	// and then on one line each: the notes pay there too.
+	c.spread = lines || bytes.IndexByte(root.Raw, '\n') >= 0
 	if len(vals) > 1 {
 		c.multi = true
 		root = &jsonscan.Value{Kind: jsonscan.Array, Elems: vals, Raw: in, Clen: len(in)}
 	}
 
-	if tail == nil {
+	if !c.multi && tail == nil {
+		c.gql = newJSONGraphQL(root)
+	}
+
+	if tail == nil && c.gql == nil {
 		// The lossless columnar form is returned only when it is this
 		// small; the render stops once past that.
 		limit := min(len(in)*85/100, jsonLosslessMax)
@@ -168,6 +175,18 @@ type jsonCrusher struct {
 	tail     []byte // input past the last complete value of a cut-off stream
 	marks    *jsonMarks
 	limit    int // a render past this many bytes is not used: it may stop there
+	// shown holds the key paths, under their member's name, that notes for
+	// compiler diagnostics have listed in this render: a note lists the
+	// schema only when it has a path not listed before.
+	shown map[string]bool
+	// schemas holds the schema notes of thinned arrays printed in this
+	// render, without their counts (schemaOnce).
+	schemas map[string]bool
+	gql     *jsonGraphQL // set for a GraphQL response with errors
+	above   jsonAbove    // see rowAbove; taken by the object printed next
+	// spread is set when the input lays its values over many lines
+	// (pretty-printed): only then do the repeat notes of rowAbove pay.
+	spread bool
 }
 
 // full reports whether the render is past c.limit: what it prints next
@@ -176,6 +195,8 @@ func (c *jsonCrusher) full() bool { return len(c.out) > c.limit }
 
 func (c *jsonCrusher) render(root *jsonscan.Value, lv jsonLevel) []byte {
 	c.lv, c.out, c.columnar, c.dropped = lv, make([]byte, 0, len(c.in)/2), false, false
+	clear(c.shown)
+	clear(c.schemas)
 	if c.multi {
 		c.topLevel(root)
 	} else {
@@ -211,12 +232,14 @@ func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 			continue
 		}
 		e := root.Elems[it.idx]
-		if c.lines && !e.Open && !jsonHasLong(e, c.lv.strMax) {
+		if c.lines && !e.Open && !jsonHasLong(e, c.lv.strMax) && !jsonHoldsRendered(e, 2) {
 			// JSON Lines rows print as they were: compact and verbatim.
 			c.raw(e)
 			continue
 		}
+		c.above = c.rowAbove(root, items, i)
 		c.value(e, 0, c.lines)
+		c.above = jsonAbove{}
 	}
 }
 
@@ -245,7 +268,8 @@ type jsonItem struct {
 
 func (c *jsonCrusher) value(v *jsonscan.Value, ind int, inline bool) {
 	if (v.Kind == jsonscan.Array || v.Kind == jsonscan.Object) && !v.Open {
-		if len(v.Raw) <= jsonRawMax && (jsonFailureOwn(v) || c.marks.failureText(v.Raw)) {
+		if len(v.Raw) <= jsonRawMax && (jsonFailureOwn(v) || c.marks.failureText(v.Raw)) &&
+			!(c.lv.lossy && jsonHoldsRendered(v, 2)) {
 			if c.lv.lossy && v.Kind == jsonscan.Object && c.finding(v) {
 				return
 			}
@@ -361,8 +385,8 @@ func (c *jsonCrusher) member(i, ind int, inline bool) {
 
 func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 	items := c.arrayItems(v)
-	if cols := jsonColumns(v, items); cols != nil && !v.Open {
-		c.columns(v, items, cols, ind, inline)
+	if shape, ok := c.rowShape(v, items); ok && !v.Open {
+		c.columns(v, items, shape, ind, inline)
 		return
 	}
 	c.out = append(c.out, '[')
@@ -374,7 +398,9 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
 		} else {
+			c.above = c.rowAbove(v, items, i)
 			c.value(v.Elems[it.idx], ind+1, inline)
+			c.above = jsonAbove{}
 		}
 	}
 	if v.Open {
@@ -386,15 +412,18 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 	c.out = append(c.out, ']')
 }
 
-// columns prints an array of objects in the columnar form.
-func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonscan.Value, ind int, inline bool) {
+// columns prints an array of objects in the columnar form: a row of
+// values in the order of shape's keys for each element that fits shape.
+// Other elements print as objects, and so do failures unless shape is for
+// findings (skip set), where a failure row prints its values verbatim.
+func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, shape jsonShape, ind int, inline bool) {
 	c.columnar = true
 	c.out = append(c.out, '{')
 	if !inline {
 		c.newline(ind + 1)
 	}
 	c.out = append(c.out, `"$columns": [`...)
-	for i, k := range cols.Keys {
+	for i, k := range shape.keys {
 		if i > 0 {
 			c.out = append(c.out, ", "...)
 		}
@@ -407,6 +436,11 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 		c.newline(ind + 1)
 	}
 	c.out = append(c.out, `"$rows": [`...)
+	if shape.skip != nil && (len(items) == 0 || !strings.HasPrefix(items[0].note, "[schema")) {
+		// The members the rows leave out stay named, as in a thinned array.
+		note := "[" + c.schemaOnce(jsonSchemaText(v.Elems, "rows")) + "]"
+		items = append([]jsonItem{{note: note}}, items...)
+	}
 	for i, it := range items {
 		if c.full() {
 			return
@@ -417,16 +451,31 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 			continue
 		}
 		e := v.Elems[it.idx]
-		if !jsonSameKeys(e, cols) || (len(e.Raw) <= jsonRawMax && jsonFailureOwn(e)) {
+		if !c.isRow(e, shape) {
 			c.value(e, ind+2, true)
 			continue
 		}
+		verbatim := shape.skip != nil && len(e.Raw) <= jsonRawMax && jsonFailureOwn(e)
+		above := c.rowAbove(v, items, i)
+		if above.row != nil && !c.isRow(above.row, shape) {
+			above = jsonAbove{} // printed as an object, not a row
+		}
+		if len(e.Keys) > len(shape.keys) {
+			c.dropped = true // members shape leaves out
+		}
 		c.out = append(c.out, '[')
-		for j, k := range cols.Keys {
+		for j, k := range shape.keys {
 			if j > 0 {
 				c.out = append(c.out, ", "...)
 			}
-			c.value(e.Elems[jsonMember(e, k.Name)], ind+2, true)
+			x := e.Elems[jsonMember(e, k.Name)]
+			switch {
+			case verbatim:
+				c.raw(x)
+			case c.likeAbove(x, k.Name, above):
+			default:
+				c.value(x, ind+2, true)
+			}
 		}
 		c.out = append(c.out, ']')
 	}
@@ -442,6 +491,9 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, cols *jsonsca
 
 func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 	items := c.objectItems(v)
+	rendered := c.lv.lossy && jsonRendered(v)
+	above := c.above
+	c.above = jsonAbove{} // for v's members, not for objects inside them
 	c.out = append(c.out, '{')
 	for i, it := range items {
 		if c.full() {
@@ -456,9 +508,15 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 		}
 		c.out = append(c.out, v.Keys[it.idx].Raw...)
 		c.out = append(c.out, ": "...)
-		e := v.Elems[it.idx]
-		if jsonKeyClass(v.Keys[it.idx].Name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax && !e.Open {
+		e, name := v.Elems[it.idx], v.Keys[it.idx].Name
+		if jsonKeyClass(name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax && !e.Open {
 			c.raw(e)
+			continue
+		}
+		if name != "rendered" && c.likeAbove(e, name, above) {
+			continue
+		}
+		if rendered && c.renderedMember(name, e, ind+1, inline) {
 			continue
 		}
 		c.value(e, ind+1, inline)
@@ -475,16 +533,24 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 // arrayItems picks the elements of an array to print.
 func (c *jsonCrusher) arrayItems(v *jsonscan.Value) []jsonItem {
 	n := len(v.Elems)
-	if !c.lv.lossy || n <= c.lv.arrayMax {
+	limit, head, tail := c.lv.arrayMax, c.lv.head, c.lv.tail
+	gql := c.gql != nil && c.gql.lists[v]
+	if gql {
+		limit, head, tail = min(limit, jsonGraphQLMax), min(head, 2), min(tail, 1)
+	}
+	if !c.lv.lossy || n <= limit {
 		return jsonAll(n)
 	}
-	keep := c.keepMask(v, c.lv.head, c.lv.tail, false)
+	keep := c.keepMask(v, head, tail, false)
+	if gql {
+		c.gql.keepMore(v, keep)
+	}
 	for _, i := range jsonOutliers(v, c.lv.outlierMax) {
 		keep[i] = true
 	}
 	items := make([]jsonItem, 0, 16)
 	if s := jsonSchemaText(v.Elems, "rows"); s != "" {
-		items = append(items, jsonItem{note: "[" + s + "]"})
+		items = append(items, jsonItem{note: "[" + c.schemaOnce(s) + "]"})
 	}
 	unit := "items"
 	if v.Elems[0].Kind >= jsonscan.Array {
