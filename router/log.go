@@ -55,6 +55,7 @@ var logPrefixes = []string{
 	"[INFO]", "[WARNING]", "[ERROR]", "[DEBUG]", "BUILD SUCCESS", "BUILD FAILED", "BUILD FAILURE", "> Task ", "Caused by:",
 	// generic
 	"Error: ", "ERROR:", "Warning: ", "WARNING:", "fatal: ", "fatal error:", "FATAL", "Killed", "Segmentation fault",
+	"syntax error at ", // perl: "syntax error at x.pl line 6, near \"$k (\""
 	"Fatal: ", "Hint: ", "Warn: ", // fpc's and nim's messages without a place, svelte-check's warnings
 	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "⚠ ", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
 	"Executing ", "Installing ", "Collecting ", "Requirement already", "Downloading",
@@ -217,6 +218,9 @@ func logLine(line, t []byte, f feat) bool {
 	}
 	if f&fDot == 0 {
 		return false
+	}
+	if indent == 0 && perlMessage(t) {
+		return true
 	}
 	if i := indexEllipsis(t); i > 0 {
 		// unittest and cargo test results: "test_x (m.C.test_x) ... ok".
@@ -549,3 +553,41 @@ func perfScriptFrame(t []byte) bool {
 }
 
 func isHexDigit(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }
+
+// perlMessage reports a line perl prints for a script: a compile error,
+// warning or die message ending in its place, "... at inventory.pl line 4."
+// (maybe "..., <STDIN> line 2."), and perl -c's verdicts "x.pl had
+// compilation errors." and "x.pl syntax OK". Only the line's end is read.
+func perlMessage(t []byte) bool {
+	if bytes.HasSuffix(t, []byte(" had compilation errors.")) || bytes.HasSuffix(t, []byte(" syntax OK")) {
+		return true
+	}
+	r, ok := cutLineNumber(t)
+	if !ok {
+		return false
+	}
+	if i := bytes.LastIndex(r, []byte(", <")); i > 0 && r[len(r)-1] == '>' {
+		if r, ok = cutLineNumber(r[:i]); !ok { // the place of the last read: ", <STDIN> line 2"
+			return false
+		}
+	}
+	sp := bytes.LastIndexByte(r, ' ')
+	return sp > 0 && sp < len(r)-1 && bytes.HasSuffix(r[:sp], []byte(" at"))
+}
+
+// cutLineNumber returns t without its trailing " line N" or " line N.",
+// and whether it had one.
+func cutLineNumber(t []byte) ([]byte, bool) {
+	n := len(t)
+	if n > 0 && t[n-1] == '.' {
+		n--
+	}
+	e := n
+	for e > 0 && isDigit(t[e-1]) {
+		e--
+	}
+	if e == n || !bytes.HasSuffix(t[:e], []byte(" line ")) {
+		return nil, false
+	}
+	return t[:e-len(" line ")], true
+}
