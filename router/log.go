@@ -55,7 +55,7 @@ var logPrefixes = []string{
 	"[INFO]", "[WARNING]", "[ERROR]", "[DEBUG]", "BUILD SUCCESS", "BUILD FAILED", "BUILD FAILURE", "> Task ", "Caused by:",
 	// generic
 	"Error: ", "ERROR:", "Warning: ", "WARNING:", "fatal: ", "fatal error:", "FATAL", "Killed", "Segmentation fault",
-	"syntax error at ", // perl: "syntax error at x.pl line 6, near \"$k (\""
+	"syntax error at ",            // perl: "syntax error at x.pl line 6, near \"$k (\""
 	"Fatal: ", "Hint: ", "Warn: ", // fpc's and nim's messages without a place, svelte-check's warnings
 	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "⚠ ", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
 	"Executing ", "Installing ", "Collecting ", "Requirement already", "Downloading",
@@ -219,7 +219,7 @@ func logLine(line, t []byte, f feat) bool {
 	if f&fDot == 0 {
 		return false
 	}
-	if indent == 0 && perlMessage(t) {
+	if perlMessage(t, indent > 0) {
 		return true
 	}
 	if i := indexEllipsis(t); i > 0 {
@@ -557,9 +557,11 @@ func isHexDigit(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= '
 // perlMessage reports a line perl prints for a script: a compile error,
 // warning or die message ending in its place, "... at inventory.pl line 4."
 // (maybe "..., <STDIN> line 2."), and perl -c's verdicts "x.pl had
-// compilation errors." and "x.pl syntax OK". Only the line's end is read.
-func perlMessage(t []byte) bool {
-	if bytes.HasSuffix(t, []byte(" had compilation errors.")) || bytes.HasSuffix(t, []byte(" syntax OK")) {
+// compilation errors." and "x.pl syntax OK"; indented, a frame of the
+// stack Carp's confess and cluck print under the message, "main::load(\"a\")
+// called at carp.pl line 6". Only the line's end is read.
+func perlMessage(t []byte, indented bool) bool {
+	if !indented && bytes.HasSuffix(t, []byte(" had compilation errors.")) || bytes.HasSuffix(t, []byte(" syntax OK")) {
 		return true
 	}
 	r, ok := cutLineNumber(t)
@@ -572,7 +574,13 @@ func perlMessage(t []byte) bool {
 		}
 	}
 	sp := bytes.LastIndexByte(r, ' ')
-	return sp > 0 && sp < len(r)-1 && bytes.HasSuffix(r[:sp], []byte(" at"))
+	if sp <= 0 || sp == len(r)-1 {
+		return false
+	}
+	if indented {
+		return bytes.HasSuffix(r[:sp], []byte(" called at"))
+	}
+	return bytes.HasSuffix(r[:sp], []byte(" at"))
 }
 
 // cutLineNumber returns t without its trailing " line N" or " line N.",
