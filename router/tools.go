@@ -201,6 +201,12 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if _, ok := toolline.LintRow(t); ok {
 			return kLog, wStrong
 		}
+		if f&fBox != 0 && markedLintRow(t) {
+			return kLog, wStrong // stylelint: "2:10  ✖  Unexpected duplicate \"color\"  rule"
+		}
+	}
+	if f&(fParen|fComma) == fParen|fComma && t[0] == '(' && codedLintRow(t) {
+		return kLog, wStrong // staticcheck -f stylish: "(11, 6)   S1003  should use ..."
 	}
 	if f&(fColon|fComma|fDash) == fColon|fComma|fDash && len(line) == len(t) {
 		// "path: line N, col M, Error - message"
@@ -460,4 +466,46 @@ func scriptDiagnostic(t []byte) bool {
 	}
 	r := t[n+2:]
 	return hasPrefix(r, "cmd. line:") || hasPrefix(r, "-e expression #")
+}
+
+// markedLintRow reports a row of a stylish lint report that marks its
+// severity with a symbol, "2:10  ✖  message  rule" (✖ an error, ⚠ a
+// warning), as stylelint prints under each file.
+func markedLintRow(t []byte) bool {
+	r, ok := cutPlace(t, ':', 0)
+	return ok && (hasPrefix(r, "✖ ") || hasPrefix(r, "⚠ "))
+}
+
+// codedLintRow reports a row of staticcheck's stylish report, the place
+// in parentheses and then the check's code: "(11, 6)   S1003  should use
+// strings.Contains".
+func codedLintRow(t []byte) bool {
+	r, ok := cutPlace(t[1:], ',', ')')
+	return ok && lintCode(r)
+}
+
+// cutPlace cuts a "line<sep>column<end>" place ("2:10", "11, 6)"; end 0
+// for none) and the blanks after it from t, and returns the rest; ok is
+// false unless the place is followed by at least one blank.
+func cutPlace(t []byte, sep, end byte) (rest []byte, ok bool) {
+	_, e := toolline.Number(t)
+	if e == 0 || e >= len(t) || t[e] != sep {
+		return nil, false
+	}
+	t = t[e+1:]
+	if sep == ',' && len(t) > 0 && t[0] == ' ' {
+		t = t[1:] // "(11, 6)"
+	}
+	if _, e = toolline.Number(t); e == 0 {
+		return nil, false
+	}
+	t = t[e:]
+	if end != 0 {
+		if len(t) == 0 || t[0] != end {
+			return nil, false
+		}
+		t = t[1:]
+	}
+	r := trimBlank(t)
+	return r, len(r) < len(t)
 }
