@@ -103,10 +103,10 @@ func Split(b []byte) []Section {
 		// records and the licence texts under them read as one document.
 		return []Section{{Prose, 0, len(b)}}
 	}
-	if junitReport(b) {
+	if xmlReport(b) {
 		// A JUnit/xUnit XML test report (node --test, bats, mocha, jest,
-		// pytest, surefire): a test log in markup, read line by line, not
-		// a page.
+		// pytest, surefire) or a checkstyle lint report (shellcheck -f
+		// checkstyle): a log in markup, read line by line, not a page.
 		return []Section{{Log, 0, len(b)}}
 	}
 	if bytes.IndexByte(b, esc) >= 0 {
@@ -1151,11 +1151,12 @@ func appendRun(runs []run, r run) []run {
 	return append(runs, r)
 }
 
-// junitReport reports a JUnit-style XML test report: after an optional XML
-// declaration, the first element is <testsuites> or <testsuite>, and the
-// report puts its elements on lines of their own (a report on one line,
-// eslint's checkstyle, is no log to read line by line).
-func junitReport(b []byte) bool {
+// xmlReport reports a JUnit-style XML test report or a checkstyle lint
+// report: after an optional XML declaration, the first element is
+// <testsuites>, <testsuite> or <checkstyle>, and the report puts its
+// elements on lines of their own (a report on one line, as eslint writes
+// checkstyle, is no log to read line by line).
+func xmlReport(b []byte) bool {
 	head := bytes.TrimLeft(b[:min(len(b), 512)], " \t\r\n\ufeff")
 	if hasPrefix(head, "<?xml") {
 		i := bytes.Index(head, []byte("?>"))
@@ -1164,7 +1165,8 @@ func junitReport(b []byte) bool {
 		}
 		head = bytes.TrimLeft(head[i+2:], " \t\r\n")
 	}
-	if !hasPrefix(head, "<testsuites") && !hasPrefix(head, "<testsuite ") && !hasPrefix(head, "<testsuite>") {
+	if !hasPrefix(head, "<testsuites") && !hasPrefix(head, "<testsuite ") && !hasPrefix(head, "<testsuite>") &&
+		!hasPrefix(head, "<checkstyle ") && !hasPrefix(head, "<checkstyle>") {
 		return false
 	}
 	return bytes.Count(b, []byte("\n")) >= 3
