@@ -188,6 +188,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if n := len(t); n > 12 && t[n-2] == ' ' && t[n-3] == '=' && len(line) == n && minitestResult(t) {
 		return kLog, wStrong
 	}
+	if f&fColon != 0 && len(line) == len(t) && opensslFirst[t[0]] && opensslLine(t) {
+		return kLog, wStrong
+	}
 	if f&fColon != 0 && isLower(t[0]) && len(line) == len(t) && scriptDiagnostic(t) {
 		return kLog, wStrong
 	}
@@ -508,4 +511,37 @@ func cutPlace(t []byte, sep, end byte) (rest []byte, ok bool) {
 	}
 	r := trimBlank(t)
 	return r, len(r) < len(t)
+}
+
+// opensslFirst marks the bytes opensslLine's forms start with.
+var opensslFirst = byteSet("ed0123456789ABCDEF")
+
+// opensslLine reports the messages of openssl verify and of OpenSSL's
+// error queue: "error 20 at 0 depth lookup: unable to get local issuer
+// certificate", "error api.pem: verification failed", the chain shown with
+// -show_chain, "depth=1: CN = Shop CA", and a queued error,
+// "4027DEA0B07F0000:error:80000002:system library:file_open:...".
+func opensslLine(t []byte) bool {
+	switch t[0] {
+	case 'e':
+		if !hasPrefix(t, "error ") {
+			return false
+		}
+		r := t[len("error "):]
+		if _, e := toolline.Number(r); e > 0 {
+			return hasPrefix(r[e:], " at ") && bytes.Contains(r[e:], []byte(" depth lookup: "))
+		}
+		return bytes.HasSuffix(r, []byte(": verification failed"))
+	case 'd':
+		if !hasPrefix(t, "depth=") {
+			return false
+		}
+		_, e := toolline.Number(t[len("depth="):])
+		return e > 0 && hasPrefix(t[len("depth=")+e:], ": ")
+	}
+	n := 0 // the queue entry's thread id, in upper-case hex
+	for n < len(t) && (isDigit(t[n]) || t[n] >= 'A' && t[n] <= 'F') {
+		n++
+	}
+	return n >= 8 && hasPrefix(t[n:], ":error:")
 }
