@@ -772,6 +772,9 @@ func classifyShape(line []byte) (uint8, uint8) {
 		return kTable, wWeak
 	}
 	last := t[len(t)-1]
+	if t[0] == '|' && last == '|' && s.indent == 0 && pipeRow(t) {
+		return kTable, wWeak // a Markdown table's row (sqlite3 -markdown), whose pipes read as code punctuation
+	}
 	switch {
 	case last == '{' || last == ';' || (last == '}' || last == ')') && len(t) <= 3:
 		return kCode, wWeak
@@ -795,6 +798,23 @@ func classifyShape(line []byte) (uint8, uint8) {
 		return kProse, wWeak
 	}
 	return kNone, wNone
+}
+
+// pipeRow reports a line "| a | b |" or "|---|---|": framed by pipes, with
+// at least one more between, and every pipe inside spaced or dashed
+// ("a || b" is code).
+func pipeRow(t []byte) bool {
+	inner := 0
+	for i := 1; i < len(t)-1; i++ {
+		if t[i] != '|' {
+			continue
+		}
+		if t[i-1] == '|' || t[i+1] == '|' || t[i-1] != ' ' && t[i-1] != '-' && t[i-1] != ':' {
+			return false
+		}
+		inner++
+	}
+	return inner >= 1
 }
 
 // commentStart reports whether t opens with a comment marker of a common
