@@ -59,6 +59,11 @@ var logPrefixes = []string{
 	"Fatal: ", "Hint: ", "Warn: ", // fpc's and nim's messages without a place, svelte-check's warnings
 	"Aborted", "Process exited", "✓", "✔", "✗", "✘", "✖", "⚠ ", "[ OK ]", "[FAIL]", "Done in ", "Step ", "Successfully ",
 	"Executing ", "Installing ", "Collecting ", "Requirement already", "Downloading",
+	// git merge, rebase and status
+	"Auto-merging ", "CONFLICT (", "Automatic merge failed", "On branch ", "Your branch is ", "You have unmerged paths",
+	"Unmerged paths:", "Changes to be committed:", "Changes not staged for commit:", "Untracked files:",
+	"no changes added to commit", "nothing to commit", "both modified:   ", "modified:   ", "new file:   ", "deleted:    ",
+	"(use \"git ", "(fix conflicts and ",
 	// command traces: go build -x, make -n, sh -x
 	"WORK=", "mkdir -p ", "+ ", "cd /", "cd $", "go tool ", "cat >", "EOF",
 }
