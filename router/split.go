@@ -282,6 +282,7 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		failBudget = len(b) + jsonSlack
 		oldLeft    int // remaining lines in the current diff hunk
 		newLeft    int
+		mergedLeft int    // remaining result lines in the current combined (git diff --cc) hunk
 		assertHunk bool   // the hunk is a test's assertion diff ("--- expected", "+++ actual")
 		inCommit   bool   // inside a git commit header, message or stat
 		commitAt   = -1   // index of the last "commit <hash>" line
@@ -347,6 +348,13 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 				}
 			}
 			li.kind, li.weight = kHTML, wForced
+		case mergedLeft > 0:
+			if combinedHunkLine(line, &mergedLeft) {
+				li.kind, li.weight = kDiff, wForced
+				break
+			}
+			mergedLeft = 0
+			li.kind, li.weight, path, li.hit = memo.classify(line, start, plain, f)
 		case oldLeft > 0 || newLeft > 0:
 			if toolline.HunkLine(line, &oldLeft, &newLeft) {
 				li.kind, li.weight = kDiff, wForced
@@ -415,6 +423,12 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 					} else {
 						fileHeaders(b, lines)
 					}
+				}
+			case hasPrefix(line, "@@@ -"):
+				if n, ok := combinedHunkHeader(line); ok {
+					mergedLeft = n
+					li.kind, li.weight = kDiff, wForced
+					fileHeaders(b, lines)
 				}
 			case len(line) > 6 && (line[0] == 'c' || line[0] == 'F') && toolline.CommitLine(line): // "commit " or "From "
 				if commitAt >= 0 && !sawPatch {
@@ -1171,3 +1185,46 @@ func xmlReport(b []byte) bool {
 	}
 	return bytes.Count(b, []byte("\n")) >= 3
 }
+
+// combinedHunkHeader parses the header of a hunk of a combined diff (git
+// diff --cc during a merge, two parents): "@@@ -3,4 -3,4 +3,8 @@@ func",
+// and returns the number of lines of the result, the count after '+'.
+func combinedHunkHeader(line []byte) (resultN int, ok bool) {
+	i := bytes.Index(line[4:], []byte(" +"))
+	if i < 0 {
+		return 0, false
+	}
+	rest := line[4+i+2:]
+	_, e := toolline.Number(rest)
+	if e == 0 {
+		return 0, false
+	}
+	resultN, rest = 1, rest[e:]
+	if len(rest) > 0 && rest[0] == ',' {
+		n, e := toolline.Number(rest[1:])
+		if e == 0 {
+			return 0, false
+		}
+		resultN, rest = n, rest[1+e:]
+	}
+	return resultN, resultN > 0 && hasPrefix(rest, " @@@")
+}
+
+// combinedHunkLine consumes one body line of a combined hunk: a column of
+// ' ', '+' or '-' per parent, then the text ("++<<<<<<< HEAD", " +port:
+// 8081"). A line no parent's column removes is a line of the result.
+func combinedHunkLine(line []byte, resultLeft *int) bool {
+	if len(line) == 0 {
+		*resultLeft-- // context whose trailing spaces were lost
+		return true
+	}
+	if len(line) < 2 || !hunkColumn(line[0]) || !hunkColumn(line[1]) {
+		return false
+	}
+	if line[0] != '-' && line[1] != '-' {
+		*resultLeft--
+	}
+	return true
+}
+
+func hunkColumn(c byte) bool { return c == ' ' || c == '+' || c == '-' }
