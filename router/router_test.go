@@ -124,6 +124,11 @@ func TestDetectCases(t *testing.T) {
 			strings.Repeat("               |          \n               |--43.81%--main\n               |          |          \n"+
 				"               |           --0.95%--asm_sysvec_apic_timer_interrupt\n", 4) +
 			"    44.76%    43.81%  prof     prof           [.] main\n", Table},
+		// git diff --cc during a merge: the '+ text' lines of a combined
+		// hunk are the hunk's, not sh -x traces.
+		{"combined diff", strings.Repeat("diff --cc cart.py\nindex 434138a,7f6dd47..0000000\n--- a/cart.py\n+++ b/cart.py\n"+
+			"@@@ -3,4 -3,6 +3,12 @@@ def total(items)\n  \n  \n  def tax(x):\n++<<<<<<< HEAD\n +    return x * 0.21\n++=======\n"+
+			"+     rate = 0.23\n+     log.debug(rate)\n+     return x * rate\n++>>>>>>> feature\n", 3), Diff},
 		// tape's TAP: each assertion "ok N message" with no dash, under
 		// the test's "# name" comment.
 		{"tape", "TAP version 13\n" + strings.Repeat("# total 1\nok 2 total of 1 x 2\n", 40) + "# find\nnot ok 3 should be deeply equivalent\n" +
