@@ -43,6 +43,7 @@ var logPrefixes = []string{
 	"Putting child ", "Got a SIGCHLD",
 	"[ RUN      ]", "[       OK ]", "[  FAILED  ]", "[  PASSED  ]", "[  SKIPPED ]", "[ DISABLED ]", "[==========]", "[----------]", // googletest
 	"Test project ", "Total Test time (real)", "Errors while running CTest", "Internal ctest changing", // ctest
+	"[Suite] ", "[OK] ", "[FAILED] ", "[SKIPPED] ", "Unhandled exception: ", // nim's std/unittest and its runtime
 	// Python
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
