@@ -823,7 +823,7 @@ func commentStart(t []byte) bool {
 	return len(t) > 0 && t[0] == '#' || hasPrefix(t, "//") || hasPrefix(t, "* ") || hasPrefix(t, "--")
 }
 
-// codeKeywords open lines of Go, C, Python, JavaScript, Rust and shell code.
+// codeKeywords open lines of Go, C, Python, JavaScript, Rust and shell code, and SQL schema statements.
 var codeKeywords = [...]string{
 	"package ", "import ", "import (", "func ", "func(", "type ", "var ", "const ", "return", "defer ", "go func",
 	"if ", "if(", "} else", "else {", "else:", "elif ", "for ", "for(", "while ", "while(", "switch ", "case ", "default:",
@@ -833,6 +833,7 @@ var codeKeywords = [...]string{
 	"extern ", "unsigned ", "void ", "int ", "char ", "enum ", "union ", "inline ",
 	"fn ", "pub ", "use ", "impl ", "mod ", "match ", "#[", "#!",
 	"echo ", "fi", "done", "then", "esac", "local ", "break", "continue", "public ", "private ", "protected ",
+	"CREATE TABLE ", "CREATE INDEX ", "CREATE UNIQUE INDEX ", "CREATE SEQUENCE ", "CREATE VIEW ", "ALTER TABLE ", "ALTER SEQUENCE ", "SET ", // SQL
 }
 
 var codeByFirst [256][]string
