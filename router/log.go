@@ -567,8 +567,20 @@ func isHexDigit(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= '
 // stack Carp's confess and cluck print under the message, "main::load(\"a\")
 // called at carp.pl line 6". Only the line's end is read.
 func perlMessage(t []byte, indented bool) bool {
-	if !indented && bytes.HasSuffix(t, []byte(" had compilation errors.")) || bytes.HasSuffix(t, []byte(" syntax OK")) {
-		return true
+	n := len(t)
+	if t[n-1] == '.' {
+		n--
+	}
+	if n == 0 {
+		return false
+	}
+	switch c := t[n-1]; { // most lines are ruled out by their last bytes
+	case c == 's' && n < len(t):
+		return !indented && bytes.HasSuffix(t, []byte(" had compilation errors."))
+	case c == 'K' && n == len(t):
+		return !indented && bytes.HasSuffix(t, []byte(" syntax OK"))
+	case !isDigit(c):
+		return false
 	}
 	r, ok := cutLineNumber(t)
 	if !ok {
