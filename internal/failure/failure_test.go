@@ -694,6 +694,11 @@ func TestReportForms(t *testing.T) {
 			[]string{"access(\"/etc/ld.so.preload\", R_OK)      = -1 ENOENT (No such file or directory)", "openat(AT_FDCWD, \"/etc/shadow\", O_RDONLY) = -1 EACCES (Permission denied)", "--- SIGSEGV {si_signo=SIGSEGV} ---", "+++ exited with 2 +++"}},
 		{"perl", "syntax error at m1.pl line 3, near \"my \"\nGlobal symbol \"$y\" requires explicit package name (did you forget to declare \"my $y\"?) at m1.pl line 3.\nm1.pl had compilation errors.\ncannot open /etc/app.conf: No such file or directory at /opt/app/deep.pl line 2, <STDIN> line 5.\nDied at -e line 1.\nmeet at the line 5 of the form.\nlook at pkg.Func line 12 for an example\n",
 			[]string{"syntax error at m1.pl line 3, near \"my \"", "Global symbol \"$y\" requires explicit package name (did you forget to declare \"my $y\"?) at m1.pl line 3.", "m1.pl had compilation errors.", "cannot open /etc/app.conf: No such file or directory at /opt/app/deep.pl line 2, <STDIN> line 5.", "Died at -e line 1."}},
+		{"checkstyle", "<?xml version='1.0' encoding='UTF-8'?>\n<checkstyle version='4.3'>\n<file name='deploy.sh' >\n" +
+			"<error line='3' column='7' severity='info' message='Double quote to prevent globbing.' source='ShellCheck.SC2086' />\n" +
+			"<error line='5' column='1' severity='error' message='&#39;local&#39; is only valid in functions.' source='ShellCheck.SC2168' />\n" +
+			"<error line='6' column='4' severity=\"error\" message=\"x\" />\n</file>\n</checkstyle>\n",
+			[]string{"<error line='5' column='1' severity='error' message='&#39;local&#39; is only valid in functions.' source='ShellCheck.SC2168' />", "<error line='6' column='4' severity=\"error\" message=\"x\" />"}},
 		{"staticcheck stylish", "/src/a/a.go\n  (10, 5)   S1003   should use !strings.Contains(s, \"x\") instead\n  (13, 13)  SA1004  sleeping for 1 nanoseconds is probably a bug; be explicit if it isn't\n\nnotes.txt\n  (see page 2)  for more\n",
 			[]string{"/src/a/a.go", "  (10, 5)   S1003   should use !strings.Contains(s, \"x\") instead", "  (13, 13)  SA1004  sleeping for 1 nanoseconds is probably a bug; be explicit if it isn't"}},
 		{"psql and sqlite", "ERROR:  relation \"nosuch\" does not exist\nLINE 1: select * from nosuch\n                      ^\nParse error near line 2: no such table: t\n  selec broken;\n  ^--- error here\n",

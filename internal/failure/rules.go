@@ -74,7 +74,7 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'c':
 		return hasPrefix(t, "curl: ("), false
 	case '<':
-		return hasPrefix(t, "< HTTP/") && httpStatusFailed(t[2:]), false
+		return hasPrefix(t, "< HTTP/") && httpStatusFailed(t[2:]) || checkstyleError(t), false
 	case 'H':
 		return hasPrefix(t, "HTTP/") && httpStatusFailed(t), false
 	case '#':
@@ -103,6 +103,14 @@ func startFailure(t []byte) (strong, weak bool) {
 		return false, exunitTitle(t)
 	}
 	return false, false
+}
+
+// checkstyleError matches a finding of severity error in a checkstyle XML
+// report, one element a line as shellcheck -f checkstyle writes them:
+// "<error line='5' column='1' severity='error' message='...' source='ShellCheck.SC2168' />".
+// Findings of severity warning or info are not failures.
+func checkstyleError(t []byte) bool {
+	return hasPrefix(t, "<error ") && (bytes.Contains(t, []byte(" severity='error'")) || bytes.Contains(t, []byte(` severity="error"`)))
 }
 
 // exunitTitle matches ExUnit's title of a failed test, "1) test pop
