@@ -176,3 +176,42 @@ func csvLine(li lineInfo) bool {
 
 // csvSpecial marks the bytes csvScan must look at outside quotes.
 var csvSpecial = [256]bool{'"': true, ',': true, '\t': true, ' ': true, '\x1b': true}
+
+// columnRules votes Table for a rule of dashes under column names, as
+// sqlite3 -column and pip list print ("id  author        year" over "--
+// ------------  ----"), and for the names above it: alone the names read
+// as words, and after SQL statements the vote of their neighbours would
+// leave them and the rule with the code, the table without its header.
+func columnRules(b []byte, lines []lineInfo) {
+	for i := 1; i < len(lines); i++ {
+		li := &lines[i]
+		if li.weight == wForced || li.feat&fDash == 0 || li.end-li.start < 4 || b[li.start] != '-' {
+			continue // most lines: not a rule
+		}
+		rule := li.text(b)
+		n := dashGroups(rule)
+		head := &lines[i-1]
+		if n < 2 || head.blank || head.weight == wForced || len(bytes.Fields(head.text(b))) != n {
+			continue
+		}
+		li.kind, li.weight = kTable, wStrong
+		head.kind, head.weight = kTable, wStrong
+	}
+}
+
+// dashGroups returns the number of runs of dashes in a line of only
+// dashes and spaces, or 0 for any other line.
+func dashGroups(t []byte) int {
+	n := 0
+	for i, c := range t {
+		switch {
+		case c == '-':
+			if i == 0 || t[i-1] == ' ' {
+				n++
+			}
+		case c != ' ':
+			return 0
+		}
+	}
+	return n
+}

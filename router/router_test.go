@@ -547,3 +547,23 @@ func TestLineMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnRuleHeader checks that the column names over sqlite3
+// -column's dash rule open the table's section: after SQL statements the
+// names and the rule were left with the code, and the table summary named
+// its columns "--" and "----".
+func TestColumnRuleHeader(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "samples", "mixed", "sqlite3-schema-then-column.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range Split(b) {
+		if s.Kind == Table {
+			if !bytes.HasPrefix(b[s.Start:], []byte("id  author        year\n--  ")) {
+				t.Errorf("table section starts with %q, want the column names", b[s.Start:min(s.End, s.Start+40)])
+			}
+			return
+		}
+	}
+	t.Errorf("no table section:\n%s", describe(b, Split(b)))
+}

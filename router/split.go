@@ -150,6 +150,7 @@ func splitPlain(b []byte) []Section {
 	loggerReports(b, lines)
 	tapDiagnostics(b, lines)
 	quotedSource(b, lines)
+	columnRules(b, lines)
 	diagnosticBodies(b, lines)
 	psqlValues(b, lines)
 	planBlocks(b, lines)
