@@ -177,26 +177,19 @@ func csvLine(li lineInfo) bool {
 // csvSpecial marks the bytes csvScan must look at outside quotes.
 var csvSpecial = [256]bool{'"': true, ',': true, '\t': true, ' ': true, '\x1b': true}
 
-// columnRules votes Table for a rule of dashes under column names, as
+// columnRule votes Table for a rule of dashes under column names, as
 // sqlite3 -column and pip list print ("id  author        year" over "--
-// ------------  ----"), and for the names above it: alone the names read
-// as words, and after SQL statements the vote of their neighbours would
-// leave them and the rule with the code, the table without its header.
-func columnRules(b []byte, lines []lineInfo) {
-	for i := 1; i < len(lines); i++ {
-		li := &lines[i]
-		if li.weight == wForced || li.feat&fDash == 0 || li.end-li.start < 4 || b[li.start] != '-' {
-			continue // most lines: not a rule
-		}
-		rule := li.text(b)
-		n := dashGroups(rule)
-		head := &lines[i-1]
-		if n < 2 || head.blank || head.weight == wForced || len(bytes.Fields(head.text(b))) != n {
-			continue
-		}
-		li.kind, li.weight = kTable, wStrong
-		head.kind, head.weight = kTable, wStrong
+// ------------  ----"), and for the names above it (head): alone the
+// names read as words, and after SQL statements the vote of their
+// neighbours would leave them and the rule with the code, the table
+// without its header. classifyLines asks it of lines that start with '-'.
+func columnRule(b []byte, head, li *lineInfo, rule []byte) {
+	n := dashGroups(rule)
+	if n < 2 || head.blank || head.weight == wForced || len(bytes.Fields(head.text(b))) != n {
+		return
 	}
+	li.kind, li.weight = kTable, wStrong
+	head.kind, head.weight = kTable, wStrong
 }
 
 // dashGroups returns the number of runs of dashes in a line of only

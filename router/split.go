@@ -150,7 +150,6 @@ func splitPlain(b []byte) []Section {
 	loggerReports(b, lines)
 	tapDiagnostics(b, lines)
 	quotedSource(b, lines)
-	columnRules(b, lines)
 	diagnosticBodies(b, lines)
 	psqlValues(b, lines)
 	planBlocks(b, lines)
@@ -480,6 +479,9 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		}
 		if !li.blank {
 			prevPath = li.own == kSearch && li.weight == wWeak && (path || isPathLine(line))
+		}
+		if len(line) >= 4 && line[0] == '-' && f&fDash != 0 && li.weight != wForced && len(lines) > 0 {
+			columnRule(b, &lines[len(lines)-1], &li, line)
 		}
 		lines = append(lines, li)
 		start = next
