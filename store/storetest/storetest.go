@@ -50,6 +50,34 @@ func Open(t testing.TB, url string, opts store.Options) store.Store {
 	return s
 }
 
+// DeadAddr returns the host:port of a server that is dead to every
+// client: it accepts each connection and closes it at once, unread, until
+// the test ends. Unlike a fixed port such as 1, or a port closed again
+// after a probe, nothing else can be listening there meanwhile.
+func DeadAddr(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return // closed at the end of the test
+			}
+			c.Close()
+		}
+	}()
+	t.Cleanup(func() {
+		l.Close()
+		<-done
+	})
+	return l.Addr().String()
+}
+
 // StartRedis starts a redis-server on a free 127.0.0.1 port, without
 // persistence, and returns its URL ("redis://127.0.0.1:PORT/0") and a kill
 // function that stops it at once (SIGKILL, as a crash would). The server is
