@@ -7,10 +7,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -144,35 +146,48 @@ func startRedis(t testing.TB, bin string) (string, func(), error) {
 			return "", nil, fmt.Errorf("redis-server exited at start:\n%s", log.String())
 		default:
 		}
-		if ping(addr) == nil {
+		if ours(addr, cmd.Process.Pid) == nil {
 			return "redis://" + addr + "/0", kill, nil
 		}
 		if time.Now().After(deadline) {
 			kill()
-			return "", nil, fmt.Errorf("redis-server on %s did not answer PING within 2m:\n%s", addr, log.String())
+			return "", nil, fmt.Errorf("redis-server on %s did not answer INFO within 2m:\n%s", addr, log.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 }
 
-// ping speaks just enough RESP to see the server is ready; go-redis would
-// also do, but this keeps start-up free of pool and retry behaviour.
-func ping(addr string) error {
-	c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+// ours asks the server on addr for its process id (INFO server), speaking
+// just enough RESP; go-redis would also do, but this keeps start-up free of
+// pool and retry behaviour. It is nil only when the server answering is
+// the process pid: the probed port can be taken by another test's Redis
+// before ours binds it, and that one must not pass for ours while ours
+// exits with "address in use".
+func ours(addr string, pid int) error {
+	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	c.SetDeadline(time.Now().Add(500 * time.Millisecond))
-	if _, err := c.Write([]byte("PING\r\n")); err != nil {
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := c.Write([]byte("INFO server\r\n")); err != nil {
 		return err
 	}
-	line, err := bufio.NewReader(c).ReadString('\n')
+	r := bufio.NewReader(c)
+	head, err := r.ReadString('\n')
 	if err != nil {
 		return err
 	}
-	if line != "+PONG\r\n" {
-		return fmt.Errorf("PING answered %q", line)
+	n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(head, "$")))
+	if !strings.HasPrefix(head, "$") || err != nil {
+		return fmt.Errorf("INFO answered %q", head)
+	}
+	info := make([]byte, n)
+	if _, err := io.ReadFull(r, info); err != nil {
+		return err
+	}
+	if !strings.Contains(string(info), fmt.Sprintf("\nprocess_id:%d\r", pid)) {
+		return fmt.Errorf("%s is another process's Redis", addr)
 	}
 	return nil
 }
