@@ -58,10 +58,26 @@ func Open(t testing.TB, url string, opts store.Options) store.Store {
 // after a probe, nothing else can be listening there meanwhile.
 func DeadAddr(t testing.TB) string {
 	t.Helper()
+	return serve(t, false)
+}
+
+// HungAddr returns the host:port of a server that accepts connections and
+// never answers on them, until the test ends.
+func HungAddr(t testing.TB) string {
+	t.Helper()
+	return serve(t, true)
+}
+
+// serve listens on a free port until the test ends. It closes each
+// connection it accepts at once, or with hang holds them all open, unread,
+// until the test ends.
+func serve(t testing.TB, hang bool) string {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
+	var held []net.Conn
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -70,12 +86,19 @@ func DeadAddr(t testing.TB) string {
 			if err != nil {
 				return // closed at the end of the test
 			}
-			c.Close()
+			if hang {
+				held = append(held, c)
+			} else {
+				c.Close()
+			}
 		}
 	}()
 	t.Cleanup(func() {
 		l.Close()
 		<-done
+		for _, c := range held {
+			c.Close()
+		}
 	})
 	return l.Addr().String()
 }
