@@ -130,7 +130,8 @@ func TestLinesSamples(t *testing.T) {
 			"==2286==    by 0x48EE1F4: start_thread (pthread_create.c:442)",
 		}},
 		// memcheck: a free's top frame is valgrind's own; the frame under
-		// it says where the program freed.
+		// it says where the program freed. Where a block an error touched
+		// was allocated is context.
 		{"log/valgrind-memcheck-v-origins", router.Log, []string{
 			"==2403== Invalid free() / delete / delete[] / realloc()",
 			"==2403==    by 0x1092F3: main (bad.c:15)",
@@ -138,6 +139,30 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"==2403==    by 0x10923C: main (bad.c:10)",
 			"==2403==    by 0x1091FB: main (bad.c:8)",
+		}},
+		// memcheck on a use after free: the stack that freed the block,
+		// down to the program's frame, says what to fix.
+		{"log/valgrind-use-after-free-loop", router.Log, []string{
+			"==3942==  Address 0x4a403b8 is 24 bytes inside a block of size 32 free'd",
+			"==3942==    by 0x1091FF: finish (uaf.c:19)",
+		}, []string{
+			"==3942==    at 0x484417B: free (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)",
+			"==3942==    by 0x109257: run_all (uaf.c:24)",
+			"==3942==  Block was alloc'd at",
+		}},
+		// memcheck with glibc's debug info: libc's frames name source
+		// lines too ("printf (printf.c:33)", "strdup (strdup.c:42)"); an
+		// error's and a leak's frames count down to the program's own.
+		{"log/valgrind-printf-libc-frames", router.Log, []string{
+			"==2383== Invalid read of size 1",
+			"==2383==    by 0x48AD65A: printf (printf.c:33)",
+			"==2383==    by 0x1091DC: label_1 (labels.c:9)",
+			"==2383== 5 bytes in 1 blocks are definitely lost in loss record 3 of 8",
+			"==2383==    by 0x48F99A9: strdup (strdup.c:42)",
+			"==2383==    by 0x10927C: label_3 (labels.c:22)",
+		}, []string{
+			"==2383==    by 0x10953B: main (labels.c:70)",
+			"==2383==    at 0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)",
 		}},
 		// markdownlint-cli2: each row is a rule broken, with or without
 		// a column; the heading lines above them are not.
@@ -667,6 +692,10 @@ func TestReportForms(t *testing.T) {
 			[]string{"==1== Invalid read of size 4", "==1==    at 0x10918C: main (a.c:7)", "==1==    definitely lost: 100 bytes in 1 blocks", "==1== ERROR SUMMARY: 4 errors from 4 contexts (suppressed: 0 from 0)"}},
 		{"strace", "access(\"/etc/ld.so.preload\", R_OK)      = -1 ENOENT (No such file or directory)\nopenat(AT_FDCWD, \"/etc/shadow\", O_RDONLY) = -1 EACCES (Permission denied)\nwait4(-1, 0x7ffe, WNOHANG, NULL) = -1 ECHILD (No child processes)\nread(3, \"\", 4096) = -1 EAGAIN (Resource temporarily unavailable)\n--- SIGSEGV {si_signo=SIGSEGV} ---\n--- SIGCHLD {si_signo=SIGCHLD} ---\n+++ exited with 2 +++\n+++ exited with 0 +++\n",
 			[]string{"access(\"/etc/ld.so.preload\", R_OK)      = -1 ENOENT (No such file or directory)", "openat(AT_FDCWD, \"/etc/shadow\", O_RDONLY) = -1 EACCES (Permission denied)", "--- SIGSEGV {si_signo=SIGSEGV} ---", "+++ exited with 2 +++"}},
+		{"perl", "syntax error at m1.pl line 3, near \"my \"\nGlobal symbol \"$y\" requires explicit package name (did you forget to declare \"my $y\"?) at m1.pl line 3.\nm1.pl had compilation errors.\ncannot open /etc/app.conf: No such file or directory at /opt/app/deep.pl line 2, <STDIN> line 5.\nDied at -e line 1.\nmeet at the line 5 of the form.\nlook at pkg.Func line 12 for an example\n",
+			[]string{"syntax error at m1.pl line 3, near \"my \"", "Global symbol \"$y\" requires explicit package name (did you forget to declare \"my $y\"?) at m1.pl line 3.", "m1.pl had compilation errors.", "cannot open /etc/app.conf: No such file or directory at /opt/app/deep.pl line 2, <STDIN> line 5.", "Died at -e line 1."}},
+		{"staticcheck stylish", "/src/a/a.go\n  (10, 5)   S1003   should use !strings.Contains(s, \"x\") instead\n  (13, 13)  SA1004  sleeping for 1 nanoseconds is probably a bug; be explicit if it isn't\n\nnotes.txt\n  (see page 2)  for more\n",
+			[]string{"/src/a/a.go", "  (10, 5)   S1003   should use !strings.Contains(s, \"x\") instead", "  (13, 13)  SA1004  sleeping for 1 nanoseconds is probably a bug; be explicit if it isn't"}},
 		{"psql and sqlite", "ERROR:  relation \"nosuch\" does not exist\nLINE 1: select * from nosuch\n                      ^\nParse error near line 2: no such table: t\n  selec broken;\n  ^--- error here\n",
 			[]string{"ERROR:  relation \"nosuch\" does not exist", "LINE 1: select * from nosuch", "                      ^", "Parse error near line 2: no such table: t", "  selec broken;", "  ^--- error here"}},
 		{"curl", "< HTTP/1.1 500 Internal Server Error\n< HTTP/1.1 200 OK\nHTTP/2 404\ncurl: (7) Failed to connect to 127.0.0.1 port 1: Connection refused\n",

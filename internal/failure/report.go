@@ -3,6 +3,7 @@ package failure
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/kompress/kompress/internal/ansi"
@@ -36,10 +37,13 @@ type reader struct {
 	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
 	doctest   bool  // under doctest's "Failed example:": see doctestFailure
 	lastEvent int   // the last event number gcc -fanalyzer's latest "events 8-12" heading declares
-	// vgFrames: after a valgrind error's heading, its frames count up to
-	// the first that names a source line ("by 0x1092F3: main (bad.c:15)"):
-	// 1 until the first frame, 2 among the frames, 0 when done.
+	// vgFrames: after a valgrind error's heading or a leak's loss record,
+	// its frames count up to the first that names a source line of the
+	// program ("by 0x1092F3: main (bad.c:15)", not libc's "printf
+	// (printf.c:33)"): 1 until the first frame, 2 among the frames, 0 when
+	// done.
 	vgFrames uint8
+	vgBlock  bool // the frames say where a block was allocated (a leak) or freed (a use after free)
 	pathLine int  // index of the last unindented lone path (an eslint file header), or -1
 	warnOnly bool // the last failure line is a warning or note diagnostic: its carets are not kept
 
@@ -272,10 +276,10 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.race && bytes.Contains(t, []byte(raceInTest)) {
 		return true
 	}
-	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && diagnostic(plain) {
+	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && (diagnostic(plain) || perlDiagnostic(plain)) {
 		return true
 	}
-	if r.eslintRow(t) {
+	if r.eslintRow(t) || r.staticcheckRow(t) {
 		return true
 	}
 	if sev, _, _, ok := toolline.CompactRow(t); ok {
@@ -577,6 +581,48 @@ func (r *reader) eslintRow(t []byte) bool {
 	return true
 }
 
+// staticcheckRow judges a row of staticcheck -f stylish under its file's
+// header, "(11, 3)   SA4017  Sprintf doesn't have side effects …": every
+// check staticcheck reports is an error (it exits 1), and the header
+// names the file, as eslint's does.
+func (r *reader) staticcheckRow(t []byte) bool {
+	if len(t) < 8 || t[0] != '(' {
+		return false
+	}
+	_, e := leadingNum(t[1:])
+	rest := t[1+e:]
+	if e == 0 || !hasPrefix(rest, ", ") {
+		return false
+	}
+	_, e = leadingNum(rest[2:])
+	rest = rest[2+e:]
+	if e == 0 || !hasPrefix(rest, ")  ") {
+		return false
+	}
+	f := bytes.Fields(rest[1:])
+	if len(f) < 2 || !staticcheckCode(f[0]) {
+		return false
+	}
+	if r.pathLine >= 0 {
+		r.mark[r.pathLine] = true
+	}
+	return true
+}
+
+// staticcheckCode matches a check's name: letters then four digits,
+// "SA1004", "S1003", "ST1005", "QF1001", "U1000".
+func staticcheckCode(w []byte) bool {
+	k := 0
+	for k < len(w) && w[k] >= 'A' && w[k] <= 'Z' {
+		k++
+	}
+	if k == 0 || k > 3 || len(w)-k != 4 {
+		return false
+	}
+	_, e := leadingNum(w[k:])
+	return e == 4
+}
+
 // lonePath reports an unindented line that is one path ("/src/app.js",
 // "src/a.ts"), as eslint prints above a file's rows.
 func lonePath(t []byte) bool {
@@ -614,16 +660,25 @@ func (r *reader) valgrind(i int, body []byte) bool {
 			return false
 		}
 		r.vgFrames = 2
-		if sourceFrame(body) {
+		if programFrame(body) {
 			r.vgFrames = 0
+			return true
 		}
-		return true
+		// A leak's or a block's top frame is valgrind's allocator ("at
+		// 0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)"),
+		// the same under every one: the frames below say where.
+		return !r.vgBlock || !bytes.Contains(body, []byte("/vgpreload_"))
 	}
+	r.vgBlock = false
 	if r.vgFrames == 2 {
 		r.vgFrames = 0 // the stack ended with no source line in it
 	}
 	if valgrindHeading(body) {
 		r.vgFrames = 1
+		return true
+	}
+	if valgrindBlock(body) {
+		r.vgFrames, r.vgBlock = 1, true
 		return true
 	}
 	if hasPrefix(body, "ERROR SUMMARY: ") {
@@ -636,7 +691,11 @@ func (r *reader) valgrind(i int, body []byte) bool {
 			return e > 0 && n > 0
 		}
 	}
-	return bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record "))
+	if bytes.Contains(body, []byte(" are definitely lost in loss record ")) || bytes.Contains(body, []byte(" are possibly lost in loss record ")) {
+		r.vgFrames, r.vgBlock = 1, true // where the block was allocated: the frames under it, as an error's
+		return true
+	}
+	return false
 }
 
 // doctestFailure judges a failed example of Python's doctest: "Failed
@@ -753,6 +812,16 @@ func eventLabel(t []byte) (n int, ok bool) {
 	return n, e > 0 && hasPrefix(t[i+1+e:], ") ")
 }
 
+// valgrindBlock reports the line under a memcheck error that says it
+// touched a freed block, over the stack that freed it: "Address 0x4a40950
+// is 16 bytes inside a block of size 24 free'd". Where the block was freed
+// is what a use after free is fixed by; where a block was allocated
+// ("… alloc'd", "Block was alloc'd at") is mostly the function the error
+// names, and stays context.
+func valgrindBlock(body []byte) bool {
+	return hasPrefix(body, "Address 0x") && hasSuffix(body, " free'd") || hasPrefix(body, "Block was freed at")
+}
+
 // valgrindHeading reports the first line of an error of memcheck, helgrind
 // ("Possible data race during read of size 4 at 0x10C060 by thread #3",
 // "Thread #3: lock order \"0x10C0C0 before 0x10C080\" violated") or drd
@@ -773,6 +842,29 @@ func valgrindHeading(body []byte) bool {
 	return bytes.Contains(body, []byte(": lock order ")) && hasSuffix(body, " violated") ||
 		bytes.Contains(body, []byte(" unlocked a not-locked lock")) || bytes.Contains(body, []byte(" unlocked lock ")) ||
 		bytes.Contains(body, []byte(" still holds ")) || bytes.Contains(body, []byte("'s call to ")) && hasSuffix(body, " failed")
+}
+
+// vgLibraries is where valgrind maps shared objects on amd64 (ld.so at
+// 0x4000000, libc and the rest above it); the program itself lies below,
+// at 0x108000 when built as PIE, else 0x400000.
+const vgLibraries = 0x4000000
+
+// programFrame reports a valgrind frame that names a source line of the
+// program itself: "by 0x1092C5: main (list.c:32)", not glibc's own
+// "by 0x48AD65A: printf (printf.c:33)" when its debug info is installed,
+// which names a source line too. A frame whose address does not read
+// counts by its source line alone.
+func programFrame(body []byte) bool {
+	if !sourceFrame(body) {
+		return false
+	}
+	addr := body[len("at 0x"):]
+	if k := bytes.IndexByte(addr, ':'); k > 0 {
+		if a, err := strconv.ParseUint(string(addr[:k]), 16, 64); err == nil {
+			return a < vgLibraries
+		}
+	}
+	return true
 }
 
 // sourceFrame reports a valgrind frame that names a source line, "at

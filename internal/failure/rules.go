@@ -67,6 +67,10 @@ func startFailure(t []byte) (strong, weak bool) {
 		return hasPrefix(t, "make: ***") || hasPrefix(t, "make[") && bytes.Contains(t, []byte("]: ***")), false
 	case 'd':
 		return hasPrefix(t, "dpkg: error"), false
+	case 'D':
+		// rustfmt --check heads each file it would change with the one
+		// line that names it: "Diff in /src/m2.rs:1:".
+		return hasPrefix(t, "Diff in ") && hasSuffix(t, ":") && bytes.IndexByte(t[len("Diff in "):], ' ') < 0, false
 	case 'c':
 		return hasPrefix(t, "curl: ("), false
 	case '<':
@@ -245,6 +249,44 @@ func diagnostic(line []byte) bool {
 		}
 	}
 	return false
+}
+
+// perlDiagnostic matches Perl's errors and warnings, which end in their
+// place: "syntax error at m1.pl line 3, near \"my \"", "Global symbol
+// \"$y\" requires explicit package name … at m1.pl line 3.", a die's
+// "cannot open /etc/app.conf: No such file or directory at deep.pl line 2."
+// (perl -e's place is "-e line 1"; a read adds ", <STDIN> line 5."). The
+// file is a path or has an extension, so that running text such as "at
+// the line 5" is none.
+func perlDiagnostic(line []byte) bool {
+	// Asked of most lines of a log: only a line that ends as Perl's do
+	// ('.', a line number, a quoted "near" text) is searched.
+	if len(line) < 12 {
+		return false
+	}
+	if end := line[len(line)-1]; end != '.' && end != '"' && !isDigit(end) {
+		return false
+	}
+	for rest := line; ; {
+		k := bytes.Index(rest, []byte(" at "))
+		if k < 0 {
+			return false
+		}
+		rest = rest[k+len(" at "):]
+		sp := bytes.IndexByte(rest, ' ')
+		if sp <= 0 || !hasPrefix(rest[sp:], " line ") {
+			continue
+		}
+		file := rest[:sp]
+		if string(file) != "-e" && bytes.IndexAny(file, "./") < 0 {
+			continue
+		}
+		_, e := leadingNum(rest[sp+len(" line "):])
+		after := rest[sp+len(" line ")+e:]
+		if e > 0 && (len(after) == 0 || after[0] == '.' || after[0] == ',') {
+			return true
+		}
+	}
 }
 
 // exceptionName reports a line that is only an exception's class name:

@@ -658,7 +658,8 @@ func jsonNameGaps(v *jsonscan.Value, items []jsonItem, keep []bool, key string) 
 		}
 		text := names.String()
 		cost += len(text)
-		notes = append(notes, "[… "+strconv.Itoa(j-i)+" rows omitted; "+key+": "+text+" …]")
+		note := lossy.Omitted(j-i, "rows") // "[… 1 row omitted …]" for one
+		notes = append(notes, note[:len(note)-len(" …]")]+"; "+key+": "+text+" …]")
 		i = j
 	}
 	if len(notes) == 0 || cost*jsonIdentityShare > dropped || cost > jsonIdentityMax {

@@ -213,6 +213,7 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 	logMarkGDBValues(d.lines)
 	d.markLint()
 	logMarkRecords(d.lines)
+	logMarkHexDumps(d.lines)
 	logMarkListHeads(d.lines)
 	logMarkFileFindings(d.lines)
 	logMarkDiagMessages(d.lines)
@@ -536,6 +537,57 @@ func logMarkRecords(ls []logLine) {
 	}
 }
 
+// logMarkHexDumps keeps the structure of a dump that is mostly bytes in
+// hex, as openssl x509 -text, openssl req -text and the like print a
+// certificate: every line that is not hex bytes is a summary ("Public-Key:
+// (4096 bit)", "Exponent: 65537 (0x10001)", "Not After : …", the
+// subject's names), while the hex lines (moduli, signatures, key ids)
+// share one template and are cut to an example. It applies when a quarter
+// of the lines, and at least eight, are hex bytes.
+func logMarkHexDumps(ls []logLine) {
+	n, prev := 0, false
+	for i := range ls {
+		prev = logHexLine(ls[i].text, prev)
+		if prev {
+			n++
+		}
+	}
+	if n < 8 || n*4 < len(ls) {
+		return
+	}
+	prev = false
+	for i := range ls {
+		hex := logHexLine(ls[i].text, prev)
+		if !hex && ls[i].class == logPlain && len(logTrimBlank(ls[i].text)) > 0 {
+			ls[i].class = logSummary
+		}
+		prev = hex
+	}
+}
+
+// logHexLine reports a line of hex bytes joined by colons, four or more,
+// or fewer when the line above is one (a dump's last line, "f7:f3:89").
+func logHexLine(t []byte, afterHex bool) bool {
+	// Asked of every line: most fail on how they end, "…:8e:" or "…:8e".
+	n := len(t)
+	if n > 0 && t[n-1] == ':' {
+		n--
+	}
+	if n < 2 || !logHexDigit(t[n-1]) || !logHexDigit(t[n-2]) || n > 2 && t[n-3] != ':' && t[n-3] != ' ' && t[n-3] != '\t' {
+		return false
+	}
+	k := 0
+	for k < len(t) && (t[k] == ' ' || t[k] == '\t') {
+		k++
+	}
+	t = t[k:]
+	if len(t) > 2 && t[2] != ':' || !logHexDigit(t[0]) {
+		return false
+	}
+	end, bytes := logHexRun(t, 0)
+	return end == len(t) && (bytes >= 4 || bytes >= 1 && afterHex)
+}
+
 // logField reports whether a line is an unindented "Key: value" field with
 // a capitalised key of letters, digits and '-'.
 func logField(t []byte) bool {
@@ -740,6 +792,16 @@ func (d *logDoc) plan(p logParams) {
 			l.keep = true
 		}
 	}
+	// go test -cover's line per package and go test -bench's line per
+	// benchmark are results the run was for, however many: "ok  pkg 0.01s
+	// coverage: 85.2% of statements", "BenchmarkJoin-2  2000  1035 ns/op".
+	results := 0
+	for _, i := range vis {
+		if results < p.summaries*25 && (logCoverage(ls[i].text) || logBench(ls[i].text)) {
+			ls[i].keep = true
+			results++
+		}
+	}
 	for i := range ls {
 		l := &ls[i]
 		if l.block >= 0 && ls[l.block].keep {
@@ -761,6 +823,26 @@ func (d *logDoc) plan(p logParams) {
 			ls[i].keep = true
 		}
 	}
+}
+
+// logCoverage matches go test -cover's report of a package's coverage,
+// "ok  \tpkg\t0.01s\tcoverage: 85.2% of statements" (or a package
+// without tests, "\tpkg\t\tcoverage: 0.0% of statements").
+func logCoverage(t []byte) bool {
+	if len(t) == 0 || t[len(t)-1] != 's' && t[len(t)-1] != ']' {
+		return false // asked of every line: most end otherwise
+	}
+	k := bytes.Index(t, []byte("coverage: "))
+	if k <= 0 || (t[k-1] != '\t' && t[k-1] != ' ') {
+		return false
+	}
+	return bytes.Contains(t[k:], []byte("% of statements"))
+}
+
+// logBench is toolline.BenchResult, asked only of lines that start as a
+// benchmark's name does.
+func logBench(t []byte) bool {
+	return len(t) > 9 && t[0] == 'B' && toolline.BenchResult(t)
 }
 
 // trimmed reports whether level p trims the line out of its trace or test
@@ -972,6 +1054,13 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			d.lint.add(f)
 			i++
 			continue
+		}
+		if d.lint.lines > 0 && len(bytes.TrimSpace(ls[i].text)) == 0 {
+			// A file's rows ended, at the blank line after them, among
+			// dropped lines: its note goes under its own header, before
+			// the next file's (eslint's stylish report names the file only
+			// above its rows).
+			out = d.lint.appendTo(out, p.lintLocs)
 		}
 		j := i + 1
 		for j < b && !ls[j].hidden && ls[j].drop == ls[i].drop {
@@ -1209,7 +1298,18 @@ func logKey(text []byte) uint64 {
 		if i == len(text) {
 			break
 		}
-		fh, j, letters, plain := logFieldHash((h^' ')*prime, text, i)
+		var fh uint64
+		var j int
+		var letters, plain bool
+		if end, ok := logHexBytes(text, i); ok {
+			// A dump of bytes (openssl's moduli and signatures) is one
+			// template however its digits fall: letters in "be:32" are
+			// no word, and each line a template of its own would crowd
+			// out the labelled lines among them ("Public-Key: (4096 bit)").
+			fh, j = (h^'#'^':')*prime, end
+		} else {
+			fh, j, letters, plain = logFieldHash((h^' ')*prime, text, i)
+		}
 		if words > 0 && (!plain || !letters) {
 			break
 		}
@@ -1224,6 +1324,38 @@ func logKey(text []byte) uint64 {
 		i = j
 	}
 	return h
+}
+
+// logHexBytes reports whether the field of text at i is a run of at least
+// four bytes in hex joined by colons ("00:be:32:8e:", "59:D8:ED:E4"), and
+// returns where it ends.
+func logHexBytes(text []byte, i int) (end int, ok bool) {
+	if i+2 >= len(text) || text[i+2] != ':' || !logHexDigit(text[i]) {
+		return i, false // asked of every field logKey hashes: most fail here
+	}
+	end, n := logHexRun(text, i)
+	return end, n >= 4
+}
+
+// logHexRun returns the end of the field at text[i:] and how many hex
+// bytes joined by colons it holds, 0 when it is not such a run.
+func logHexRun(text []byte, i int) (end, n int) {
+	for i+1 < len(text) && logHexDigit(text[i]) && logHexDigit(text[i+1]) {
+		n++
+		i += 2
+		if i == len(text) || text[i] != ':' {
+			break
+		}
+		i++
+	}
+	if i < len(text) && text[i] != ' ' && text[i] != '\t' {
+		return i, 0
+	}
+	return i, n
+}
+
+func logHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // logAlnumRun returns the end of the run of letters and digits starting at

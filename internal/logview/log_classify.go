@@ -955,6 +955,19 @@ func logSnippetLine(t []byte) bool {
 	return len(s) > 0 && (s[0] == '|' || s[0] == '^' || s[0] == '~')
 }
 
+// logValgrindLine matches a line of a valgrind report, "==123== …" (not a
+// sanitizer's "==123==ERROR: …").
+func logValgrindLine(l []byte) bool {
+	if len(l) < 6 || l[0] != '=' || l[1] != '=' {
+		return false
+	}
+	k := 2
+	for k < len(l) && l[k] >= '0' && l[k] <= '9' {
+		k++
+	}
+	return k > 2 && bytes.HasPrefix(l[k:], []byte("== "))
+}
+
 // markMust marks the lines that must survive verbatim: failures, the
 // failure lines of the text by failure.Lines, which the pipeline checks at
 // the boundary, and the ones this package's own reading takes for failures.
@@ -978,6 +991,12 @@ func (d *logDoc) markMust(failures [][]byte) {
 		}
 		switch {
 		case ls[i].class == logFailure && failed:
+			ls[i].must = true
+		case failed && logValgrindLine(line):
+			// Each valgrind error is its heading and its frames down to
+			// the program's: the same lines under another error ("Invalid
+			// read of size 1", "main (list.c:32)" under two invalid
+			// reads) say what and where that one is.
 			ls[i].must = true
 		case ls[i].class == logFailure:
 			// Whether a line reports a failure is failure.Lines' judgement

@@ -20,9 +20,22 @@ import (
 func (d *logDoc) markLint() {
 	ls := d.lines
 	var file []byte // shellcheck's file of the current heading
+	head := -1      // the unindented line over the current rows, eslint's file header
 	for i := 0; i < len(ls); i++ {
 		t := ls[i].text
+		switch {
+		case len(t) == 0:
+			head = -1
+		case t[0] != ' ' && t[0] != '\t':
+			head = i
+		}
 		if sev, ok := toolline.LintRow(logTrimBlank(t)); ok && sev == "warning" && !ls[i].must {
+			if head >= 0 && ls[head].class == logPlain {
+				// The only line that names the file of the rows under it,
+				// and the note that counts them stands under it; the list
+				// of files is the answer, as in logMarkFileFindings.
+				ls[head].must = true
+			}
 			loc, rule := logLintRow(t)
 			ls[i].lint, ls[i].find = true, d.addFinding(logFinding{rule: rule, loc: loc})
 			continue

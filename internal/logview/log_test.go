@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/internal/viewtest"
 
 	"github.com/kompress/kompress/internal/lossy"
@@ -968,6 +969,22 @@ func TestLogFileFindings(t *testing.T) {
 	}
 }
 
+// TestLogRustfmtFiles checks rustfmt --check: the "Diff in src/m2.rs:1:"
+// line over each file's diff names a file to fix and stays, though the
+// diffs under it are alike.
+func TestLogRustfmtFiles(t *testing.T) {
+	in := viewtest.Read(t, "log", "rustfmt-check")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"m1.rs", "m2.rs", "m3.rs", "m7.rs", "m12.rs"} {
+		if w := "Diff in /tmp/qaloss/hunt/rustfmt/" + f + ":1:\n"; !bytes.Contains(out, []byte(w)) {
+			t.Errorf("view lacks %q:\n%s", w, out)
+		}
+	}
+}
+
 // TestLogDiagMessages checks OCaml's diagnostics: the message under each
 // kept 'File "m2.ml", line 4, characters 24-44:' stays, past its quoted
 // source and carets.
@@ -1333,5 +1350,136 @@ func TestLogLongFailureLine(t *testing.T) {
 	}
 	if !bytes.Contains(out, []byte(" bytes omitted …]")) {
 		t.Errorf("no long line cut: the test shows nothing")
+	}
+}
+
+// TestLogHexDump checks openssl x509 -text: the certificate's labelled
+// lines (key size, exponent, validity, names) stay while its moduli and
+// signature, lines of hex bytes, are cut to examples.
+func TestLogHexDump(t *testing.T) {
+	in := viewtest.Read(t, "log", "openssl-x509-text-4096")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"                Public-Key: (4096 bit)\n",
+		"            Public Key Algorithm: rsaEncryption\n",
+		"                Exponent: 65537 (0x10001)\n",
+		"            Not After : Jan  1 05:34:10 2027 GMT\n",
+		"            X509v3 Subject Key Identifier: \n",
+		"            X509v3 Basic Constraints: critical\n",
+	} {
+		if !bytes.Contains(out, []byte(w)) {
+			t.Errorf("view lacks %q:\n%s", w, out)
+		}
+	}
+	if len(out) > len(in)/2 {
+		t.Errorf("view %d of %d bytes", len(out), len(in))
+	}
+}
+
+// TestLogLintFiles checks eslint's stylish report of 60 files with the
+// same warnings: every file's header stays, and the note counting its
+// warnings stands under it, not in one note for many files whose
+// locations ("3:3, 5:5") no longer say which file they are in.
+func TestLogLintFiles(t *testing.T) {
+	in := viewtest.Read(t, "log", "eslint-stylish-warn-60")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := viewtest.Lines(out)
+	headers := 0
+	for i, l := range lines {
+		if !bytes.HasPrefix(l, []byte("/tmp/qaloss/js2/src/mod")) {
+			continue
+		}
+		headers++
+		j := i + 1
+		for j < len(lines) && bytes.HasPrefix(lines[j], []byte("  ")) {
+			j++ // error rows, kept
+		}
+		if j == len(lines) || !bytes.HasPrefix(lines[j], []byte("[… ")) || !bytes.Contains(lines[j], []byte("lint finding")) {
+			t.Errorf("header %q not followed by its note", l)
+		}
+	}
+	if headers != 60 {
+		t.Errorf("%d file headers, want 60:\n%s", headers, out)
+	}
+	if bytes.Contains(out, []byte("similar line")) {
+		t.Errorf("lines folded as similar:\n%s", out)
+	}
+}
+
+// TestLogValgrindProgramFrames checks memcheck's report of eight errors
+// and eight leaks in label_1 … label_8, each under libc frames that name
+// source lines: every error and leak keeps its frame in the program,
+// though the headings and libc frames above it repeat word for word.
+func TestLogValgrindProgramFrames(t *testing.T) {
+	in := viewtest.Read(t, "log", "valgrind-printf-libc-frames")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The frame under printf's (an invalid read) or strdup's (a leak).
+	frame := regexp.MustCompile(`(?m)\((?:printf|strdup)\.c:\d+\)\n(==2383==    by 0x[0-9A-F]+: label_[1-8] \(labels\.c:\d+\))$`)
+	var want [][]byte
+	for _, m := range frame.FindAllSubmatch(in, -1) {
+		want = append(want, m[1])
+	}
+	if len(want) < 16 {
+		t.Fatalf("sample has %d program frames, want 16 or more", len(want))
+	}
+	for _, f := range want {
+		if !bytes.Contains(out, append(f, '\n')) {
+			t.Errorf("view lacks %q:\n%s", f, out)
+		}
+	}
+	if n := bytes.Count(out, []byte("== Invalid read of size 1\n")); n != 8 {
+		t.Errorf("%d error headings, want 8", n)
+	}
+}
+
+// TestLogCoverage checks go test -cover over 200 packages, behind a
+// build's chatter: each package's coverage is a result and stays.
+func TestLogCoverage(t *testing.T) {
+	in := append(buildChatter(200), viewtest.Read(t, "log", "go-test-cover-200")...)
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	coverage := func(l []byte) bool { return bytes.Contains(l, []byte("% of statements")) }
+	if n := logCheckKept(t, in, out, coverage); n != 200 {
+		t.Fatalf("%d coverage lines, want 200", n)
+	}
+}
+
+// logCheckKept reports each line of in that match picks and out lacks as a
+// whole line, and returns how many lines match.
+func logCheckKept(t *testing.T, in, out []byte, match func([]byte) bool) int {
+	t.Helper()
+	n := 0
+	for _, l := range bytes.Split(in, []byte("\n")) {
+		if match(l) {
+			n++
+			if !bytes.Contains(out, append(append([]byte{'\n'}, l...), '\n')) {
+				t.Errorf("dropped %q", l)
+			}
+		}
+	}
+	return n
+}
+
+// TestLogBenchResults checks go test -bench -benchmem, routed as a log:
+// every benchmark's result line is what the run was for and stays.
+func TestLogBenchResults(t *testing.T) {
+	in := append(buildChatter(200), viewtest.Read(t, "log", "go-test-bench-benchmem")...)
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := logCheckKept(t, in, out, toolline.BenchResult); n != 48 {
+		t.Fatalf("%d benchmark results, want 48", n)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/router"
@@ -49,9 +50,35 @@ func (o Options) FailureLines(kind router.Kind, text []byte) [][]byte {
 
 // Omitted formats the note that stands for n dropped units ("lines",
 // "rows", "hits", ...), e.g. "[… 42 lines omitted …]". Every compressor uses
-// it so the model sees one consistent form.
+// it so the model sees one consistent form. Units are given in the plural;
+// for n = 1 the unit's noun is made singular ("[… 1 row omitted …]",
+// "[… 1 row (2 lines) omitted …]"), so callers need not.
 func Omitted(n int, unit string) string {
+	if n == 1 {
+		unit = singular(unit)
+	}
 	return "[… " + strconv.Itoa(n) + " " + unit + " omitted …]"
+}
+
+// singular makes the noun a unit counts singular: the last word before
+// what qualifies it (" (", " of ", " in ", " with ", " and ", ":"), so that
+// "rows (2 lines)" becomes "row (2 lines)" and "requirements of x"
+// "requirement of x", while "line of passing tests" stays as it is.
+func singular(unit string) string {
+	end := len(unit)
+	for _, q := range []string{" (", " of ", " in ", " with ", " and ", ":"} {
+		if i := strings.Index(unit, q); i >= 0 && i < end {
+			end = i
+		}
+	}
+	head, rest := unit[:end], unit[end:]
+	switch {
+	case strings.HasSuffix(head, "ies"):
+		head = head[:len(head)-3] + "y" // entries
+	case strings.HasSuffix(head, "s") && !strings.HasSuffix(head, "ss"):
+		head = head[:len(head)-1]
+	}
+	return head + rest
 }
 
 // MinGain is the share of the input a view must save to be worth it.

@@ -55,6 +55,9 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 	} else if b := tableBlocksParse(in); b != nil {
 		b.failureLines(func() [][]byte { return o.FailureLines(router.Table, in) })
 		render = b.render
+	} else if b := tableHeaderLater(in); b != nil {
+		b.failureLines(func() [][]byte { return o.FailureLines(router.Table, in) })
+		render = b.render
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
 		render = t.view(in, func() [][]byte { return o.FailureLines(router.Table, in) })
 	} else {
@@ -79,10 +82,11 @@ type tableLevel struct {
 	topValues  int // values listed per categorical column summary
 	treeTop    int // most top-level entries of a drawn tree kept in full
 	modKids    int // requirements kept per module of go mod graph
+	benchMax   int // most benchmark results kept (go test -bench rows)
 }
 
 // tableDefault is the level of compression without a target ratio.
-var tableDefault = tableLevel{5, 3, 20, 10, 3, 60, 3}
+var tableDefault = tableLevel{5, 3, 20, 10, 3, 60, 3, 400}
 
 // scaled returns the level that keeps about s times the rows lv keeps: s
 // below 1 keeps less (the first and last row, failure rows and the
@@ -92,6 +96,7 @@ func (lv tableLevel) scaled(s float64) tableLevel {
 	return tableLevel{
 		head: f(lv.head, 1), tail: f(lv.tail, 1), queryMax: f(lv.queryMax, 1), rareMax: f(lv.rareMax, 0),
 		topValues: f(lv.topValues, 1), treeTop: f(lv.treeTop, 1), modKids: f(lv.modKids, 1),
+		benchMax: f(lv.benchMax, 0),
 	}
 }
 
@@ -811,6 +816,16 @@ func (t *tableData) mark(in []byte, keep []bool, lv tableLevel, terms [][]byte) 
 	for _, i := range t.rare(lv.rareMax) {
 		keep[i] = true
 	}
+	for _, i := range t.percentPeaks(keep) {
+		keep[i] = true
+	}
+	bench := 0
+	for i, r := range t.rows {
+		if bench < lv.benchMax && toolline.BenchResult(r.raw) {
+			keep[i] = true // each is an answer: what was measured
+			bench++
+		}
+	}
 	if len(terms) > 0 {
 		type hit struct{ i, score int }
 		var hits []hit
@@ -1126,6 +1141,39 @@ func tableLower(dst, c []byte) []byte {
 		dst = append(dst, x)
 	}
 	return dst
+}
+
+// percentPeaks returns, for each column whose name says it is a share
+// ("%CPU", "% time", "Use%"), the row that holds the largest value among
+// the rows not kept yet, when one alone does: the process that takes the
+// most, the fullest disk, the system call that took the longest (strace
+// -c sorted by calls, its total row kept anyway), which the summary's "max
+// 65.92" would not name.
+func (t *tableData) percentPeaks(keep []bool) []int {
+	var peaks []int
+	for col, name := range t.columns {
+		if !strings.HasPrefix(name, "%") && !strings.HasSuffix(name, "%") {
+			continue
+		}
+		best, at, ties := math.Inf(-1), -1, 0
+		for i := range t.rows {
+			if keep[i] {
+				continue
+			}
+			x, ok := tableNumber(t.cell(i, col))
+			switch {
+			case !ok:
+			case x > best:
+				best, at, ties = x, i, 1
+			case x == best:
+				ties++
+			}
+		}
+		if at >= 0 && ties == 1 {
+			peaks = append(peaks, at)
+		}
+	}
+	return peaks
 }
 
 // tableStatusRow reports whether a cell of the row, but for the last

@@ -144,3 +144,51 @@ func (t *tableData) view(in []byte, failureLines func() [][]byte) func(tableLeve
 	}
 	return func(lv tableLevel, terms [][]byte) []byte { return t.render(in, lv, terms) }
 }
+
+// tableLateHeader is the first line at which tableAligned no longer looks
+// for a header over a ruler.
+const tableLateHeader = 12
+
+// tableHeaderLater returns in cut in two blocks before a header that sits
+// over a ruler further down than tableAligned looks for one, as strace -c
+// prints its "% time … syscall" header and "------ ----" ruler after the
+// traced program's output and its own "Process N attached" lines: read as
+// one table, the header would be a row among the others and the rows
+// under it cut as if they had none. The header, ruler and rows are a table
+// of their own; the lines above it are one too when there are many of
+// them and they parse as one (ls -l before strace's summary), else they
+// are kept as they are. nil when there is no such header, or neither block
+// is a table to cut.
+func tableHeaderLater(in []byte) *tableBlocks {
+	lines := tableLines(in)
+	at := -1
+	for i := 1; i < len(lines); i++ {
+		if tableIsRuler(lines[i]) {
+			if i > tableLateHeader && len(bytes.Fields(lines[i-1])) >= 2 && !tableIsRuler(lines[i-1]) {
+				at = i - 1
+			}
+			break
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	off := 0
+	for _, l := range lines[:at] {
+		off += len(l) + 1
+	}
+	b := &tableBlocks{parts: [][]byte{in[:off], in[off:]}, tables: make([]func(tableLevel, [][]byte) []byte, 2)}
+	for i, p := range b.parts {
+		if i == 0 && at <= 2*tableKeepFew {
+			continue // a few lines of output before the table: kept
+		}
+		if t := tableParse(p); t != nil && len(t.rows) >= 8 {
+			b.tables[i] = t.view(p, nil)
+			b.data = append(b.data, t)
+		}
+	}
+	if len(b.data) == 0 {
+		return nil
+	}
+	return b
+}

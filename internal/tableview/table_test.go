@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/internal/viewtest"
 
 	"github.com/kompress/kompress/internal/lossy"
@@ -815,4 +816,63 @@ func FuzzTableFloatBytes(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTableHeaderLater checks strace -f -c -S calls: the summary's header
+// and ruler come after strace's "Process N attached" lines and the traced
+// program's errors, further down than a header is looked for. The header,
+// the ruler and the top rows (the most frequent calls) must stay, and the
+// lines above them as they are.
+func TestTableHeaderLater(t *testing.T) {
+	in := viewtest.Read(t, "table", "strace-c-S-calls-f")
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := tableLines(in)
+	at := slices.IndexFunc(lines, func(l []byte) bool { return bytes.HasPrefix(l, []byte("% time")) })
+	if at < tableLateHeader {
+		t.Fatalf("header at line %d, want it past %d", at, tableLateHeader)
+	}
+	for _, l := range lines[:at+5] { // what strace printed first, header, ruler, top 3 rows
+		if !bytes.Contains(out, append(slices.Clip(l), '\n')) {
+			t.Errorf("output lacks %q:\n%s", l, out)
+		}
+	}
+	if bytes.Contains(out, []byte("col 1:")) {
+		t.Errorf("rows summarised without their header:\n%s", out)
+	}
+	// Sorted by calls, the call that took most of the time is a dropped
+	// row's: it stays, as the share column's peak.
+	if w := " 65.92    0.005790         241        24        12 wait4\n"; !bytes.Contains(out, []byte(w)) {
+		t.Errorf("output lacks %q:\n%s", w, out)
+	}
+}
+
+// TestTableBenchRows checks go test -bench -benchmem: every benchmark's
+// result row is what the run was for and stays, with its numbers.
+func TestTableBenchRows(t *testing.T) {
+	in, err := os.ReadFile("../../testdata/samples/log/go-test-bench-benchmem.txt") // routed as a log: a table of results all the same
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Table(in, lossy.Options{})
+	if err != nil && !errors.Is(err, lossy.ErrNoGain) {
+		t.Fatal(err)
+	}
+	if err != nil {
+		return // kept whole
+	}
+	n := 0
+	for _, l := range tableLines(in) {
+		if toolline.BenchResult(l) {
+			n++
+			if !bytes.Contains(out, append(slices.Clip(l), '\n')) {
+				t.Errorf("view lacks %q", l)
+			}
+		}
+	}
+	if n != 48 {
+		t.Errorf("%d benchmark rows in the sample, want 48", n)
+	}
 }

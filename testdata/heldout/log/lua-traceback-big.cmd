@@ -1,0 +1,2 @@
+cd /tmp/qaloss/hunt/lua && lua5.4 big.lua 2>&1
+# exit status: 1

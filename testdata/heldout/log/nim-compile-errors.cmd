@@ -1,0 +1,2 @@
+cd /tmp/qaloss/hunt/nim && nim c --hints:off bad.nim 2>&1
+# exit status: 1
