@@ -13,7 +13,7 @@ import (
 func BenchmarkRewrite(b *testing.B) {
 	t := &testing.T{}
 	eng := testEngine(t)
-	px, err := New(Options{Upstream: "http://127.0.0.1:1", Engine: eng, RetrieveTool: true})
+	px, err := New(Options{Upstream: "http://h.invalid", Engine: eng, RetrieveTool: true})
 	if err != nil {
 		b.Fatal(err)
 	}

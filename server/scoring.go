@@ -149,6 +149,10 @@ func (s *Server) attempt(ctx context.Context, tenant string, req wire.CompressRe
 			}
 		}()
 		res, err := s.eng.Compress(ectx, tenant, req)
+		// Free the slot before the result can reach the client: freed in
+		// the deferred call, a client's next request could still find it
+		// held and be sent to the heuristic as "busy".
+		release()
 		done <- outcome{res, err}
 	}()
 	var timeout <-chan time.Time

@@ -778,19 +778,46 @@ func TestScoringSlotFreeWhileStoring(t *testing.T) {
 	}
 }
 
+// TestScoringSlotFreeBeforeAnswer: a request's scoring slot is free by the
+// time its answer arrives, so a client sending its requests one after the
+// other never finds the only slot held by its own previous request (and
+// never gets the heuristic with a "capacity" warning for it).
+func TestScoringSlotFreeBeforeAnswer(t *testing.T) {
+	h := newHarness(t, server.Config{MaxScoring: 1, ScoreTimeout: time.Hour}, nil)
+	c := h.client("")
+	for i := range 100 {
+		res, err := c.Compress(context.Background(), wire.CompressRequest{Content: fmt.Sprintf("%s\nrequest %d\n", buildLog, i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Scorer != "onnx:fake" || len(res.Warnings) != 0 {
+			t.Fatalf("request %d: %+v, want the model without warnings", i, res)
+		}
+		if got := h.metric(`kompress_scoring_slots_in_use{}`); got != 0 {
+			t.Fatalf("slots in use = %g after request %d ended", got, i)
+		}
+	}
+}
+
 // TestScoringSlowStoreNoRerun: once scoring is over and the original waits
 // for the disk, the scoring backstop no longer applies: a sync slower than
 // ScoreTimeout does not make the server run the request again with the
 // heuristic (the work and the store write twice).
 func TestScoringSlowStoreNoRerun(t *testing.T) {
 	eng := newFakeEngine()
+	// The sync starts after scoring, so waiting twice the backstop from
+	// there always outlasts it. The backstop is long (1.25 s) because the
+	// fake's work before the sync must fit in it on a loaded machine: a
+	// short one could pass during that work and rerun the request for
+	// reasons this test is not about.
+	const timeout = time.Second
 	eng.storing = func(ctx context.Context) {
 		select {
-		case <-time.After(time.Second): // well past ScoreTimeout + grace (250 ms)
+		case <-time.After(2 * (timeout + timeout/4)): // ScoreTimeout + grace, twice
 		case <-ctx.Done():
 		}
 	}
-	h := newHarness(t, server.Config{MaxScoring: 1, ScoreTimeout: 200 * time.Millisecond}, eng)
+	h := newHarness(t, server.Config{MaxScoring: 1, ScoreTimeout: timeout}, eng)
 	res, err := h.client("").Compress(context.Background(), wire.CompressRequest{Content: buildLog})
 	if err != nil {
 		t.Fatal(err)
@@ -854,6 +881,11 @@ func TestScoringDeadlineFallsBackToHeuristic(t *testing.T) {
 	if got := h.metric(`kompress_scorer_fallbacks_total{reason="deadline"}`); got != 1 {
 		t.Errorf("deadline fallbacks = %g", got)
 	}
+
+	// The call abandoned at the backstop ends once it sees its ctx
+	// cancelled, on its own schedule; until then it holds the only slot and
+	// the next request would go to the heuristic without scoring.
+	h.srv.WaitAttempts()
 
 	// An engine that ignores ctx: the request still returns at the deadline,
 	// and the abandoned call keeps its slot until it really ends.

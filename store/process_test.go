@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"strings"
@@ -237,13 +236,7 @@ func checkAllUnavailable(t *testing.T, s store.Store) {
 }
 
 func TestRedisDeadAtOpen(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close() // nothing listens there now
-	s := storetest.Open(t, "redis://"+addr+"/0", store.Options{})
+	s := storetest.Open(t, "redis://"+storetest.DeadAddr(t)+"/0", store.Options{})
 	checkAllUnavailable(t, s)
 }
 
@@ -265,31 +258,7 @@ func TestRedisKilledMidRun(t *testing.T) {
 // TestRedisHung talks to a server that accepts connections and never
 // answers: the read timeout must turn that into ErrUnavailable.
 func TestRedisHung(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	var conns []net.Conn
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			conns = append(conns, c)
-		}
-	}()
-	t.Cleanup(func() {
-		l.Close()
-		<-done
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	s := storetest.Open(t, "redis://"+l.Addr().String()+"/0?read_timeout=200ms&write_timeout=200ms", store.Options{})
+	s := storetest.Open(t, "redis://"+storetest.HungAddr(t)+"/0?read_timeout=200ms&write_timeout=200ms", store.Options{})
 	checkAllUnavailable(t, s)
 }
 

@@ -423,7 +423,7 @@ func TestEviction(t *testing.T) {
 
 func TestOpenErrors(t *testing.T) {
 	ctx := context.Background()
-	for _, url := range []string{"", "foo:bar", "bolt:", "memory:x", "redis://h:notaport/0", "redis://127.0.0.1:6379/db"} {
+	for _, url := range []string{"", "foo:bar", "bolt:", "memory:x", "redis://h:notaport/0", "redis://h.invalid:6379/db"} {
 		if s, err := store.Open(ctx, url, store.Options{}); err == nil {
 			s.Close()
 			t.Errorf("Open(%q) succeeded, want error", url)

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/kompress/kompress/store/storetest"
 )
 
 // TestProxyOwnsTheStore runs `kompress proxy` in-process on a bolt store and
@@ -155,7 +157,7 @@ func jsonString(s string) string {
 
 func TestWarningsInJSON(t *testing.T) {
 	in := sample(t, "log/x-gotest-json-panic.txt")
-	out, stderr, code := cli(t, in, "compress", "--json", "--store", "redis://127.0.0.1:1/0")
+	out, stderr, code := cli(t, in, "compress", "--json", "--store", "redis://"+storetest.DeadAddr(t)+"/0")
 	var res jsonResult
 	if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -196,7 +198,7 @@ func TestToolsAndVersion(t *testing.T) {
 	if _, stderr, code := cli(t, "", "proxy"); code != exitUsage || !strings.Contains(stderr, "--upstream") {
 		t.Errorf("proxy without --upstream: exit %d %s", code, stderr)
 	}
-	if _, _, code := cli(t, "", "mcp", "--server", "http://127.0.0.1:1", "--store", "memory:"); code != exitUsage {
+	if _, _, code := cli(t, "", "mcp", "--server", "http://h.invalid", "--store", "memory:"); code != exitUsage {
 		t.Errorf("mcp --server with --store: exit %d", code)
 	}
 }

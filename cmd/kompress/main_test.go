@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kompress/kompress/internal/envconfig"
+	"github.com/kompress/kompress/store/storetest"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -136,7 +137,7 @@ func TestExitCodes(t *testing.T) {
 func TestStoreUnavailableCompressesLosslessly(t *testing.T) {
 	// A dead Redis: nothing may be lost, so lossless folds only.
 	in := sample(t, "log/x-gotest-json-panic.txt")
-	out, stderr, code := cli(t, in, "compress", "--json", "--store", "redis://127.0.0.1:1/0")
+	out, stderr, code := cli(t, in, "compress", "--json", "--store", "redis://"+storetest.DeadAddr(t)+"/0")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

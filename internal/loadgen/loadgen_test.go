@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kompress/kompress/server"
+	"github.com/kompress/kompress/store/storetest"
 	"github.com/kompress/kompress/wire"
 )
 
@@ -96,7 +97,7 @@ func TestRunAgainstServer(t *testing.T) {
 	if rep.Requests != 0 || rep.ErrorKinds["unauthorized"] != 10 {
 		t.Errorf("wrong key: %+v, want only unauthorized errors", rep)
 	}
-	if _, err := Run(context.Background(), Config{URL: "http://127.0.0.1:1", Duration: time.Millisecond}); err == nil {
+	if _, err := Run(context.Background(), Config{URL: "http://" + storetest.DeadAddr(t), Duration: time.Millisecond}); err == nil {
 		t.Error("Run against a closed port succeeded")
 	}
 }

@@ -7,10 +7,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -48,6 +50,57 @@ func Open(t testing.TB, url string, opts store.Options) store.Store {
 		}
 	})
 	return s
+}
+
+// DeadAddr returns the host:port of a server that is dead to every
+// client: it accepts each connection and closes it at once, unread, until
+// the test ends. Unlike a fixed port such as 1, or a port closed again
+// after a probe, nothing else can be listening there meanwhile.
+func DeadAddr(t testing.TB) string {
+	t.Helper()
+	return serve(t, false)
+}
+
+// HungAddr returns the host:port of a server that accepts connections and
+// never answers on them, until the test ends.
+func HungAddr(t testing.TB) string {
+	t.Helper()
+	return serve(t, true)
+}
+
+// serve listens on a free port until the test ends. It closes each
+// connection it accepts at once, or with hang holds them all open, unread,
+// until the test ends.
+func serve(t testing.TB, hang bool) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var held []net.Conn
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return // closed at the end of the test
+			}
+			if hang {
+				held = append(held, c)
+			} else {
+				c.Close()
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		l.Close()
+		<-done
+		for _, c := range held {
+			c.Close()
+		}
+	})
+	return l.Addr().String()
 }
 
 // StartRedis starts a redis-server on a free 127.0.0.1 port, without
@@ -116,35 +169,48 @@ func startRedis(t testing.TB, bin string) (string, func(), error) {
 			return "", nil, fmt.Errorf("redis-server exited at start:\n%s", log.String())
 		default:
 		}
-		if ping(addr) == nil {
+		if ours(addr, cmd.Process.Pid) == nil {
 			return "redis://" + addr + "/0", kill, nil
 		}
 		if time.Now().After(deadline) {
 			kill()
-			return "", nil, fmt.Errorf("redis-server on %s did not answer PING within 2m:\n%s", addr, log.String())
+			return "", nil, fmt.Errorf("redis-server on %s did not answer INFO within 2m:\n%s", addr, log.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 }
 
-// ping speaks just enough RESP to see the server is ready; go-redis would
-// also do, but this keeps start-up free of pool and retry behaviour.
-func ping(addr string) error {
-	c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+// ours asks the server on addr for its process id (INFO server), speaking
+// just enough RESP; go-redis would also do, but this keeps start-up free of
+// pool and retry behaviour. It is nil only when the server answering is
+// the process pid: the probed port can be taken by another test's Redis
+// before ours binds it, and that one must not pass for ours while ours
+// exits with "address in use".
+func ours(addr string, pid int) error {
+	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	c.SetDeadline(time.Now().Add(500 * time.Millisecond))
-	if _, err := c.Write([]byte("PING\r\n")); err != nil {
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := c.Write([]byte("INFO server\r\n")); err != nil {
 		return err
 	}
-	line, err := bufio.NewReader(c).ReadString('\n')
+	r := bufio.NewReader(c)
+	head, err := r.ReadString('\n')
 	if err != nil {
 		return err
 	}
-	if line != "+PONG\r\n" {
-		return fmt.Errorf("PING answered %q", line)
+	n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(head, "$")))
+	if !strings.HasPrefix(head, "$") || err != nil {
+		return fmt.Errorf("INFO answered %q", head)
+	}
+	info := make([]byte, n)
+	if _, err := io.ReadFull(r, info); err != nil {
+		return err
+	}
+	if !strings.Contains(string(info), fmt.Sprintf("\nprocess_id:%d\r", pid)) {
+		return fmt.Errorf("%s is another process's Redis", addr)
 	}
 	return nil
 }
