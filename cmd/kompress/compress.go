@@ -236,8 +236,12 @@ func memLimit(n int, live uint64) int64 {
 
 // liveHeap returns the heap bytes the last collection found live plus
 // those allocated since (the input just read among them).
-func liveHeap() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+func liveHeap() uint64 { return runtimeMetric("/memory/classes/heap/objects:bytes") }
+
+// runtimeMetric reads one uint64 metric of runtime/metrics; 0 if the
+// runtime does not have it.
+func runtimeMetric(name string) uint64 {
+	s := []metrics.Sample{{Name: name}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 {
 		return 0

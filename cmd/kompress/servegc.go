@@ -4,7 +4,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"sync"
 )
 
@@ -73,11 +72,4 @@ func servePace(live uint64) int {
 }
 
 // markedHeap is the heap the last collection found live.
-func markedHeap() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return s[0].Value.Uint64()
-}
+func markedHeap() uint64 { return runtimeMetric("/gc/heap/live:bytes") }
