@@ -6,18 +6,13 @@ import (
 
 	"github.com/kompress/kompress/internal/jsonscan"
 	"github.com/kompress/kompress/internal/lossy"
-	"github.com/kompress/kompress/internal/viewtest"
 )
 
 // A GraphQL response with errors keeps the errors whole and, of the list
 // under "data", the first rows, the last, the rows the errors' paths point
 // at, failures, and rows with a rare value; the others are named in notes.
 func TestJSONGraphQL(t *testing.T) {
-	in := viewtest.Read(t, "json", "graphql-repos-runs")
-	out, err := JSON(in, lossy.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out := sampleView(t, "graphql-repos-runs")
 	root, _, err := jsonscan.ParseAll(in)
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/kompress/kompress/internal/jsonscan"
 	"github.com/kompress/kompress/internal/lossy"
-	"github.com/kompress/kompress/internal/viewtest"
 )
 
 // A compiler diagnostic keeps its "rendered" text verbatim and a note for
@@ -45,11 +44,7 @@ func TestJSONRenderedDiagnostic(t *testing.T) {
 // cargo wraps rustc's diagnostic in "message"; the wrapper is no reason
 // to copy the whole record.
 func TestJSONRenderedCargo(t *testing.T) {
-	in := viewtest.Read(t, "json", "cargo-build-message-json")
-	out, err := JSON(in, lossy.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out := sampleView(t, "cargo-build-message-json")
 	if n := bytes.Count(out, []byte(`"byte_start"`)); n != 0 {
 		t.Errorf("%d spans printed in full, want none\n%s", n, out)
 	}

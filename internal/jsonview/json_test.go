@@ -208,11 +208,7 @@ func TestJSONFailureFields(t *testing.T) {
 }
 
 func TestJSONColumnarLossless(t *testing.T) {
-	in := viewtest.Read(t, "json", "jsonl-dependencies")
-	out, err := JSON(in, lossy.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out := sampleView(t, "jsonl-dependencies")
 	var table struct {
 		Columns []string `json:"$columns"`
 		Rows    []any    `json:"$rows"`
@@ -395,11 +391,7 @@ func TestJSONFindingsKeepErrors(t *testing.T) {
 // dropped one by its identity member when that is cheap (go list -m's
 // Path), and says nothing more when it is not.
 func TestJSONNamesDroppedRows(t *testing.T) {
-	in := viewtest.Read(t, "json", "go-list-m-json")
-	out, err := JSON(in, lossy.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out := sampleView(t, "go-list-m-json")
 	vals, _, _ := jsonscan.ParseAll(in)
 	for _, v := range vals {
 		p := v.Elems[jsonMember(v, "Path")]
@@ -416,7 +408,7 @@ func TestJSONNamesDroppedRows(t *testing.T) {
 		fmt.Fprintf(&b, `{"id": %d, "kind": "row", "payload": "%s"}`, 1000+i, strings.Repeat("x", 40))
 	}
 	b.WriteString("]")
-	out, err = JSON([]byte(b.String()), lossy.Options{})
+	out, err := JSON([]byte(b.String()), lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -478,11 +470,7 @@ func TestJSONTreeMax(t *testing.T) {
 // (EXPLAIN (FORMAT JSON)) is viewed without the frame's padding, between
 // its header and footer, and what is between them is JSON.
 func TestJSONPsqlFrame(t *testing.T) {
-	in := viewtest.Read(t, "json", "psql-explain-format-json")
-	out, err := JSON(in, lossy.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out := sampleView(t, "psql-explain-format-json")
 	lines := bytes.Split(bytes.TrimRight(out, "\n"), []byte("\n"))
 	if len(lines) < 4 || !bytes.Contains(lines[0], []byte("QUERY PLAN")) || string(lines[len(lines)-1]) != "(1 row)" {
 		t.Fatalf("frame's header or footer lost:\n%s", out)
@@ -493,4 +481,15 @@ func TestJSONPsqlFrame(t *testing.T) {
 	if len(out)*2 > len(in) {
 		t.Errorf("view is %d of %d bytes; the padding alone is most of them", len(out), len(in))
 	}
+}
+
+// sampleView is the default view of the json sample name, and the sample.
+func sampleView(t *testing.T, name string) (in, out []byte) {
+	t.Helper()
+	in = viewtest.Read(t, "json", name)
+	out, err := JSON(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, out
 }
