@@ -50,12 +50,16 @@ func TestServePace(t *testing.T) {
 
 // TestServeGC: once started, the pace follows the heap after a collection
 // (a test binary's heap is small: the highest pace), and stop puts the
-// default back. The finalizer runs in its own goroutine: wait for it, with
-// no deadline but the test's own.
+// default back. The finalizer runs in its own goroutine: wait for it over
+// collections, not time.
 func TestServeGC(t *testing.T) {
 	t.Setenv("GOGC", "")
 	stop := serveGC()
-	for pace() != serveMaxGCPercent {
+	for i := 0; pace() != serveMaxGCPercent; i++ {
+		if i == 10000 {
+			stop()
+			t.Fatalf("after %d collections GOGC is %d, want %d (live heap %d)", i, pace(), serveMaxGCPercent, markedHeap())
+		}
 		runtime.GC()
 		runtime.Gosched()
 	}
