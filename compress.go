@@ -153,13 +153,25 @@ func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
 		if v, err = e.lossy(ctx, r); err != nil {
 			return "", err
 		}
-	}
-	e.foldLossless(ctx, r)
-	if lossy {
-		r.releaseUnusable(e.opts.MinSavings)
 		r.warn(v.warn)
 		e.checkBoundary(r, &v)
-		e.storeAndMark(ctx, r, v)
+	}
+	r.best, r.bestLen, r.strategy = r.in, len(r.in), wire.StrategyPassthroughLowSavings
+	// A view that beats every fold the gate could make is marked without
+	// folding (most JSON and logs: the fold would lex and verify the
+	// whole input for nothing); the fold runs only if the store fails.
+	later := lossy && e.foldsLose(r, v)
+	if !later {
+		e.foldLossless(ctx, r)
+	}
+	if lossy {
+		r.releaseUnusable(e.opts.MinSavings)
+		if v.fellBack && r.strategy == wire.StrategyPassthroughLowSavings {
+			r.strategy = wire.StrategyFailurePreserveFallback
+		}
+		if !e.storeAndMark(ctx, r, v) && later {
+			e.foldLossless(ctx, r)
+		}
 	}
 	if strategy, low := r.lowSavings(e.opts.MinSavings); low {
 		return strategy, nil
@@ -217,7 +229,6 @@ func (e *Engine) foldLossless(ctx context.Context, r *request) {
 		// Colour codes may go when the store keeps the original bytes.
 		gate = &e.colorGate
 	}
-	r.best, r.bestLen, r.strategy = r.in, len(r.in), wire.StrategyPassthroughLowSavings
 	if r.noFold {
 		return
 	}
@@ -258,34 +269,49 @@ func (e *Engine) checkBoundary(r *request, v *lossyView) {
 			r.warn("failure-preserve-fallback: a lossy compressor dropped a failure line")
 		}
 	}
-	if v.fellBack && r.strategy == wire.StrategyPassthroughLowSavings {
-		r.strategy = wire.StrategyFailurePreserveFallback
+}
+
+// foldsLose reports whether storeAndMark would keep the view v whatever
+// the lossless fold of the input: no fold of the gate can save enough to
+// be within 10% of it. fold.MaxSavings bounds the built-in folds but the
+// colour fold, which needs an ESC byte, and knows nothing of external
+// providers; a view that needs escaping is left to storeAndMark to weigh.
+func (e *Engine) foldsLose(r *request, v lossyView) bool {
+	if v.view == nil || len(e.opts.Providers) > 0 || bytes.IndexByte(r.in, 0x1b) >= 0 || fold.NeedsEscape(v.view) {
+		return false
 	}
+	// storeAndMark keeps the view when len(view)+markerBudget <
+	// bestLen*9/10, that is when bestLen, the fold's length, is at least
+	// need; a fold saves at most what MaxSavings counts.
+	need := (10*(len(v.view)+markerBudget+1) + 8) / 9
+	limit := len(r.in) - need
+	return limit >= 0 && fold.MaxSavings(r.in, limit) <= limit
 }
 
 // storeAndMark makes the lossy view, ended by its marker line, the best
-// result once the original is in the store.
-func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) {
+// result once the original is in the store, and reports whether it did.
+func (e *Engine) storeAndMark(ctx context.Context, r *request, v lossyView) bool {
 	if v.view == nil {
-		return
+		return false
 	}
 	// shown is the view as the reader sees it, before escaping.
 	shown, view := v.view, fold.Escape(v.view)
 	// Worth losing detail only if clearly smaller than the lossless
 	// result; the original goes to the store first.
 	if len(view)+markerBudget >= r.bestLen*9/10 {
-		return
+		return false
 	}
 	id, err := e.put(ctx, r.tenant, r.req.Content)
 	if err != nil {
 		e.log.Warn("store put failed; returning lossless result", "err", err)
 		r.warn("store unavailable: lossy compression skipped")
-		return
+		return false
 	}
 	r.res.Lossless, r.res.Equivalence, r.res.Steps = false, "", v.steps
 	r.res.CCRID, r.res.Scorer = id, v.scorer
 	r.best, r.strategy = r.marked(shown, view, id), wire.StrategyLossy
 	r.bestLen = len(r.best)
+	return true
 }
 
 // releaseUnusable drops a lossless fold that saves less than min of the

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // samples are the JSON tool outputs of testdata/samples/json.
@@ -293,6 +294,45 @@ func BenchmarkParseAll(b *testing.B) {
 	for b.Loop() {
 		for _, s := range in {
 			ParseAll(s)
+		}
+	}
+}
+
+// TestParseAllSlabs checks what the tree's slabs promise: names without
+// escapes are the input's bytes between the quotes, escaped ones decoded
+// copies, and a container's Elems and Keys are capped, so appending to
+// one never writes into the next container's.
+func TestParseAllSlabs(t *testing.T) {
+	in := []byte(`[{"a":1,"b\u0041":[2,3]},{"":4},[],{}]`)
+	vals, _, err := ParseAll(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := vals[0]
+	first, second := root.Elems[0], root.Elems[1]
+	inside := func(s string) bool {
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		base := uintptr(unsafe.Pointer(&in[0]))
+		return p >= base && p < base+uintptr(len(in))
+	}
+	if k := first.Keys[0]; k.Name != "a" || !inside(k.Name) {
+		t.Errorf("key %q does not share the input", k.Name)
+	}
+	if k := first.Keys[1]; k.Name != "bA" || inside(k.Name) {
+		t.Errorf("escaped key %q: want a decoded copy", k.Name)
+	}
+	if k := second.Keys[0]; k.Name != "" || string(k.Raw) != `""` {
+		t.Errorf("empty key %+v", k)
+	}
+	_ = append(first.Elems, root)
+	_ = append(first.Keys, Key{Name: "x"})
+	_ = append(first.Elems[1].Elems, root)
+	if second.Elems[0].Kind != Number || second.Keys[0].Name != "" || string(first.Elems[1].Elems[1].Raw) != "3" {
+		t.Errorf("appending to one container's members wrote into another's")
+	}
+	for _, e := range root.Elems[2:] {
+		if len(e.Elems) != 0 || len(e.Keys) != 0 {
+			t.Errorf("empty container %s has members", e.Raw)
 		}
 	}
 }

@@ -2,7 +2,7 @@ package jsonscan
 
 import (
 	"bytes"
-	"slices"
+	"unsafe"
 
 	"github.com/kompress/kompress/internal/jsonstr"
 )
@@ -50,20 +50,42 @@ type Value struct {
 
 // Key is an object member's name.
 type Key struct {
-	Raw  []byte // quoted source text
-	Name string // decoded
+	Raw []byte // quoted source text
+	// Name is the decoded name. Without escapes it is the text between
+	// the quotes, sharing the input's memory as Raw does.
+	Name string
 }
 
 // parser builds the tree view from the lexer's tokens, which the lexer has
-// already checked against the grammar. Values come from slabs and each
-// container's children are gathered on a shared stack and copied out once
-// complete, so a document costs a few allocations per container, not per
-// value and append.
+// already checked against the grammar. Values come from slabs; each
+// container's children and keys are gathered on a shared stack and, once
+// complete, copied into a slab of their own, so a document costs a few
+// allocations per slab, not per value, container or key.
 type parser struct {
-	l    lexer
-	slab []Value
-	kids []*Value
-	keys []Key
+	l        lexer
+	slab     []Value
+	kids     []*Value
+	keys     []Key
+	elemSlab []*Value // containers' Elems are cut from here
+	keySlab  []Key    // and objects' Keys from here
+}
+
+// slabChunk is how many values, elements or keys a slab holds, unless one
+// container needs more.
+const slabChunk = 256
+
+// cut copies items into the free end of *slab, starting a new chunk when
+// they do not fit, and returns the copy, capped so that appending to it
+// cannot write into the slab.
+func cut[T any](slab *[]T, items []T) []T {
+	s := *slab
+	if cap(s)-len(s) < len(items) {
+		s = make([]T, 0, max(slabChunk, len(items)))
+	}
+	n := len(s)
+	s = append(s, items...)
+	*slab = s
+	return s[n:len(s):len(s)]
 }
 
 func newParser(in []byte) *parser {
@@ -72,7 +94,9 @@ func newParser(in []byte) *parser {
 
 // ParseAll parses one or more whitespace-separated JSON values (a single
 // document, JSON Lines, or concatenated values), refusing nesting deeper
-// than TreeMaxDepth. It reports whether the values sat one per line.
+// than TreeMaxDepth. It reports whether the values sat one per line. The
+// values share in's memory (Raw, and Key.Name without escapes): in must
+// not change while they are used.
 func ParseAll(in []byte) (vals []*Value, oneLine bool, err error) {
 	p := newParser(in)
 	oneLine = true
@@ -103,7 +127,8 @@ func ParseAll(in []byte) (vals []*Value, oneLine bool, err error) {
 }
 
 // Parse parses in as exactly one JSON value, with only white space around
-// it, refusing nesting deeper than TreeMaxDepth.
+// it, refusing nesting deeper than TreeMaxDepth. The value shares in's
+// memory, as ParseAll's do.
 func Parse(in []byte) (*Value, error) {
 	p := newParser(in)
 	v, err := p.value(p.l.next())
@@ -119,7 +144,7 @@ func Parse(in []byte) (*Value, error) {
 // value builds the value whose first token the lexer just returned.
 func (p *parser) value(kind byte, start int) (*Value, error) {
 	if len(p.slab) == cap(p.slab) {
-		p.slab = make([]Value, 0, 64)
+		p.slab = make([]Value, 0, slabChunk)
 	}
 	p.slab = append(p.slab, Value{Start: start})
 	v := &p.slab[len(p.slab)-1]
@@ -159,10 +184,10 @@ func (p *parser) members(v *Value) error {
 		kind, start := p.l.next()
 		switch kind {
 		case '}', ']':
-			v.Elems = slices.Clone(p.kids[kids:])
+			v.Elems = cut(&p.elemSlab, p.kids[kids:])
 			p.kids = p.kids[:kids]
 			if v.Kind == Object {
-				v.Keys = slices.Clone(p.keys[keys:])
+				v.Keys = cut(&p.keySlab, p.keys[keys:])
 				p.keys = p.keys[:keys]
 			}
 			return nil
@@ -197,7 +222,8 @@ func (p *parser) members(v *Value) error {
 func (p *parser) key(start int) (Key, error) {
 	raw := p.l.data[start:p.l.pos]
 	if !p.l.escaped {
-		return Key{Raw: raw, Name: string(raw[1 : len(raw)-1])}, nil
+		name := raw[1 : len(raw)-1]
+		return Key{Raw: raw, Name: unsafe.String(unsafe.SliceData(name), len(name))}, nil
 	}
 	out, _, ok := jsonstr.Append(make([]byte, 0, len(raw)), p.l.data, start+1)
 	if !ok {

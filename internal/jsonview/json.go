@@ -990,15 +990,26 @@ var jsonFailWords = map[string]bool{
 }
 
 // jsonKeyClass classifies a member name, ignoring case, without allocating
-// for short names.
+// for short names. The view asks it of every member at every level, and
+// most names are of no class: those whose first letter and length no
+// class name has are told so without lowering them for the map.
 func jsonKeyClass(name string) int {
-	if len(name) > 16 {
+	if len(name) > 16 || len(name) == 0 || jsonKeyShapes[asciiLower(name[0])]&(1<<len(name)) == 0 {
 		return jsonKeyOther
 	}
 	var buf [16]byte
 	b := jsonLower(buf[:0], name)
 	return jsonKeyClasses[string(b)]
 }
+
+// jsonKeyShapes has, for each first byte of a name in jsonKeyClasses, bit
+// n set when such a name is n bytes long.
+var jsonKeyShapes = func() (t [256]uint32) {
+	for name := range jsonKeyClasses {
+		t[name[0]] |= 1 << len(name)
+	}
+	return t
+}()
 
 func jsonLower(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {

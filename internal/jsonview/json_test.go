@@ -493,3 +493,26 @@ func sampleView(t *testing.T, name string) (in, out []byte) {
 	}
 	return in, out
 }
+
+// FuzzJSONKeyClass checks jsonKeyClass's quick refusal against the map
+// lookup it stands before: every name gets the class of its lower-case
+// ASCII form.
+func FuzzJSONKeyClass(f *testing.F) {
+	for name := range jsonKeyClasses {
+		f.Add(name)
+		f.Add(strings.ToUpper(name))
+		f.Add(strings.ToUpper(name[:1]) + name[1:])
+	}
+	for _, name := range []string{"", "message", "ruleId", "filePath", "Ok", "x", "errorCountTotal", "ÉRROR"} {
+		f.Add(name)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		want := jsonKeyOther
+		if len(name) <= 16 {
+			want = jsonKeyClasses[string(jsonLower(nil, name))]
+		}
+		if got := jsonKeyClass(name); got != want {
+			t.Fatalf("jsonKeyClass(%q) = %d, want %d", name, got, want)
+		}
+	})
+}
