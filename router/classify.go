@@ -168,6 +168,9 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	if f&fLess != 0 && bytes.Contains(line, []byte("</")) && closingTag(line) {
 		return kHTML, wWeak, false // text with inline markup: "a <em>data race</em> is"
 	}
+	if len(line) > 0 && isHexDigit(line[0]) && onelineCommit(line) {
+		return kLog, wStrong, false // git log --oneline: history, as git log is
+	}
 	k, w := classifyShape(line)
 	return k, w, false
 }

@@ -155,6 +155,12 @@ func TestDetectCases(t *testing.T) {
 		{"git log without patches", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\ncommit 03c1dd2a1b2c3d4e5f60718293a4b5c6d7e8f9012\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:40:00 2026 +0000\n\n    router: faster\n", Log},
 		{"git log --stat", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\n router/kind.go | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\n\n" +
 			"commit 03c1dd2a1b2c3d4e5f60718293a4b5c6d7e8f9012\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:40:00 2026 +0000\n\n    router: faster\n\n router/split.go | 12 +++++++-----\n 1 file changed, 7 insertions(+), 5 deletions(-)\n", Log},
+		{"git log --oneline", "5fdac2d (HEAD -> master) Merge pull request #490 from someone/docs-release-process\n" +
+			"9ba8488 docs: update the release process as the maintainers asked in review, with the steps spelled out\n" +
+			"dca783a (tag: v1.0.10) Merge pull request #488 from someone/docs-sortflags-example\n" +
+			"d299f4e docs: clarify the SortFlags example with a complete program that can be run as it is\n", Log},
+		{"git blame", strings.Repeat("575f5149 (Dev One 2026-11-29 13:48:16 +0000  9) package failure\n", 3) +
+			"a1b2c3d4 (Dev Two 2026-11-30 09:00:00 +0000 10) func Lines(b []byte) int {\n", Code},
 		{"git show --stat", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\n router/kind.go | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\n", Diff},
 		{"git show", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    fix\n\ndiff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n", Diff},
 		{"dpkg -s record", "Package: bash\nStatus: install ok installed\nPre-Depends: libc6 (>= 2.36), libtinfo6 (>= 6)\nDescription: GNU Bourne Again SHell\n Bash is an sh-compatible command language interpreter that executes\n commands read from the standard input or from a file.\n .\n Bash also incorporates useful features from the Korn and C shells.\nHomepage: http://tiswww.case.edu/php/chet/bash/bashtop.html\n", Log},

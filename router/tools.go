@@ -289,14 +289,36 @@ func graphCommit(t []byte) bool {
 			break
 		}
 	}
-	n, digit := i, false
-	for n < len(t) && isHexDigit(t[n]) {
-		digit = digit || isDigit(t[n])
-		n++
-	}
+	n, digit, _ := hexRun(t[i:])
 	// A hash of seven hex digits has a decimal one but for one in a
 	// thousand; a word such as "defaced" has none.
-	return star && digit && n-i >= 7 && n < len(t) && t[n] == ' ' && t[i-1] == ' '
+	return star && digit && n >= 7 && i+n < len(t) && t[i+n] == ' ' && t[i-1] == ' '
+}
+
+// hexRun measures the run of lower-case hex digits t opens with and says
+// whether it holds a decimal digit and a letter.
+func hexRun(t []byte) (n int, digit, letter bool) {
+	for n < len(t) && isHexDigit(t[n]) {
+		digit = digit || isDigit(t[n])
+		letter = letter || !isDigit(t[n])
+		n++
+	}
+	return n, digit, letter
+}
+
+// onelineCommit reports a commit of git log --oneline (git reflog, git
+// rev-list --oneline): at column 0 an abbreviated or full hash, then a
+// space and the subject, maybe after its decorations: "5fdac2d (HEAD ->
+// master) Merge pull request …". The hash holds a letter as well as a
+// digit, so that od's octal offsets and numbers are not hashes. Lines with
+// aligned columns (git log --format with padded authors, git blame's
+// padded authors and line numbers) are tables and code.
+func onelineCommit(line []byte) bool {
+	n, digit, letter := hexRun(line)
+	if !digit || !letter || n < 7 || n > 12 && n != 40 || n+1 >= len(line) || line[n] != ' ' || line[n+1] == ' ' {
+		return false
+	}
+	return !bytes.Contains(line[n+1:], []byte("  "))
 }
 
 // catchNote reports the lines Catch2's console reporter heads an
