@@ -165,6 +165,11 @@ func TestDetectCases(t *testing.T) {
 		{"git show", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    fix\n\ndiff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n", Diff},
 		{"dpkg -s record", "Package: bash\nStatus: install ok installed\nPre-Depends: libc6 (>= 2.36), libtinfo6 (>= 6)\nDescription: GNU Bourne Again SHell\n Bash is an sh-compatible command language interpreter that executes\n commands read from the standard input or from a file.\n .\n Bash also incorporates useful features from the Korn and C shells.\nHomepage: http://tiswww.case.edu/php/chet/bash/bashtop.html\n", Log},
 		{"apt-cache policy", "bash:\n  Installed: 5.2.15-2+b8\n  Candidate: 5.2.15-2+b13\n  Version table:\n     5.2.15-2+b13 500\n        500 http://deb.debian.org/debian bookworm/main amd64 Packages\n *** 5.2.15-2+b8 100\n        100 /var/lib/dpkg/status\n", Log},
+		{"fields with keys of words", "The Meson build system\nVersion: 1.0.1\nSource dir: /src/thumbs\nBuild type: native build\n" +
+			"C compiler for the host machine: cc (gcc 12.2.0)\nProgram thumbgen found: NO\n", Log},
+		{"tab-indented fields", "Command exited with non-zero status 3\n\tCommand being timed: \"python3 x.py\"\n\tUser time (seconds): 0.20\n" +
+			"\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:00.24\n\tMaximum resident set size (kbytes): 9560\n\tExit status: 3\n", Log},
+		{"sysctl", "vm.admin_reserve_kbytes = 8192\nvm.compact_unevictable_allowed = 1\nvm.dirty_background_ratio = 10\nvm.swappiness = 60\n", Log},
 		{"systemctl show", "Type=simple\nRestart=no\nNotifyAccess=none\nTimeoutStartUSec=1min 30s\nExecMainPID=812\n", Log},
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},
