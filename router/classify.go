@@ -171,6 +171,9 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	if len(line) > 0 && isHexDigit(line[0]) && onelineCommit(line) {
 		return kLog, wStrong, false // git log --oneline: history, as git log is
 	}
+	if f&fDot != 0 && stepResult(line) {
+		return kLog, wWeak, false
+	}
 	k, w := classifyShape(line)
 	return k, w, false
 }

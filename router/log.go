@@ -196,6 +196,9 @@ func logLine(line, t []byte, f feat) bool {
 	if testRunnerLine(line, t, nodeColon) {
 		return true
 	}
+	if colon > 0 && indent == 0 && toolSeverity(t, colon) {
+		return true // a program's own message: "configure: error: libz is required", "cc1: warning: ..."
+	}
 	if colon >= 0 {
 		i := -1
 		if f&fParen != 0 { // the '(' must come before "): "
@@ -238,6 +241,32 @@ func logLine(line, t []byte, f feat) bool {
 		}
 	}
 	return false
+}
+
+// toolSeverity reports a line a program heads with its name and a
+// severity: "configure: error: …", "ld: warning: …", "cc1: fatal error: …".
+// colon is the first ':' of t; the name before it has no blank.
+func toolSeverity(t []byte, colon int) bool {
+	r := t[colon:]
+	if !hasPrefix(r, ": error: ") && !hasPrefix(r, ": warning: ") && !hasPrefix(r, ": fatal error: ") {
+		return false
+	}
+	return bytes.IndexByte(t[:colon], ' ') < 0 && bytes.IndexByte(t[:colon], '\t') < 0
+}
+
+// stepResult reports a step of a configure-style check and its result:
+// "checking for stdio.h... yes", "checking for suffix of executables... ",
+// "Reading package lists... Done": words, "..." right after the last
+// one, then at most a short result. A weak vote: prose may trail off so.
+func stepResult(t []byte) bool {
+	i := bytes.Index(t, []byte("... "))
+	if i < 0 && bytes.HasSuffix(t, []byte("...")) {
+		i = len(t) - 3
+	}
+	if i <= 0 || t[i-1] == ' ' || t[i-1] == '.' || bytes.IndexByte(t[:i], ' ') < 0 {
+		return false
+	}
+	return len(t)-i <= 44
 }
 
 // severityAfterPlace reports a diagnostic whose place, in parentheses, is

@@ -170,6 +170,9 @@ func TestDetectCases(t *testing.T) {
 		{"tab-indented fields", "Command exited with non-zero status 3\n\tCommand being timed: \"python3 x.py\"\n\tUser time (seconds): 0.20\n" +
 			"\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:00.24\n\tMaximum resident set size (kbytes): 9560\n\tExit status: 3\n", Log},
 		{"sysctl", "vm.admin_reserve_kbytes = 8192\nvm.compact_unevictable_allowed = 1\nvm.dirty_background_ratio = 10\nvm.swappiness = 60\n", Log},
+		{"configure", "checking for gcc... gcc\nchecking whether the C compiler works... yes\nchecking for suffix of executables... \n" +
+			"checking whether we are cross compiling... no\nchecking for gcc option to enable C11 features... none needed\n" +
+			"configure: error: libfrobnicate is required\n", Log},
 		{"systemctl show", "Type=simple\nRestart=no\nNotifyAccess=none\nTimeoutStartUSec=1min 30s\nExecMainPID=812\n", Log},
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},
