@@ -164,6 +164,9 @@ func logLine(line, t []byte, f feat) bool {
 		if e > 0 && indent > 0 && hasPrefix(t[e:], ": ") {
 			return true
 		}
+		if e > 0 && indent == 0 && hasPrefix(t[e:], ": (") && t[len(t)-1] == ')' {
+			return true // a Lisp backtrace's frame, its call in parentheses: "3: (MEAN (1 2 3 \"4\"))"
+		}
 		if e > 0 && indent == 0 && hasPrefix(t[e:], " upgraded, ") {
 			return true // apt's "2 upgraded, 5 newly installed, 0 to remove and 1 not upgraded."
 		}

@@ -173,6 +173,9 @@ func TestDetectCases(t *testing.T) {
 		{"configure", "checking for gcc... gcc\nchecking whether the C compiler works... yes\nchecking for suffix of executables... \n" +
 			"checking whether we are cross compiling... no\nchecking for gcc option to enable C11 features... none needed\n" +
 			"configure: error: libfrobnicate is required\n", Log},
+		{"lisp backtrace", "Unhandled TYPE-ERROR in thread #<SB-THREAD:THREAD \"main thread\" RUNNING {1001348003}>:\n  The value\n    \"4\"\n  is not of type\n    NUMBER\n\n" +
+			"Backtrace for: #<SB-THREAD:THREAD \"main thread\" RUNNING {1001348003}>\n0: (SB-KERNEL:TWO-ARG-+ 6 \"4\")\n1: (+ 6 \"4\")\n" +
+			"2: (REDUCE #<FUNCTION +> (1 2 3 \"4\"))\n3: (MEAN (1 2 3 \"4\"))\n4: (SB-INT:SIMPLE-EVAL-IN-LEXENV (VARIANCE (QUOTE (1 2 3 \"4\"))) #<NULL-LEXENV>)\n", Log},
 		{"systemctl show", "Type=simple\nRestart=no\nNotifyAccess=none\nTimeoutStartUSec=1min 30s\nExecMainPID=812\n", Log},
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},
