@@ -2,6 +2,7 @@ package router
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/kompress/kompress/internal/toolline"
 )
@@ -173,6 +174,9 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	}
 	if f&fDot != 0 && stepResult(line) {
 		return kLog, wWeak, false
+	}
+	if f&fDash != 0 && nameDescription(line) {
+		return kTable, wWeak, false // apt-cache search, apropos: one entry a row
 	}
 	k, w := classifyShape(line)
 	return k, w, false
@@ -805,6 +809,38 @@ func classifyShape(line []byte) (uint8, uint8) {
 	}
 	return kNone, wNone
 }
+
+// nameDescription reports an entry of a list of names with a summary each:
+// a name with no blank at column 0, maybe a manual section, then " - "
+// and the summary: apt-cache search's "libdbi-perl - Perl Database
+// Interface", apropos' "pthread_create (3)   - create a new thread".
+func nameDescription(line []byte) bool {
+	n := 0
+	for n < len(line) && nameByte[line[n]] {
+		n++
+	}
+	if n < 2 || n == len(line) || line[n] != ' ' || line[0] == '-' || line[n-1] == ':' {
+		return false
+	}
+	r := line[n:]
+	if hasPrefix(r, " (") {
+		e := bytes.IndexByte(r, ')')
+		if e < 0 || e > 12 {
+			return false
+		}
+		r = r[e+1:]
+	}
+	r = bytes.TrimLeft(r, " ")
+	return len(r) > 2 && r[0] == '-' && r[1] == ' ' && r[2] != ' '
+}
+
+// nameByte marks the bytes of a package or manual page name.
+var nameByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = wordByte[c] || strings.IndexByte("-+._[@/:", byte(c)) >= 0
+	}
+	return t
+}()
 
 // pipeRow reports a line "| a | b |" or "|---|---|": framed by pipes, with
 // at least one more between, and every pipe inside spaced or dashed

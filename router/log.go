@@ -258,14 +258,12 @@ func toolSeverity(t []byte, colon int) bool {
 }
 
 // stepResult reports a step of a configure-style check and its result:
-// "checking for stdio.h... yes", "checking for suffix of executables... ",
-// "Reading package lists... Done": words, "..." right after the last
-// one, then at most a short result. A weak vote: prose may trail off so.
+// "checking for stdio.h... yes", "checking for suffix of executables... ":
+// words, "... " right after the last one, then at most a short result. A
+// weak vote: prose may trail off so. A line ending in "..." is text cut
+// short (apropos), not a step.
 func stepResult(t []byte) bool {
 	i := bytes.Index(t, []byte("... "))
-	if i < 0 && bytes.HasSuffix(t, []byte("...")) {
-		i = len(t) - 3
-	}
 	if i <= 0 || t[i-1] == ' ' || t[i-1] == '.' || bytes.IndexByte(t[:i], ' ') < 0 {
 		return false
 	}

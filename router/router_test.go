@@ -176,6 +176,11 @@ func TestDetectCases(t *testing.T) {
 		{"lisp backtrace", "Unhandled TYPE-ERROR in thread #<SB-THREAD:THREAD \"main thread\" RUNNING {1001348003}>:\n  The value\n    \"4\"\n  is not of type\n    NUMBER\n\n" +
 			"Backtrace for: #<SB-THREAD:THREAD \"main thread\" RUNNING {1001348003}>\n0: (SB-KERNEL:TWO-ARG-+ 6 \"4\")\n1: (+ 6 \"4\")\n" +
 			"2: (REDUCE #<FUNCTION +> (1 2 3 \"4\"))\n3: (MEAN (1 2 3 \"4\"))\n4: (SB-INT:SIMPLE-EVAL-IN-LEXENV (VARIANCE (QUOTE (1 2 3 \"4\"))) #<NULL-LEXENV>)\n", Log},
+		{"apropos", "pthread_attr_destroy (3) - initialize and destroy thread attributes object\n" +
+			"pthread_attr_getaffinity_np (3) - set/get CPU affinity attribute in thread at...\n" +
+			"pthread_cancel (3)   - send a cancellation request to a thread\npthread_create (3)   - create a new thread\n", Table},
+		{"apt-cache search", "libdbi-perl - Perl Database Interface (DBI)\nlibdbd-sqlite3-perl - Perl DBI driver with a self-contained RDBMS\n" +
+			"libjson-perl - module for manipulating JSON-formatted data\nlibwww-perl - simple and consistent interface to the world-wide web\n", Table},
 		{"systemctl show", "Type=simple\nRestart=no\nNotifyAccess=none\nTimeoutStartUSec=1min 30s\nExecMainPID=812\n", Log},
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},
