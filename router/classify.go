@@ -178,6 +178,9 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	if f&fDash != 0 && nameDescription(line) {
 		return kTable, wWeak, false // apt-cache search, apropos: one entry a row
 	}
+	if f&fColon != 0 && paddedPathLabel(line) {
+		return kTable, wWeak, false // file(1): "/usr/bin/ls:   ELF 64-bit LSB pie executable, ..."
+	}
 	k, w := classifyShape(line)
 	return k, w, false
 }
@@ -832,6 +835,14 @@ func nameDescription(line []byte) bool {
 	}
 	r = bytes.TrimLeft(r, " ")
 	return len(r) > 2 && r[0] == '-' && r[1] == ' ' && r[2] != ' '
+}
+
+// paddedPathLabel reports a path ending in ':' at column 0, then blanks
+// padding what follows into a column: file(1)'s rows. A single blank
+// after the colon is a message ("x.go: no such file").
+func paddedPathLabel(line []byte) bool {
+	c := bytes.IndexByte(line, ':')
+	return c > 0 && c+3 < len(line) && line[c+1] == ' ' && line[c+2] == ' ' && isPathLine(line[:c])
 }
 
 // nameByte marks the bytes of a package or manual page name.

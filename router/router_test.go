@@ -181,6 +181,9 @@ func TestDetectCases(t *testing.T) {
 			"pthread_cancel (3)   - send a cancellation request to a thread\npthread_create (3)   - create a new thread\n", Table},
 		{"apt-cache search", "libdbi-perl - Perl Database Interface (DBI)\nlibdbd-sqlite3-perl - Perl DBI driver with a self-contained RDBMS\n" +
 			"libjson-perl - module for manipulating JSON-formatted data\nlibwww-perl - simple and consistent interface to the world-wide web\n", Table},
+		{"file", "/etc/PackageKit:             directory\n/etc/adduser.conf:           ASCII text\n" +
+			"/etc/alternatives:           directory\n/etc/bash.bashrc:            ASCII text, with very long lines (345)\n" +
+			"/etc/localtime:              symbolic link to /usr/share/zoneinfo/Etc/UTC\n", Table},
 		{"systemctl show", "Type=simple\nRestart=no\nNotifyAccess=none\nTimeoutStartUSec=1min 30s\nExecMainPID=812\n", Log},
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},
