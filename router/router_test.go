@@ -184,6 +184,10 @@ func TestDetectCases(t *testing.T) {
 		{"file", "/etc/PackageKit:             directory\n/etc/adduser.conf:           ASCII text\n" +
 			"/etc/alternatives:           directory\n/etc/bash.bashrc:            ASCII text, with very long lines (345)\n" +
 			"/etc/localtime:              symbolic link to /usr/share/zoneinfo/Etc/UTC\n", Table},
+		{"mysql \\G", "*************************** 1. row ***************************\n           id: 1\n  select_type: SIMPLE\n        table: c\n" +
+			"possible_keys: PRIMARY\n         rows: 300\n        Extra: Using where; Using temporary; Using filesort\n" +
+			"*************************** 2. row ***************************\n       Table: orders\nCreate Table: CREATE TABLE `orders` (\n" +
+			"  `id` int(11) NOT NULL AUTO_INCREMENT,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci\n", Table},
 		{"systemctl show", "Type=simple\nRestart=no\nNotifyAccess=none\nTimeoutStartUSec=1min 30s\nExecMainPID=812\n", Log},
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},

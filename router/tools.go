@@ -92,6 +92,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if len(t) > 4 && hasPrefix(t, "** (") && isUpper(t[4]) {
 			return kLog, wStrong // an Elixir exception: "** (KeyError) key :a not found"
 		}
+		if verticalRowRule(t) {
+			return kTable, wStrong // a result row's header in the mysql client's \G form
+		}
 	case '>', '<':
 		if len(line) == len(t) && (len(t) == 1 || t[1] == ' ' && toolline.HTTPLine(t[2:])) {
 			return kLog, wStrong // curl -v request and response headers
@@ -293,6 +296,22 @@ func graphCommit(t []byte) bool {
 	// A hash of seven hex digits has a decimal one but for one in a
 	// thousand; a word such as "defaced" has none.
 	return star && digit && n >= 7 && i+n < len(t) && t[i+n] == ' ' && t[i-1] == ' '
+}
+
+// verticalRowRule reports the rule the mysql and mariadb clients print
+// over each row of a result in the vertical (\G) form:
+// "*************************** 1. row ***************************".
+func verticalRowRule(t []byte) bool {
+	n := 0
+	for n < len(t) && t[n] == '*' {
+		n++
+	}
+	if n < 5 || n+1 >= len(t) || t[n] != ' ' {
+		return false
+	}
+	_, e := toolline.Number(t[n+1:])
+	r := t[n+1+e:]
+	return e > 0 && hasPrefix(r, ". row ") && len(bytes.Trim(r[len(". row "):], "*")) == 0
 }
 
 // hexRun measures the run of lower-case hex digits t opens with and says
