@@ -178,6 +178,9 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	if f&fDash != 0 && nameDescription(line) {
 		return kTable, wWeak, false // apt-cache search, apropos: one entry a row
 	}
+	if len(line) > 2 && line[0] == ' ' && countRow(line) {
+		return kTable, wWeak, false // uniq -c, wc -l, vmstat -s: "     44 Merge"
+	}
 	if f&fColon != 0 && paddedPathLabel(line) {
 		return kTable, wWeak, false // file(1): "/usr/bin/ls:   ELF 64-bit LSB pie executable, ..."
 	}
@@ -835,6 +838,19 @@ func nameDescription(line []byte) bool {
 	}
 	r = bytes.TrimLeft(r, " ")
 	return len(r) > 2 && r[0] == '-' && r[1] == ' ' && r[2] != ' '
+}
+
+// countRow reports a row of a count and what it counts, the count right
+// aligned by blanks: uniq -c's "     44 Merge", wc -l's "  188 router/x.go",
+// vmstat -s's "   592696 K used memory". One blank follows the count; a
+// tab (cat -n, nl) makes numbered source, not a count.
+func countRow(line []byte) bool {
+	t := trimBlank(line)
+	if len(t) == len(line) || len(t) < 3 {
+		return false
+	}
+	_, e := toolline.Number(t)
+	return e > 0 && e+1 < len(t) && t[e] == ' ' && t[e+1] != ' ' && t[e+1] != '|'
 }
 
 // paddedPathLabel reports a path ending in ':' at column 0, then blanks

@@ -188,6 +188,8 @@ func TestDetectCases(t *testing.T) {
 			"possible_keys: PRIMARY\n         rows: 300\n        Extra: Using where; Using temporary; Using filesort\n" +
 			"*************************** 2. row ***************************\n       Table: orders\nCreate Table: CREATE TABLE `orders` (\n" +
 			"  `id` int(11) NOT NULL AUTO_INCREMENT,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci\n", Table},
+		{"uniq -c", "   2092 gz\n    833 copyright\n    542 txt\n     97 html\n     41 Debian\n     12 README\n      3 NEWS\n", Table},
+		{"cat -n is no count", "     1\tpackage main\n     2\t\n     3\timport \"fmt\"\n     4\t\n     5\tfunc main() {\n     6\t\tfmt.Println(\"hi\")\n     7\t}\n", Code},
 		{"systemctl show", "Type=simple\nRestart=no\nNotifyAccess=none\nTimeoutStartUSec=1min 30s\nExecMainPID=812\n", Log},
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},
