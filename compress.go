@@ -833,27 +833,35 @@ func joinWarn(a, b string) string {
 // whatever else is sought, and a pass per section made a big input of many
 // sections cost sections × output.
 func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
-	var lines, plainLines, markers, plainMarkers [][]byte
+	var lines, plainLines, pageLines, markers, plainMarkers [][]byte
 	for i := range checks {
 		c := &checks[i]
 		c.judge()
-		if c.ansi {
+		switch {
+		case c.ansi:
 			plainLines, plainMarkers = append(plainLines, c.lines...), append(plainMarkers, c.markers...)
-		} else {
+		case c.kind == router.HTML:
+			// Sought as the page shows them: see failure.AbsentIn.
+			pageLines, markers = append(pageLines, c.lines...), append(markers, c.markers...)
+		default:
 			lines, markers = append(lines, c.lines...), append(markers, c.markers...)
 		}
 	}
-	missing := absentOrMarker(lines, markers, out)
+	missing := absentOrMarker(router.Log, lines, markers, out)
+	if len(pageLines) > 0 {
+		missing = append(missing, absentOrMarker(router.HTML, pageLines, nil, out)...)
+	}
 	if len(plainLines) > 0 || len(plainMarkers) > 0 {
-		missing = append(missing, absentOrMarker(plainLines, plainMarkers, ansi.Strip(out))...)
+		missing = append(missing, absentOrMarker(router.Log, plainLines, plainMarkers, ansi.Strip(out))...)
 	}
 	return missing
 }
 
-// absentOrMarker returns the failure lines absent from out, then the marker
-// lines whose text without escapes out does not hold.
-func absentOrMarker(lines, markers [][]byte, out []byte) [][]byte {
-	missing := failure.Absent(lines, out)
+// absentOrMarker returns the failure lines of a text of kind absent from
+// out (see failure.AbsentIn), then the marker lines whose text without
+// escapes out does not hold.
+func absentOrMarker(kind router.Kind, lines, markers [][]byte, out []byte) [][]byte {
+	missing := failure.AbsentIn(kind, lines, out)
 	for _, line := range markers {
 		if !bytes.Contains(out, ansi.Strip(line)) {
 			missing = append(missing, line)
@@ -1031,7 +1039,7 @@ func (c *sectionCheck) missing(out []byte) [][]byte {
 	if c.ansi {
 		out = ansi.Strip(out)
 	}
-	return absentOrMarker(c.lines, c.markers, out)
+	return absentOrMarker(c.kind, c.lines, c.markers, out)
 }
 
 // judge finds, once, the lines missing looks for: see sectionCheck.

@@ -238,6 +238,14 @@ func checkFailuresKept(t *testing.T, in []byte, out string) {
 			}
 			part = text
 		}
+		if sec.Kind == router.HTML {
+			// A page's lines are sought as it shows them: see
+			// failure.AbsentIn.
+			for _, l := range failure.Missing(sec.Kind, part, []byte(out)) {
+				t.Errorf("failure line lost: %q", l)
+			}
+			continue
+		}
 		for _, l := range failure.Lines(sec.Kind, part) {
 			line := strings.TrimRight(string(l), "\r\n")
 			if !outLines[line] && !strings.Contains(out, line) {
@@ -599,6 +607,33 @@ func TestFailureBoundary(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d mixed samples compressed other sections around a log section kept whole", sectionFallbacks, len(mixed))
+}
+
+// TestHTMLPageFailureLines: a documentation page that shows compiler
+// errors in its examples ("error: bitshift exceeds ...", "--&gt; main.rs"
+// with entities) and keeps notes in comments and CSS in styles is still
+// turned into text: the errors are there as the page shows them, entities
+// decoded, and the page is not kept whole for lines a reader never sees.
+func TestHTMLPageFailureLines(t *testing.T) {
+	for name, want := range map[string]string{
+		"rust-lints-levels":       " --> main.rs:2:13",
+		"rust-book-writing-tests": "thread 'tests::another' panicked at src/lib.rs:17:9:",
+	} {
+		t.Run(name, func(t *testing.T) {
+			in, err := os.ReadFile(filepath.Join("testdata", "samples", "html", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := compress(t, newEngine(t, memStore(t)), wire.CompressRequest{Content: string(in)})
+			if res.Strategy != "lossy:html" || len(res.Warnings) > 0 {
+				t.Fatalf("strategy %q, warnings %q; want lossy:html without warnings", res.Strategy, res.Warnings)
+			}
+			if !strings.Contains(res.Text, "\n"+want+"\n") {
+				t.Errorf("the page's line %q is not in the text", want)
+			}
+			checkFailuresKept(t, in, res.Text)
+		})
+	}
 }
 
 // TestExpandConcatenated: several lossy results with text around them (as

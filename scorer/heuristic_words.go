@@ -1,5 +1,7 @@
 package scorer
 
+import "sync"
+
 // wordClass is what the heuristic knows about a word before looking at its
 // context.
 type wordClass uint8
@@ -16,34 +18,43 @@ func classifyKey(key []byte) wordClass {
 	if len(key) == 0 {
 		return classPunct
 	}
-	if len(key) > maxListedWord {
+	l := listed()
+	if len(key) > l.longest {
 		return classContent
 	}
-	return listedWords[string(key)] // classContent when absent
+	return l.class[string(key)] // classContent when absent
 }
 
 // listedWords classes the words of functionWords and fillerWords in one
-// lookup (a word on both lists is a function word); maxListedWord is the
-// longest of them.
-var listedWords, maxListedWord = func() (map[string]wordClass, int) {
-	m := make(map[string]wordClass, len(functionWords)+len(fillerWords))
-	n := 0
-	for w := range fillerWords {
-		m[w] = classFiller
-		n = max(n, len(w))
+// lookup (a word on both lists is a function word); longest is the length
+// of the longest of them.
+type listedWords struct {
+	class   map[string]wordClass
+	longest int
+}
+
+// listed builds the word classes on first use: only the lossy path reads
+// them, and a process that never takes it (kompress version, a lossless
+// compress) should not pay for the map at start-up.
+var listed = sync.OnceValue(func() listedWords {
+	l := listedWords{class: make(map[string]wordClass, len(functionWords)+len(fillerWords))}
+	for _, words := range []struct {
+		list  []string
+		class wordClass
+	}{{fillerWords, classFiller}, {functionWords, classFunction}} {
+		for _, w := range words.list {
+			l.class[w] = words.class
+			l.longest = max(l.longest, len(w))
+		}
 	}
-	for w := range functionWords {
-		m[w] = classFunction
-		n = max(n, len(w))
-	}
-	return m, n
-}()
+	return l
+})
 
 // functionWords are English articles, pronouns, prepositions,
 // conjunctions and auxiliaries. Negations, modals, conditions,
 // alternatives and quantifiers (not, must, can, if, or, all, more, …) are
 // deliberately absent: mustkeep protects them.
-var functionWords = setOf(
+var functionWords = []string{
 	"a", "an", "the", "this", "that", "these", "those", "there", "here",
 	"i", "me", "my", "we", "us", "our", "ours", "you", "your", "yours", "he", "him", "his",
 	"she", "her", "hers", "it", "its", "they", "them", "their", "theirs", "itself", "themselves",
@@ -61,11 +72,11 @@ var functionWords = setOf(
 	"it's", "that's", "there's", "they're", "we're", "you're", "i'm", "let's",
 	"where", "how", "why", "whenever", "wherever",
 	"up", "down", "out", "off", "again", "further", "once", "just", "now", "well",
-)
+}
 
 // fillerWords are adverbs and connectives whose loss rarely changes what a
 // sentence says.
-var fillerWords = setOf(
+var fillerWords = []string{
 	"very", "really", "quite", "rather", "simply", "just", "actually", "basically",
 	"generally", "usually", "typically", "normally", "probably", "perhaps", "maybe",
 	"however", "therefore", "thus", "hence", "moreover", "furthermore", "additionally",
@@ -74,7 +85,7 @@ var fillerWords = setOf(
 	"etc", "e.g", "i.e", "eg", "ie", "various", "certain", "following", "above", "below",
 	"like", "unlike", "way", "ways",
 	"thing", "things", "able", "possible", "specified", "given", "new", "note",
-)
+}
 
 func setOf(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))

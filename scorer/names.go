@@ -2,6 +2,7 @@ package scorer
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -51,7 +52,7 @@ func nameSpans(text string, words []tokenize.Word) []nameSpan {
 			}
 			caps++
 			pending = 0
-		case start >= 0 && caps > 0 && nameConnective[strings.ToLower(key)] && !closesClause(text[words[i-1].Start:words[i-1].End]):
+		case start >= 0 && caps > 0 && nameConnective()[strings.ToLower(key)] && !closesClause(text[words[i-1].Start:words[i-1].End]):
 			pending++
 		case start >= 0 && caps > 0 && pending == 0 && key != "" && isDigit(key[0]):
 			caps++ // Deadpool 2, Apollo 11
@@ -67,8 +68,11 @@ func nameSpans(text string, words []tokenize.Word) []nameSpan {
 	return spans
 }
 
-// nameConnective are the lower-case words that join the parts of a name.
-var nameConnective = setOf("of", "the", "and", "&", "de", "la", "le", "du", "del", "della", "da", "von", "van", "der", "den", "y", "bin", "al", "on", "upon", "for", "in")
+// nameConnective are the lower-case words that join the parts of a name,
+// built on first use like listed.
+var nameConnective = sync.OnceValue(func() map[string]bool {
+	return setOf("of", "the", "and", "&", "de", "la", "le", "du", "del", "della", "da", "von", "van", "der", "den", "y", "bin", "al", "on", "upon", "for", "in")
+})
 
 func capitalised(key string) bool {
 	if key == "" {

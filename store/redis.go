@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -30,8 +31,11 @@ const (
 //	i:<id>    hash
 //
 // All three carry the same expiry, refreshed by each Put. The scripts run
-// atomically in Redis, so replicas never hand out one id twice.
-var redisPut = redis.NewScript(`
+// atomically in Redis, so replicas never hand out one id twice. Both are
+// built on first use: NewScript hashes its source, which a process that
+// never opens Redis should not pay for at start-up.
+var redisPut = sync.OnceValue(func() *redis.Script {
+	return redis.NewScript(`
 local p, h, ttl = ARGV[1], ARGV[2], ARGV[3]
 local okey, hkey = p .. 'o:' .. h, p .. 'h:' .. h
 local id = redis.call('GET', hkey)
@@ -53,10 +57,12 @@ for n = 12, string.len(h) do
 end
 return redis.error_reply('KOMPRESS_CORRUPT id table full for ' .. h)
 `)
+})
 
 // redisGet mirrors resolveID: an exact shown id wins, else the one shown
 // id that prefixes id and whose hash id prefixes.
-var redisGet = redis.NewScript(`
+var redisGet = sync.OnceValue(func() *redis.Script {
+	return redis.NewScript(`
 local p, id = ARGV[1], ARGV[2]
 local found = false
 for n = string.len(id), 12, -1 do
@@ -72,6 +78,7 @@ local v = redis.call('GET', p .. 'o:' .. found)
 if not v then return false end
 return {found, v}
 `)
+})
 
 type redisStore struct {
 	rdb  *redis.Client
@@ -145,7 +152,7 @@ func (s *redisStore) put(ctx context.Context, tenant, hash string, original []by
 	// does not need (a model-scoring slot; the server's scoring backstop
 	// no longer applies from here).
 	DurableWait(ctx)
-	id, err := redisPut.Run(ctx, s.rdb, nil, s.prefix(tenant), hash, ttl, original).Text()
+	id, err := redisPut().Run(ctx, s.rdb, nil, s.prefix(tenant), hash, ttl, original).Text()
 	if err != nil {
 		return "", s.wrap(err, "")
 	}
@@ -160,7 +167,7 @@ func (s *redisStore) Get(ctx context.Context, tenant, id string) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	reply, err := redisGet.Run(ctx, s.rdb, nil, s.prefix(tenant), id).StringSlice()
+	reply, err := redisGet().Run(ctx, s.rdb, nil, s.prefix(tenant), id).StringSlice()
 	if err != nil {
 		return nil, s.wrap(err, id)
 	}

@@ -7,6 +7,7 @@ import (
 	"hash/maphash"
 	"math"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -26,8 +27,11 @@ type merge struct{ rank, id int32 }
 func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
 
 // byteChars is GPT-2's bytes_to_unicode: printable bytes stand for
-// themselves, the others for code points from U+0100 on.
-var byteChars = func() (t [256]string) {
+// themselves, the others for code points from U+0100 on. Built on first
+// use: only byte-level vocabularies read it, and building it allocates 256
+// strings that a process without a model should not pay for at start-up.
+var byteChars = sync.OnceValue(func() (t *[256]string) {
+	t = new([256]string)
 	n := 0
 	for b := 0; b < 256; b++ {
 		if b >= '!' && b <= '~' || b >= 0xA1 && b <= 0xAC || b >= 0xAE {
@@ -38,11 +42,11 @@ var byteChars = func() (t [256]string) {
 		}
 	}
 	return t
-}()
+})
 
 // ByteChar is the character GPT-2's byte-level vocabularies write for the
 // byte b (bytes_to_unicode).
-func ByteChar(b byte) string { return byteChars[b] }
+func ByteChar(b byte) string { return byteChars()[b] }
 
 func readVocab(raw json.RawMessage) (map[string]int32, error) {
 	var v map[string]int32
@@ -99,8 +103,8 @@ func newBPE(rawVocab, rawMerges json.RawMessage, unk *string, ignoreMerges bool)
 		}
 		m.unk = id
 	}
-	for b := range 256 {
-		if id, ok := vocab[byteChars[b]]; ok {
+	for b, char := range byteChars() {
+		if id, ok := vocab[char]; ok {
 			m.byteID[b] = id
 		} else {
 			m.byteID[b] = m.unk
@@ -140,8 +144,9 @@ func (m *bpe) encode(word string, space bool) []int32 {
 func (m *bpe) piece(ids []int32, p string, syms, ranks []int32) []int32 {
 	if m.ignoreMerges {
 		var b strings.Builder
+		chars := byteChars()
 		for i := 0; i < len(p); i++ {
-			b.WriteString(byteChars[p[i]])
+			b.WriteString(chars[p[i]])
 		}
 		if id, ok := m.vocab[b.String()]; ok {
 			return append(ids, id)

@@ -383,7 +383,7 @@ func FuzzEncode(f *testing.F) {
 	f.Add("naïve café 東京 \xff\xfe\x00 \u00a0 \u200b")
 	bpeTok, wpTok := load(f, "bpe-final"), load(f, "wordpiece-logits")
 	inverse := map[rune]byte{}
-	for b, s := range byteChars {
+	for b, s := range byteChars() {
 		r, _ := utf8.DecodeRuneInString(s)
 		inverse[r] = byte(b)
 	}

@@ -17,6 +17,7 @@ package failure
 
 import (
 	"bytes"
+	"html"
 	"sync"
 	"unsafe"
 
@@ -48,7 +49,47 @@ func Data(kind router.Kind) bool {
 // as present when output holds it without its ANSI escapes, so a compressor
 // that strips colour (and declares so) is not blamed for that.
 func Missing(kind router.Kind, original, output []byte) [][]byte {
-	return Absent(Lines(kind, original), output)
+	return AbsentIn(kind, Lines(kind, original), output)
+}
+
+// AbsentIn is Absent for the failure lines of a text of kind. An HTML
+// page's lines are its source: the reader sees them with entities decoded
+// ("&lt;i8&gt;" is "<i8>") and runs of white space as one, a paragraph's
+// lines joined, and so does the HTML view write them. A page's line that
+// is not a whole line of output is present when output, read that way,
+// holds it as it reads.
+func AbsentIn(kind router.Kind, lines [][]byte, output []byte) [][]byte {
+	missing := Absent(lines, output)
+	if kind != router.HTML || len(missing) == 0 {
+		return missing
+	}
+	shown := collapseSpace(output)
+	kept := missing[:0]
+	for _, l := range missing {
+		if !bytes.Contains(shown, collapseSpace([]byte(html.UnescapeString(string(l))))) {
+			kept = append(kept, l)
+		}
+	}
+	return kept
+}
+
+// collapseSpace returns b with each run of ASCII white space as one space,
+// none at either end.
+func collapseSpace(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	space := false
+	for _, c := range b {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
+			space = len(out) > 0
+			continue
+		}
+		if space {
+			out = append(out, ' ')
+			space = false
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // Absent returns the lines (failure lines, as Lines gives them) that do not
@@ -141,6 +182,16 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 		kind = router.Log
 	}
 	only, also := kindRules(kind)
+	if kind == router.HTML {
+		pageParts(text, func(part []byte) { judgeParts(kind, part, only, also, fn) })
+		return
+	}
+	judgeParts(kind, text, only, also, fn)
+}
+
+// judgeParts judges text, in parts of whole lines of at most maxReaderText
+// bytes, each with its own reader.
+func judgeParts(kind router.Kind, text []byte, only, also func([]byte) bool, fn func([]byte)) {
 	for len(text) > maxReaderText {
 		// Judged in parts of whole lines, each with its own reader.
 		cut := bytes.LastIndexByte(text[:maxReaderText], '\n') + 1
@@ -157,6 +208,67 @@ func each(kind router.Kind, text []byte, fn func([]byte)) {
 		text = text[cut:]
 	}
 	judgeText(kind, text, only, also, fn)
+}
+
+// pageParts calls fn with the parts of an HTML page outside its comments,
+// scripts and styles, in whole lines: what those hold ("left: 0;" in a
+// style, a note to the page's authors in a comment) is not text the page
+// shows, and the HTML view drops it. The line that opens one is in the
+// part before it (its markup is not judged), and the line that closes it
+// in none; one left open runs to the end, as a browser reads it.
+func pageParts(text []byte, fn func([]byte)) {
+	start, closer := 0, ""
+	for at := 0; at < len(text); {
+		end := len(text)
+		if i := bytes.IndexByte(text[at:], '\n'); i >= 0 {
+			end = at + i + 1
+		}
+		line := text[at:end]
+		switch {
+		case closer != "":
+			if indexTag(line, closer) >= 0 {
+				closer, start = "", end
+			}
+		case bytes.IndexByte(line, '<') >= 0:
+			if closer = pageOpens(line); closer != "" {
+				fn(text[start:end])
+			}
+		}
+		at = end
+	}
+	if closer == "" && start < len(text) {
+		fn(text[start:])
+	}
+}
+
+// pageOpens returns what closes the comment, script or style that line
+// opens and leaves open, "" when it leaves none open.
+func pageOpens(line []byte) string {
+	if i := bytes.Index(line, []byte("<!--")); i >= 0 && bytes.Index(line[i+4:], []byte("-->")) < 0 {
+		return "-->"
+	}
+	for _, tag := range [...][2]string{{"<script", "</script"}, {"<style", "</style"}} {
+		if i := indexTag(line, tag[0]); i >= 0 && indexTag(line[i:], tag[1]) < 0 {
+			return tag[1]
+		}
+	}
+	return ""
+}
+
+// indexTag returns the index of the first pattern in line, ASCII case
+// ignored ("<SCRIPT"), or -1; pattern is lower case.
+func indexTag(line []byte, pattern string) int {
+	for i := 0; i+len(pattern) <= len(line); i++ {
+		j := bytes.IndexByte(line[i:], pattern[0])
+		if j < 0 || i+j+len(pattern) > len(line) {
+			return -1
+		}
+		i += j
+		if bytes.EqualFold(line[i:i+len(pattern)], []byte(pattern)) {
+			return i
+		}
+	}
+	return -1
 }
 
 // kindRules returns which lines the report rules judge in kind (nil: all)

@@ -763,3 +763,48 @@ func TestLinesInParts(t *testing.T) {
 		t.Errorf("Lines = %q\nwant %q", got, want)
 	}
 }
+
+// An HTML page's styles, scripts and comments are not text it shows: a
+// CSS "left: 0;" (the Rust assert_eq! detail rule's shape) or a note in a
+// comment is no failure line, while the page's own text still is, also
+// after a block left open on one line and closed on another.
+func TestPageParts(t *testing.T) {
+	page := "<html><head>\n<style>\n  .x {\n    left: 0;\n  }\n</style>\n<SCRIPT>\nerror: not shown\n</SCRIPT>\n" +
+		"</head><body>\n<!-- to regenerate:\nrg panicked listings/output.txt\n-->\n<pre>\nerror: shown\n</pre>\n" +
+		"<!-- one line --> \nFAILED: also shown\n<script>\npanic: never closed\n"
+	got := Lines(router.HTML, []byte(page))
+	want := []string{"error: shown", "FAILED: also shown"}
+	if len(got) != len(want) {
+		t.Fatalf("Lines(page) = %q, want %q", got, want)
+	}
+	for i := range got {
+		if string(got[i]) != want[i] {
+			t.Errorf("Lines(page)[%d] = %q, want %q", i, got[i], want[i])
+		}
+	}
+	// The same lines outside a page are judged as they are.
+	if got := Lines(router.Log, []byte("  left: 1\n right: 2\n")); len(got) != 2 {
+		t.Errorf("assert_eq! detail lines in a log: %q, want both", got)
+	}
+}
+
+// A page's line is present in the HTML view's text when the text shows it
+// as a reader reads it: entities decoded, white space runs as one, a
+// paragraph's lines joined. A line the view dropped is still missing.
+func TestMissingPage(t *testing.T) {
+	page := []byte("<pre><code>$ cargo build\nerror[E0277]: cannot add `Option&lt;i8&gt;` to `i8`\n" +
+		"  |  ^ no implementation for `i8 + Option&lt;i8&gt;`\n</code></pre>\n<p>\nError:   a   paragraph\nthat goes on\n</p>\n")
+	view := "```\n$ cargo build\nerror[E0277]: cannot add `Option<i8>` to `i8`\n  |  ^ no implementation for `i8 + Option<i8>`\n```\n" +
+		"Error: a paragraph that goes on\n"
+	if got := Missing(router.HTML, page, []byte(view)); len(got) != 0 {
+		t.Errorf("Missing(page, view) = %q, want none", got)
+	}
+	cut := strings.Replace(view, "error[E0277]: cannot add `Option<i8>` to `i8`\n", "", 1)
+	if got := Missing(router.HTML, page, []byte(cut)); len(got) != 1 || !bytes.HasPrefix(got[0], []byte("error[E0277]")) {
+		t.Errorf("Missing(page, view without the error) = %q, want the error line", got)
+	}
+	// Outside a page, entities are text: "&lt;" is not "<".
+	if got := Missing(router.Log, []byte("error: a &lt; b\n"), []byte("error: a < b\n")); len(got) != 1 {
+		t.Errorf("Missing(log) = %q, want the line", got)
+	}
+}

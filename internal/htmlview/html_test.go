@@ -15,17 +15,19 @@ import (
 )
 
 var htmlCeilings = map[string]float64{
-	"base-passwd-doc":        0.72,
-	"go-mem":                 0.88,
-	"go-spec-head":           0.83,
-	"imagemagick-policy-xml": 0,
-	"libffi-index":           0.42,
-	"libffi-using":           0.16,
-	"man-ls-html":            0.42,
-	"man-tar-html":           0.55,
-	"maven-settings-xml":     0,
-	"pprof-source-tmpl":      0.77,
-	"x-net-go1":              0.78,
+	"base-passwd-doc":         0.72,
+	"go-mem":                  0.88,
+	"go-spec-head":            0.83,
+	"imagemagick-policy-xml":  0,
+	"libffi-index":            0.42,
+	"libffi-using":            0.16,
+	"man-ls-html":             0.42,
+	"man-tar-html":            0.55,
+	"maven-settings-xml":      0,
+	"pprof-source-tmpl":       0.77,
+	"rust-book-writing-tests": 0.55,
+	"rust-lints-levels":       0.34,
+	"x-net-go1":               0.78,
 }
 
 // htmlText returns the text under n with whitespace collapsed, read from
@@ -67,13 +69,15 @@ func TestHTMLSamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Headings appear as Markdown headings.
+		// Headings appear as Markdown headings (their inline code in
+		// backticks: "### Checking Results with `assert!`").
+		plain := bytes.ReplaceAll(out, []byte("`"), nil)
 		for _, h := range htmlFind(doc, func(n *html.Node) bool {
 			return n.DataAtom == atom.H1 || n.DataAtom == atom.H2 || n.DataAtom == atom.H3
 		}) {
 			text := htmlText(h)
 			level := strings.Repeat("#", int(h.Data[1]-'0'))
-			if text != "" && !bytes.Contains(out, []byte(level+" "+text)) && !bytes.Contains(out, []byte(level+" `")) {
+			if text != "" && !bytes.Contains(plain, []byte(level+" "+text)) {
 				t.Errorf("heading %q missing", text)
 			}
 		}

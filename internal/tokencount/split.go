@@ -1,6 +1,7 @@
 package tokencount
 
 import (
+	"sync"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
@@ -121,13 +122,16 @@ func stamp(in *[1 << 8]uint16, lo, hi, a, b, stride rune, k int) {
 }
 
 // asciiClasses are the classes of the ASCII runes, so that ASCII text
-// never waits for bmpClass.
-var asciiClasses = func() (t [utf8.RuneSelf]class) {
+// never waits for bmpClass. They are built with the first splitter:
+// classify costs more than a process that counts nothing (kompress
+// version, a compress printed as text) should pay at start-up.
+var asciiClasses = sync.OnceValue(func() (t *[utf8.RuneSelf]class) {
+	t = new([utf8.RuneSelf]class)
 	for r := range t {
 		t[r] = classify(rune(r))
 	}
 	return t
-}()
+})
 
 // splitter cuts text into the pieces the BPE runs on.
 type splitter struct {
@@ -140,7 +144,7 @@ type splitter struct {
 }
 
 func newSplitter(o200k bool) *splitter {
-	return &splitter{ascii: &asciiClasses, o200k: o200k, digits: 3}
+	return &splitter{ascii: asciiClasses(), o200k: o200k, digits: 3}
 }
 
 // The split patterns of Hugging Face tokenizer.json files that Splitter
