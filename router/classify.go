@@ -2,6 +2,7 @@ package router
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/kompress/kompress/internal/toolline"
 )
@@ -167,6 +168,21 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 	}
 	if f&fLess != 0 && bytes.Contains(line, []byte("</")) && closingTag(line) {
 		return kHTML, wWeak, false // text with inline markup: "a <em>data race</em> is"
+	}
+	if len(line) > 0 && isHexDigit(line[0]) && onelineCommit(line) {
+		return kLog, wStrong, false // git log --oneline: history, as git log is
+	}
+	if f&fDot != 0 && stepResult(line) {
+		return kLog, wWeak, false
+	}
+	if f&fDash != 0 && nameDescription(line) {
+		return kTable, wWeak, false // apt-cache search, apropos: one entry a row
+	}
+	if len(line) > 2 && line[0] == ' ' && countRow(line) {
+		return kTable, wWeak, false // uniq -c, wc -l, vmstat -s: "     44 Merge"
+	}
+	if f&fColon != 0 && paddedPathLabel(line) {
+		return kTable, wWeak, false // file(1): "/usr/bin/ls:   ELF 64-bit LSB pie executable, ..."
 	}
 	k, w := classifyShape(line)
 	return k, w, false
@@ -799,6 +815,59 @@ func classifyShape(line []byte) (uint8, uint8) {
 	}
 	return kNone, wNone
 }
+
+// nameDescription reports an entry of a list of names with a summary each:
+// a name with no blank at column 0, maybe a manual section, then " - "
+// and the summary: apt-cache search's "libdbi-perl - Perl Database
+// Interface", apropos' "pthread_create (3)   - create a new thread".
+func nameDescription(line []byte) bool {
+	n := 0
+	for n < len(line) && nameByte[line[n]] {
+		n++
+	}
+	if n < 2 || n == len(line) || line[n] != ' ' || line[0] == '-' || line[n-1] == ':' {
+		return false
+	}
+	r := line[n:]
+	if hasPrefix(r, " (") {
+		e := bytes.IndexByte(r, ')')
+		if e < 0 || e > 12 {
+			return false
+		}
+		r = r[e+1:]
+	}
+	r = bytes.TrimLeft(r, " ")
+	return len(r) > 2 && r[0] == '-' && r[1] == ' ' && r[2] != ' '
+}
+
+// countRow reports a row of a count and what it counts, the count right
+// aligned by blanks: uniq -c's "     44 Merge", wc -l's "  188 router/x.go",
+// vmstat -s's "   592696 K used memory". One blank follows the count; a
+// tab (cat -n, nl) makes numbered source, not a count.
+func countRow(line []byte) bool {
+	t := trimBlank(line)
+	if len(t) == len(line) || len(t) < 3 {
+		return false
+	}
+	_, e := toolline.Number(t)
+	return e > 0 && e+1 < len(t) && t[e] == ' ' && t[e+1] != ' ' && t[e+1] != '|'
+}
+
+// paddedPathLabel reports a path ending in ':' at column 0, then blanks
+// padding what follows into a column: file(1)'s rows. A single blank
+// after the colon is a message ("x.go: no such file").
+func paddedPathLabel(line []byte) bool {
+	c := bytes.IndexByte(line, ':')
+	return c > 0 && c+3 < len(line) && line[c+1] == ' ' && line[c+2] == ' ' && isPathLine(line[:c])
+}
+
+// nameByte marks the bytes of a package or manual page name.
+var nameByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = wordByte[c] || strings.IndexByte("-+._[@/:", byte(c)) >= 0
+	}
+	return t
+}()
 
 // pipeRow reports a line "| a | b |" or "|---|---|": framed by pipes, with
 // at least one more between, and every pipe inside spaced or dashed

@@ -77,6 +77,12 @@
 //     blank line (nim's candidates, pyright's reasons, svelte-check's
 //     quoted markup under a bare "path:N:M"); fpc and nim put the severity
 //     after a parenthesised place ("a.pas(28,21) Error: …").
+//   - git log --oneline (a hash at column 0, then the subject) is Log, as
+//     git log is; configure's "checking for x... yes" steps, "prog: error:"
+//     lines and Lisp backtrace frames ("3: (MEAN (1 2))") are Log. Lists
+//     of a name and a summary (apt-cache search, apropos), file(1)'s
+//     padded "path:   description" rows, count rows ("     44 Merge":
+//     uniq -c, wc -l) and the mysql client's \G rows are Table.
 //   - ANSI colour is ignored for classification: coloured input is routed
 //     as its plain text is (jq -C is JSON); internal/ansi removes it.
 //

@@ -164,6 +164,9 @@ func logLine(line, t []byte, f feat) bool {
 		if e > 0 && indent > 0 && hasPrefix(t[e:], ": ") {
 			return true
 		}
+		if e > 0 && indent == 0 && hasPrefix(t[e:], ": (") && t[len(t)-1] == ')' {
+			return true // a Lisp backtrace's frame, its call in parentheses: "3: (MEAN (1 2 3 \"4\"))"
+		}
 		if e > 0 && indent == 0 && hasPrefix(t[e:], " upgraded, ") {
 			return true // apt's "2 upgraded, 5 newly installed, 0 to remove and 1 not upgraded."
 		}
@@ -195,6 +198,9 @@ func logLine(line, t []byte, f feat) bool {
 	}
 	if testRunnerLine(line, t, nodeColon) {
 		return true
+	}
+	if colon > 0 && indent == 0 && toolSeverity(t, colon) {
+		return true // a program's own message: "configure: error: libz is required", "cc1: warning: ..."
 	}
 	if colon >= 0 {
 		i := -1
@@ -238,6 +244,30 @@ func logLine(line, t []byte, f feat) bool {
 		}
 	}
 	return false
+}
+
+// toolSeverity reports a line a program heads with its name and a
+// severity: "configure: error: …", "ld: warning: …", "cc1: fatal error: …".
+// colon is the first ':' of t; the name before it has no blank.
+func toolSeverity(t []byte, colon int) bool {
+	r := t[colon:]
+	if !hasPrefix(r, ": error: ") && !hasPrefix(r, ": warning: ") && !hasPrefix(r, ": fatal error: ") {
+		return false
+	}
+	return bytes.IndexByte(t[:colon], ' ') < 0 && bytes.IndexByte(t[:colon], '\t') < 0
+}
+
+// stepResult reports a step of a configure-style check and its result:
+// "checking for stdio.h... yes", "checking for suffix of executables... ":
+// words, "... " right after the last one, then at most a short result. A
+// weak vote: prose may trail off so. A line ending in "..." is text cut
+// short (apropos), not a step.
+func stepResult(t []byte) bool {
+	i := bytes.Index(t, []byte("... "))
+	if i <= 0 || t[i-1] == ' ' || t[i-1] == '.' || bytes.IndexByte(t[:i], ' ') < 0 {
+		return false
+	}
+	return len(t)-i <= 44
 }
 
 // severityAfterPlace reports a diagnostic whose place, in parentheses, is

@@ -36,6 +36,9 @@ func records(b []byte, lines []lineInfo) {
 			case li.feat&(fColon|fCfg) != 0 && fieldLine(line): // a field has a ':' or '='
 				fields++
 			case line[0] == ' ' || li.kind == kLog || bareName(line):
+			case j == i && titleLine(line):
+				// a heading over the fields: "The Meson build system",
+				// time -v's "Command exited with non-zero status 3"
 			default:
 				ok = false
 			}
@@ -52,15 +55,14 @@ func records(b []byte, lines []lineInfo) {
 // fieldLine reports whether a line is one field of a record: "Key: value",
 // "Key:" or "Key=value" with a capitalised key of letters, digits and
 // "-_." ("Pre-Depends: libc6", "Installed-Size: 7164",
-// "ExecMainPID=812"), git config's "core.bare=false", maybe indented by spaces (apt-cache policy, depends;
-// " |Depends:" marks an alternative), or a "Version table:" sub-heading that
-// ends in a colon. Values ending like code ("Name: x," in a Go literal) are
-// not fields.
+// "ExecMainPID=812"), git config's "core.bare=false" and sysctl's
+// "net.ipv4.ip_forward = 0", maybe indented (apt-cache policy, depends;
+// " |Depends:" marks an alternative; time -v's tab), a key of a few words
+// ("Source dir: /src", "User time (seconds): 0.20", see wordsKey), or a
+// "Version table:" sub-heading that ends in a colon. Values ending like
+// code ("Name: x," in a Go literal) are not fields.
 func fieldLine(line []byte) bool {
-	t := line
-	for len(t) > 0 && t[0] == ' ' {
-		t = t[1:]
-	}
+	t := trimBlank(line)
 	if len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		t = t[1:]
 	}
@@ -82,17 +84,10 @@ func fieldLine(line []byte) bool {
 		return len(t) == len(line) && isUpper(t[0]) // systemctl show: unindented
 	case isLower(t[0]):
 		return false
-	case t[i] == ' ':
-		// "Version table:": words and single spaces, then a colon ending the line.
-		if t[len(t)-1] != ':' || len(t) > 40 {
-			return false
+	case t[i] == ' ' || t[i] == '(':
+		if i = wordsKey(t); i < 0 || i+2 < len(t) && t[i+2] == ' ' {
+			return false // a padded value ("Data file:        cg.out") is a column, as in a table
 		}
-		for _, c := range t[:len(t)-1] {
-			if !isWordByte(c) && c != ' ' && c != '-' {
-				return false
-			}
-		}
-		return true
 	case t[i] != ':':
 		return false
 	}
@@ -106,6 +101,50 @@ func fieldLine(line []byte) bool {
 	switch v[len(v)-1] {
 	case ',', '{', '(', ';', '[':
 		return false
+	}
+	return true
+}
+
+// wordsKey returns the index of the colon ending a key of up to eight
+// words, the first capitalised, single spaces between them, each of
+// letters, digits and "-_." or a parenthesised note that may hold colons:
+// "C compiler for the host machine: cc", "Elapsed (wall clock) time
+// (h:mm:ss or m:ss): 0:00.02", "Version table:". It returns -1 for
+// anything else. The colon must end the line or be followed by one space,
+// which fieldLine checks.
+func wordsKey(t []byte) int {
+	words := 1
+	for i := 1; i < len(t) && i <= 80; i++ {
+		switch c := t[i]; {
+		case c == ':':
+			return i
+		case c == ' ':
+			if words++; words > 8 || i+1 >= len(t) || t[i+1] == ' ' || t[i+1] == ':' {
+				return -1
+			}
+		case c == '(':
+			e := bytes.IndexByte(t[i:min(len(t), i+40)], ')')
+			if e < 0 {
+				return -1
+			}
+			i += e
+		case !isWordByte(c) && c != '-' && c != '.':
+			return -1
+		}
+	}
+	return -1
+}
+
+// titleLine reports a short line of words with no colon, opening with a
+// capital: the heading some tools print over their fields.
+func titleLine(line []byte) bool {
+	if len(line) > 60 || !isUpper(line[0]) || bytes.IndexByte(line, ':') >= 0 {
+		return false
+	}
+	for _, c := range line {
+		if !isWordByte(c) && c != ' ' && c != '-' {
+			return false
+		}
 	}
 	return true
 }
@@ -126,14 +165,18 @@ func bareName(line []byte) bool {
 }
 
 // gitConfigLine reports whether a line is git config -l's
-// "section[.subsection].key=value": a lower-case dotted name, whose
-// subsection may hold any byte but blanks, quotes and '='.
+// "section[.subsection].key=value" or sysctl's "section.key = value": a
+// lower-case dotted name, whose subsection may hold any byte but blanks,
+// quotes and '='.
 func gitConfigLine(t []byte) bool {
 	eq := bytes.IndexByte(t, '=')
 	if eq < 3 || eq > 256 || !isLower(t[0]) {
 		return false
 	}
 	name := t[:eq]
+	if name[eq-1] == ' ' && eq+1 < len(t) && t[eq+1] == ' ' {
+		name = name[:eq-1] // sysctl's "vm.swappiness = 60"
+	}
 	d := bytes.IndexByte(name, '.')
 	if d <= 0 || d == len(name)-1 || bytes.ContainsAny(name, " \t\"'") {
 		return false

@@ -155,10 +155,41 @@ func TestDetectCases(t *testing.T) {
 		{"git log without patches", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\ncommit 03c1dd2a1b2c3d4e5f60718293a4b5c6d7e8f9012\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:40:00 2026 +0000\n\n    router: faster\n", Log},
 		{"git log --stat", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\n router/kind.go | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\n\n" +
 			"commit 03c1dd2a1b2c3d4e5f60718293a4b5c6d7e8f9012\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:40:00 2026 +0000\n\n    router: faster\n\n router/split.go | 12 +++++++-----\n 1 file changed, 7 insertions(+), 5 deletions(-)\n", Log},
+		{"git log --oneline", "5fdac2d (HEAD -> master) Merge pull request #490 from someone/docs-release-process\n" +
+			"9ba8488 docs: update the release process as the maintainers asked in review, with the steps spelled out\n" +
+			"dca783a (tag: v1.0.10) Merge pull request #488 from someone/docs-sortflags-example\n" +
+			"d299f4e docs: clarify the SortFlags example with a complete program that can be run as it is\n", Log},
+		{"git blame", strings.Repeat("575f5149 (Dev One 2026-11-29 13:48:16 +0000  9) package failure\n", 3) +
+			"a1b2c3d4 (Dev Two 2026-11-30 09:00:00 +0000 10) func Lines(b []byte) int {\n", Code},
 		{"git show --stat", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    router: package doc\n\n router/kind.go | 4 ++--\n 1 file changed, 2 insertions(+), 2 deletions(-)\n", Diff},
 		{"git show", "commit 65396ba0e1c2d3f4a5b6c7d8e9f00112233445566\nAuthor: Dev <dev@example.com>\nDate:   Sun Nov 29 13:45:00 2026 +0000\n\n    fix\n\ndiff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n", Diff},
 		{"dpkg -s record", "Package: bash\nStatus: install ok installed\nPre-Depends: libc6 (>= 2.36), libtinfo6 (>= 6)\nDescription: GNU Bourne Again SHell\n Bash is an sh-compatible command language interpreter that executes\n commands read from the standard input or from a file.\n .\n Bash also incorporates useful features from the Korn and C shells.\nHomepage: http://tiswww.case.edu/php/chet/bash/bashtop.html\n", Log},
 		{"apt-cache policy", "bash:\n  Installed: 5.2.15-2+b8\n  Candidate: 5.2.15-2+b13\n  Version table:\n     5.2.15-2+b13 500\n        500 http://deb.debian.org/debian bookworm/main amd64 Packages\n *** 5.2.15-2+b8 100\n        100 /var/lib/dpkg/status\n", Log},
+		{"fields with keys of words", "The Meson build system\nVersion: 1.0.1\nSource dir: /src/thumbs\nBuild type: native build\n" +
+			"C compiler for the host machine: cc (gcc 12.2.0)\nProgram thumbgen found: NO\n", Log},
+		{"tab-indented fields", "Command exited with non-zero status 3\n\tCommand being timed: \"python3 x.py\"\n\tUser time (seconds): 0.20\n" +
+			"\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:00.24\n\tMaximum resident set size (kbytes): 9560\n\tExit status: 3\n", Log},
+		{"sysctl", "vm.admin_reserve_kbytes = 8192\nvm.compact_unevictable_allowed = 1\nvm.dirty_background_ratio = 10\nvm.swappiness = 60\n", Log},
+		{"configure", "checking for gcc... gcc\nchecking whether the C compiler works... yes\nchecking for suffix of executables... \n" +
+			"checking whether we are cross compiling... no\nchecking for gcc option to enable C11 features... none needed\n" +
+			"configure: error: libfrobnicate is required\n", Log},
+		{"lisp backtrace", "Unhandled TYPE-ERROR in thread #<SB-THREAD:THREAD \"main thread\" RUNNING {1001348003}>:\n  The value\n    \"4\"\n  is not of type\n    NUMBER\n\n" +
+			"Backtrace for: #<SB-THREAD:THREAD \"main thread\" RUNNING {1001348003}>\n0: (SB-KERNEL:TWO-ARG-+ 6 \"4\")\n1: (+ 6 \"4\")\n" +
+			"2: (REDUCE #<FUNCTION +> (1 2 3 \"4\"))\n3: (MEAN (1 2 3 \"4\"))\n4: (SB-INT:SIMPLE-EVAL-IN-LEXENV (VARIANCE (QUOTE (1 2 3 \"4\"))) #<NULL-LEXENV>)\n", Log},
+		{"apropos", "pthread_attr_destroy (3) - initialize and destroy thread attributes object\n" +
+			"pthread_attr_getaffinity_np (3) - set/get CPU affinity attribute in thread at...\n" +
+			"pthread_cancel (3)   - send a cancellation request to a thread\npthread_create (3)   - create a new thread\n", Table},
+		{"apt-cache search", "libdbi-perl - Perl Database Interface (DBI)\nlibdbd-sqlite3-perl - Perl DBI driver with a self-contained RDBMS\n" +
+			"libjson-perl - module for manipulating JSON-formatted data\nlibwww-perl - simple and consistent interface to the world-wide web\n", Table},
+		{"file", "/etc/PackageKit:             directory\n/etc/adduser.conf:           ASCII text\n" +
+			"/etc/alternatives:           directory\n/etc/bash.bashrc:            ASCII text, with very long lines (345)\n" +
+			"/etc/localtime:              symbolic link to /usr/share/zoneinfo/Etc/UTC\n", Table},
+		{"mysql \\G", "*************************** 1. row ***************************\n           id: 1\n  select_type: SIMPLE\n        table: c\n" +
+			"possible_keys: PRIMARY\n         rows: 300\n        Extra: Using where; Using temporary; Using filesort\n" +
+			"*************************** 2. row ***************************\n       Table: orders\nCreate Table: CREATE TABLE `orders` (\n" +
+			"  `id` int(11) NOT NULL AUTO_INCREMENT,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci\n", Table},
+		{"uniq -c", "   2092 gz\n    833 copyright\n    542 txt\n     97 html\n     41 Debian\n     12 README\n      3 NEWS\n", Table},
+		{"cat -n is no count", "     1\tpackage main\n     2\t\n     3\timport \"fmt\"\n     4\t\n     5\tfunc main() {\n     6\t\tfmt.Println(\"hi\")\n     7\t}\n", Code},
 		{"systemctl show", "Type=simple\nRestart=no\nNotifyAccess=none\nTimeoutStartUSec=1min 30s\nExecMainPID=812\n", Log},
 		{"git config -l", "user.name=Dev One\ncore.bare=false\nremote.origin.url=https://example.com/x.git\nbranch.main.remote=origin\n", Log},
 		{"go struct literal", "\tsrv := &http.Server{\n\t\tAddr:    \":8080\",\n\t\tHandler: mux,\n\t\tReadTimeout: 5 * time.Second,\n\t}\n", Code},

@@ -152,6 +152,7 @@ func splitPlain(b []byte) []Section {
 	quotedSource(b, lines)
 	diagnosticBodies(b, lines)
 	psqlValues(b, lines)
+	verticalRows(b, lines)
 	planBlocks(b, lines)
 	csvTables(b, lines)
 	packageLists(b, lines)

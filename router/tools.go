@@ -92,6 +92,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if len(t) > 4 && hasPrefix(t, "** (") && isUpper(t[4]) {
 			return kLog, wStrong // an Elixir exception: "** (KeyError) key :a not found"
 		}
+		if verticalRowRule(t) {
+			return kTable, wStrong // a result row's header in the mysql client's \G form
+		}
 	case '>', '<':
 		if len(line) == len(t) && (len(t) == 1 || t[1] == ' ' && toolline.HTTPLine(t[2:])) {
 			return kLog, wStrong // curl -v request and response headers
@@ -289,14 +292,52 @@ func graphCommit(t []byte) bool {
 			break
 		}
 	}
-	n, digit := i, false
-	for n < len(t) && isHexDigit(t[n]) {
-		digit = digit || isDigit(t[n])
-		n++
-	}
+	n, digit, _ := hexRun(t[i:])
 	// A hash of seven hex digits has a decimal one but for one in a
 	// thousand; a word such as "defaced" has none.
-	return star && digit && n-i >= 7 && n < len(t) && t[n] == ' ' && t[i-1] == ' '
+	return star && digit && n >= 7 && i+n < len(t) && t[i+n] == ' ' && t[i-1] == ' '
+}
+
+// verticalRowRule reports the rule the mysql and mariadb clients print
+// over each row of a result in the vertical (\G) form:
+// "*************************** 1. row ***************************".
+func verticalRowRule(t []byte) bool {
+	n := 0
+	for n < len(t) && t[n] == '*' {
+		n++
+	}
+	if n < 5 || n+1 >= len(t) || t[n] != ' ' {
+		return false
+	}
+	_, e := toolline.Number(t[n+1:])
+	r := t[n+1+e:]
+	return e > 0 && hasPrefix(r, ". row ") && len(bytes.Trim(r[len(". row "):], "*")) == 0
+}
+
+// hexRun measures the run of lower-case hex digits t opens with and says
+// whether it holds a decimal digit and a letter.
+func hexRun(t []byte) (n int, digit, letter bool) {
+	for n < len(t) && isHexDigit(t[n]) {
+		digit = digit || isDigit(t[n])
+		letter = letter || !isDigit(t[n])
+		n++
+	}
+	return n, digit, letter
+}
+
+// onelineCommit reports a commit of git log --oneline (git reflog, git
+// rev-list --oneline): at column 0 an abbreviated or full hash, then a
+// space and the subject, maybe after its decorations: "5fdac2d (HEAD ->
+// master) Merge pull request …". The hash holds a letter as well as a
+// digit, so that od's octal offsets and numbers are not hashes. Lines with
+// aligned columns (git log --format with padded authors, git blame's
+// padded authors and line numbers) are tables and code.
+func onelineCommit(line []byte) bool {
+	n, digit, letter := hexRun(line)
+	if !digit || !letter || n < 7 || n > 12 && n != 40 || n+1 >= len(line) || line[n] != ' ' || line[n+1] == ' ' {
+		return false
+	}
+	return !bytes.Contains(line[n+1:], []byte("  "))
 }
 
 // catchNote reports the lines Catch2's console reporter heads an

@@ -1,0 +1,2 @@
+apt-cache showpkg bash
+# exit status: 0

@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && cat /proc/cpuinfo
+# exit status: 0

@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt/gitrepo && git log --oneline --decorate -n 120
+# exit status: 0

@@ -1,0 +1,2 @@
+lscpu
+# exit status: 0

@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt/lint && pyflakes3 inv.py inv1.py inv2.py inv3.py inv4.py
+# exit status: 1

@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && readelf -h /usr/bin/ls
+# exit status: 0

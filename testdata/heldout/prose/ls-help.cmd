@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && ls --help
+# exit status: 0

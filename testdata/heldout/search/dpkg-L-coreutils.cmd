@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && dpkg -L coreutils
+# exit status: 0

@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && file /usr/bin/* | head -150
+# exit status: 0

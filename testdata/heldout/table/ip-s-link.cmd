@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && ip -s link
+# exit status: 0

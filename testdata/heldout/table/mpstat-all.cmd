@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && mpstat -P ALL 1 1
+# exit status: 0

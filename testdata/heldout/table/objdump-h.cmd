@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && objdump -h /usr/bin/ls
+# exit status: 0

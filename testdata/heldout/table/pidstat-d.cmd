@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && pidstat -u -r 1 1
+# exit status: 0

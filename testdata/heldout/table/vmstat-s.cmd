@@ -1,0 +1,2 @@
+cd /tmp/qroute/hunt && vmstat -s
+# exit status: 0

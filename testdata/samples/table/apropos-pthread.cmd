@@ -1,0 +1,2 @@
+apropos -s 3 '^pthread_'
+# exit status: 0
