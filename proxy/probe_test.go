@@ -123,3 +123,53 @@ func TestAgentToolNames(t *testing.T) {
 		}
 	}
 }
+
+// TestResponsesShellItems: the Responses API's own shell tools. A
+// local_shell_call (Codex) is answered by a function_call_output or a
+// local_shell_call_output, the shell tool's shell_call by a
+// shell_call_output whose output is a list of {stdout, stderr, outcome}.
+// Before, their outputs were taken for an unknown tool's (lossless only)
+// or not seen at all.
+func TestResponsesShellItems(t *testing.T) {
+	const tmpl = `{"model":"m","input":[
+ {"type":"local_shell_call","call_id":"ls_1","action":{"type":"exec","command":["make"]},"status":"completed"},
+ {"type":"function_call_output","call_id":"ls_1","output":{{a}}},
+ {"type":"local_shell_call","call_id":"ls_2","action":{"type":"exec","command":["make"]},"status":"completed"},
+ {"type":"local_shell_call_output","call_id":"ls_2","output":{{b}}},
+ {"type":"shell_call","call_id":"sh_1","action":{"commands":["make","make test"]},"status":"completed"},
+ {"type":"shell_call_output","call_id":"sh_1","output":[{"stdout":{{c}},"stderr":{{d}},"outcome":{"type":"exit","exit_code":2}},{"stdout":"","stderr":"x","outcome":{"type":"timeout"}}],"max_output_length":null},
+ {"type":"apply_patch_call","call_id":"ap_1","operation":{"type":"update_file","path":"a.go","diff":""},"status":"completed"},
+ {"type":"apply_patch_call_output","call_id":"ap_1","output":{{e}},"status":"completed"},
+ {"type":"future_item_kind","call_id":"z","output":{{f}}}
+]}`
+	up := newUpstream(t, reply{body: `{"id":"r","output":[]}`})
+	eng := testEngine(t)
+	url := front(t, up, eng, false)
+	logs := []string{logText(), otherLog(), strings.ReplaceAll(logText(), "items", "carts"), strings.ReplaceAll(logText(), "items", "users"),
+		strings.ReplaceAll(logText(), "items", "notes"), strings.ReplaceAll(logText(), "items", "tags")}
+	body := fill(tmpl, "a", q(logs[0]), "b", q(logs[1]), "c", q(logs[2]), "d", q(logs[3]), "e", q(logs[4]), "f", q(logs[5]))
+	want := fill(tmpl, "a", q(compressed(t, eng, "local_shell", logs[0])), "b", q(compressed(t, eng, "local_shell", logs[1])),
+		"c", q(compressed(t, eng, "shell", logs[2])), "d", q(compressed(t, eng, "shell", logs[3])),
+		"e", q(compressed(t, eng, "apply_patch", logs[4])), "f", q(logs[5]))
+	post(t, url+"/v1/responses", body)
+	mustEqual(t, "upstream body", up.requests()[0].body, []byte(want))
+	if n := strings.Count(want, "retrieve id="); n != 4 {
+		t.Errorf("want the 4 shell outputs lossy, the patch's kept: %d markers", n)
+	}
+}
+
+// TestChatFunctionRole: the legacy function-calling shape of Chat
+// Completions, a role "function" message named by its "name".
+func TestChatFunctionRole(t *testing.T) {
+	const tmpl = `{"model":"m","messages":[{"role":"assistant","content":null,"function_call":{"name":"run_shell","arguments":"{}"}},` +
+		`{"role":"function","name":"run_shell","content":{{a}}}]}`
+	up := newUpstream(t, reply{body: `{"choices":[]}`})
+	eng := testEngine(t)
+	url := front(t, up, eng, false)
+	post(t, url+"/v1/chat/completions", fill(tmpl, "a", q(logText())))
+	want := fill(tmpl, "a", q(compressed(t, eng, "run_shell", logText())))
+	mustEqual(t, "upstream body", up.requests()[0].body, []byte(want))
+	if !strings.Contains(want, "retrieve id=") {
+		t.Fatal("not compressed lossily: the test proves nothing")
+	}
+}

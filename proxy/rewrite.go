@@ -209,9 +209,12 @@ func anthropicResults(body []byte, root *value) []toolText {
 }
 
 // chatResults lists the content of role "tool" messages, named by the
-// assistant's tool_calls entry they answer.
+// assistant's tool_calls entry they answer, and of the legacy role
+// "function" messages, named by their own name when the assistant called
+// that function.
 func chatResults(body []byte, root *value) []toolText {
 	names := map[string]string{}
+	functions := map[string]bool{}
 	var out []toolText
 	for _, m := range root.get("messages").array() {
 		switch m.str(body, "role") {
@@ -219,26 +222,48 @@ func chatResults(body []byte, root *value) []toolText {
 			for _, tc := range m.get("tool_calls").array() {
 				names[tc.str(body, "id")] = tc.get("function").str(body, "name")
 			}
+			if fc := m.get("function_call"); fc != nil {
+				functions[fc.str(body, "name")] = true
+			}
 		case "tool":
 			name := names[m.str(body, "tool_call_id")]
+			out = append(out, textParts(body, m.get("content"), name, "text")...)
+		case "function":
+			name := m.str(body, "name")
+			if !functions[name] {
+				name = ""
+			}
 			out = append(out, textParts(body, m.get("content"), name, "text")...)
 		}
 	}
 	return out
 }
 
-// responsesResults lists the output of function_call_output items, named by
-// the function_call item with the same call_id.
+// responsesResults lists the output of the items that answer a call,
+// named by the call item with the same call_id: function_call (its name),
+// custom_tool_call (its name), and the API's own tools, local_shell_call
+// (Codex; answered by a function_call_output or a local_shell_call_output),
+// shell_call (answered by a shell_call_output, a list of {stdout, stderr,
+// outcome}) and apply_patch_call.
 func responsesResults(body []byte, root *value) []toolText {
 	names := map[string]string{}
 	var out []toolText
 	for _, it := range root.get("input").array() {
-		switch it.str(body, "type") {
+		typ := it.str(body, "type")
+		switch typ {
 		case "function_call", "custom_tool_call":
 			names[it.str(body, "call_id")] = it.str(body, "name")
-		case "function_call_output", "custom_tool_call_output":
+		case "local_shell_call", "shell_call", "apply_patch_call":
+			names[it.str(body, "call_id")] = strings.TrimSuffix(typ, "_call")
+		case "function_call_output", "custom_tool_call_output", "local_shell_call_output", "apply_patch_call_output":
 			name := names[it.str(body, "call_id")]
 			out = append(out, textParts(body, it.get("output"), name, "input_text", "output_text", "text")...)
+		case "shell_call_output":
+			name := names[it.str(body, "call_id")]
+			for _, o := range it.get("output").array() {
+				out = append(out, textParts(body, o.get("stdout"), name)...)
+				out = append(out, textParts(body, o.get("stderr"), name)...)
+			}
 		}
 	}
 	return out
