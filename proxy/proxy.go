@@ -205,7 +205,7 @@ func (p *Proxy) target(in *url.URL) string {
 var hopHeaders = map[string]bool{
 	"Connection": true, "Proxy-Connection": true, "Keep-Alive": true, "Proxy-Authenticate": true,
 	"Proxy-Authorization": true, "Te": true, "Trailer": true, "Transfer-Encoding": true, "Upgrade": true,
-	"Content-Length": true,
+	"Content-Length": true, "Expect": true, // the proxy has read the body already
 }
 
 func copyHeader(dst, src http.Header) {
