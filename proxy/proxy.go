@@ -76,6 +76,7 @@ type Proxy struct {
 	hc       *http.Client
 	log      *slog.Logger
 	results  *lru[string]
+	flights  flights // compressions running now
 	hidden   *lru[hiddenTurn]
 }
 

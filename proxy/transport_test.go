@@ -169,3 +169,41 @@ func TestClientGoneMidStream(t *testing.T) {
 	buf := make([]byte, 1<<20)
 	t.Errorf("goroutines: %d before, %d after the clients left\n%s", before, now, buf[:runtime.Stack(buf, true)])
 }
+
+// TestOddEventStreams: a live retrieve turn over streams with CRLF line
+// ends, comment lines, pings, events split across writes and a text delta
+// far longer than the reader's buffer. The client gets one valid message
+// with the long text whole, and the retrieve call is answered.
+func TestOddEventStreams(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	long := strings.Repeat("lorem ipsum dolor sit amet ", 12000) // 324 KB on one data line
+	call := anthropicCallStream(id)
+	longDelta := "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"" + long + "\"}}\n\n"
+	var chunks []string
+	for i, c := range call {
+		if i == 4 {
+			chunks = append(chunks, ": a comment line\n", "\n", longDelta[:100], longDelta[100:])
+		}
+		c = strings.ReplaceAll(c, "\n", "\r\n")
+		chunks = append(chunks, c[:len(c)/2], c[len(c)/2:])
+	}
+	final := chunked(synthesize(anthropic, []byte(anthropicFinal)))
+	up := newUpstream(t, reply{chunks: chunks}, reply{chunks: append([]string{": keep-alive\n\n", "event: ping\ndata: {\"type\":\"ping\"}\n\n"}, final...)})
+	url := front(t, up, eng, true)
+	resp, got := post(t, url+"/v1/messages", anthropicRequest(true, bashTool))
+	if resp.StatusCode != 200 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	msg, err := accumulate(anthropic, got)
+	if err != nil {
+		t.Fatalf("client stream does not accumulate: %v", err)
+	}
+	if !bytes.Contains(msg, []byte("Let me "+long+"look.")) || !bytes.Contains(msg, []byte("The database refused connections.")) ||
+		bytes.Contains(got, []byte("kompress_retrieve")) {
+		t.Errorf("client message %s", clip(msg))
+	}
+	if reqs := up.requests(); len(reqs) != 2 || !bytes.Contains(reqs[1].body, quote(errorLine)[1:len(quote(errorLine))-1]) {
+		t.Errorf("the retrieve call was not answered")
+	}
+}
