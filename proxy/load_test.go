@@ -186,3 +186,37 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition not reached in 2 minutes")
 }
+
+// BenchmarkHugeBody: one 20 MB request, as one tool result and as 80 of
+// 256 KB, through a fresh proxy each time (nothing cached).
+func BenchmarkHugeBody(b *testing.B) {
+	for _, shape := range []struct{ n, size int }{{1, 20 << 20}, {80, 256 << 10}} {
+		b.Run(fmt.Sprintf("%dx%dKB", shape.n, shape.size>>10), func(b *testing.B) {
+			var got atomic.Int64
+			up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				n, _ := io.Copy(io.Discard, r.Body)
+				got.Store(n)
+				io.WriteString(w, `{}`)
+			}))
+			defer up.Close()
+			eng := testEngine(&testing.T{})
+			body := []byte(bigConversation(shape.n, shape.size))
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				px, err := New(Options{Upstream: up.URL, Engine: eng})
+				if err != nil {
+					b.Fatal(err)
+				}
+				ts := httptest.NewServer(px)
+				resp, err := http.Post(ts.URL+"/v1/messages", "application/json", bytes.NewReader(body))
+				if err != nil || resp.StatusCode != 200 {
+					b.Fatalf("%v %v", err, resp.StatusCode)
+				}
+				resp.Body.Close()
+				ts.Close()
+			}
+			b.ReportMetric(float64(got.Load())/float64(len(body)), "ratio")
+			b.ReportMetric(float64(peakRSS())/(1<<20), "peak-RSS-MiB")
+		})
+	}
+}

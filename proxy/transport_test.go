@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -206,4 +207,49 @@ func TestOddEventStreams(t *testing.T) {
 	if reqs := up.requests(); len(reqs) != 2 || !bytes.Contains(reqs[1].body, quote(errorLine)[1:len(quote(errorLine))-1]) {
 		t.Errorf("the retrieve call was not answered")
 	}
+}
+
+// TestClientGivesUpOnHungUpstream: an upstream that never answers holds
+// the client as long as the client waits (an SDK's own timeout decides);
+// when the clients give up, the proxy cancels the upstream requests and
+// keeps no goroutine.
+func TestClientGivesUpOnHungUpstream(t *testing.T) {
+	const n = 16
+	hang := make(chan struct{})
+	defer close(hang)
+	var replies []reply
+	for range n {
+		replies = append(replies, reply{hang: hang})
+	}
+	up := newUpstream(t, replies...)
+	eng := testEngine(t)
+	url := front(t, up, eng, true)
+	body := anthropicRequest(false, bashTool) // gets the retrieve tool: the intercepting path
+	before := runtime.NumGoroutine()
+	errs := make(chan error, n)
+	for range n {
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url+"/v1/messages", strings.NewReader(body))
+		go func() {
+			_, err := http.DefaultClient.Do(req)
+			errs <- err
+		}()
+		k := len(up.requests())
+		waitFor(t, func() bool { return len(up.requests()) > k })
+		cancel()
+	}
+	for range n {
+		if err := <-errs; err == nil {
+			t.Error("a cancelled request got an answer")
+		}
+	}
+	var now int
+	for start := time.Now(); time.Since(start) < 2*time.Minute; time.Sleep(20 * time.Millisecond) {
+		http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+		if now = runtime.NumGoroutine(); now <= before+2 {
+			return
+		}
+	}
+	buf := make([]byte, 1<<20)
+	t.Errorf("goroutines: %d before, %d after the clients gave up\n%s", before, now, buf[:runtime.Stack(buf, true)])
 }
