@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -171,5 +172,43 @@ func TestChatFunctionRole(t *testing.T) {
 	mustEqual(t, "upstream body", up.requests()[0].body, []byte(want))
 	if !strings.Contains(want, "retrieve id=") {
 		t.Fatal("not compressed lossily: the test proves nothing")
+	}
+}
+
+// codexExecOutput is a shell result as Codex CLI wraps it in a
+// function_call_output: JSON text holding the output and its metadata.
+func codexExecOutput(out string) string {
+	type meta struct {
+		ExitCode int     `json:"exit_code"`
+		Duration float64 `json:"duration_seconds"`
+	}
+	b, _ := json.Marshal(struct {
+		Output   string `json:"output"`
+		Metadata meta   `json:"metadata"`
+	}{out, meta{1, 0.5}})
+	return string(b)
+}
+
+// TestCodexWrappedShellOutput: the wrapped shell output is compressed as
+// the shell's text inside its wrapper. Before, the engine took the whole
+// for a JSON value and cut the long output string to its start, failure
+// lines and all ("--- FAIL", "exit status 1" were gone).
+func TestCodexWrappedShellOutput(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "=== RUN   TestItem%d\n--- PASS: TestItem%d (0.00s)\n", i, i)
+	}
+	b.WriteString("--- FAIL: TestDatabase (0.01s)\n    db_test.go:42: connection refused\nFAIL\nexit status 1\nFAIL\tgithub.com/x/y\t0.5s\n")
+	log := b.String()
+	const tmpl = `{"model":"m","input":[{"type":"function_call","call_id":"c1","name":"shell","arguments":"{}"},` +
+		`{"type":"function_call_output","call_id":"c1","output":{{a}}}]}`
+	up := newUpstream(t, reply{body: `{"id":"r","output":[]}`})
+	eng := testEngine(t)
+	url := front(t, up, eng, false)
+	post(t, url+"/v1/responses", fill(tmpl, "a", q(codexExecOutput(log))))
+	want := fill(tmpl, "a", q(strings.Replace(codexExecOutput(log), string(quote(log)), string(quote(compressed(t, eng, "shell", log))), 1)))
+	mustEqual(t, "upstream body", up.requests()[0].body, []byte(want))
+	if !strings.Contains(want, "retrieve id=") || !strings.Contains(want, `--- FAIL: TestDatabase (0.01s)\\n`) {
+		t.Errorf("want the output compressed with its failure lines: %s", clip([]byte(want)))
 	}
 }

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -107,7 +108,7 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 		}
 		seen[t.v] = true
 		rw.results++
-		out := p.compress(ctx, t.tool, s)
+		out := p.compressResult(ctx, t.tool, s)
 		if out != s {
 			rw.compressed++
 			edits = append(edits, edit{t.v.start, t.v.end, quote(out)})
@@ -181,6 +182,46 @@ func (p *Proxy) compress(ctx context.Context, toolName, s string) string {
 		}
 		return res.Text
 	}
+}
+
+// compressResult is compress for one tool result's text. Codex CLI wraps
+// a shell's output as JSON text, {"output":"...","metadata":{"exit_code":
+// 1,...}}: compressed whole, that is a JSON value whose one long string
+// may be cut to its start, failure lines and all. The output inside is
+// compressed as the shell's text instead, and put back in its wrapper,
+// the rest of the wrapper as it was.
+func (p *Proxy) compressResult(ctx context.Context, toolName, s string) string {
+	b := []byte(s)
+	inner := wrappedOutput(b)
+	if inner == nil {
+		return p.compress(ctx, toolName, s)
+	}
+	text, _ := inner.text(b)
+	out := p.compress(ctx, toolName, text)
+	if out == text {
+		return s
+	}
+	return string(splice(b, []edit{{inner.start, inner.end, quote(out)}}))
+}
+
+// wrappedOutput is the "output" string of a Codex shell result wrapped as
+// JSON, nil when s is not one: an object that starts with a string
+// "output" (Codex writes it first) and has a "metadata" object with an
+// "exit_code". Other JSON is not parsed here: every turn sends every
+// result again, and the cache answers those without a parse.
+func wrappedOutput(s []byte) *value {
+	if !bytes.HasPrefix(s, []byte(`{"output":"`)) {
+		return nil
+	}
+	root, err := parse(s)
+	if err != nil {
+		return nil
+	}
+	out, meta := root.get("output"), root.get("metadata")
+	if !out.is('"') || !meta.is('{') || meta.get("exit_code") == nil {
+		return nil
+	}
+	return out
 }
 
 // flights are the compressions running now, by cache key.
