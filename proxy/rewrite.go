@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kompress/kompress/internal/jsonstr"
 	"github.com/kompress/kompress/internal/tool"
 	"github.com/kompress/kompress/wire"
 )
@@ -102,20 +103,17 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 	var edits []edit
 	seen := map[*value]bool{}
 	for _, t := range texts {
-		s, ok := t.v.text(body)
-		if !ok || seen[t.v] {
+		if seen[t.v] {
 			continue
 		}
 		seen[t.v] = true
 		rw.results++
-		out := p.compressResult(ctx, t.tool, s)
-		if out != s {
+		r := p.toolResult(ctx, t.tool, t.v.raw(body))
+		if r.json != "" {
 			rw.compressed++
-			edits = append(edits, edit{t.v.start, t.v.end, quote(out)})
+			edits = append(edits, edit{t.v.start, t.v.end, []byte(r.json)})
 		}
-		if markerRE().MatchString(out) {
-			rw.markers = true
-		}
+		rw.markers = rw.markers || r.marker
 	}
 	if p.opts.RetrieveTool {
 		restored := p.restoreHidden(a, body, root)
@@ -136,14 +134,25 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 	return splice(body, edits), rw
 }
 
-// compress returns the compressed form of a tool's output, from the cache
-// when this content was seen before, so a later turn never changes an
-// earlier one (the model scorer may be busy the second time). Requests
-// that miss the cache on the same output at once (parallel agents on one
-// conversation, a client's retry) share one compression: before, 32
-// clients sending the same conversation compressed each result 3.8 times
-// on average (BenchmarkConcurrentClients).
-func (p *Proxy) compress(ctx context.Context, toolName, s string) string {
+// result is what becomes of one tool result's JSON string.
+type result struct {
+	json   string // the compressed text as a JSON string, "" when the string goes as sent
+	marker bool   // the text the model gets carries a kompress marker
+}
+
+// toolResult compresses the tool result whose JSON string is raw (as the
+// client sent it, quotes included), from the cache when it was seen
+// before, so a later turn never changes an earlier one (the model scorer
+// may be busy the second time). The cache is keyed by the raw bytes: a
+// turn that finds every result cached decodes none of them (each turn
+// sends every earlier result again), and the same text escaped another
+// way is only compressed again, to the same result.
+//
+// Requests that miss the cache on the same output at once (parallel agents
+// on one conversation, a client's retry) share one compression: before,
+// 32 clients sending the same conversation compressed each result 3.8
+// times on average (BenchmarkConcurrentClients).
+func (p *Proxy) toolResult(ctx context.Context, toolName string, raw []byte) result {
 	// An output whose tool is unknown may be a file's ground truth.
 	lossless := p.opts.LosslessOnly || toolName == ""
 	h := sha256.New()
@@ -153,62 +162,80 @@ func (p *Proxy) compress(ctx context.Context, toolName, s string) string {
 	} else {
 		h.Write([]byte{0, 0})
 	}
-	h.Write([]byte(s))
+	h.Write(raw)
 	key := hex.EncodeToString(h.Sum(nil))
 	for {
-		if out, ok := p.results.get(key); ok {
-			return out
+		if r, ok := p.results.get(key); ok {
+			return r
 		}
 		f, leader := p.flights.join(key)
 		if !leader {
 			select {
 			case <-f.done:
 				if f.ok {
-					return f.out
+					return f.r
 				}
 				continue // the leader failed (its client left): try again
 			case <-ctx.Done():
-				return s
+				return result{}
 			}
 		}
-		res, err := p.opts.Engine.Compress(ctx, p.opts.Tenant, wire.CompressRequest{Content: s, Tool: toolName, LosslessOnly: lossless})
+		r, err := p.compute(ctx, toolName, lossless, raw)
 		if err == nil {
-			p.results.put(key, res.Text)
-			f.out, f.ok = res.Text, true
+			p.results.put(key, r)
+			f.r, f.ok = r, true
 		}
 		p.flights.leave(key, f)
-		if err != nil {
-			return s
-		}
-		return res.Text
+		return r // the string as sent when the engine failed
 	}
 }
 
-// compressResult is compress for one tool result's text. Codex CLI wraps
-// a shell's output as JSON text, {"output":"...","metadata":{"exit_code":
-// 1,...}}: compressed whole, that is a JSON value whose one long string
-// may be cut to its start, failure lines and all. The output inside is
-// compressed as the shell's text instead, and put back in its wrapper,
-// the rest of the wrapper as it was.
-func (p *Proxy) compressResult(ctx context.Context, toolName, s string) string {
+// compute compresses one tool result's text, raw being its JSON string.
+func (p *Proxy) compute(ctx context.Context, toolName string, lossless bool, raw []byte) (result, error) {
+	b, _, ok := jsonstr.Append(make([]byte, 0, len(raw)), raw, 1)
+	if !ok {
+		return result{}, nil // not a string the proxy can read: it goes as sent
+	}
+	s := string(b)
+	out, err := p.compressText(ctx, toolName, lossless, s)
+	if err != nil {
+		return result{}, err
+	}
+	r := result{marker: markerRE().MatchString(out)}
+	if out != s {
+		r.json = string(quote(out))
+	}
+	return r, nil
+}
+
+// compressText is the engine's compression of a tool's output. Codex CLI
+// wraps a shell's output as JSON text, {"output":"...","metadata":
+// {"exit_code":1,...}}: compressed whole, that is a JSON value whose one
+// long string may be cut to its start, failure lines and all. The output
+// inside is compressed as the shell's text instead, and put back in its
+// wrapper, the rest of the wrapper as it was.
+func (p *Proxy) compressText(ctx context.Context, toolName string, lossless bool, s string) (string, error) {
+	compress := func(text string) (string, error) {
+		res, err := p.opts.Engine.Compress(ctx, p.opts.Tenant, wire.CompressRequest{Content: text, Tool: toolName, LosslessOnly: lossless})
+		return res.Text, err
+	}
 	b := []byte(s)
 	inner := wrappedOutput(b)
 	if inner == nil {
-		return p.compress(ctx, toolName, s)
+		return compress(s)
 	}
 	text, _ := inner.text(b)
-	out := p.compress(ctx, toolName, text)
-	if out == text {
-		return s
+	out, err := compress(text)
+	if err != nil || out == text {
+		return s, err
 	}
-	return string(splice(b, []edit{{inner.start, inner.end, quote(out)}}))
+	return string(splice(b, []edit{{inner.start, inner.end, quote(out)}})), nil
 }
 
 // wrappedOutput is the "output" string of a Codex shell result wrapped as
 // JSON, nil when s is not one: an object that starts with a string
 // "output" (Codex writes it first) and has a "metadata" object with an
-// "exit_code". Other JSON is not parsed here: every turn sends every
-// result again, and the cache answers those without a parse.
+// "exit_code".
 func wrappedOutput(s []byte) *value {
 	if !bytes.HasPrefix(s, []byte(`{"output":"`)) {
 		return nil
@@ -230,11 +257,11 @@ type flights struct {
 	m  map[string]*flight
 }
 
-// flight is one running compression; done is closed when out and ok are
+// flight is one running compression; done is closed when r and ok are
 // set.
 type flight struct {
 	done chan struct{}
-	out  string
+	r    result
 	ok   bool
 }
 
