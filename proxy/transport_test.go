@@ -230,11 +230,11 @@ func TestClientGivesUpOnHungUpstream(t *testing.T) {
 	for range n {
 		ctx, cancel := context.WithCancel(context.Background())
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url+"/v1/messages", strings.NewReader(body))
+		k := len(up.requests())
 		go func() {
 			_, err := http.DefaultClient.Do(req)
 			errs <- err
 		}()
-		k := len(up.requests())
 		waitFor(t, func() bool { return len(up.requests()) > k })
 		cancel()
 	}
