@@ -687,7 +687,7 @@ func strategyName(steps []wire.Step) string {
 // fileTool reports whether req comes from a file tool (Read, Edit, ...)
 // whose output the model may edit, unless the caller opted out.
 func (e *Engine) fileTool(req wire.CompressRequest) bool {
-	return !req.AllowLossyGroundTruth && e.groundTruth[strings.ToLower(req.Tool)]
+	return !req.AllowLossyGroundTruth && (e.groundTruth[strings.ToLower(req.Tool)] || e.readsFile(req.Tool))
 }
 
 // lossyAllowed applies invariant 7: file-tool output and source code get

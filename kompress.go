@@ -31,6 +31,7 @@ import (
 	"github.com/kompress/kompress/fold"
 	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/internal/tokencount"
+	"github.com/kompress/kompress/internal/tool"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/scorer"
 	"github.com/kompress/kompress/store"
@@ -45,6 +46,9 @@ const (
 
 // DefaultGroundTruthTools are the file tools whose output gets lossless
 // folds only: the model edits what it reads, so it must see exact bytes.
+// With these defaults any other name that tool.ReadsFile takes for a file
+// reader (developer__text_editor, mcp__github__get_file_contents, …) is
+// one too.
 var DefaultGroundTruthTools = []string{
 	"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "NotebookRead",
 	"read_file", "write_file", "edit_file", "str_replace_editor", "view", "cat",
@@ -66,7 +70,8 @@ type Options struct {
 	// (0 means DefaultMinBytes, DefaultMinSavings).
 	MinBytes   int
 	MinSavings float64
-	// GroundTruthTools replaces DefaultGroundTruthTools when non-nil.
+	// GroundTruthTools replaces DefaultGroundTruthTools, and the name rule
+	// that comes with them, when non-nil.
 	GroundTruthTools []string
 	// Scorer is the default scoring mode: auto, onnx or heuristic.
 	Scorer string
@@ -108,6 +113,7 @@ type Engine struct {
 	byteGate    fold.Gate // for file tools: byte-exact folds only
 	colorGate   fold.Gate // with a store: colour codes may go too
 	groundTruth map[string]bool
+	readsFile   func(tool string) bool // the name rule of the defaults; never true otherwise
 	log         *slog.Logger
 
 	counterOnce sync.Once
@@ -144,8 +150,10 @@ func New(opts Options) *Engine {
 	if opts.MaxMarkers <= 0 {
 		opts.MaxMarkers = DefaultMaxMarkers
 	}
+	readsFile := func(string) bool { return false }
 	if opts.GroundTruthTools == nil {
 		opts.GroundTruthTools = DefaultGroundTruthTools
+		readsFile = tool.ReadsFile
 	}
 	log := opts.Logger
 	if log == nil {
@@ -161,6 +169,7 @@ func New(opts Options) *Engine {
 		byteGate:    fold.Gate{Providers: opts.Providers, Accept: []fold.Equivalence{fold.Byte}},
 		colorGate:   fold.Gate{Providers: opts.Providers, Accept: []fold.Equivalence{fold.Byte, fold.JSON, fold.Visible}},
 		groundTruth: gt,
+		readsFile:   readsFile,
 		log:         log,
 		scorers:     map[string]scorerChoice{},
 		views: map[router.Kind]func([]byte, lossy.Options) ([]byte, error){

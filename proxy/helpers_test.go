@@ -54,6 +54,9 @@ type reply struct {
 	// cut breaks the connection after the chunks instead of ending the
 	// response, as an upstream that dies mid-stream.
 	cut bool
+	// hang, when set, holds the reply before its headers until closed or
+	// the request is cancelled, as an upstream that does not answer.
+	hang chan struct{}
 }
 
 // fakeUpstream is a model API on loopback that records the exact bytes it
@@ -83,6 +86,13 @@ func (u *fakeUpstream) serve(w http.ResponseWriter, r *http.Request) {
 		rep, u.replies = u.replies[0], u.replies[1:]
 	}
 	u.mu.Unlock()
+	if rep.hang != nil {
+		select {
+		case <-rep.hang:
+		case <-r.Context().Done():
+			return
+		}
+	}
 	if rep.status == 0 {
 		rep.status = http.StatusOK
 	}

@@ -202,8 +202,12 @@ func splice(b []byte, edits []edit) []byte {
 		return b
 	}
 	slices.SortStableFunc(edits, func(x, y edit) int { return x.start - y.start })
+	n := len(b)
+	for _, e := range edits {
+		n += len(e.text) - (e.end - e.start)
+	}
 	var out bytes.Buffer
-	out.Grow(len(b))
+	out.Grow(n) // the exact size: a compressed request is a fraction of the client's
 	at := 0
 	for _, e := range edits {
 		out.Write(b[at:e.start])

@@ -75,7 +75,8 @@ type Proxy struct {
 	upstream *url.URL
 	hc       *http.Client
 	log      *slog.Logger
-	results  *lru[string]
+	results  *lru[result]
+	flights  flights // compressions running now
 	hidden   *lru[hiddenTurn]
 }
 
@@ -107,7 +108,7 @@ func New(opts Options) (*Proxy, error) {
 		upstream: u,
 		hc:       hc,
 		log:      log,
-		results:  newLRU(opts.CacheBytes, func(s string) int64 { return int64(len(s)) }),
+		results:  newLRU(opts.CacheBytes, func(r result) int64 { return int64(len(r.json)) }),
 		hidden:   newLRU(opts.CacheBytes/4, func(h hiddenTurn) int64 { return int64(len(h.full) + len(h.outputs)) }),
 	}, nil
 }
@@ -120,7 +121,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 	ctx := r.Context()
 
-	body, err := io.ReadAll(io.LimitReader(r.Body, p.opts.MaxBody+1))
+	body, err := readBody(r, p.opts.MaxBody)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "bad_request", "reading request body: "+err.Error())
 		return
@@ -188,6 +189,18 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	relay(w, resp)
 }
 
+// readBody reads at most max+1 bytes of r's body, into one buffer of the
+// right size when the client said the length (io.ReadAll's doublings held
+// about twice a big body, once per concurrent request).
+func readBody(r *http.Request, max int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if n := r.ContentLength; n > 0 && n <= max {
+		buf.Grow(int(n) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(io.LimitReader(r.Body, max+1))
+	return buf.Bytes(), err
+}
+
 // target is the upstream URL for the client's request URL.
 func (p *Proxy) target(in *url.URL) string {
 	u := *p.upstream
@@ -205,7 +218,7 @@ func (p *Proxy) target(in *url.URL) string {
 var hopHeaders = map[string]bool{
 	"Connection": true, "Proxy-Connection": true, "Keep-Alive": true, "Proxy-Authenticate": true,
 	"Proxy-Authorization": true, "Te": true, "Trailer": true, "Transfer-Encoding": true, "Upgrade": true,
-	"Content-Length": true,
+	"Content-Length": true, "Expect": true, // the proxy has read the body already
 }
 
 func copyHeader(dst, src http.Header) {

@@ -1,0 +1,255 @@
+package proxy
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestEncodedRequestBodies: a body the client compressed (Content-Encoding
+// gzip, zstd, br, or one the proxy cannot read) is never a failure.
+func TestEncodedRequestBodies(t *testing.T) {
+	plain := anthropicOne("Bash", q(logText()))
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(plain))
+	zw.Close()
+	for _, tt := range []struct{ enc, body string }{
+		{"gzip", gz.String()},
+		{"gzip", "not gzip at all"},
+		{"zstd", "\x28\xb5\x2f\xfd opaque"},
+		{"br", "\x0b\x02 opaque"},
+	} {
+		t.Run(tt.enc, func(t *testing.T) {
+			up := newUpstream(t)
+			url := front(t, up, testEngine(t), true)
+			resp, _ := post(t, url+"/v1/messages", tt.body, "Content-Encoding", tt.enc)
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d", resp.StatusCode)
+			}
+			r := up.requests()[0]
+			mustEqual(t, "upstream body", r.body, []byte(tt.body))
+			if r.header.Get("Content-Encoding") != tt.enc {
+				t.Errorf("Content-Encoding %q", r.header.Get("Content-Encoding"))
+			}
+		})
+	}
+}
+
+// rawExchange sends raw HTTP/1.1 requests on one connection and returns
+// the responses read back.
+func rawExchange(t *testing.T, base string, reqs ...string) []*http.Response {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	br := bufio.NewReader(c)
+	var out []*http.Response
+	for _, r := range reqs {
+		if _, err := io.WriteString(c, r); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(br, nil)
+		for err == nil && resp.StatusCode < 200 {
+			resp, err = http.ReadResponse(br, nil) // past 100 Continue
+		}
+		if err != nil {
+			t.Fatalf("request %d: %v", len(out), err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body = io.NopCloser(bytes.NewReader(b))
+		out = append(out, resp)
+	}
+	return out
+}
+
+// TestKeepAliveAndExpectContinue: several requests on one connection, the
+// second with Expect: 100-continue (curl sends it for bodies over 1 KiB).
+func TestKeepAliveAndExpectContinue(t *testing.T) {
+	up := newUpstream(t)
+	eng := testEngine(t)
+	base := front(t, up, eng, false)
+	body := anthropicOne("Bash", q(logText()))
+	req := func(extra string) string {
+		return fmt.Sprintf("POST /v1/messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n%s\r\n%s", len(body), extra, body)
+	}
+	// The client sends the body after the interim 100 without waiting:
+	// the server must read it as this request's body either way.
+	resps := rawExchange(t, base, req(""), req("Expect: 100-continue\r\n"), req(""))
+	for i, r := range resps {
+		if r.StatusCode != 200 {
+			t.Errorf("request %d: status %d", i, r.StatusCode)
+		}
+	}
+	got := up.requests()
+	if len(got) != 3 {
+		t.Fatalf("upstream got %d requests", len(got))
+	}
+	want := anthropicOne("Bash", q(compressed(t, eng, "Bash", logText())))
+	for i, r := range got {
+		mustEqual(t, fmt.Sprintf("request %d", i), r.body, []byte(want))
+		if r.header.Get("Expect") != "" {
+			t.Errorf("request %d: Expect forwarded upstream", i)
+		}
+	}
+}
+
+// TestUnknownFieldsUntouched: fields and content blocks the proxy does not
+// know (a future API's) reach the upstream byte for byte, next to the
+// compressed tool result.
+func TestUnknownFieldsUntouched(t *testing.T) {
+	const tmpl = `{"model":"m","future_param":{"a":[1,2.0,-0]},"messages":[` +
+		`{"role":"assistant","content":[{"type":"thinking","thinking":"hm","signature":"c2ln"},{"type":"tool_use","id":"t1","name":"Bash","input":{},"caller":{"type":"direct"}}]},` +
+		`{"role":"user","content":[{"type":"text","text":"before"},{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":[{"type":"text","text":{{a}},"citations":null},{"type":"search_result","source":"s","title":"t","content":[{"type":"text","text":{{b}}}]},{"type":"future_block","data":{{b}}}],"cache_control":{"type":"ephemeral","ttl":"1h"}},{"type":"text","text":{{b}}},{"type":"document","source":{"type":"text","media_type":"text/plain","data":{{b}}}}]}]}`
+	up := newUpstream(t)
+	eng := testEngine(t)
+	url := front(t, up, eng, false)
+	post(t, url+"/v1/messages", fill(tmpl, "a", q(logText()), "b", q(otherLog())))
+	want := fill(tmpl, "a", q(compressed(t, eng, "Bash", logText())), "b", q(otherLog()))
+	mustEqual(t, "upstream body", up.requests()[0].body, []byte(want))
+}
+
+// TestClientGoneMidStream: clients that hang up in the middle of a stream
+// leave no goroutine behind in the proxy.
+func TestClientGoneMidStream(t *testing.T) {
+	const n = 32
+	var gates []chan struct{}
+	var replies []reply
+	for range n {
+		g := make(chan struct{})
+		gates = append(gates, g)
+		replies = append(replies, reply{chunks: []string{"event: ping\ndata: {\"type\":\"ping\"}\n\n", "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"}, gate: g})
+	}
+	up := newUpstream(t, replies...)
+	url := front(t, up, testEngine(t), false)
+	before := runtime.NumGoroutine()
+	for range n {
+		tr := &http.Transport{}
+		resp, err := (&http.Client{Transport: tr}).Post(url+"/v1/messages", "application/json", strings.NewReader(`{"stream":true}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		br := bufio.NewReader(resp.Body)
+		if line, _ := br.ReadString('\n'); line != "event: ping\n" {
+			t.Fatalf("first line %q", line)
+		}
+		resp.Body.Close()
+		tr.CloseIdleConnections()
+	}
+	// The upstream handlers are still held at their gates: release them
+	// only after the proxy has let go of them, so what is counted is the
+	// proxy's own goroutines.
+	for _, g := range gates {
+		close(g)
+	}
+	var now int
+	for start := time.Now(); time.Since(start) < 2*time.Minute; time.Sleep(20 * time.Millisecond) {
+		// An upstream answer that ended before the proxy saw its client
+		// go leaves a kept-alive connection in the pool: not a leak.
+		http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+		if now = runtime.NumGoroutine(); now <= before+2 {
+			return
+		}
+	}
+	buf := make([]byte, 1<<20)
+	t.Errorf("goroutines: %d before, %d after the clients left\n%s", before, now, buf[:runtime.Stack(buf, true)])
+}
+
+// TestOddEventStreams: a live retrieve turn over streams with CRLF line
+// ends, comment lines, pings, events split across writes and a text delta
+// far longer than the reader's buffer. The client gets one valid message
+// with the long text whole, and the retrieve call is answered.
+func TestOddEventStreams(t *testing.T) {
+	eng := testEngine(t)
+	id := markerID(t, eng)
+	long := strings.Repeat("lorem ipsum dolor sit amet ", 12000) // 324 KB on one data line
+	call := anthropicCallStream(id)
+	longDelta := "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"" + long + "\"}}\n\n"
+	var chunks []string
+	for i, c := range call {
+		if i == 4 {
+			chunks = append(chunks, ": a comment line\n", "\n", longDelta[:100], longDelta[100:])
+		}
+		c = strings.ReplaceAll(c, "\n", "\r\n")
+		chunks = append(chunks, c[:len(c)/2], c[len(c)/2:])
+	}
+	final := chunked(synthesize(anthropic, []byte(anthropicFinal)))
+	up := newUpstream(t, reply{chunks: chunks}, reply{chunks: append([]string{": keep-alive\n\n", "event: ping\ndata: {\"type\":\"ping\"}\n\n"}, final...)})
+	url := front(t, up, eng, true)
+	resp, got := post(t, url+"/v1/messages", anthropicRequest(true, bashTool))
+	if resp.StatusCode != 200 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	msg, err := accumulate(anthropic, got)
+	if err != nil {
+		t.Fatalf("client stream does not accumulate: %v", err)
+	}
+	if !bytes.Contains(msg, []byte("Let me "+long+"look.")) || !bytes.Contains(msg, []byte("The database refused connections.")) ||
+		bytes.Contains(got, []byte("kompress_retrieve")) {
+		t.Errorf("client message %s", clip(msg))
+	}
+	if reqs := up.requests(); len(reqs) != 2 || !bytes.Contains(reqs[1].body, quote(errorLine)[1:len(quote(errorLine))-1]) {
+		t.Errorf("the retrieve call was not answered")
+	}
+}
+
+// TestClientGivesUpOnHungUpstream: an upstream that never answers holds
+// the client as long as the client waits (an SDK's own timeout decides);
+// when the clients give up, the proxy cancels the upstream requests and
+// keeps no goroutine.
+func TestClientGivesUpOnHungUpstream(t *testing.T) {
+	const n = 16
+	hang := make(chan struct{})
+	defer close(hang)
+	var replies []reply
+	for range n {
+		replies = append(replies, reply{hang: hang})
+	}
+	up := newUpstream(t, replies...)
+	eng := testEngine(t)
+	url := front(t, up, eng, true)
+	body := anthropicRequest(false, bashTool) // gets the retrieve tool: the intercepting path
+	before := runtime.NumGoroutine()
+	errs := make(chan error, n)
+	for range n {
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url+"/v1/messages", strings.NewReader(body))
+		k := len(up.requests())
+		go func() {
+			_, err := http.DefaultClient.Do(req)
+			errs <- err
+		}()
+		waitFor(t, func() bool { return len(up.requests()) > k })
+		cancel()
+	}
+	for range n {
+		if err := <-errs; err == nil {
+			t.Error("a cancelled request got an answer")
+		}
+	}
+	var now int
+	for start := time.Now(); time.Since(start) < 2*time.Minute; time.Sleep(20 * time.Millisecond) {
+		http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+		if now = runtime.NumGoroutine(); now <= before+2 {
+			return
+		}
+	}
+	buf := make([]byte, 1<<20)
+	t.Errorf("goroutines: %d before, %d after the clients gave up\n%s", before, now, buf[:runtime.Stack(buf, true)])
+}
