@@ -158,6 +158,14 @@ func TestClientGoneMidStream(t *testing.T) {
 	for _, g := range gates {
 		close(g)
 	}
+	goroutinesBackTo(t, before)
+}
+
+// goroutinesBackTo polls generously until the process runs no more than
+// before goroutines (and two of the test's own), and fails with every
+// stack when that never comes.
+func goroutinesBackTo(t *testing.T, before int) {
+	t.Helper()
 	var now int
 	for start := time.Now(); time.Since(start) < 2*time.Minute; time.Sleep(20 * time.Millisecond) {
 		// An upstream answer that ended before the proxy saw its client
@@ -243,13 +251,5 @@ func TestClientGivesUpOnHungUpstream(t *testing.T) {
 			t.Error("a cancelled request got an answer")
 		}
 	}
-	var now int
-	for start := time.Now(); time.Since(start) < 2*time.Minute; time.Sleep(20 * time.Millisecond) {
-		http.DefaultTransport.(*http.Transport).CloseIdleConnections()
-		if now = runtime.NumGoroutine(); now <= before+2 {
-			return
-		}
-	}
-	buf := make([]byte, 1<<20)
-	t.Errorf("goroutines: %d before, %d after the clients gave up\n%s", before, now, buf[:runtime.Stack(buf, true)])
+	goroutinesBackTo(t, before)
 }
