@@ -185,13 +185,20 @@ func TestSharedCompressionLeaderLeaves(t *testing.T) {
 // waitFor polls cond generously (a loaded machine is slow, never wrong).
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
+	if !poll(cond) {
+		t.Fatal("condition not reached in 2 minutes")
+	}
+}
+
+// poll reports whether cond holds within about 2 minutes of trying.
+func poll(cond func() bool) bool {
 	for range 60000 {
 		if cond() {
-			return
+			return true
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
-	t.Fatal("condition not reached in 2 minutes")
+	return false
 }
 
 // BenchmarkHugeBody: one 20 MB request, as one tool result and as 80 of

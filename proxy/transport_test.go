@@ -13,7 +13,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestEncodedRequestBodies: a body the client compressed (Content-Encoding
@@ -167,13 +166,14 @@ func TestClientGoneMidStream(t *testing.T) {
 func goroutinesBackTo(t *testing.T, before int) {
 	t.Helper()
 	var now int
-	for start := time.Now(); time.Since(start) < 2*time.Minute; time.Sleep(20 * time.Millisecond) {
+	if poll(func() bool {
 		// An upstream answer that ended before the proxy saw its client
 		// go leaves a kept-alive connection in the pool: not a leak.
 		http.DefaultTransport.(*http.Transport).CloseIdleConnections()
-		if now = runtime.NumGoroutine(); now <= before+2 {
-			return
-		}
+		now = runtime.NumGoroutine()
+		return now <= before+2
+	}) {
+		return
 	}
 	buf := make([]byte, 1<<20)
 	t.Errorf("goroutines: %d before, %d after the clients left\n%s", before, now, buf[:runtime.Stack(buf, true)])
