@@ -3,7 +3,9 @@ module github.com/kompress/kompress
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/gin-gonic/gin v1.12.0
+	github.com/klauspost/compress v1.20.4
 	github.com/pkoukk/tiktoken-go v0.1.8
 	github.com/pkoukk/tiktoken-go-loader v0.0.2
 	github.com/prometheus/client_model v0.6.3

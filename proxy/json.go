@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/kompress/kompress/internal/jsonstr"
@@ -216,6 +217,17 @@ func splice(b []byte, edits []edit) []byte {
 	}
 	out.Write(b[at:])
 	return out.Bytes()
+}
+
+// syntaxError says where b stops being JSON, without quoting it (request
+// text is not logged).
+func syntaxError(b []byte) string {
+	var v json.RawMessage
+	var se *json.SyntaxError
+	if err := json.Unmarshal(b, &v); errors.As(err, &se) {
+		return fmt.Sprintf("not JSON: syntax error at byte %d", se.Offset)
+	}
+	return "not JSON"
 }
 
 // quote encodes s as a JSON string, without HTML escaping so the text the

@@ -136,10 +136,11 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// client's budget sees what the model will, and its answer is passed
 	// back untouched.
 	a, count, known := apiOf(r.Method, r.URL.Path)
-	out, injected, conversation := body, false, ""
+	out, plain, injected, conversation := body, body, false, ""
+	var cs []string
 	if known && rest == nil {
 		var rw rewrite
-		out, rw = p.rewrite(ctx, a, body)
+		out, plain, cs, rw = p.prepare(ctx, r.Header, a, body)
 		injected, conversation = rw.injected && !count, rw.conversation
 		p.log.Debug("proxy request", "api", a.String(), "tool_results", rw.results, "compressed", rw.compressed,
 			"bytes_in", len(body), "bytes_out", len(out), "retrieve_tool", injected)
@@ -173,20 +174,51 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer resp.Body.Close()
 	if injected && resp.StatusCode == http.StatusOK {
-		u := upstreamRequest{up.URL.String(), up.Header}
+		u := upstreamRequest{up.URL.String(), up.Header, cs}
 		switch {
 		case a == anthropic && isEventStream(resp.Header):
-			p.streamLive(ctx, w, a, &anthropicFilter{}, u, out, conversation, resp)
+			p.streamLive(ctx, w, a, &anthropicFilter{}, u, plain, conversation, resp)
 		case a == chat && isEventStream(resp.Header):
-			p.streamLive(ctx, w, a, &chatFilter{}, u, out, conversation, resp)
+			p.streamLive(ctx, w, a, &chatFilter{}, u, plain, conversation, resp)
 		case a == responses && isEventStream(resp.Header):
-			p.streamLive(ctx, w, a, &responsesFilter{}, u, out, conversation, resp)
+			p.streamLive(ctx, w, a, &responsesFilter{}, u, plain, conversation, resp)
 		default:
-			p.intercept(ctx, w, a, u, out, conversation, resp)
+			p.intercept(ctx, w, a, u, plain, conversation, resp)
 		}
 		return
 	}
 	relay(w, resp)
+}
+
+// prepare rewrites the body of a model API request: out is what goes
+// upstream, plain the same request decoded (what a continuation of the
+// turn extends), cs the client's content codings. A body the proxy cannot
+// read is forwarded as it came, with a warning saying why (never its text).
+func (p *Proxy) prepare(ctx context.Context, h http.Header, a api, body []byte) (out, plain []byte, cs []string, rw rewrite) {
+	untouched := func(why string, args ...any) ([]byte, []byte, []string, rewrite) {
+		p.log.Warn("proxy: request body forwarded untouched: "+why, append([]any{"api", a.String(), "bytes", len(body)}, args...)...)
+		return body, body, nil, rewrite{}
+	}
+	cs, err := codings(h)
+	if err == nil && len(cs) > 0 {
+		plain, err = decodeBody(cs, body, p.opts.MaxBody)
+	} else {
+		plain = body
+	}
+	if err != nil {
+		return untouched("cannot decode it", "content_encoding", h.Values("Content-Encoding"), "error", err)
+	}
+	plain, rw = p.rewrite(ctx, a, plain)
+	if rw.invalid != "" {
+		return untouched(rw.invalid)
+	}
+	if !rw.changed {
+		return body, plain, cs, rw
+	}
+	if out, err = encodeBody(cs, plain); err != nil {
+		return untouched("cannot encode it again", "content_encoding", cs, "error", err)
+	}
+	return out, plain, cs, rw
 }
 
 // readBody reads at most max+1 bytes of r's body, into one buffer of the

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -136,23 +137,36 @@ func TestResponsesToolResults(t *testing.T) {
 }
 
 func TestForwardedUntouched(t *testing.T) {
-	tests := []struct{ name, path, body string }{
-		{"not JSON", "/v1/messages", `{"messages": [ {"role":"user", "content": "hi"`},
-		{"JSON array", "/v1/chat/completions", `[{"role":"tool","content":` + q(logText()) + `}]`},
-		{"not a model route", "/v1/messages/batches", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`},
-		{"another API's messages", "/v1/threads/t1/messages", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`},
-		{"a response's path", "/v1/responses/resp_1/cancel", `{"input":[{"type":"function_call_output","call_id":"c","output":` + q(logText()) + `}]}`},
-		{"empty", "/v1/responses", ``},
+	tests := []struct{ name, path, body, warn string }{
+		{"not JSON", "/v1/messages", `{"messages": [ {"role":"user", "content": "hi"`, "request body forwarded untouched: not JSON: syntax error at byte 46"},
+		{"JSON array", "/v1/chat/completions", `[{"role":"tool","content":` + q(logText()) + `}]`, "request body forwarded untouched: not a JSON object"},
+		{"not a model route", "/v1/messages/batches", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`, ""},
+		{"another API's messages", "/v1/threads/t1/messages", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":` + q(logText()) + `}]}]}`, ""},
+		{"a response's path", "/v1/responses/resp_1/cancel", `{"input":[{"type":"function_call_output","call_id":"c","output":` + q(logText()) + `}]}`, ""},
+		{"empty", "/v1/responses", ``, "request body forwarded untouched: not JSON"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			up := newUpstream(t)
-			url := front(t, up, testEngine(t), true)
-			post(t, url+tt.path+"?beta=true", tt.body)
+			var log bytes.Buffer
+			px, err := New(Options{Upstream: up.srv.URL, Engine: testEngine(t), RetrieveTool: true, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(px)
+			defer srv.Close()
+			post(t, srv.URL+tt.path+"?beta=true", tt.body)
 			r := up.requests()[0]
 			mustEqual(t, "upstream body", r.body, []byte(tt.body))
 			if r.path != tt.path+"?beta=true" {
 				t.Errorf("path %q", r.path)
+			}
+			// One warning that says why, never the request's text.
+			if got := log.String(); tt.warn == "" && got != "" || tt.warn != "" && (!strings.Contains(got, "level=WARN") || !strings.Contains(got, tt.warn) || strings.Count(got, "\n") != 1) {
+				t.Errorf("log %q, want a warning %q", got, tt.warn)
+			}
+			if strings.Contains(log.String(), "role") || strings.Contains(log.String(), "INFO request") {
+				t.Errorf("request text logged: %q", log.String())
 			}
 		})
 	}

@@ -53,8 +53,24 @@ func isEventStream(h http.Header) bool {
 // upstreamRequest is where and how a request went upstream, for its
 // continuations.
 type upstreamRequest struct {
-	url    string
-	header http.Header
+	url     string
+	header  http.Header
+	codings []string // the client's Content-Encoding, applied again to every body
+}
+
+// request is a continuation of the turn with body (decoded).
+func (u upstreamRequest) request(ctx context.Context, body []byte) (*http.Request, error) {
+	enc, err := encodeBody(u.codings, body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.url, bytes.NewReader(enc))
+	if err != nil {
+		return nil, err
+	}
+	req.Header = u.header.Clone()
+	req.ContentLength = int64(len(enc))
+	return req, nil
 }
 
 func (p *Proxy) intercept(ctx context.Context, w http.ResponseWriter, a api, up upstreamRequest, body []byte, prev string, resp *http.Response) {
@@ -150,12 +166,10 @@ func (p *Proxy) resolve(ctx context.Context, a api, up upstreamRequest, body, re
 
 // continueTurn sends the extended request upstream.
 func (p *Proxy) continueTurn(ctx context.Context, up upstreamRequest, body []byte) ([]byte, *upstreamFailure) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, up.url, bytes.NewReader(body))
+	req, err := up.request(ctx, body)
 	if err != nil {
 		return nil, &upstreamFailure{http.StatusBadGateway, http.Header{}, []byte(err.Error())}
 	}
-	req.Header = up.header.Clone()
-	req.ContentLength = int64(len(body))
 	resp, err := p.hc.Do(req)
 	if err != nil {
 		return nil, &upstreamFailure{http.StatusBadGateway, http.Header{"Content-Type": {"application/json"}},

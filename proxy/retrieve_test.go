@@ -439,3 +439,40 @@ func TestRetrieveRoundsEndTheTurn(t *testing.T) {
 		})
 	}
 }
+
+// TestRetrieveToolForAnyMarker: the tool is declared whenever a marker is
+// in the request, wherever it is: a tool result of any turn (the proxy's
+// own or an agent's), and text outside tool results, as a client's summary
+// of a compacted conversation that names an original whose result is gone.
+// Requests without a marker get no tool.
+func TestRetrieveToolForAnyMarker(t *testing.T) {
+	eng := testEngine(t)
+	lossy := compressed(t, eng, "Bash", logText())
+	const tools = `"tools":[{"name":"Bash","input_schema":{"type":"object"}}]`
+	turn := func(id, content string) string {
+		return `{"role":"assistant","content":[{"type":"tool_use","id":"` + id + `","name":"Bash","input":{}}]},` +
+			`{"role":"user","content":[{"type":"tool_result","tool_use_id":"` + id + `","content":` + content + `}]}`
+	}
+	for _, tt := range []struct {
+		name, messages string
+		want           bool
+	}{
+		{"no marker", `{"role":"user","content":"hi"},` + turn("t1", `"ok"`), false},
+		{"second result compressed", `{"role":"user","content":"hi"},` + turn("t1", `"ok"`) + `,` + turn("t2", q(logText())), true},
+		{"second result precompressed", `{"role":"user","content":"hi"},` + turn("t1", `"ok"`) + `,` + turn("t2", q(lossy)), true},
+		{"second part of a result", `{"role":"user","content":"hi"},` + turn("t1", `[{"type":"text","text":"a"},{"type":"text","text":`+q(lossy)+`}]`), true},
+		{"compaction summary", `{"role":"user","content":` + q("Summary of the session so far: the tests failed, see "+lossy[strings.Index(lossy, "[kompress:"):]) + `}`, true},
+		{"assistant quotes it", `{"role":"user","content":"hi"},{"role":"assistant","content":[{"type":"text","text":` + q("The log was cut: "+lossy) + `}]},{"role":"user","content":"go on"}`, true},
+		{"marker lookalike", `{"role":"user","content":"[kompress: 3 of 2 lines omitted; full output: retrieve id=abc]"}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			up := newUpstream(t)
+			url := front(t, up, eng, true)
+			post(t, url+"/v1/messages", `{"model":"c","max_tokens":9,`+tools+`,"messages":[`+tt.messages+`]}`)
+			got := up.requests()[0].body
+			if declared := bytes.Contains(got, []byte(`"name":"kompress_retrieve"`)); declared != tt.want {
+				t.Errorf("kompress_retrieve declared %v, want %v", declared, tt.want)
+			}
+		})
+	}
+}

@@ -6,11 +6,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
-	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/kompress/kompress/internal/jsonstr"
+	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/internal/tool"
 	"github.com/kompress/kompress/wire"
 )
@@ -60,18 +60,16 @@ func endsWith(path, suffix, whole string) bool {
 	return path == whole || strings.HasSuffix(path, suffix)
 }
 
-// markerRE finds a kompress marker in a tool result, whoever wrote it (the
-// proxy or an agent that called /v1/compress itself).
-var markerRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\[kompress: \d+ of \d+ [a-z]+ omitted; full output: retrieve id=[0-9a-fA-F]{12,64}\]`)
-})
-
 // rewrite is what rewriting one request did.
 type rewrite struct {
 	results    int  // tool results seen
 	compressed int  // strings replaced by their compressed form
-	markers    bool // a tool result carries a kompress marker
+	markers    bool // the request carries a kompress marker
 	injected   bool // kompress_retrieve was added to the tools
+	changed    bool // the request was edited
+	// invalid says why the body is not a request the proxy can read (not
+	// JSON, not an object), "" when it is one.
+	invalid string
 	// conversation names the client's conversation so far (see
 	// conversationKey), for hidden turns of its answer.
 	conversation string
@@ -88,7 +86,12 @@ type toolText struct {
 func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrite) {
 	var rw rewrite
 	root, err := parse(body)
-	if err != nil || root.kind != '{' {
+	if err != nil {
+		rw.invalid = syntaxError(body)
+		return body, rw
+	}
+	if root.kind != '{' {
+		rw.invalid = "not a JSON object"
 		return body, rw
 	}
 	var texts []toolText
@@ -116,6 +119,10 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 		rw.markers = rw.markers || r.marker
 	}
 	if p.opts.RetrieveTool {
+		// A marker outside the tool results counts too: a client's summary
+		// of a compacted conversation, or the model quoting one, names
+		// originals the model may ask for while the results are gone.
+		rw.markers = rw.markers || marker.HasMarker(body)
 		restored := p.restoreHidden(a, body, root)
 		edits = append(edits, restored...)
 		// The tool is declared when the model may need it: a tool result
@@ -131,6 +138,7 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 			}
 		}
 	}
+	rw.changed = len(edits) > 0
 	return splice(body, edits), rw
 }
 
@@ -201,7 +209,7 @@ func (p *Proxy) compute(ctx context.Context, toolName string, lossless bool, raw
 	if err != nil {
 		return result{}, err
 	}
-	r := result{marker: markerRE().MatchString(out)}
+	r := result{marker: marker.HasMarker([]byte(out))}
 	if out != s {
 		r.json = string(quote(out))
 	}

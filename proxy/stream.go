@@ -398,12 +398,10 @@ func (p *Proxy) continueStream(ctx context.Context, a api, up upstreamRequest, b
 	fail := func(msg string) []byte {
 		return event(object{"type": "error", "error": object{"type": "api_error", "message": "kompress proxy: continuing after kompress_retrieve: " + msg}})
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, up.url, bytes.NewReader(body))
+	req, err := up.request(ctx, body)
 	if err != nil {
 		return nil, fail(err.Error())
 	}
-	req.Header = up.header.Clone()
-	req.ContentLength = int64(len(body))
 	resp, err := p.hc.Do(req)
 	if err != nil {
 		return nil, fail(err.Error())

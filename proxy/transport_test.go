@@ -4,34 +4,59 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"compress/zlib"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/zstd"
 )
 
 // TestEncodedRequestBodies: a body the client compressed (Content-Encoding
-// gzip, zstd, br, or one the proxy cannot read) is never a failure.
+// gzip, deflate, zstd, br; Codex sends zstd) has its tool results
+// compressed and goes upstream encoded the same way; one the proxy cannot
+// read (a wrong coding, an unknown one) goes as it came, never a failure.
 func TestEncodedRequestBodies(t *testing.T) {
+	eng := testEngine(t)
 	plain := anthropicOne("Bash", q(logText()))
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write([]byte(plain))
-	zw.Close()
+	want := anthropicOne("Bash", q(compressed(t, eng, "Bash", logText())))
+	for _, tt := range []struct{ enc string }{{"gzip"}, {"deflate"}, {"zstd"}, {"br"}, {"gzip, zstd"}, {"ZSTD"}} {
+		t.Run(tt.enc, func(t *testing.T) {
+			enc := encodeTest(t, tt.enc, []byte(plain))
+			up := newUpstream(t)
+			url := front(t, up, eng, true)
+			resp, _ := post(t, url+"/v1/messages", string(enc), "Content-Encoding", tt.enc)
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d", resp.StatusCode)
+			}
+			r := up.requests()[0]
+			if r.header.Get("Content-Encoding") != tt.enc {
+				t.Errorf("Content-Encoding %q", r.header.Get("Content-Encoding"))
+			}
+			mustEqual(t, "decoded upstream body", decodeTest(t, tt.enc, r.body), []byte(want))
+			if len(r.body) >= len(enc) {
+				t.Errorf("upstream got %d encoded bytes, the client sent %d", len(r.body), len(enc))
+			}
+		})
+	}
 	for _, tt := range []struct{ enc, body string }{
-		{"gzip", gz.String()},
 		{"gzip", "not gzip at all"},
 		{"zstd", "\x28\xb5\x2f\xfd opaque"},
 		{"br", "\x0b\x02 opaque"},
+		{"compress", "\x1f\x9d opaque"},
 	} {
-		t.Run(tt.enc, func(t *testing.T) {
+		t.Run("unreadable "+tt.enc, func(t *testing.T) {
 			up := newUpstream(t)
-			url := front(t, up, testEngine(t), true)
+			url := front(t, up, eng, true)
 			resp, _ := post(t, url+"/v1/messages", tt.body, "Content-Encoding", tt.enc)
 			if resp.StatusCode != 200 {
 				t.Fatalf("status %d", resp.StatusCode)
@@ -43,6 +68,75 @@ func TestEncodedRequestBodies(t *testing.T) {
 			}
 		})
 	}
+}
+
+// encodeTest applies the comma-separated codings to b, in order, with the
+// libraries' defaults (not the proxy's own encoder).
+func encodeTest(t *testing.T, codings string, b []byte) []byte {
+	t.Helper()
+	for _, c := range strings.Split(strings.ToLower(codings), ",") {
+		var out bytes.Buffer
+		var w io.WriteCloser
+		switch strings.TrimSpace(c) {
+		case "gzip":
+			w = gzip.NewWriter(&out)
+		case "deflate":
+			w = zlib.NewWriter(&out)
+		case "zstd":
+			w, _ = zstd.NewWriter(&out)
+		case "br":
+			w = brotli.NewWriter(&out)
+		}
+		w.Write(b)
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		b = out.Bytes()
+	}
+	return b
+}
+
+// decodeTest undoes encodeTest.
+func decodeTest(t *testing.T, codings string, b []byte) []byte {
+	t.Helper()
+	cs := strings.Split(strings.ToLower(codings), ",")
+	for i := len(cs) - 1; i >= 0; i-- {
+		var r io.Reader
+		var err error
+		switch strings.TrimSpace(cs[i]) {
+		case "gzip":
+			r, err = gzip.NewReader(bytes.NewReader(b))
+		case "deflate":
+			r, err = zlib.NewReader(bytes.NewReader(b))
+		case "zstd":
+			r, err = zstd.NewReader(bytes.NewReader(b))
+		case "br":
+			r = brotli.NewReader(bytes.NewReader(b))
+		}
+		if err == nil {
+			b, err = io.ReadAll(r)
+		}
+		if err != nil {
+			t.Fatalf("upstream body does not decode as %s: %v", cs[i], err)
+		}
+	}
+	return b
+}
+
+// TestEncodedBodyBomb: a small encoded body that decodes to more than the
+// proxy rewrites goes upstream as it came.
+func TestEncodedBodyBomb(t *testing.T) {
+	up := newUpstream(t)
+	px, err := New(Options{Upstream: up.srv.URL, Engine: testEngine(t), MaxBody: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(px)
+	t.Cleanup(srv.Close)
+	big := anthropicOne("Bash", q(strings.Repeat("a", 4<<20)))
+	enc := encodeTest(t, "zstd", []byte(big))
+	post(t, srv.URL+"/v1/messages", string(enc), "Content-Encoding", "zstd")
+	mustEqual(t, "upstream body", up.requests()[0].body, enc)
 }
 
 // rawExchange sends raw HTTP/1.1 requests on one connection and returns
@@ -252,4 +346,40 @@ func TestClientGivesUpOnHungUpstream(t *testing.T) {
 		}
 	}
 	goroutinesBackTo(t, before)
+}
+
+// TestEncodedBodyRetrieveContinues: the continuation after an in-band
+// retrieve goes upstream in the client's coding too, readable (it was
+// the decoded request with the call appended, sent as zstd bytes labelled
+// nothing, or plain bytes labelled zstd).
+func TestEncodedBodyRetrieveContinues(t *testing.T) {
+	for _, stream := range []bool{false, true} {
+		t.Run(fmt.Sprint("stream=", stream), func(t *testing.T) {
+			eng := testEngine(t)
+			id := markerID(t, eng)
+			first, final := reply{body: anthropicCall(id)}, reply{body: anthropicFinal}
+			if stream {
+				first, final = reply{chunks: anthropicCallStream(id)}, reply{chunks: chunked(synthesize(anthropic, []byte(anthropicFinal)))}
+			}
+			up := newUpstream(t, first, final)
+			url := front(t, up, eng, true)
+			resp, got := post(t, url+"/v1/messages", string(encodeTest(t, "zstd", []byte(anthropicRequest(stream, bashTool)))), "Content-Encoding", "zstd")
+			if resp.StatusCode != 200 || !bytes.Contains(got, []byte("The database refused connections.")) {
+				t.Fatalf("status %d body %s", resp.StatusCode, clip(got))
+			}
+			reqs := up.requests()
+			if len(reqs) != 2 {
+				t.Fatalf("upstream got %d requests", len(reqs))
+			}
+			for i, r := range reqs {
+				if r.header.Get("Content-Encoding") != "zstd" {
+					t.Errorf("request %d: Content-Encoding %q", i, r.header.Get("Content-Encoding"))
+				}
+			}
+			cont := decodeTest(t, "zstd", reqs[1].body)
+			if !json.Valid(cont) || !bytes.Contains(cont, quote(errorLine)[1:len(quote(errorLine))-1]) {
+				t.Errorf("continuation %s", clip(cont))
+			}
+		})
+	}
 }
