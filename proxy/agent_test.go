@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -205,7 +206,9 @@ func testAgentConversations(t *testing.T, steps []agentStep) {
 					t.Errorf("turn %d: %d cache_control marks forwarded, the client sent %d", turn, n, want)
 				}
 				declared := bytes.Contains(got, []byte(`"name":"kompress_retrieve"`))
-				if hasMarker := marker.HasMarker(got); declared != hasMarker {
+				root, _ := parse(got)
+				a, _, _ := apiOf(http.MethodPost, api.path)
+				if hasMarker := marker.HasMarker(conversation(a, root).raw(got)); declared != hasMarker {
 					t.Errorf("turn %d: kompress_retrieve declared %v, a marker in the request %v", turn, declared, hasMarker)
 				}
 				// Everything before the end of the previous turn's last

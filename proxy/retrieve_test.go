@@ -453,10 +453,17 @@ func TestRetrieveToolForAnyMarker(t *testing.T) {
 		return `{"role":"assistant","content":[{"type":"tool_use","id":"` + id + `","name":"Bash","input":{}}]},` +
 			`{"role":"user","content":[{"type":"tool_result","tool_use_id":"` + id + `","content":` + content + `}]}`
 	}
+	example := `[kompress: 87 of 120 lines omitted; full output: retrieve id=ab12cd34ef56]`
 	for _, tt := range []struct {
 		name, messages string
 		want           bool
 	}{
+		// Claude Code with the MCP server registered: its tool's
+		// description and its instructions (in the system prompt) show
+		// an example marker.
+		{"MCP tool and instructions", `{"role":"user","content":"hi"}],"system":` + q("MCP server instructions: "+example) +
+			`,"tools":[{"name":"mcp__kompress__kompress_retrieve","description":` + q("Call it with the id from a marker such as "+example) + `,"input_schema":{"type":"object"}}]` +
+			`,"_":[` + turn("t1", `"ok"`), false},
 		{"no marker", `{"role":"user","content":"hi"},` + turn("t1", `"ok"`), false},
 		{"second result compressed", `{"role":"user","content":"hi"},` + turn("t1", `"ok"`) + `,` + turn("t2", q(logText())), true},
 		{"second result precompressed", `{"role":"user","content":"hi"},` + turn("t1", `"ok"`) + `,` + turn("t2", q(lossy)), true},
@@ -468,7 +475,11 @@ func TestRetrieveToolForAnyMarker(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			up := newUpstream(t)
 			url := front(t, up, eng, true)
-			post(t, url+"/v1/messages", `{"model":"c","max_tokens":9,`+tools+`,"messages":[`+tt.messages+`]}`)
+			body := `{"model":"c","max_tokens":9,` + tools + `,"messages":[` + tt.messages + `]}`
+			if !json.Valid([]byte(body)) {
+				t.Fatal("the test's request is not JSON")
+			}
+			post(t, url+"/v1/messages", body)
 			got := up.requests()[0].body
 			if declared := bytes.Contains(got, []byte(`"name":"kompress_retrieve"`)); declared != tt.want {
 				t.Errorf("kompress_retrieve declared %v, want %v", declared, tt.want)

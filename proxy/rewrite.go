@@ -119,10 +119,12 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 		rw.markers = rw.markers || r.marker
 	}
 	if p.opts.RetrieveTool {
-		// A marker outside the tool results counts too: a client's summary
-		// of a compacted conversation, or the model quoting one, names
-		// originals the model may ask for while the results are gone.
-		rw.markers = rw.markers || marker.HasMarker(body)
+		// A marker elsewhere in the conversation counts too: a client's
+		// summary of a compacted conversation, or the model quoting one,
+		// names originals the model may ask for while the results are gone.
+		// Tools and system text do not: the MCP server's tool description
+		// and instructions show an example marker.
+		rw.markers = rw.markers || marker.HasMarker(conversation(a, root).raw(body))
 		restored := p.restoreHidden(a, body, root)
 		edits = append(edits, restored...)
 		// The tool is declared when the model may need it: a tool result
@@ -140,6 +142,19 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 	}
 	rw.changed = len(edits) > 0
 	return splice(body, edits), rw
+}
+
+// conversation is the messages (or Responses input) of a request, an
+// empty value when it has none.
+func conversation(a api, root *value) *value {
+	list := root.get("messages")
+	if a == responses {
+		list = root.get("input")
+	}
+	if list == nil {
+		return &value{}
+	}
+	return list
 }
 
 // result is what becomes of one tool result's JSON string.
