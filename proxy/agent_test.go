@@ -222,6 +222,11 @@ func testAgentConversations(t *testing.T, steps []agentStep) {
 				prev = got
 				in, out = len(body), len(got)
 			}
+			// A fresh proxy and store (a restart, another replica) sends
+			// the same bytes for the same conversation.
+			fresh := newUpstream(t)
+			post(t, front(t, fresh, testEngine(t), true)+api.path, api.request(steps))
+			mustEqual(t, "the last turn through a fresh proxy", fresh.requests()[0].body, prev)
 			lossyIn, lossyOut := 0, 0
 			for i, r := range api.results(t, prev) {
 				t.Logf("result %d %s: %d -> %d bytes", i, steps[i].tool, len(steps[i].output), len(r))

@@ -212,3 +212,22 @@ func TestCodexWrappedShellOutput(t *testing.T) {
 		t.Errorf("want the output compressed with its failure lines: %s", clip([]byte(want)))
 	}
 }
+
+// TestChatCustomToolCall: a Chat Completions custom tool call (GPT-5's
+// free-form tools, {"type":"custom","custom":{"name","input"}}) names the
+// tool its output came from, so a shell's output is compressed as one;
+// before, its tool was unknown and the output got lossless folds only.
+func TestChatCustomToolCall(t *testing.T) {
+	const tmpl = `{"model":"gpt-5","tools":[{"type":"custom","custom":{"name":"shell"}}],"messages":[{"role":"user","content":"why?"},` +
+		`{"role":"assistant","content":null,"tool_calls":[{"id":"call_c","type":"custom","custom":{"name":"shell","input":"cat app.log"}}]},` +
+		`{"role":"tool","tool_call_id":"call_c","content":{{out}}}]}`
+	eng := testEngine(t)
+	up := newUpstream(t)
+	url := front(t, up, eng, false)
+	post(t, url+"/v1/chat/completions", fill(tmpl, "out", q(logText())))
+	want := compressed(t, eng, "shell", logText())
+	if !strings.Contains(want, "retrieve id=") {
+		t.Fatal("the shell output compresses without a marker: the test proves nothing")
+	}
+	mustEqual(t, "upstream body", up.requests()[0].body, []byte(fill(tmpl, "out", q(want))))
+}

@@ -360,7 +360,7 @@ func anthropicResults(body []byte, root *value) []toolText {
 }
 
 // chatResults lists the content of role "tool" messages, named by the
-// assistant's tool_calls entry they answer, and of the legacy role
+// assistant's tool_calls entry they answer (a function or a custom tool), and of the legacy role
 // "function" messages, named by their own name when the assistant called
 // that function.
 func chatResults(body []byte, root *value) []toolText {
@@ -371,7 +371,7 @@ func chatResults(body []byte, root *value) []toolText {
 		switch m.str(body, "role") {
 		case "assistant":
 			for _, tc := range m.get("tool_calls").array() {
-				names[tc.str(body, "id")] = tc.get("function").str(body, "name")
+				names[tc.str(body, "id")] = chatCallName(body, tc)
 			}
 			if fc := m.get("function_call"); fc != nil {
 				functions[fc.str(body, "name")] = true
@@ -388,6 +388,16 @@ func chatResults(body []byte, root *value) []toolText {
 		}
 	}
 	return out
+}
+
+// chatCallName is the tool a Chat Completions tool call names: a function,
+// or a custom tool ({"type":"custom","custom":{"name":…,"input":…}}, GPT-5's
+// free-form tools).
+func chatCallName(body []byte, tc *value) string {
+	if tc.str(body, "type") == "custom" {
+		return tc.get("custom").str(body, "name")
+	}
+	return tc.get("function").str(body, "name")
 }
 
 // responsesResults lists the output of the items that answer a call,
