@@ -231,3 +231,22 @@ func TestChatCustomToolCall(t *testing.T) {
 	}
 	mustEqual(t, "upstream body", up.requests()[0].body, []byte(fill(tmpl, "out", q(want))))
 }
+
+// TestRetrievedOriginalUntouched: the output of a kompress_retrieve the
+// client runs itself (the MCP server's tool, or the tool declared by the
+// agent and answered from GET /v1/retrieve) is the original the model
+// asked for, and goes upstream as it is. Before, the proxy compressed it
+// again, to the same lossy text and the same marker: the model never saw
+// the original and could only ask again.
+func TestRetrievedOriginalUntouched(t *testing.T) {
+	eng := testEngine(t)
+	for _, name := range []string{"mcp__kompress__kompress_retrieve", "kompress_retrieve"} {
+		t.Run(name, func(t *testing.T) {
+			up := newUpstream(t)
+			url := front(t, up, eng, true)
+			body := anthropicOne(name, q(logText()))
+			post(t, url+"/v1/messages", body)
+			mustEqual(t, "upstream body", up.requests()[0].body, []byte(body))
+		})
+	}
+}

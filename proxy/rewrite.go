@@ -111,6 +111,9 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 		}
 		seen[t.v] = true
 		rw.results++
+		if tool.IsRetrieve(t.tool) {
+			continue // an original the model asked for: compressed, it would be the marker again
+		}
 		r := p.toolResult(ctx, t.tool, t.v.raw(body))
 		if r.json != "" {
 			rw.compressed++

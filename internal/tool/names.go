@@ -44,6 +44,14 @@ func ReadsFile(name string) bool {
 	return false
 }
 
+// IsRetrieve reports whether a tool named name is kompress_retrieve, under
+// any server or extension prefix (mcp__kompress__kompress_retrieve): its
+// output is an original the model asked for, which compressing again would
+// turn back into the same marker.
+func IsRetrieve(name string) bool {
+	return ownName(name) == Retrieve
+}
+
 // runWords name tools whose output is a command's run, a search or a
 // listing.
 var runWords = setOf("bash", "sh", "zsh", "shell", "exec", "execute", "run", "command", "cmd", "terminal",

@@ -65,3 +65,14 @@ func TestNameWords(t *testing.T) {
 		}
 	}
 }
+
+func TestIsRetrieve(t *testing.T) {
+	for name, want := range map[string]bool{
+		"kompress_retrieve": true, "mcp__kompress__kompress_retrieve": true, "mcp__ccr__kompress_retrieve": true,
+		"kompress.kompress_retrieve": true, "kompress_compress": false, "retrieve": false, "Bash": false, "kompress_retrieve_all": false,
+	} {
+		if got := IsRetrieve(name); got != want {
+			t.Errorf("IsRetrieve(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
