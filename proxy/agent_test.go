@@ -47,9 +47,9 @@ type agentAPI struct {
 }
 
 var agentAPIs = []agentAPI{
-	{"anthropic", "/v1/messages", anthropicConversation, anthropicForwarded},
-	{"chat", "/v1/chat/completions", chatConversation, chatForwarded},
-	{"responses", "/v1/responses", responsesConversation, responsesForwarded},
+	{"anthropic", "/v1/messages", anthropicConversation, forwarded("messages", "type", "tool_result", "content", true)},
+	{"chat", "/v1/chat/completions", chatConversation, forwarded("messages", "role", "tool", "content", false)},
+	{"responses", "/v1/responses", responsesConversation, forwarded("input", "type", "function_call_output", "output", false)},
 }
 
 // anthropicConversation alternates string content with block arrays that
@@ -128,37 +128,25 @@ func textOf(c any) string {
 	return b.String()
 }
 
-func anthropicForwarded(t *testing.T, body []byte) []string {
-	var out []string
-	for _, m := range decodeJSON(t, body)["messages"].([]any) {
-		blocks, _ := m.(map[string]any)["content"].([]any)
-		for _, blk := range blocks {
-			if b := blk.(map[string]any); b["type"] == "tool_result" {
-				out = append(out, textOf(b["content"]))
+// forwarded lists the texts under content of the elements of list (in
+// the request body, or in each element's "content" blocks with nested)
+// whose key has the value is.
+func forwarded(list, key, is, content string, nested bool) func(t *testing.T, body []byte) []string {
+	return func(t *testing.T, body []byte) []string {
+		var out []string
+		for _, el := range decodeJSON(t, body)[list].([]any) {
+			els := []any{el}
+			if nested {
+				els, _ = el.(map[string]any)["content"].([]any)
+			}
+			for _, e := range els {
+				if m := e.(map[string]any); m[key] == is {
+					out = append(out, textOf(m[content]))
+				}
 			}
 		}
+		return out
 	}
-	return out
-}
-
-func chatForwarded(t *testing.T, body []byte) []string {
-	var out []string
-	for _, m := range decodeJSON(t, body)["messages"].([]any) {
-		if msg := m.(map[string]any); msg["role"] == "tool" {
-			out = append(out, textOf(msg["content"]))
-		}
-	}
-	return out
-}
-
-func responsesForwarded(t *testing.T, body []byte) []string {
-	var out []string
-	for _, it := range decodeJSON(t, body)["input"].([]any) {
-		if item := it.(map[string]any); item["type"] == "function_call_output" {
-			out = append(out, textOf(item["output"]))
-		}
-	}
-	return out
 }
 
 // TestAgentConversations plays a growing agent conversation on each API,
