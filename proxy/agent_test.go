@@ -276,3 +276,47 @@ func commonPrefix(a, b []byte) int {
 	}
 	return i
 }
+
+// TestEverySampleThroughProxy sends each sample and held-out output as a
+// Bash result and checks that the upstream gets exactly what the engine
+// makes of the text the client sent (the engine's tests hold that to every
+// failure line), and that each marker retrieves that text byte for byte.
+func TestEverySampleThroughProxy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("575 files")
+	}
+	eng := testEngine(t)
+	up := newUpstream(t)
+	url := front(t, up, eng, true)
+	read := forwarded("messages", "type", "tool_result", "content", true)
+	for _, set := range []string{"samples", "heldout"} {
+		files, _ := filepath.Glob(filepath.Join("..", "testdata", set, "*", "*.txt"))
+		in, out := 0, 0
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The text as the client's JSON carries it (invalid UTF-8
+			// becomes U+FFFD).
+			var sent string
+			if err := json.Unmarshal(quote(string(b)), &sent); err != nil {
+				t.Fatal(err)
+			}
+			n := len(up.requests())
+			post(t, url+"/v1/messages", anthropicOne("Bash", q(sent)))
+			got := read(t, up.requests()[n].body)
+			if len(got) != 1 || got[0] != compressed(t, eng, "Bash", sent) {
+				t.Errorf("%s: the upstream did not get the engine's result", f)
+				continue
+			}
+			for _, ref := range marker.Find([]byte(got[0])) {
+				if orig, err := eng.Retrieve(context.Background(), "", ref.ID); err != nil || string(orig) != sent {
+					t.Errorf("%s: marker %s does not give back the text sent (%v)", f, ref.ID, err)
+				}
+			}
+			in, out = in+len(sent), out+len(got[0])
+		}
+		t.Logf("%s: %d outputs, %d -> %d bytes upstream", set, len(files), in, out)
+	}
+}
