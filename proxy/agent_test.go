@@ -282,8 +282,8 @@ func commonPrefix(a, b []byte) int {
 // makes of the text the client sent (the engine's tests hold that to every
 // failure line), and that each marker retrieves that text byte for byte.
 func TestEverySampleThroughProxy(t *testing.T) {
-	if testing.Short() {
-		t.Skip("575 files")
+	if testing.Short() || raceEnabled {
+		t.Skip("575 files, one request at a time: nothing for -race to see, and 50 s with it")
 	}
 	eng := testEngine(t)
 	up := newUpstream(t)
