@@ -3,6 +3,7 @@ package proxy
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 )
@@ -17,14 +18,7 @@ func BenchmarkRewrite(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var msgs []string
-	for i := range 40 {
-		out := strings.ReplaceAll(logText(), "items", fmt.Sprintf("items%d", i))
-		msgs = append(msgs,
-			fmt.Sprintf(`{"role":"assistant","content":[{"type":"tool_use","id":"t%d","name":"Bash","input":{}}]}`, i),
-			fmt.Sprintf(`{"role":"user","content":[{"type":"tool_result","tool_use_id":"t%d","content":%s}]}`, i, q(out)))
-	}
-	body := []byte(`{"model":"m","tools":[{"name":"Bash"}],"messages":[` + strings.Join(msgs, ",") + `]}`)
+	body := conversationBody(40)
 	ctx := context.Background()
 	out, _ := px.rewrite(ctx, anthropic, body)
 	b.SetBytes(int64(len(body)))
@@ -33,4 +27,39 @@ func BenchmarkRewrite(b *testing.B) {
 		px.rewrite(ctx, anthropic, body)
 	}
 	b.ReportMetric(float64(len(out))/float64(len(body)), "ratio")
+}
+
+// conversationBody is an Anthropic request with n different compressible
+// tool results.
+func conversationBody(n int) []byte {
+	var msgs []string
+	for i := range n {
+		out := strings.ReplaceAll(logText(), "items", fmt.Sprintf("items%d", i))
+		msgs = append(msgs,
+			fmt.Sprintf(`{"role":"assistant","content":[{"type":"tool_use","id":"t%d","name":"Bash","input":{}}]}`, i),
+			fmt.Sprintf(`{"role":"user","content":[{"type":"tool_result","tool_use_id":"t%d","content":%s}]}`, i, q(out)))
+	}
+	return []byte(`{"model":"m","tools":[{"name":"Bash"}],"messages":[` + strings.Join(msgs, ",") + `]}`)
+}
+
+// BenchmarkEncodedRequest is BenchmarkRewrite for a body the client sent
+// zstd-encoded (as Codex does): decode, rewrite (results cached), encode.
+func BenchmarkEncodedRequest(b *testing.B) {
+	t := &testing.T{}
+	px, err := New(Options{Upstream: "http://h.invalid", Engine: testEngine(t), RetrieveTool: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	body := conversationBody(40)
+	enc := encodeTest(t, "zstd", body)
+	h := http.Header{"Content-Encoding": {"zstd"}}
+	ctx := context.Background()
+	out, _, _, _ := px.prepare(ctx, h, anthropic, enc)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		px.prepare(ctx, h, anthropic, enc)
+	}
+	b.ReportMetric(float64(len(out))/float64(len(enc)), "ratio")
 }

@@ -78,6 +78,7 @@ type Proxy struct {
 	results  *lru[result]
 	flights  flights // compressions running now
 	hidden   *lru[hiddenTurn]
+	decoder  decoder // of request bodies the client encoded
 }
 
 // New returns a Proxy for opts.
@@ -110,6 +111,7 @@ func New(opts Options) (*Proxy, error) {
 		log:      log,
 		results:  newLRU(opts.CacheBytes, func(r result) int64 { return int64(len(r.json)) }),
 		hidden:   newLRU(opts.CacheBytes/4, func(h hiddenTurn) int64 { return int64(len(h.full) + len(h.outputs)) }),
+		decoder:  newDecoder(opts.MaxBody),
 	}, nil
 }
 
@@ -201,7 +203,7 @@ func (p *Proxy) prepare(ctx context.Context, h http.Header, a api, body []byte) 
 	}
 	cs, err := codings(h)
 	if err == nil && len(cs) > 0 {
-		plain, err = decodeBody(cs, body, p.opts.MaxBody)
+		plain, err = p.decoder.decode(cs, body)
 	} else {
 		plain = body
 	}

@@ -134,9 +134,16 @@ func TestEncodedBodyBomb(t *testing.T) {
 	srv := httptest.NewServer(px)
 	t.Cleanup(srv.Close)
 	big := anthropicOne("Bash", q(strings.Repeat("a", 4<<20)))
-	enc := encodeTest(t, "zstd", []byte(big))
+	for i, c := range []string{"zstd", "gzip", "br"} {
+		enc := encodeTest(t, c, []byte(big))
+		post(t, srv.URL+"/v1/messages", string(enc), "Content-Encoding", c)
+		mustEqual(t, c+" upstream body", up.requests()[i].body, enc)
+	}
+	// A zstd frame that says its size up front.
+	zw, _ := zstd.NewWriter(nil)
+	enc := zw.EncodeAll([]byte(big), nil)
 	post(t, srv.URL+"/v1/messages", string(enc), "Content-Encoding", "zstd")
-	mustEqual(t, "upstream body", up.requests()[0].body, enc)
+	mustEqual(t, "zstd frame with its size, upstream body", up.requests()[3].body, enc)
 }
 
 // rawExchange sends raw HTTP/1.1 requests on one connection and returns
