@@ -130,8 +130,8 @@ func (p *Proxy) rewrite(ctx context.Context, a api, body []byte) ([]byte, rewrit
 		rw.markers = rw.markers || marker.HasMarker(conversation(a, root).raw(body))
 		restored := p.restoreHidden(a, body, root)
 		edits = append(edits, restored...)
-		// The tool is declared when the model may need it: a tool result
-		// here carries a marker, a hidden retrieve turn was put back (its
+		// The tool is declared when the model may need it: the messages
+		// carry a marker, a hidden retrieve turn was put back (its
 		// call names the tool), or the request continues a stored Responses
 		// conversation, whose markers the upstream holds: there a request
 		// rarely repeats one, and the tools would come and go every turn.
