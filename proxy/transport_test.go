@@ -390,3 +390,45 @@ func TestEncodedBodyRetrieveContinues(t *testing.T) {
 		})
 	}
 }
+
+// TestEncodedBodiesConcurrently: clients sending zstd bodies at once share
+// the proxy's one decoder and encoder; each upstream body decodes to its
+// own request compressed.
+func TestEncodedBodiesConcurrently(t *testing.T) {
+	eng := testEngine(t)
+	up := newUpstream(t)
+	url := front(t, up, eng, false)
+	const n = 8
+	want := map[string]bool{}
+	bodies := make([][]byte, n)
+	for i := range n {
+		out := strings.ReplaceAll(logText(), "items", fmt.Sprintf("items%d", i))
+		bodies[i] = encodeTest(t, "zstd", []byte(anthropicOne("Bash", q(out))))
+		want[anthropicOne("Bash", q(compressed(t, eng, "Bash", out)))] = true
+	}
+	done := make(chan struct{})
+	for i := range n {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			req, _ := http.NewRequest(http.MethodPost, url+"/v1/messages", bytes.NewReader(bodies[i]))
+			req.Header.Set("Content-Encoding", "zstd")
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+		}()
+	}
+	for range n {
+		<-done
+	}
+	reqs := up.requests()
+	if len(reqs) != n {
+		t.Fatalf("upstream got %d requests", len(reqs))
+	}
+	for i, r := range reqs {
+		if got := string(decodeTest(t, "zstd", r.body)); !want[got] {
+			t.Errorf("request %d: upstream body is none of the compressed requests: %s", i, clip([]byte(got)))
+		}
+		delete(want, string(decodeTest(t, "zstd", r.body)))
+	}
+}
