@@ -138,6 +138,9 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// client's budget sees what the model will, and its answer is passed
 	// back untouched.
 	a, count, known := apiOf(r.Method, r.URL.Path)
+	if known && rest != nil {
+		p.log.Warn("proxy: request body forwarded untouched: over the rewrite limit", "api", a.String(), "limit_bytes", p.opts.MaxBody)
+	}
 	out, plain, injected, conversation := body, body, false, ""
 	var cs []string
 	if known && rest == nil {

@@ -355,7 +355,8 @@ func TestSplice(t *testing.T) {
 
 func TestLargeBodyForwardedUntouched(t *testing.T) {
 	up := newUpstream(t)
-	px, err := New(Options{Upstream: up.srv.URL + "/base/", Engine: testEngine(t), MaxBody: 1000})
+	var log bytes.Buffer
+	px, err := New(Options{Upstream: up.srv.URL + "/base/", Engine: testEngine(t), MaxBody: 1000, Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,6 +366,9 @@ func TestLargeBodyForwardedUntouched(t *testing.T) {
 	post(t, ts.URL+"/v1/messages", body)
 	r := up.requests()[0]
 	mustEqual(t, "upstream body", r.body, []byte(body))
+	if !strings.Contains(log.String(), "level=WARN") || !strings.Contains(log.String(), "over the rewrite limit") {
+		t.Errorf("log %q, want a warning that the body was too large to rewrite", log.String())
+	}
 	if r.path != "/base/v1/messages" {
 		t.Errorf("path %q: the upstream's path is a prefix", r.path)
 	}
