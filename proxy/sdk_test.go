@@ -27,6 +27,7 @@ type modelAPI struct {
 	mu       sync.Mutex
 	got      [][]byte // request bodies, in order
 	keys     []string // their API key headers
+	turns    [][]byte // request bodies of the multi-turn case
 }
 
 var retrieveIDRE = regexp.MustCompile(`retrieve id=([0-9a-f]{12,})`)
@@ -34,8 +35,12 @@ var retrieveIDRE = regexp.MustCompile(`retrieve id=([0-9a-f]{12,})`)
 func (m *modelAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	m.mu.Lock()
-	m.got = append(m.got, body)
-	m.keys = append(m.keys, r.Header.Get("X-Api-Key")+r.Header.Get("Authorization"))
+	if r.Header.Get("X-Test-Turns") != "" {
+		m.turns = append(m.turns, body)
+	} else {
+		m.got = append(m.got, body)
+		m.keys = append(m.keys, r.Header.Get("X-Api-Key")+r.Header.Get("Authorization"))
+	}
 	m.mu.Unlock()
 	a, count, ok := apiOf(r.Method, r.URL.Path)
 	if count {
@@ -205,5 +210,21 @@ func TestSDKClients(t *testing.T) {
 	}
 	if carried != 12 { // 6 turns and their 6 continuations
 		t.Errorf("%d of %d upstream requests carry the output as the engine compresses it, want 12", carried, len(m.got))
+	}
+	// Three turns of one conversation as the SDK resends it: the first
+	// retrieves (a continuation), the later ones get the hidden turn back
+	// and need none. Each request repeats the bytes of the one before up
+	// to the end of its last message.
+	if r := results["anthropic turns"]; r.Error != "" || strings.Count(r.Text, "retrieved the original") != 3 {
+		t.Errorf("anthropic turns: text %q, error %q", r.Text, r.Error)
+	}
+	if len(m.turns) != 4 {
+		t.Fatalf("anthropic turns: %d upstream requests, want 4", len(m.turns))
+	}
+	for i, pair := range [][2]int{{0, 2}, {2, 3}} {
+		before, after := m.turns[pair[0]], m.turns[pair[1]]
+		if end := lastResultEnd(before); end == 0 || !bytes.HasPrefix(after, before[:end]) {
+			t.Errorf("anthropic turn %d: the earlier turns' bytes changed (first difference at byte %d of %d)", i+2, commonPrefix(after, before), end)
+		}
 	}
 }

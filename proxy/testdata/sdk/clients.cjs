@@ -32,6 +32,20 @@ const input = [
 const respTools = [{ type: 'function', name: 'Bash', parameters: { type: 'object', properties: { command: { type: 'string' } } }, strict: false }];
 
 const cut = { headers: { 'x-test-cut': '1' } };
+const turns = { headers: { 'x-test-turns': '1' } };
+
+// A conversation that goes on for three turns, each resending the last
+// answer as the SDK returned it and a new question.
+async function anthropicTurns() {
+  const msgs = [...messages];
+  const texts = [];
+  for (let turn = 1; turn <= 3; turn++) {
+    const m = await anthropic.messages.create({ model: 'm', max_tokens: 100, messages: msgs, tools }, turns);
+    texts.push(m.content.map(b => b.text).join(''));
+    msgs.push({ role: 'assistant', content: m.content }, { role: 'user', content: 'and then, after turn ' + turn + '?' });
+  }
+  return texts.join(' | ');
+}
 const cases = {
   'anthropic': async () => (await anthropic.messages.create({ model: 'm', max_tokens: 100, messages, tools })).content.map(b => b.text).join(''),
   'anthropic stream': async () => (await anthropic.messages.stream({ model: 'm', max_tokens: 100, messages, tools }).finalMessage()).content.map(b => b.text).join(''),
@@ -40,6 +54,7 @@ const cases = {
   'responses': async () => (await openai.responses.create({ model: 'm', input, tools: respTools })).output_text,
   'responses stream': async () => (await openai.responses.stream({ model: 'm', input, tools: respTools }).finalResponse()).output_text,
   'responses stream cut': async () => (await openai.responses.stream({ model: 'm', input: 'hi' }, cut).finalResponse()).output_text,
+  'anthropic turns': anthropicTurns,
   'anthropic stream cut': async () => (await anthropic.messages.stream({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }, cut).finalMessage()).content.map(b => b.text).join(''),
 };
 
