@@ -18,6 +18,7 @@ import (
 	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/marker"
 	"github.com/kompress/kompress/internal/tokencount"
+	"github.com/kompress/kompress/internal/tool"
 	"github.com/kompress/kompress/internal/toolline"
 	"github.com/kompress/kompress/router"
 	"github.com/kompress/kompress/wire"
@@ -185,7 +186,7 @@ func (e *Engine) compress(ctx context.Context, r *request) (string, error) {
 }
 
 // passThrough returns the strategy for input that is not compressed at
-// all: empty, binary, invalid UTF-8 or too small.
+// all: empty, binary, invalid UTF-8, too small, or an original retrieved.
 func (e *Engine) passThrough(r *request) (string, bool) {
 	switch {
 	case len(r.in) == 0:
@@ -200,6 +201,10 @@ func (e *Engine) passThrough(r *request) (string, bool) {
 		return wire.StrategyPassthroughInvalidUTF8, true
 	case len(r.in) < e.opts.MinBytes:
 		return wire.StrategyPassthroughSmall, true
+	case tool.IsRetrieve(r.req.Tool):
+		// An original the model asked for: compressing it again would
+		// give back the marker it was retrieved by.
+		return wire.StrategyPassthroughRetrieved, true
 	}
 	return "", false
 }

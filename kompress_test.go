@@ -104,17 +104,26 @@ func TestInvalidUTF8Compresses(t *testing.T) {
 func TestPassThrough(t *testing.T) {
 	e := newEngine(t, memStore(t))
 	big := strings.Repeat("x", 600)
+	orig, err := os.ReadFile("testdata/samples/log/x-gotest-json-panic.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	retrieved := string(orig)
 	tests := []struct {
-		name, in, strategy string
+		name, in, tool, strategy string
 	}{
-		{"empty", "", "passthrough-empty"},
-		{"small", "--- FAIL: TestX (0.00s)\n", "passthrough-small"},
-		{"binary", big + "\x00" + big, "passthrough-binary"},
-		{"invalid utf-8", big + strings.Repeat("\xff\xfe", 10) + big, "passthrough-invalid-utf8"},
+		{"empty", "", "", "passthrough-empty"},
+		{"small", "--- FAIL: TestX (0.00s)\n", "", "passthrough-small"},
+		{"binary", big + "\x00" + big, "", "passthrough-binary"},
+		{"invalid utf-8", big + strings.Repeat("\xff\xfe", 10) + big, "", "passthrough-invalid-utf8"},
+		// What kompress_retrieve gave back is the original the model
+		// asked for; compressed again it would be its marker once more.
+		{"retrieved", retrieved, "kompress_retrieve", "passthrough-retrieved"},
+		{"retrieved over MCP", retrieved, "mcp__kompress__kompress_retrieve", "passthrough-retrieved"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := compress(t, e, wire.CompressRequest{Content: tt.in})
+			res := compress(t, e, wire.CompressRequest{Content: tt.in, Tool: tt.tool})
 			if res.Text != tt.in {
 				t.Errorf("text changed")
 			}

@@ -54,6 +54,7 @@ const (
 	StrategyPassthroughBinary       = "passthrough-binary"        // input is not text
 	StrategyPassthroughInvalidUTF8  = "passthrough-invalid-utf8"  // input is not valid UTF-8
 	StrategyPassthroughSmall        = "passthrough-small"         // input too small to be worth compressing
+	StrategyPassthroughRetrieved    = "passthrough-retrieved"     // output of kompress_retrieve: an original the model asked for
 	StrategyPassthroughLowSavings   = "passthrough-low-savings"   // no result saved enough
 	StrategyFailurePreserveFallback = "failure-preserve-fallback" // a lossy view dropped a failure line; nothing better
 	StrategyLossless                = "lossless"                  // a verified lossless fold
