@@ -103,8 +103,8 @@ type memo struct {
 	prev   string     // the text of generation gen-1, or "": its longs are stale too
 }
 
-// longSlot is a span of the text being counted (or prev), text[off:off+len],
-// whose hash is hash and count n.
+// longSlot is a span (cl100k_base) or line (o200k_base) of the text being
+// counted (or prev), text[off:off+len], whose hash is hash and count n.
 type longSlot struct {
 	gen, hash, off, len, n uint32
 }
