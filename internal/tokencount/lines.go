@@ -35,18 +35,22 @@ import (
 // of a shorter line), each ASCII digit read as '0': hashing every byte
 // cost more than the repeats saved, and memo.line compares the lines.
 func lineEnd(b []byte, a int) (e int, h uint64) {
-	for p := a; ; {
+	e = lineAfter(b, a)
+	return e, lineHash(b, a, e)
+}
+
+// lineAfter returns the end of the first line that ends after b[p]: the
+// first offset e > p after a newline where lineCut, or len(b).
+func lineAfter(b []byte, p int) int {
+	for {
 		nl := bytes.IndexByte(b[p:], '\n')
 		if nl < 0 {
-			e = len(b)
-			break
+			return len(b)
 		}
-		if e = p + nl + 1; e == len(b) || lineCut(b, e) {
-			break
+		if p += nl + 1; p == len(b) || lineCut(b, p) {
+			return p
 		}
-		p = e
 	}
-	return e, lineHash(b, a, e)
 }
 
 // lineHash is lineEnd's hash of b[a:e].
