@@ -103,8 +103,8 @@ type memo struct {
 	prev   string     // the text of generation gen-1, or "": its longs are stale too
 }
 
-// longSlot is a span of the text being counted (or prev), text[off:off+len],
-// whose hash is hash and count n.
+// longSlot is a span (cl100k_base) or line (o200k_base) of the text being
+// counted (or prev), text[off:off+len], whose hash is hash and count n.
 type longSlot struct {
 	gen, hash, off, len, n uint32
 }
@@ -121,7 +121,8 @@ const (
 // 512 KiB table, whose pages a one-shot process would fault in one by one).
 // o200k_base's count (countO200k) uses the short cache for pieces of up to
 // maxShort bytes, short for the longer ones up to shortPiece bytes, a tenth
-// of the pieces, and no longs; cl100k_base's short and longs.
+// of the pieces, and longs for its lines; cl100k_base's short and longs
+// for its spans.
 func (m *memo) begin(n int, o200k bool) {
 	perPiece := 8
 	if o200k {
@@ -133,10 +134,11 @@ func (m *memo) begin(n int, o200k bool) {
 	if b := min(max(bits.Len(uint(n/perPiece)), minPieceBits), pieceBits); len(m.short.slots) < 1<<b {
 		m.short.grow(b)
 	}
+	b := min(max(bits.Len(uint(n/longEvery)), minLongBits), maxLongBits)
 	if o200k {
-		return
+		b = lineBits(n)
 	}
-	if b := min(max(bits.Len(uint(n/longEvery)), minLongBits), maxLongBits); len(m.longs) < 1<<b {
+	if len(m.longs) < 1<<b {
 		// A new table is all stale: generations start at 1. Prev's spans
 		// are dropped with the old one.
 		m.longs, m.prev = make([]longSlot, 1<<b), ""

@@ -8,29 +8,83 @@ import (
 	"unsafe"
 )
 
-// countO200k counts o200k_base's text on one core with memo m, piece by
-// piece: quickRun takes the pieces that their eight bytes decide (ASCII
-// words, numbers, punctuation; a piece of one byte that the byte after
-// decides), each of up to seven bytes being its own key in one word (see
-// shorts), so its lookup is a multiply and four compares; nextPiece takes
-// the others, with asciiEnd or the general matcher, and the pieces whose
-// count the short cache does not hold yet. Unlike count's, the loop does
-// not look spans up first: with pieces this cheap, hashing and comparing
-// spans (or whole lines) cost more than their repeats saved (cachegrind,
-// counting the samples warm: 266 M instructions with spans, 257 M with
-// lines, 231 M without; 13% of the samples' bytes are in lines seen
-// before).
+// countO200k counts o200k_base's text on one core with memo m, line by
+// line (see lineEnd): a line that this text or the one before had is
+// looked up (memo.line), the others are counted by countLine.
 func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, err error) {
 	m.begin(len(text), true)
 	b := unsafe.Slice(unsafe.StringData(text), len(text))
 	check := checkEvery
-	for i := 0; i < len(b); {
-		if i >= check {
-			if check, err = look(ctx, i); err != nil {
+	seen, hits := 0, 0
+	for a := 0; a < len(b); {
+		if a >= check {
+			if check, err = look(ctx, a); err != nil {
 				return n, err
 			}
 		}
-		if end := min(check, i+quickChunk, len(b)-7); i < end {
+		if seen >= probeLines {
+			if hits*32 < seen {
+				// Lines that do not repeat (a table's rows, grep's
+				// hits): the next skipLines bytes are counted without
+				// looking their lines up.
+				e := len(b)
+				if a+skipLines < len(b) {
+					e = lineAfter(b, a+skipLines)
+				}
+				k := 0
+				if k, check, err = c.countLine(ctx, m, text, a, e, check); err != nil {
+					return n + k, err
+				}
+				n += k
+				a = e
+			}
+			seen, hits = 0, 0
+			continue
+		}
+		seen++
+		e, h := lineEnd(b, a)
+		if k := m.line(text, a, e, h); k >= 0 {
+			hits++
+			n += k
+			a = e
+			continue
+		}
+		k := 0
+		if k, check, err = c.countLine(ctx, m, text, a, e, check); err != nil {
+			return n + k, err
+		}
+		m.remember(a, e, h, k)
+		n += k
+		a = e
+	}
+	return n, nil
+}
+
+// countO200k looks probeLines lines up, and if fewer than one in 32 was
+// seen before, counts the next skipLines bytes without lines (a table's
+// rows, grep's hits), which saves a third of what lines cost there.
+const (
+	probeLines = 128
+	skipLines  = 8 << 10
+)
+
+// countLine counts text[a:e], whose pieces end at e, piece by piece: quickRun
+// takes the pieces that their eight bytes decide (ASCII words, numbers,
+// punctuation; a piece of one byte that the byte after decides), each of up
+// to seven bytes being its own key in one word (see shorts), so its lookup
+// is a multiply and four compares; nextPiece takes the others, with
+// asciiEnd or the general matcher, and the pieces whose count the short
+// cache does not hold yet. It looks at ctx when it reaches check, and
+// returns where to look next.
+func (c *Counter) countLine(ctx context.Context, m *memo, text string, a, e, check int) (n, next int, err error) {
+	b := unsafe.Slice(unsafe.StringData(text), len(text))
+	for i := a; i < e; {
+		if i >= check {
+			if check, err = look(ctx, i); err != nil {
+				return n, check, err
+			}
+		}
+		if end := min(check, i+quickChunk, e, len(b)-7); i < end {
 			j, k, l := quickRun(b, i, end, &m.shorts, &m.short)
 			n += k
 			switch i = j; {
@@ -51,11 +105,11 @@ func (c *Counter) countO200k(ctx context.Context, m *memo, text string) (n int, 
 				continue
 			}
 		}
-		e, k := c.nextPiece(m, text, i)
+		p, k := c.nextPiece(m, text, i)
 		n += k
-		i = e
+		i = p
 	}
-	return n, nil
+	return n, check, nil
 }
 
 // quickChunk bounds the text quickRun reads at once: a loop with no call

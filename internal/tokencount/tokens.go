@@ -9,13 +9,16 @@
 // encoding's split pattern (split.go), and each piece that is not itself a
 // token is merged over the rank table (bpe.go). Pieces repeat in tool
 // output, so their counts are cached (cache.go, o200k.go), in bounded
-// memory. o200k_base's text is read piece by piece (countO200k), most of
-// its ASCII pieces, and their cached counts, by a loop that makes no call
-// (quickRun); cl100k_base's is first cut into spans where a
-// piece surely starts (spanEnd), and a span seen before is counted from a
-// memo. A Tally carries what counting an original learned (its pieces, its
-// spans) to the count of its compressed form, which is mostly the
-// original's text. Other encodings go through tiktoken-go.
+// memory. o200k_base's text is cut into lines where a piece surely starts
+// (lineEnd); a line seen before, or one that differs from it only in its
+// ASCII digits, is counted from a memo (lines.go), the others piece by
+// piece (countLine), most of their ASCII pieces, and their cached counts,
+// by a loop that makes no call (quickRun); cl100k_base's is first cut into
+// spans where a piece surely starts (spanEnd), and a span seen before is
+// counted from a memo. A Tally carries what counting an original learned
+// (its pieces, its lines or spans) to the count of its compressed form,
+// which is mostly the original's text. Other encodings go through
+// tiktoken-go.
 //
 // Text that is not valid UTF-8 is counted as tiktoken-go counts it: each
 // invalid byte is a U+FFFD.
