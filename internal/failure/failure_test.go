@@ -235,6 +235,40 @@ func TestLinesSamples(t *testing.T) {
 			"rax            0x0                 0",
 			"Stack level 0, frame at 0x7fffffffe5c0:",
 		}},
+		// A program with threads: gdb names the thread that received the
+		// signal, and "thread apply all bt" shows the waiting threads too.
+		{"log/gdb-thread-segv", router.Log, []string{
+			`Thread 3 "worker" received signal SIGSEGV, Segmentation fault.`,
+			"__strlen_evex () at ../sysdeps/x86_64/multiarch/strlen-evex.S:79",
+			"#1  0x000055555555518d in run (arg=0x7fffffffe670) at worker.c:10",
+		}, []string{
+			"[Switching to Thread 0x7ffff75d06c0 (LWP 14749)]",
+			`Thread 1 (Thread 0x7ffff7dd2740 (LWP 14741) "worker"):`,
+			"#4  0x000055555555525f in main () at worker.c:19", // a waiting thread's frame
+		}},
+		{"log/gfortran-three-files", router.Log, []string{
+			"io.f90:42:32:",
+			"   42 |       if (a(i) > 0) count_pos = count_pos + 'one'",
+			"Error: Operands of binary numeric operator ‘+’ at (1) are INTEGER(4)/CHARACTER(3)",
+			"solver.f90:47:3:",
+			"f951: Error: Unexpected end of file in ‘solver.f90’",
+		}, []string{
+			"grid.f90:43:13:", // a warning's place
+			"   43 |       edge = val",
+			"Warning: Unused variable ‘unused1’ declared at (1) [-Wunused-variable]",
+		}},
+		{"log/bandit-severity", router.Log, []string{
+			">> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with shell=True identified, security issue.",
+			"   Severity: High   Confidence: High",
+			"   Location: app/deploy.py:10",
+			">> Issue: [B301:blacklist] Pickle and modules that wrap it can be unsafe when used to deserialize untrusted data, possible security issue.",
+			"   Location: app/deploy.py:15",
+		}, []string{
+			">> Issue: [B403:blacklist] Consider possible security implications associated with pickle module.",
+			"   Location: app/deploy.py:2",
+			"   Severity: Low   Confidence: High",
+			"10\t    return subprocess.call(cmd, shell=True)",
+		}},
 		{"log/go-test-pkgs", router.Log, []string{
 			"broken/broken.go:10:9: undefined: mesage",
 			"        calc_test.go:24: Sub(0, 0) = 1, want 0",
@@ -426,6 +460,11 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "Process exited with code 0", false},
 		{router.Log, "subprocess.CalledProcessError: Command '['ls']' returned non-zero exit status 2.", true},
 		{router.Log, "Segmentation fault (core dumped)", true},
+		{router.Log, "bash: line 1:  4242 Segmentation fault      ./a.out", true}, // the shell's report, no core
+		{router.Log, `Thread 2 received signal SIGABRT, Aborted.`, true},          // gdb, a thread without a name
+		{router.Log, `Thread 2 "w" exited`, false},
+		{router.Log, "a.f90:5:10:", false},                                          // a place with no error under it
+		{router.Log, ">> Issue: [B101:assert_used] Use of assert detected.", false}, // no severity under it
 		{router.Log, "Killed", true},
 		{router.Log, "signal: killed", true},
 		{router.Log, "bash: kompress: command not found", true},

@@ -34,6 +34,10 @@ type reader struct {
 	rspecExc  int   // the indent of rspec's "KeyError:" above its message, or 0
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
+	gdbThread int   // the thread gdb's signal line names (0: none); its backtrace's frames count
+	gdbStop   bool  // after gdb's signal line, until the line that says where the program stopped
+	placeEnd  int   // the "Error:" line below gfortran's place line: the excerpt above it counts
+	issueEnd  int   // past the last line of a bandit finding of medium or high severity: its Severity and Location count
 	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
 	doctest   bool  // under doctest's "Failed example:": see doctestFailure
 	lastEvent int   // the last event number gcc -fanalyzer's latest "events 8-12" heading declares
@@ -194,12 +198,10 @@ func (r *reader) report(i int, plain []byte) bool {
 		r.pathLine = i
 	}
 	// Tools whose every line has a prefix or a shape of its own decide alone.
-	if toolline.GDBSignal(t) {
-		r.gdb = true
-		return true
-	}
-	if r.gdb && (toolline.GDBFrame(t) || i == r.lastFail+1 && gdbStop(t)) {
-		return true // the crashing program's stack, and where it stopped
+	if t[0] == 'P' || t[0] == 'T' || t[0] == '#' || r.gdbStop {
+		if hit, ok := r.gdbLine(t); ok {
+			return hit
+		}
 	}
 	if body, ok := valgrindBody(t); ok {
 		return r.valgrind(i, body)
@@ -215,6 +217,11 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	if hit, ok := r.sanitizerLine(i, t); ok {
 		return hit
+	}
+	if t[0] == '>' || i < r.issueEnd {
+		if hit, ok := r.banditLine(i, t); ok {
+			return hit
+		}
 	}
 	body := trimGutter(t)
 	if len(body) == 0 {
@@ -275,6 +282,12 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	if r.race && bytes.Contains(t, []byte(raceInTest)) {
 		return true
+	}
+	if len(plain) == len(t) && t[len(t)-1] == ':' && r.placeError(i, t) {
+		return true
+	}
+	if i < r.placeEnd && excerptLine(t) {
+		return true // the source line under an error's place
 	}
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && (diagnostic(plain) || perlDiagnostic(plain)) {
 		return true
@@ -986,6 +999,97 @@ func Report(text []byte) bool {
 	r := newReader(text)
 	r.judge(nil, nil)
 	return slices.Contains(r.mark, true)
+}
+
+// gdbLine judges t as gdb's: its signal line, the line under it that says
+// where the program stopped (after a "[Switching to Thread …]" note when
+// the program has threads), and the frames of the backtraces after it. In
+// "thread apply all bt" only the signalled thread's frames count: the
+// others are waiting threads, context.
+func (r *reader) gdbLine(t []byte) (hit, ok bool) {
+	if toolline.GDBSignal(t) {
+		r.gdb, r.gdbStop = true, true
+		r.gdbThread, _ = toolline.GDBThreadSignal(t)
+		return true, true
+	}
+	if r.gdbStop {
+		if hasPrefix(t, "[Switching to ") {
+			return false, true
+		}
+		r.gdbStop = false
+		if gdbStop(t) {
+			return true, true
+		}
+	}
+	if n, ok := toolline.GDBThreadHeading(t); ok && r.gdbThread > 0 {
+		r.gdb = n == r.gdbThread
+		return false, true
+	}
+	if r.gdb && toolline.GDBFrame(t) {
+		return true, true // the crashing program's stack
+	}
+	return false, false
+}
+
+// banditLine judges bandit's finding: ">> Issue: [B602:subprocess_popen_with_shell_equals_true] …"
+// with the "Severity: High   Confidence: High" and "Location: app/x.py:10"
+// lines under it count when its severity is medium or high; low ones
+// ("Consider possible security implications associated with pickle
+// module") are findings, as a linter's warnings are.
+func (r *reader) banditLine(i int, t []byte) (hit, ok bool) {
+	if hasPrefix(t, ">> Issue: [B") {
+		if i+2 >= len(r.spans) {
+			return false, true
+		}
+		sev := trimIndent(r.line(i + 1))
+		if hasPrefix(sev, "Severity: High ") || hasPrefix(sev, "Severity: Medium ") {
+			r.issueEnd = i + 3
+			return true, true
+		}
+		return false, true
+	}
+	if i < r.issueEnd && (hasPrefix(t, "Severity: ") || hasPrefix(t, "Location: ")) {
+		return true, true
+	}
+	return false, false
+}
+
+// placeError reports gfortran's place line, "stats.f90:16:29:" on a line
+// of its own, when the message a few lines under it (below the source
+// excerpt) is an error: "Error: Syntax error in argument list at (1)",
+// "Fatal Error: Cannot open module file". A warning's place is a finding,
+// as a compiler's warning diagnostics are.
+func (r *reader) placeError(i int, t []byte) bool {
+	if !placeLine(t) {
+		return false
+	}
+	for j := i + 1; j < len(r.spans) && j <= i+6; j++ {
+		l := r.line(j)
+		if placeLine(l) {
+			return false
+		}
+		if hasPrefix(l, "Error: ") || hasPrefix(l, "Fatal Error: ") {
+			r.placeEnd = j
+			return true
+		}
+	}
+	return false
+}
+
+// placeLine reports "path:line:col:" with nothing after it.
+func placeLine(t []byte) bool {
+	if len(t) < 6 || t[len(t)-1] != ':' || !isDigit(t[len(t)-2]) {
+		return false
+	}
+	h, ok := toolline.ParseHit(t)
+	return ok && !h.Context && h.Col > 0 && len(h.Text) == 0
+}
+
+// excerptLine reports a source line quoted under its line number, as gcc
+// and gfortran print it: "   16 |     call f(x, 3".
+func excerptLine(t []byte) bool {
+	_, e := leadingNum(t)
+	return e > 0 && hasPrefix(t[e:], " | ")
 }
 
 // gdbStop reports the line under gdb's signal line that says where the

@@ -450,9 +450,9 @@ func wordHit(b []byte, i, j int) int {
 	case 'd':
 		return level(string(w) == "denied" && (hasSuffix(b[:i], "Permission ") || hasSuffix(b[:i], "permission ") || hasSuffix(b[:i], "Access ")))
 	case 's':
-		return level(string(w) == "such" && bytes.Contains(b, []byte("No such file or directory")))
-	case 'S':
-		return level(string(w) == "Segmentation" && hasPrefix(after, " fault"))
+		// The switch is on the lower-cased first letter: "Segmentation" is here.
+		return level(string(w) == "such" && bytes.Contains(b, []byte("No such file or directory")) ||
+			string(w) == "Segmentation" && hasPrefix(after, " fault"))
 	case 'c':
 		return level(string(w) == "core" && hasPrefix(after, " dumped") || string(w) == "command" && hasPrefix(after, " not found"))
 	case 't':
