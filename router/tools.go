@@ -18,6 +18,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(t) == 0 {
 		return kNone, wNone
 	}
+	if len(line) == len(t) && ansibleLine(t) {
+		return kLog, wStrong
+	}
 	switch t[0] {
 	case '=':
 		// valgrind "==123== Invalid read", ASan "==123==ERROR:", shadow rows "=>0x0c08...: fa fa"
@@ -604,6 +607,28 @@ func taggedLevel(t []byte) bool {
 	for _, l := range [...]string{"DEBUG\t", "INFO\t", "WARNING\t", "ERROR\t", "CRITICAL\t"} {
 		if hasPrefix(r, l) {
 			return bytes.IndexByte(t[1:k], ' ') < 0
+		}
+	}
+	return false
+}
+
+// ansibleLine reports ansible-playbook's headings and task results: "PLAY
+// [web] ****", "TASK [copy config] ****", "ok: [localhost] => (item=1)",
+// "failed: [db1] (item=3) => {…}", "fatal: [db1]: FAILED! => {…}". A
+// task's results read as code ("=> (item=1)") and its JSON as data.
+func ansibleLine(t []byte) bool {
+	switch t[0] {
+	case 'P', 'T', 'R':
+		for _, p := range [...]string{"PLAY [", "TASK [", "RUNNING HANDLER [", "PLAY RECAP *"} {
+			if hasPrefix(t, p) {
+				return bytes.HasSuffix(t, []byte("***"))
+			}
+		}
+	case 'o', 'c', 'f', 's', 'u':
+		for _, p := range [...]string{"ok: [", "changed: [", "failed: [", "fatal: [", "skipping: [", "unreachable: ["} {
+			if hasPrefix(t, p) {
+				return bytes.IndexByte(t[len(p):], ']') > 0
+			}
 		}
 	}
 	return false

@@ -269,6 +269,43 @@ func TestLinesSamples(t *testing.T) {
 			"   Severity: Low   Confidence: High",
 			"10\t    return subprocess.call(cmd, shell=True)",
 		}},
+		// ansible-playbook: read as code before (its "=> (item=1)"), where
+		// nothing is judged.
+		{"log/ansible-loop-failed", router.Log, []string{
+			`failed: [localhost] (item=3) => {"ansible_loop_var": "item", "changed": false, "cmd": ["grep", "-q", "^port=", "/tmp/qfail/ans/app/svc3.conf"], "delta": "0:00:00.034630", "end": "2026-12-02 16:06:05.318882", "item": 3, "msg": "non-zero return code", "rc": 1, "start": "2026-12-02 16:06:05.284252", "stderr": "", "stderr_lines": [], "stdout": "", "stdout_lines": []}`,
+		}, []string{
+			"ok: [localhost] => (item=1)",
+			"TASK [check each service config has a port] ************************************",
+		}},
+		// pytest: a project's own exception, whose name ends in neither
+		// Error nor Exception, where it was raised.
+		{"log/pytest-xdist-verbose", router.Log, []string{
+			"inventory.py:17: OutOfStock",
+			"E           inventory.OutOfStock: d",
+			"[gw0] [100%] FAILED test_inventory.py::test_take_one[d] ",
+		}, []string{
+			"test_inventory.py:32: ",
+			"[gw0] [  5%] PASSED test_inventory.py::test_take_some[1] ",
+		}},
+		// esbuild: the location and the source line under each error.
+		{"log/esbuild-bundle-errors", router.Log, []string{
+			`✘ [ERROR] Could not resolve "./retry"`,
+			"    src/api.ts:1:22:",
+			`      1 │ import { retry } from "./retry";`,
+		}, []string{
+			`  The name "render" was originally exported here:`,
+			"    src/view.ts:1:16:",
+		}},
+		// OCaml: an error's message goes on in indented lines.
+		{"log/ocamlc-type-error", router.Log, []string{
+			`File "shapes.ml", line 9, characters 19-20:`,
+			"Error: This expression has type int but an expression was expected of type",
+			"         float",
+			"  Hint: Did you mean `2.'?",
+		}, []string{
+			"Tri (_, _, _)",
+			"Here is an example of a case that is not matched:",
+		}},
 		{"log/go-test-pkgs", router.Log, []string{
 			"broken/broken.go:10:9: undefined: mesage",
 			"        calc_test.go:24: Sub(0, 0) = 1, want 0",

@@ -37,6 +37,7 @@ type reader struct {
 	gdbThread int   // the thread gdb's signal line names (0: none); its backtrace's frames count
 	gdbStop   bool  // after gdb's signal line, until the line that says where the program stopped
 	placeEnd  int   // the "Error:" line below gfortran's place line: the excerpt above it counts
+	ocamlNext int   // the next line of OCaml's error message, which goes on in indented lines under "Error:"; 0: none
 	issueEnd  int   // past the last line of a bandit finding of medium or high severity: its Severity and Location count
 	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
 	doctest   bool  // under doctest's "Failed example:": see doctestFailure
@@ -197,6 +198,13 @@ func (r *reader) report(i int, plain []byte) bool {
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && lonePath(t) {
 		r.pathLine = i
 	}
+	if i == r.ocamlNext && i > 0 && len(plain) > len(t) {
+		r.ocamlNext++
+		return true // the rest of OCaml's error message: "         float", "  Hint: Did you mean `2.'?"
+	}
+	if t[0] == 'F' && len(plain) == len(t) && ocamlPlace(t) && r.ocamlError(i) {
+		return true
+	}
 	// Tools whose every line has a prefix or a shape of its own decide alone.
 	if t[0] == 'P' || t[0] == 'T' || t[0] == '#' || r.gdbStop {
 		if hit, ok := r.gdbLine(t); ok {
@@ -283,8 +291,16 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.race && bytes.Contains(t, []byte(raceInTest)) {
 		return true
 	}
+	if len(plain) == len(t) && i-r.lastFail <= 2 && r.pytestRaised(t) {
+		return true
+	}
 	if len(plain) == len(t) && t[len(t)-1] == ':' && r.placeError(i, t) {
 		return true
+	}
+
+	if len(plain) > len(t) && i-r.lastFail <= 2 && r.lastFail >= 0 && placeLine(t) && esbuildError(r.line(r.lastFail)) {
+		r.placeEnd = i + 2
+		return true // esbuild's location under its error: "    src/api.ts:1:22:"
 	}
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
@@ -1054,6 +1070,30 @@ func (r *reader) banditLine(i int, t []byte) (hit, ok bool) {
 	return false, false
 }
 
+// pytestRaised reports pytest's location of the exception under a failing
+// test's "E   " lines when the exception's name does not end in Error or
+// Exception (a project's own: "inventory.py:17: OutOfStock"): the
+// name alone after "path:N: ", right under an "E" line.
+func (r *reader) pytestRaised(t []byte) bool {
+	if r.lastFail < 0 || !hasPrefix(r.line(r.lastFail), "E ") {
+		return false
+	}
+	h, ok := toolline.ParseHit(t)
+	if !ok || h.Context || h.Col != 0 || len(h.Text) < 3 || h.Text[0] != ' ' {
+		return false
+	}
+	name := h.Text[1:]
+	if name[0] < 'A' || name[0] > 'Z' {
+		return false
+	}
+	for _, c := range name {
+		if !isLetter(c) && !isDigit(c) && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
 // placeError reports gfortran's place line, "stats.f90:16:29:" on a line
 // of its own, when the message a few lines under it (below the source
 // excerpt) is an error: "Error: Syntax error in argument list at (1)",
@@ -1076,6 +1116,31 @@ func (r *reader) placeError(i int, t []byte) bool {
 	return false
 }
 
+// ocamlPlace reports OCaml's location heading, "File \"shapes.ml\", lines
+// 3-5, characters 11-25:" (Python's "File \"x.py\", line 3, in f" has no
+// characters and no colon at the end).
+func ocamlPlace(t []byte) bool {
+	return t[len(t)-1] == ':' && hasPrefix(t, "File \"") && bytes.Contains(t, []byte(", characters ")) &&
+		(bytes.Contains(t, []byte("\", line ")) || bytes.Contains(t, []byte("\", lines ")))
+}
+
+// ocamlError reports whether the message under OCaml's location heading i
+// (below its source excerpt) is an error: then the heading counts, and the
+// message's indented lines under "Error:". A warning's heading is a finding.
+func (r *reader) ocamlError(i int) bool {
+	for j := i + 1; j < len(r.spans) && j <= i+12; j++ {
+		l := r.line(j)
+		if hasPrefix(l, "File \"") {
+			return false
+		}
+		if hasPrefix(l, "Error: ") {
+			r.placeEnd, r.ocamlNext = j, j+1
+			return true
+		}
+	}
+	return false
+}
+
 // placeLine reports "path:line:col:" with nothing after it.
 func placeLine(t []byte) bool {
 	if len(t) < 6 || t[len(t)-1] != ':' || !isDigit(t[len(t)-2]) {
@@ -1086,10 +1151,18 @@ func placeLine(t []byte) bool {
 }
 
 // excerptLine reports a source line quoted under its line number, as gcc
-// and gfortran print it: "   16 |     call f(x, 3".
+// and gfortran print it, "   16 |     call f(x, 3", and esbuild with a box
+// drawing bar, "      1 │ import { retry } from \"./retry\";".
 func excerptLine(t []byte) bool {
 	_, e := leadingNum(t)
-	return e > 0 && hasPrefix(t[e:], " | ")
+	return e > 0 && (hasPrefix(t[e:], " | ") || hasPrefix(t[e:], " │ "))
+}
+
+// esbuildError reports esbuild's heading of an error, "✘ [ERROR] Could not
+// resolve \"./retry\"" (an "X" for the mark without Unicode); its warnings
+// ("▲ [WARNING] …") are findings.
+func esbuildError(t []byte) bool {
+	return hasPrefix(t, "✘ [ERROR] ") || hasPrefix(t, "X [ERROR] ")
 }
 
 // gdbStop reports the line under gdb's signal line that says where the

@@ -23,7 +23,9 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'f':
 		// Ruby's backtrace frames under an uncaught exception, as Python's
 		// "File ..., line N": "from t.rb:9:in `<main>'".
-		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal") || hasPrefix(t, "from ") && rubyFrame(t[len("from "):]), false
+		// ansible-playbook's failed task on a host: "failed: [db1] (item=3) => {…}".
+		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal") || hasPrefix(t, "from ") && rubyFrame(t[len("from "):]) ||
+			hasPrefix(t, "failed: ["), false
 	case 'p':
 		return hasPrefix(t, "panic:"), false
 	case 'P':
