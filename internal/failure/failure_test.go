@@ -306,6 +306,20 @@ func TestLinesSamples(t *testing.T) {
 			"Tri (_, _, _)",
 			"Here is an example of a case that is not matched:",
 		}},
+		// JUnit 4's console runner: the numbered titles say which test
+		// failed; under an AssertionError the first frame of the test's
+		// own code says which assertion, past org.junit's.
+		{"log/junit4-ledger", router.Log, []string{
+			"1) emptyTotal(LedgerTest)",
+			"java.lang.AssertionError: expected:<750> but was:<375>",
+			"\tat org.junit.Assert.fail(Assert.java:89)",
+			"\tat LedgerTest.totalSums(LedgerTest.java:13)",
+			"\tat Ledger.debit(Ledger.java:13)",
+		}, []string{
+			"\tat org.junit.Assert.failNotEquals(Assert.java:835)",
+			"\tat LedgerTest.debitTooMuch(LedgerTest.java:12)", // under a frame of the program's own
+			".E.E..E.E..E",
+		}},
 		{"log/go-test-pkgs", router.Log, []string{
 			"broken/broken.go:10:9: undefined: mesage",
 			"        calc_test.go:24: Sub(0, 0) = 1, want 0",

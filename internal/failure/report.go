@@ -28,6 +28,7 @@ type reader struct {
 
 	lastFail  int   // index of the last failure line, or -8 before any
 	exception bool  // the last failure line opened a Java exception (its first "at" frame counts)
+	libFrames bool  // among an assertion library's frames under an exception: the first frame past them counts
 	mocha     bool  // after mocha's "N failing": its numbered titles count
 	jasmine   uint8 // under jasmine's "  Message:" (1) or "  Stack:" (2): see jasmineFailure
 	rspec     bool  // in rspec's "Failures:" section: see rspecFailure
@@ -257,13 +258,22 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i == r.lastFail+1 && (hasPrefix(body, ",-[") || hasPrefix(body, "╭─[")) && toolline.MietteFrame(body) {
 		return true // where the miette error above it points
 	}
+	if r.libFrames && !hasPrefix(body, "at ") {
+		r.libFrames = false
+	}
 	switch {
 	case hasPrefix(body, "--> ") && location(body[4:]):
 		// rustc's location of the diagnostic above it: an error's counts,
 		// a warning's does not.
 		return i == r.lastFail+1
 	case exception && hasPrefix(body, "at ") && i == r.lastFail+1:
+		r.libFrames = assertionFrame(body)
 		return true // the frame that threw
+	case r.libFrames && hasPrefix(body, "at "):
+		// Under an assertion library's frames, the first of the tests'
+		// own says which assertion failed.
+		r.libFrames = assertionFrame(body)
+		return !r.libFrames
 	case r.caret(i, plain):
 		return true
 	case r.mocha && mochaTitle(t):
@@ -320,8 +330,8 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	strong, weak := wordFailure(plain)
 	if strong || weak && !r.page && !r.paragraph(i) {
-		if testCounts(t, "failing") {
-			r.mocha = true
+		if testCounts(t, "failing") || junitFailures(t) {
+			r.mocha = true // the numbered titles below count: "1) emptyTotal(LedgerTest)"
 		}
 		return true
 	}
@@ -592,6 +602,25 @@ func (r *reader) rspecFailure(plain, t []byte) (hit, ok bool) {
 }
 
 // testCounts reports "2 failing" style counts with a non-zero number.
+// junitFailures reports JUnit 4's heading of its failures, "There were 5
+// failures:" or "There was 1 failure:", above their numbered titles.
+func junitFailures(t []byte) bool {
+	return hasPrefix(t, "There were ") && hasSuffix(t, " failures:") || string(t) == "There was 1 failure:"
+}
+
+// assertionFrame reports a frame of an assertion library or of the test
+// runner's, "at org.junit.Assert.fail(Assert.java:89)": the frames under
+// an AssertionError start there, and the test's own comes after them.
+func assertionFrame(body []byte) bool {
+	f := body[len("at "):]
+	for _, p := range [...]string{"org.junit.", "junit.framework.", "org.hamcrest.", "org.opentest4j.", "org.assertj.", "org.testng.Assert"} {
+		if hasPrefix(f, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func testCounts(t []byte, word string) bool {
 	n, e := leadingNum(t)
 	return e > 0 && n > 0 && hasPrefix(t[e:], " "+word)
