@@ -795,6 +795,8 @@ func TestReportForms(t *testing.T) {
 			[]string{"ERROR:  relation \"nosuch\" does not exist", "LINE 1: select * from nosuch", "                      ^", "Parse error near line 2: no such table: t", "  selec broken;", "  ^--- error here"}},
 		{"curl", "< HTTP/1.1 500 Internal Server Error\n< HTTP/1.1 200 OK\nHTTP/2 404\ncurl: (7) Failed to connect to 127.0.0.1 port 1: Connection refused\n",
 			[]string{"< HTTP/1.1 500 Internal Server Error", "HTTP/2 404", "curl: (7) Failed to connect to 127.0.0.1 port 1: Connection refused"}},
+		{"php uncaught", "PHP Fatal error:  Uncaught TypeError: Cart::add(): Argument #2 ($qty) must be of type int, string given, called in /tmp/qfail/php/cart.php on line 22 and defined in /tmp/qfail/php/cart.php:6\nStack trace:\n#0 /tmp/qfail/php/cart.php(22): Cart->add()\n#1 {main}\n  thrown in /tmp/qfail/php/cart.php on line 6\n",
+			[]string{"PHP Fatal error:  Uncaught TypeError: Cart::add(): Argument #2 ($qty) must be of type int, string given, called in /tmp/qfail/php/cart.php on line 22 and defined in /tmp/qfail/php/cart.php:6", "#0 /tmp/qfail/php/cart.php(22): Cart->add()", "  thrown in /tmp/qfail/php/cart.php on line 6"}},
 		{"running text is not a report", "THE ENTIRE RISK AS TO THE QUALITY AND PERFORMANCE OF THE PROGRAM\nIS WITH YOU, INCLUDING BUT NOT LIMITED TO A FAILURE OF THE PROGRAM TO\nOPERATE WITH ANY OTHER PROGRAMS, EVEN IF SUCH HOLDER HAS BEEN ADVISED.\n  - Fix stream errors after request ends\nError handling is described in the next section of the manual.\nthe default is to stop and report the failure to the caller, unless\n",
 			nil},
 	}

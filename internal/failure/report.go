@@ -258,6 +258,12 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i == r.lastFail+1 && (hasPrefix(body, ",-[") || hasPrefix(body, "╭─[")) && toolline.MietteFrame(body) {
 		return true // where the miette error above it points
 	}
+	if hasPrefix(body, "thrown in ") && i-r.lastFail <= 4 && bytes.Contains(body, []byte(" on line ")) {
+		return true // PHP's place of an uncaught exception, under its stack trace
+	}
+	if hasPrefix(body, "#0 ") && i >= 2 && i-2 == r.lastFail && string(trimIndent(r.line(i-1))) == "Stack trace:" && phpFrame(body) {
+		return true // where the function that threw was called: "#0 /app/cart.php(22): Cart->add()"
+	}
 	if r.libFrames && !hasPrefix(body, "at ") {
 		r.libFrames = false
 	}
@@ -602,6 +608,21 @@ func (r *reader) rspecFailure(plain, t []byte) (hit, ok bool) {
 }
 
 // testCounts reports "2 failing" style counts with a non-zero number.
+// phpFrame reports a frame of PHP's stack trace, "#0
+// /tmp/app/cart.php(22): Cart->add()".
+func phpFrame(t []byte) bool {
+	k := bytes.Index(t, []byte("): "))
+	if k < 0 {
+		return false
+	}
+	open := bytes.LastIndexByte(t[:k], '(')
+	if open < 4 {
+		return false
+	}
+	_, e := leadingNum(t[open+1 : k])
+	return e > 0 && open+1+e == k
+}
+
 // junitFailures reports JUnit 4's heading of its failures, "There were 5
 // failures:" or "There was 1 failure:", above their numbered titles.
 func junitFailures(t []byte) bool {
