@@ -277,6 +277,11 @@ func TestLinesSamples(t *testing.T) {
 			"ok: [localhost] => (item=1)",
 			"TASK [check each service config has a port] ************************************",
 		}},
+		// A registered result shown by debug: its "failed": false says the
+		// command succeeded.
+		{"log/ansible-debug-var", router.Log, []string{
+			`fatal: [localhost]: FAILED! => {"changed": false, "cmd": ["grep", "-q", "^port=", "/tmp/qfail/ans/app/svc3.conf"], "delta": "0:00:00.018505", "end": "2026-12-02 16:24:44.536920", "msg": "non-zero return code", "rc": 1, "start": "2026-12-02 16:24:44.518415", "stderr": "", "stderr_lines": [], "stdout": "", "stdout_lines": []}`,
+		}, []string{`        "failed": false,`}},
 		// pytest: a project's own exception, whose name ends in neither
 		// Error nor Exception, where it was raised.
 		{"log/pytest-xdist-verbose", router.Log, []string{
@@ -507,6 +512,8 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "user  :err   : [ 4281.000000] ", true},
 		{router.Log, "build finished with no errors", false},
 		{router.Log, "casino errors: 3", true}, // "casino " is not "no "
+		{router.Log, `    "errors": 0,`, false},
+		{router.Log, `'failures': 2`, true},
 		{router.Log, "Process exited with code 2", true},
 		{router.Log, "Process exited with code 0", false},
 		{router.Log, "subprocess.CalledProcessError: Command '['ls']' returned non-zero exit status 2.", true},

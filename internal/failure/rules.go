@@ -492,8 +492,12 @@ func nonZeroExit(after []byte) bool {
 }
 
 // zeroAfter reports "=0", ": 0", " 0" and "=false" right after a word, as in
-// "failures=0" or "ERROR 0", and an XML attribute of zero ('failures="0"').
+// "failures=0" or "ERROR 0", an XML attribute of zero ('failures="0"'), and
+// a JSON or Python key of zero or false ('"failed": false', "'errors': 0").
 func zeroAfter(after []byte) bool {
+	if len(after) > 2 && (after[0] == '"' || after[0] == '\'') && after[1] == ':' {
+		after = after[1:]
+	}
 	for _, p := range [...]string{"=0", ": 0", " 0", ":0", "=false", ": false", `="0"`, "='0'"} {
 		if hasPrefix(after, p) && (len(after) == len(p) || !isDigit(after[len(p)])) {
 			return true
