@@ -18,7 +18,7 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(t) == 0 {
 		return kNone, wNone
 	}
-	if len(line) == len(t) && ansibleLine(t) {
+	if len(line) == len(t) && (ansibleLine(t) || (t[0] == 'i' || t[0] == '{' || t[0] == 'C') && toolline.ErlangCrash(t)) {
 		return kLog, wStrong
 	}
 	switch t[0] {

@@ -311,6 +311,17 @@ func TestLinesSamples(t *testing.T) {
 			"Tri (_, _, _)",
 			"Here is an example of a case that is not matched:",
 		}},
+		// Elixir: the frame the exception was raised in, as Java's first
+		// "at" frame.
+		{"log/elixir-script-raise", router.Log, []string{
+			"** (ArithmeticError) bad argument in arithmetic expression",
+			"    calc.exs:2: Calc.div/2",
+		}, []string{"    calc.exs:11: (file)", "12"}},
+		// erl -s: a crash at start-up; was read as code, where nothing is
+		// judged.
+		{"log/erl-do-boot-crash", router.Log, []string{
+			"Crash dump is being written to: erl_crash.dump...done",
+		}, nil},
 		// JUnit 4's console runner: the numbered titles say which test
 		// failed; under an AssertionError the first frame of the test's
 		// own code says which assertion, past org.junit's.

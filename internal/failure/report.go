@@ -190,7 +190,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	if hit, ok := r.rspecFailure(plain, t); ok {
 		return hit
 	}
-	if t[0] == '{' && bytes.Contains(t, []byte(`"Action":"`)) {
+	if t[0] == '{' && bytes.Contains(t, []byte(`"Action":"`)) && !toolline.ErlangCrash(t) {
 		return jsonEventFailure(t)
 	}
 	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
@@ -272,6 +272,8 @@ func (r *reader) report(i int, plain []byte) bool {
 		// rustc's location of the diagnostic above it: an error's counts,
 		// a warning's does not.
 		return i == r.lastFail+1
+	case exception && len(plain) > len(t) && i == r.lastFail+1 && r.elixirFrame(body):
+		return true // the frame an Elixir exception was raised in: "    calc.exs:2: Calc.div/2"
 	case exception && hasPrefix(body, "at ") && i == r.lastFail+1:
 		r.libFrames = assertionFrame(body)
 		return true // the frame that threw
@@ -294,7 +296,7 @@ func (r *reader) report(i int, plain []byte) bool {
 		return true
 	}
 	if strong, weak := startFailure(body); strong || weak && !r.page && !r.paragraph(i) {
-		r.exception = javaException(body)
+		r.exception = javaException(body) || hasPrefix(body, "** (")
 		if testCounts(body, "failing") {
 			r.mocha = true
 		}
@@ -608,6 +610,22 @@ func (r *reader) rspecFailure(plain, t []byte) (hit, ok bool) {
 }
 
 // testCounts reports "2 failing" style counts with a non-zero number.
+// elixirFrame reports a frame of an Elixir stacktrace, "calc.exs:2:
+// Calc.div/2" or "(elixir 1.14.0) lib/code.ex:1245: Code.require_file/2",
+// under the "** (ArithmeticError) …" line above it.
+func (r *reader) elixirFrame(body []byte) bool {
+	if !hasPrefix(r.line(r.lastFail), "** (") {
+		return false
+	}
+	if body[0] == '(' {
+		if k := bytes.Index(body, []byte(") ")); k > 0 {
+			body = body[k+2:]
+		}
+	}
+	h, ok := toolline.ParseHit(body)
+	return ok && !h.Context && h.Col == 0 && bytes.IndexByte(h.Text, '/') > 0
+}
+
 // phpFrame reports a frame of PHP's stack trace, "#0
 // /tmp/app/cart.php(22): Cart->add()".
 func phpFrame(t []byte) bool {

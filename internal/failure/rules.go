@@ -51,7 +51,9 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'n':
 		return hasPrefix(t, "npm ERR!") || hasPrefix(t, "npm error") || hasPrefix(t, "not ok "), false
 	case 'C':
-		return hasPrefix(t, "Caused by:") || hasPrefix(t, "CMake Error"), false
+		return hasPrefix(t, "Caused by:") || hasPrefix(t, "CMake Error") || toolline.ErlangCrash(t), false
+	case 'i', '{':
+		return toolline.ErlangCrash(t), false
 	case 'S':
 		// The Go runtime's crash report on a signal, before its goroutine
 		// dump: "SIGQUIT: quit", "SIGSEGV: segmentation violation".

@@ -201,6 +201,16 @@ func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
 	return severity, loc, rule, true
 }
 
+// ErlangCrash reports the Erlang runtime's report of a crash at start-up
+// (erl -s m f whose function raised): "init terminating in do_boot
+// ({badarith,[…]})", the same as a term, "{\"init terminating in
+// do_boot\",{badarith,…}}", and "Crash dump is being written to:
+// erl_crash.dump...done".
+func ErlangCrash(t []byte) bool {
+	return hasPrefix(t, "init terminating in do_boot") || hasPrefix(t, "{\"init terminating in do_boot\"") ||
+		hasPrefix(t, "Crash dump is being written to: ")
+}
+
 // GDBSignal reports gdb's line for a signal that stopped or killed the
 // program: "Program received signal SIGSEGV, Segmentation fault.",
 // "Program terminated with signal SIGABRT, Aborted.", and for a program
