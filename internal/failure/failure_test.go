@@ -311,6 +311,19 @@ func TestLinesSamples(t *testing.T) {
 			"Tri (_, _, _)",
 			"Here is an example of a case that is not matched:",
 		}},
+		// minitest: under "  1) Failure:" the title with the assertion's
+		// place and the message; under "  3) Error:" the title and the
+		// first frame.
+		{"log/minitest-peek-error", router.Log, []string{
+			"QueueTest#test_order [queue_test.rb:16]:",
+			"Expected: [1, 2, 3]",
+			"  Actual: [3, 1, 2]",
+			"QueueTest#test_peek_empty:",
+			"    queue_test.rb:7:in `peek'",
+		}, []string{
+			"    queue_test.rb:15:in `test_peek_empty'",
+			"Finished in 0.012429s, 321.8368 runs/s, 241.3776 assertions/s.",
+		}},
 		// Elixir: the frame the exception was raised in, as Java's first
 		// "at" frame.
 		{"log/elixir-script-raise", router.Log, []string{

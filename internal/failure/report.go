@@ -28,6 +28,8 @@ type reader struct {
 
 	lastFail  int   // index of the last failure line, or -8 before any
 	exception bool  // the last failure line opened a Java exception (its first "at" frame counts)
+	minitest  int   // lines left of a minitest failure's report under "  1) Failure:" (its title and message), or 0
+	miniFrame bool  // under minitest's "  3) Error:": the first frame counts
 	libFrames bool  // among an assertion library's frames under an exception: the first frame past them counts
 	mocha     bool  // after mocha's "N failing": its numbered titles count
 	jasmine   uint8 // under jasmine's "  Message:" (1) or "  Stack:" (2): see jasmineFailure
@@ -198,6 +200,20 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && lonePath(t) {
 		r.pathLine = i
+	}
+	if t[len(t)-1] == ':' && isDigit(t[0]) {
+		if isErr, ok := minitestHead(t); ok {
+			r.minitest, r.miniFrame = minitestLines, isErr
+			if isErr {
+				r.minitest = 1 // the title; the exception line counts by itself
+			}
+			return true
+		}
+	}
+	if r.minitest > 0 || r.miniFrame {
+		if hit, ok := r.minitestLine(i, t); ok {
+			return hit
+		}
 	}
 	if i == r.ocamlNext && i > 0 && len(plain) > len(t) {
 		r.ocamlNext++
@@ -624,6 +640,50 @@ func (r *reader) elixirFrame(body []byte) bool {
 	}
 	h, ok := toolline.ParseHit(body)
 	return ok && !h.Context && h.Col == 0 && bytes.IndexByte(h.Text, '/') > 0
+}
+
+// minitestLines bounds a minitest failure's title and message.
+const minitestLines = 16
+
+// minitestHead reports minitest's heading of a failed test, "  1)
+// Failure:" or "  3) Error:", and whether it is an error.
+func minitestHead(t []byte) (isErr, ok bool) {
+	_, e := leadingNum(t)
+	if e == 0 {
+		return false, false
+	}
+	switch string(t[e:]) {
+	case ") Failure:":
+		return false, true
+	case ") Error:":
+		return true, true
+	}
+	return false, false
+}
+
+// minitestLine judges the lines under minitest's "  1) Failure:": the
+// title with the assertion's place, "QueueTest#test_order
+// [queue_test.rb:16]:", and the message up to the blank line after it
+// ("Expected: [1, 2, 3]", "  Actual: [3, 1, 2]", a diff's lines), at most
+// 16 lines; under "  3) Error:" the title and, past the exception line and
+// an excerpt, the first frame ("    queue_test.rb:7:in `peek'").
+func (r *reader) minitestLine(i int, t []byte) (hit, ok bool) {
+	if r.minitest > 0 && r.minitest < minitestLines && isBlankLine(r.line(i-1)) {
+		r.minitest = 0 // the blank line after the message
+	}
+	if _, head := minitestHead(t); head {
+		r.minitest, r.miniFrame = 0, false
+		return false, false
+	}
+	if r.minitest > 0 {
+		r.minitest--
+		return true, true
+	}
+	if rubyFrame(t) {
+		r.miniFrame = false
+		return true, true
+	}
+	return false, false
 }
 
 // phpFrame reports a frame of PHP's stack trace, "#0
