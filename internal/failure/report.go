@@ -210,6 +210,10 @@ func (r *reader) report(i int, plain []byte) bool {
 			return true
 		}
 	}
+	if t[0] == 0xe2 && testthatHead(t) {
+		r.minitest, r.miniFrame = minitestLines, false
+		return true
+	}
 	if r.minitest > 0 || r.miniFrame {
 		if hit, ok := r.minitestLine(i, t); ok {
 			return hit
@@ -659,6 +663,18 @@ func minitestHead(t []byte) (isErr, ok bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// testthatHead reports R testthat's heading of a failed expectation, "──
+// 1. Failure ('test-stats.R:3'): weighted mean uses weights ───" (or "2.
+// Error (…)"); the message under it counts as minitest's does.
+func testthatHead(t []byte) bool {
+	r, ok := bytes.CutPrefix(t, []byte("── "))
+	if !ok {
+		return false
+	}
+	_, e := leadingNum(r)
+	return e > 0 && (hasPrefix(r[e:], ". Failure (") || hasPrefix(r[e:], ". Error ("))
 }
 
 // minitestLine judges the lines under minitest's "  1) Failure:": the
