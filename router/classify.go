@@ -288,6 +288,9 @@ func isDiagnostic(h toolline.Hit) bool {
 	if h.Col > 0 && len(t) > 1 && t[0] == ' ' && t[1] != ' ' && t[1] != '\t' {
 		return true
 	}
+	if h.Col > 0 && len(t) == 0 {
+		return true // gfortran's place, "stats.f90:16:29:", above its excerpt and message
+	}
 	if h.Col == 0 && len(t) > 0 && t[0] == ' ' && tracebackEntry(t[1:]) {
 		return true
 	}

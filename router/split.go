@@ -299,6 +299,7 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		noClose    bool   // no "</html>" after the last document start: stop searching
 		report     bool   // inside a test runner's failure report (see reportSection)
 		pkgList    bool   // inside the indented package list under an apt header
+		finding    bool   // inside a bandit finding, up to the rule under it
 		escAt      = -1   // the next ESC byte at or after the line start, or len(b)
 	)
 	for start := 0; start < len(b); {
@@ -398,6 +399,19 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 				case li.kind == kCode:
 					li.kind, li.weight = kLog, wWeak
 				}
+			}
+		}
+		if li.weight != wForced && !li.blank {
+			// bandit's finding: its "Severity: High   Confidence: High"
+			// line reads as a table's row and its quoted source lines
+			// ("10\t    return subprocess.call(cmd, shell=True)") as TSV.
+			switch {
+			case hasPrefix(line, ">> Issue: [B"):
+				finding = true
+			case finding && isSeparator(line):
+				finding = false
+			case finding:
+				li.kind, li.weight = kLog, wStrong
 			}
 		}
 		if li.weight != wForced {

@@ -9,14 +9,17 @@ import (
 // own, before the generic rules (which would read a sanitizer report as
 // prose, a valgrind log as code, psql's "----+----" rule as a diff):
 // valgrind and sanitizer reports, strace, TAP (node --test), curl -v, psql
-// and sqlite3 messages, shellcheck, eslint, oxlint and biome reports and
-// ctest runs are Log; psql's aligned tables and box-drawn tables (sqlite3
+// and sqlite3 messages, shellcheck, eslint, oxlint, biome and bandit
+// reports and ctest runs are Log; psql's aligned tables and box-drawn tables (sqlite3
 // -box) are Table.
 //
 // t is trimBlank(line), f is features(line).
 func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(t) == 0 {
 		return kNone, wNone
+	}
+	if len(line) == len(t) && (ansibleLine(t) || (t[0] == 'i' || t[0] == '{' || t[0] == 'C') && toolline.ErlangCrash(t)) {
+		return kLog, wStrong
 	}
 	switch t[0] {
 	case '=':
@@ -99,6 +102,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if len(line) == len(t) && (len(t) == 1 || t[1] == ' ' && toolline.HTTPLine(t[2:])) {
 			return kLog, wStrong // curl -v request and response headers
 		}
+		if hasPrefix(t, ">> Issue: [B") {
+			return kLog, wStrong // bandit's finding (Split reads the lines under it)
+		}
 	case '{', '}':
 		if hasPrefix(t[1:], " [") && bytes.HasSuffix(t, []byte(" bytes data]")) {
 			return kLog, wStrong // curl -v "{ [5032 bytes data]"
@@ -130,6 +136,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		}
 		if hasPrefix(t, "[Nr] ") {
 			return kTable, wStrong // readelf's header of a section or program-header table
+		}
+		if taggedLevel(t) {
+			return kLog, wStrong // bandit's own log: "[main]\tINFO\tprofile include tests: None"
 		}
 	case 'H':
 		if _, ok := toolline.HTTPStatus(t); ok && hasPrefix(t, "HTTP/") && len(line) == len(t) {
@@ -585,4 +594,42 @@ func opensslLine(t []byte) bool {
 		n++
 	}
 	return n >= 8 && hasPrefix(t[n:], ":error:")
+}
+
+// taggedLevel reports a log line of a named logger and a level between
+// tabs: "[main]\tINFO\tprofile include tests: None", "[tester]\tWARNING\t…".
+func taggedLevel(t []byte) bool {
+	k := bytes.IndexByte(t, ']')
+	if k < 2 || k > 40 || !hasPrefix(t[k+1:], "\t") {
+		return false
+	}
+	r := t[k+2:]
+	for _, l := range [...]string{"DEBUG\t", "INFO\t", "WARNING\t", "ERROR\t", "CRITICAL\t"} {
+		if hasPrefix(r, l) {
+			return bytes.IndexByte(t[1:k], ' ') < 0
+		}
+	}
+	return false
+}
+
+// ansibleLine reports ansible-playbook's headings and task results: "PLAY
+// [web] ****", "TASK [copy config] ****", "ok: [localhost] => (item=1)",
+// "failed: [db1] (item=3) => {…}", "fatal: [db1]: FAILED! => {…}". A
+// task's results read as code ("=> (item=1)") and its JSON as data.
+func ansibleLine(t []byte) bool {
+	switch t[0] {
+	case 'P', 'T', 'R':
+		for _, p := range [...]string{"PLAY [", "TASK [", "RUNNING HANDLER [", "PLAY RECAP *"} {
+			if hasPrefix(t, p) {
+				return bytes.HasSuffix(t, []byte("***"))
+			}
+		}
+	case 'o', 'c', 'f', 's', 'u':
+		for _, p := range [...]string{"ok: [", "changed: [", "failed: [", "fatal: [", "skipping: [", "unreachable: ["} {
+			if hasPrefix(t, p) {
+				return bytes.IndexByte(t[len(p):], ']') > 0
+			}
+		}
+	}
+	return false
 }

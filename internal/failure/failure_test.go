@@ -235,6 +235,120 @@ func TestLinesSamples(t *testing.T) {
 			"rax            0x0                 0",
 			"Stack level 0, frame at 0x7fffffffe5c0:",
 		}},
+		// A program with threads: gdb names the thread that received the
+		// signal, and "thread apply all bt" shows the waiting threads too.
+		{"log/gdb-thread-segv", router.Log, []string{
+			`Thread 3 "worker" received signal SIGSEGV, Segmentation fault.`,
+			"__strlen_evex () at ../sysdeps/x86_64/multiarch/strlen-evex.S:79",
+			"#1  0x000055555555518d in run (arg=0x7fffffffe670) at worker.c:10",
+		}, []string{
+			"[Switching to Thread 0x7ffff75d06c0 (LWP 14749)]",
+			`Thread 1 (Thread 0x7ffff7dd2740 (LWP 14741) "worker"):`,
+			"#4  0x000055555555525f in main () at worker.c:19", // a waiting thread's frame
+		}},
+		{"log/gfortran-three-files", router.Log, []string{
+			"io.f90:42:32:",
+			"   42 |       if (a(i) > 0) count_pos = count_pos + 'one'",
+			"Error: Operands of binary numeric operator ‘+’ at (1) are INTEGER(4)/CHARACTER(3)",
+			"solver.f90:47:3:",
+			"f951: Error: Unexpected end of file in ‘solver.f90’",
+		}, []string{
+			"grid.f90:43:13:", // a warning's place
+			"   43 |       edge = val",
+			"Warning: Unused variable ‘unused1’ declared at (1) [-Wunused-variable]",
+		}},
+		{"log/bandit-severity", router.Log, []string{
+			">> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with shell=True identified, security issue.",
+			"   Severity: High   Confidence: High",
+			"   Location: app/deploy.py:10",
+			">> Issue: [B301:blacklist] Pickle and modules that wrap it can be unsafe when used to deserialize untrusted data, possible security issue.",
+			"   Location: app/deploy.py:15",
+		}, []string{
+			">> Issue: [B403:blacklist] Consider possible security implications associated with pickle module.",
+			"   Location: app/deploy.py:2",
+			"   Severity: Low   Confidence: High",
+			"10\t    return subprocess.call(cmd, shell=True)",
+		}},
+		// ansible-playbook: read as code before (its "=> (item=1)"), where
+		// nothing is judged.
+		{"log/ansible-loop-failed", router.Log, []string{
+			`failed: [localhost] (item=3) => {"ansible_loop_var": "item", "changed": false, "cmd": ["grep", "-q", "^port=", "/tmp/qfail/ans/app/svc3.conf"], "delta": "0:00:00.034630", "end": "2026-12-02 16:06:05.318882", "item": 3, "msg": "non-zero return code", "rc": 1, "start": "2026-12-02 16:06:05.284252", "stderr": "", "stderr_lines": [], "stdout": "", "stdout_lines": []}`,
+		}, []string{
+			"ok: [localhost] => (item=1)",
+			"TASK [check each service config has a port] ************************************",
+		}},
+		// A registered result shown by debug: its "failed": false says the
+		// command succeeded.
+		{"log/ansible-debug-var", router.Log, []string{
+			`fatal: [localhost]: FAILED! => {"changed": false, "cmd": ["grep", "-q", "^port=", "/tmp/qfail/ans/app/svc3.conf"], "delta": "0:00:00.018505", "end": "2026-12-02 16:24:44.536920", "msg": "non-zero return code", "rc": 1, "start": "2026-12-02 16:24:44.518415", "stderr": "", "stderr_lines": [], "stdout": "", "stdout_lines": []}`,
+		}, []string{`        "failed": false,`}},
+		// pytest: a project's own exception, whose name ends in neither
+		// Error nor Exception, where it was raised.
+		{"log/pytest-xdist-verbose", router.Log, []string{
+			"inventory.py:17: OutOfStock",
+			"E           inventory.OutOfStock: d",
+			"[gw0] [100%] FAILED test_inventory.py::test_take_one[d] ",
+		}, []string{
+			"test_inventory.py:32: ",
+			"[gw0] [  5%] PASSED test_inventory.py::test_take_some[1] ",
+		}},
+		// esbuild: the location and the source line under each error.
+		{"log/esbuild-bundle-errors", router.Log, []string{
+			`✘ [ERROR] Could not resolve "./retry"`,
+			"    src/api.ts:1:22:",
+			`      1 │ import { retry } from "./retry";`,
+		}, []string{
+			`  The name "render" was originally exported here:`,
+			"    src/view.ts:1:16:",
+		}},
+		// OCaml: an error's message goes on in indented lines.
+		{"log/ocamlc-type-error", router.Log, []string{
+			`File "shapes.ml", line 9, characters 19-20:`,
+			"Error: This expression has type int but an expression was expected of type",
+			"         float",
+			"  Hint: Did you mean `2.'?",
+		}, []string{
+			"Tri (_, _, _)",
+			"Here is an example of a case that is not matched:",
+		}},
+		// minitest: under "  1) Failure:" the title with the assertion's
+		// place and the message; under "  3) Error:" the title and the
+		// first frame.
+		{"log/minitest-peek-error", router.Log, []string{
+			"QueueTest#test_order [queue_test.rb:16]:",
+			"Expected: [1, 2, 3]",
+			"  Actual: [3, 1, 2]",
+			"QueueTest#test_peek_empty:",
+			"    queue_test.rb:7:in `peek'",
+		}, []string{
+			"    queue_test.rb:15:in `test_peek_empty'",
+			"Finished in 0.012429s, 321.8368 runs/s, 241.3776 assertions/s.",
+		}},
+		// Elixir: the frame the exception was raised in, as Java's first
+		// "at" frame.
+		{"log/elixir-script-raise", router.Log, []string{
+			"** (ArithmeticError) bad argument in arithmetic expression",
+			"    calc.exs:2: Calc.div/2",
+		}, []string{"    calc.exs:11: (file)", "12"}},
+		// erl -s: a crash at start-up; was read as code, where nothing is
+		// judged.
+		{"log/erl-do-boot-crash", router.Log, []string{
+			"Crash dump is being written to: erl_crash.dump...done",
+		}, nil},
+		// JUnit 4's console runner: the numbered titles say which test
+		// failed; under an AssertionError the first frame of the test's
+		// own code says which assertion, past org.junit's.
+		{"log/junit4-ledger", router.Log, []string{
+			"1) emptyTotal(LedgerTest)",
+			"java.lang.AssertionError: expected:<750> but was:<375>",
+			"\tat org.junit.Assert.fail(Assert.java:89)",
+			"\tat LedgerTest.totalSums(LedgerTest.java:13)",
+			"\tat Ledger.debit(Ledger.java:13)",
+		}, []string{
+			"\tat org.junit.Assert.failNotEquals(Assert.java:835)",
+			"\tat LedgerTest.debitTooMuch(LedgerTest.java:12)", // under a frame of the program's own
+			".E.E..E.E..E",
+		}},
 		{"log/go-test-pkgs", router.Log, []string{
 			"broken/broken.go:10:9: undefined: mesage",
 			"        calc_test.go:24: Sub(0, 0) = 1, want 0",
@@ -422,10 +536,17 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "user  :err   : [ 4281.000000] ", true},
 		{router.Log, "build finished with no errors", false},
 		{router.Log, "casino errors: 3", true}, // "casino " is not "no "
+		{router.Log, `    "errors": 0,`, false},
+		{router.Log, `'failures': 2`, true},
 		{router.Log, "Process exited with code 2", true},
 		{router.Log, "Process exited with code 0", false},
 		{router.Log, "subprocess.CalledProcessError: Command '['ls']' returned non-zero exit status 2.", true},
 		{router.Log, "Segmentation fault (core dumped)", true},
+		{router.Log, "bash: line 1:  4242 Segmentation fault      ./a.out", true}, // the shell's report, no core
+		{router.Log, `Thread 2 received signal SIGABRT, Aborted.`, true},          // gdb, a thread without a name
+		{router.Log, `Thread 2 "w" exited`, false},
+		{router.Log, "a.f90:5:10:", false},                                          // a place with no error under it
+		{router.Log, ">> Issue: [B101:assert_used] Use of assert detected.", false}, // no severity under it
 		{router.Log, "Killed", true},
 		{router.Log, "signal: killed", true},
 		{router.Log, "bash: kompress: command not found", true},
@@ -705,6 +826,12 @@ func TestReportForms(t *testing.T) {
 			[]string{"ERROR:  relation \"nosuch\" does not exist", "LINE 1: select * from nosuch", "                      ^", "Parse error near line 2: no such table: t", "  selec broken;", "  ^--- error here"}},
 		{"curl", "< HTTP/1.1 500 Internal Server Error\n< HTTP/1.1 200 OK\nHTTP/2 404\ncurl: (7) Failed to connect to 127.0.0.1 port 1: Connection refused\n",
 			[]string{"< HTTP/1.1 500 Internal Server Error", "HTTP/2 404", "curl: (7) Failed to connect to 127.0.0.1 port 1: Connection refused"}},
+		{"php uncaught", "PHP Fatal error:  Uncaught TypeError: Cart::add(): Argument #2 ($qty) must be of type int, string given, called in /tmp/qfail/php/cart.php on line 22 and defined in /tmp/qfail/php/cart.php:6\nStack trace:\n#0 /tmp/qfail/php/cart.php(22): Cart->add()\n#1 {main}\n  thrown in /tmp/qfail/php/cart.php on line 6\n",
+			[]string{"PHP Fatal error:  Uncaught TypeError: Cart::add(): Argument #2 ($qty) must be of type int, string given, called in /tmp/qfail/php/cart.php on line 22 and defined in /tmp/qfail/php/cart.php:6", "#0 /tmp/qfail/php/cart.php(22): Cart->add()", "  thrown in /tmp/qfail/php/cart.php on line 6"}},
+		// R testthat's summary reporter (a real run): the message under each
+		// failure's heading.
+		{"testthat", "stats: 12.3.\n\n══ Failed ══════════════════════════════════════════════════════════════════════\n── 1. Failure ('test-stats.R:3'): weighted mean uses weights ───────────────────\nwmean(c(1, 2, 3), c(1, 1, 1)) not equal to 2.\n1/1 mismatches\n[1] 1 - 2 == -1\n\n── 2. Failure ('test-stats.R:4'): weighted mean uses weights ───────────────────\nwmean(c(2, 4), c(3, 1)) not equal to 2.5.\n1/1 mismatches\n[1] 1.67 - 2.5 == -0.833\n\n── 3. Failure ('test-stats.R:8'): trim drops k from each end ───────────────────\ntrim(1:3, 2) has length 3, not length 0.\n\n══ DONE ════════════════════════════════════════════════════════════════════════\n",
+			[]string{"══ Failed ══════════════════════════════════════════════════════════════════════", "── 1. Failure ('test-stats.R:3'): weighted mean uses weights ───────────────────", "wmean(c(1, 2, 3), c(1, 1, 1)) not equal to 2.", "1/1 mismatches", "[1] 1 - 2 == -1", "── 2. Failure ('test-stats.R:4'): weighted mean uses weights ───────────────────", "wmean(c(2, 4), c(3, 1)) not equal to 2.5.", "1/1 mismatches", "[1] 1.67 - 2.5 == -0.833", "── 3. Failure ('test-stats.R:8'): trim drops k from each end ───────────────────", "trim(1:3, 2) has length 3, not length 0."}},
 		{"running text is not a report", "THE ENTIRE RISK AS TO THE QUALITY AND PERFORMANCE OF THE PROGRAM\nIS WITH YOU, INCLUDING BUT NOT LIMITED TO A FAILURE OF THE PROGRAM TO\nOPERATE WITH ANY OTHER PROGRAMS, EVEN IF SUCH HOLDER HAS BEEN ADVISED.\n  - Fix stream errors after request ends\nError handling is described in the next section of the manual.\nthe default is to stop and report the failure to the caller, unless\n",
 			nil},
 	}

@@ -28,12 +28,20 @@ type reader struct {
 
 	lastFail  int   // index of the last failure line, or -8 before any
 	exception bool  // the last failure line opened a Java exception (its first "at" frame counts)
+	minitest  int   // lines left of a minitest failure's report under "  1) Failure:" (its title and message), or 0
+	miniFrame bool  // under minitest's "  3) Error:": the first frame counts
+	libFrames bool  // among an assertion library's frames under an exception: the first frame past them counts
 	mocha     bool  // after mocha's "N failing": its numbered titles count
 	jasmine   uint8 // under jasmine's "  Message:" (1) or "  Stack:" (2): see jasmineFailure
 	rspec     bool  // in rspec's "Failures:" section: see rspecFailure
 	rspecExc  int   // the indent of rspec's "KeyError:" above its message, or 0
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
+	gdbThread int   // the thread gdb's signal line names (0: none); its backtrace's frames count
+	gdbStop   bool  // after gdb's signal line, until the line that says where the program stopped
+	placeEnd  int   // the "Error:" line below gfortran's place line: the excerpt above it counts
+	ocamlNext int   // the next line of OCaml's error message, which goes on in indented lines under "Error:"; 0: none
+	issueEnd  int   // past the last line of a bandit finding of medium or high severity: its Severity and Location count
 	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
 	doctest   bool  // under doctest's "Failed example:": see doctestFailure
 	lastEvent int   // the last event number gcc -fanalyzer's latest "events 8-12" heading declares
@@ -184,7 +192,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	if hit, ok := r.rspecFailure(plain, t); ok {
 		return hit
 	}
-	if t[0] == '{' && bytes.Contains(t, []byte(`"Action":"`)) {
+	if t[0] == '{' && bytes.Contains(t, []byte(`"Action":"`)) && !toolline.ErlangCrash(t) {
 		return jsonEventFailure(t)
 	}
 	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
@@ -193,13 +201,36 @@ func (r *reader) report(i int, plain []byte) bool {
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && lonePath(t) {
 		r.pathLine = i
 	}
-	// Tools whose every line has a prefix or a shape of its own decide alone.
-	if toolline.GDBSignal(t) {
-		r.gdb = true
+	if t[len(t)-1] == ':' && isDigit(t[0]) {
+		if isErr, ok := minitestHead(t); ok {
+			r.minitest, r.miniFrame = minitestLines, isErr
+			if isErr {
+				r.minitest = 1 // the title; the exception line counts by itself
+			}
+			return true
+		}
+	}
+	if t[0] == 0xe2 && testthatHead(t) {
+		r.minitest, r.miniFrame = minitestLines, false
 		return true
 	}
-	if r.gdb && (toolline.GDBFrame(t) || i == r.lastFail+1 && gdbStop(t)) {
-		return true // the crashing program's stack, and where it stopped
+	if r.minitest > 0 || r.miniFrame {
+		if hit, ok := r.minitestLine(i, t); ok {
+			return hit
+		}
+	}
+	if i == r.ocamlNext && i > 0 && len(plain) > len(t) {
+		r.ocamlNext++
+		return true // the rest of OCaml's error message: "         float", "  Hint: Did you mean `2.'?"
+	}
+	if t[0] == 'F' && len(plain) == len(t) && ocamlPlace(t) && r.ocamlError(i) {
+		return true
+	}
+	// Tools whose every line has a prefix or a shape of its own decide alone.
+	if t[0] == 'P' || t[0] == 'T' || t[0] == '#' || r.gdbStop {
+		if hit, ok := r.gdbLine(t); ok {
+			return hit
+		}
 	}
 	if body, ok := valgrindBody(t); ok {
 		return r.valgrind(i, body)
@@ -215,6 +246,11 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	if hit, ok := r.sanitizerLine(i, t); ok {
 		return hit
+	}
+	if t[0] == '>' || i < r.issueEnd {
+		if hit, ok := r.banditLine(i, t); ok {
+			return hit
+		}
 	}
 	body := trimGutter(t)
 	if len(body) == 0 {
@@ -242,13 +278,30 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i == r.lastFail+1 && (hasPrefix(body, ",-[") || hasPrefix(body, "╭─[")) && toolline.MietteFrame(body) {
 		return true // where the miette error above it points
 	}
+	if hasPrefix(body, "thrown in ") && i-r.lastFail <= 4 && bytes.Contains(body, []byte(" on line ")) {
+		return true // PHP's place of an uncaught exception, under its stack trace
+	}
+	if hasPrefix(body, "#0 ") && i >= 2 && i-2 == r.lastFail && string(trimIndent(r.line(i-1))) == "Stack trace:" && phpFrame(body) {
+		return true // where the function that threw was called: "#0 /app/cart.php(22): Cart->add()"
+	}
+	if r.libFrames && !hasPrefix(body, "at ") {
+		r.libFrames = false
+	}
 	switch {
 	case hasPrefix(body, "--> ") && location(body[4:]):
 		// rustc's location of the diagnostic above it: an error's counts,
 		// a warning's does not.
 		return i == r.lastFail+1
+	case exception && len(plain) > len(t) && i == r.lastFail+1 && r.elixirFrame(body):
+		return true // the frame an Elixir exception was raised in: "    calc.exs:2: Calc.div/2"
 	case exception && hasPrefix(body, "at ") && i == r.lastFail+1:
+		r.libFrames = assertionFrame(body)
 		return true // the frame that threw
+	case r.libFrames && hasPrefix(body, "at "):
+		// Under an assertion library's frames, the first of the tests'
+		// own says which assertion failed.
+		r.libFrames = assertionFrame(body)
+		return !r.libFrames
 	case r.caret(i, plain):
 		return true
 	case r.mocha && mochaTitle(t):
@@ -263,7 +316,7 @@ func (r *reader) report(i int, plain []byte) bool {
 		return true
 	}
 	if strong, weak := startFailure(body); strong || weak && !r.page && !r.paragraph(i) {
-		r.exception = javaException(body)
+		r.exception = javaException(body) || hasPrefix(body, "** (")
 		if testCounts(body, "failing") {
 			r.mocha = true
 		}
@@ -275,6 +328,20 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	if r.race && bytes.Contains(t, []byte(raceInTest)) {
 		return true
+	}
+	if len(plain) == len(t) && i-r.lastFail <= 2 && r.pytestRaised(t) {
+		return true
+	}
+	if len(plain) == len(t) && t[len(t)-1] == ':' && r.placeError(i, t) {
+		return true
+	}
+
+	if len(plain) > len(t) && i-r.lastFail <= 2 && r.lastFail >= 0 && placeLine(t) && esbuildError(r.line(r.lastFail)) {
+		r.placeEnd = i + 2
+		return true // esbuild's location under its error: "    src/api.ts:1:22:"
+	}
+	if i < r.placeEnd && excerptLine(t) {
+		return true // the source line under an error's place
 	}
 	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && (diagnostic(plain) || perlDiagnostic(plain)) {
 		return true
@@ -291,8 +358,8 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	strong, weak := wordFailure(plain)
 	if strong || weak && !r.page && !r.paragraph(i) {
-		if testCounts(t, "failing") {
-			r.mocha = true
+		if testCounts(t, "failing") || junitFailures(t) {
+			r.mocha = true // the numbered titles below count: "1) emptyTotal(LedgerTest)"
 		}
 		return true
 	}
@@ -563,6 +630,112 @@ func (r *reader) rspecFailure(plain, t []byte) (hit, ok bool) {
 }
 
 // testCounts reports "2 failing" style counts with a non-zero number.
+// elixirFrame reports a frame of an Elixir stacktrace, "calc.exs:2:
+// Calc.div/2" or "(elixir 1.14.0) lib/code.ex:1245: Code.require_file/2",
+// under the "** (ArithmeticError) …" line above it.
+func (r *reader) elixirFrame(body []byte) bool {
+	if !hasPrefix(r.line(r.lastFail), "** (") {
+		return false
+	}
+	if body[0] == '(' {
+		if k := bytes.Index(body, []byte(") ")); k > 0 {
+			body = body[k+2:]
+		}
+	}
+	h, ok := toolline.ParseHit(body)
+	return ok && !h.Context && h.Col == 0 && bytes.IndexByte(h.Text, '/') > 0
+}
+
+// minitestLines bounds a minitest failure's title and message.
+const minitestLines = 16
+
+// minitestHead reports minitest's heading of a failed test, "  1)
+// Failure:" or "  3) Error:", and whether it is an error.
+func minitestHead(t []byte) (isErr, ok bool) {
+	_, e := leadingNum(t)
+	if e == 0 {
+		return false, false
+	}
+	switch string(t[e:]) {
+	case ") Failure:":
+		return false, true
+	case ") Error:":
+		return true, true
+	}
+	return false, false
+}
+
+// testthatHead reports R testthat's heading of a failed expectation, "──
+// 1. Failure ('test-stats.R:3'): weighted mean uses weights ───" (or "2.
+// Error (…)"); the message under it counts as minitest's does.
+func testthatHead(t []byte) bool {
+	r, ok := bytes.CutPrefix(t, []byte("── "))
+	if !ok {
+		return false
+	}
+	_, e := leadingNum(r)
+	return e > 0 && (hasPrefix(r[e:], ". Failure (") || hasPrefix(r[e:], ". Error ("))
+}
+
+// minitestLine judges the lines under minitest's "  1) Failure:": the
+// title with the assertion's place, "QueueTest#test_order
+// [queue_test.rb:16]:", and the message up to the blank line after it
+// ("Expected: [1, 2, 3]", "  Actual: [3, 1, 2]", a diff's lines), at most
+// 16 lines; under "  3) Error:" the title and, past the exception line and
+// an excerpt, the first frame ("    queue_test.rb:7:in `peek'").
+func (r *reader) minitestLine(i int, t []byte) (hit, ok bool) {
+	if r.minitest > 0 && r.minitest < minitestLines && isBlankLine(r.line(i-1)) {
+		r.minitest = 0 // the blank line after the message
+	}
+	if _, head := minitestHead(t); head {
+		r.minitest, r.miniFrame = 0, false
+		return false, false
+	}
+	if r.minitest > 0 {
+		r.minitest--
+		return true, true
+	}
+	if rubyFrame(t) {
+		r.miniFrame = false
+		return true, true
+	}
+	return false, false
+}
+
+// phpFrame reports a frame of PHP's stack trace, "#0
+// /tmp/app/cart.php(22): Cart->add()".
+func phpFrame(t []byte) bool {
+	k := bytes.Index(t, []byte("): "))
+	if k < 0 {
+		return false
+	}
+	open := bytes.LastIndexByte(t[:k], '(')
+	if open < 4 {
+		return false
+	}
+	_, e := leadingNum(t[open+1 : k])
+	return e > 0 && open+1+e == k
+}
+
+// junitFailures reports JUnit 4's heading of its failures, "There were 5
+// failures:" or "There was 1 failure:", above their numbered titles.
+func junitFailures(t []byte) bool {
+	return hasPrefix(t, "There were ") && hasSuffix(t, " failures:") || string(t) == "There was 1 failure:"
+}
+
+// assertionFrame reports a frame of an assertion library or of the test
+// runner's, "at org.junit.Assert.fail(Assert.java:89)": the frames under
+// an AssertionError start there, and the test's own comes after them.
+func assertionFrame(body []byte) bool {
+	f := body[len("at "):]
+	for _, p := range [...]string{"org.junit.", "junit.framework.", "org.hamcrest.", "org.opentest4j.", "org.assertj.", "org.testng.Assert"} {
+		if hasPrefix(f, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func testCounts(t []byte, word string) bool {
 	n, e := leadingNum(t)
 	return e > 0 && n > 0 && hasPrefix(t[e:], " "+word)
@@ -986,6 +1159,154 @@ func Report(text []byte) bool {
 	r := newReader(text)
 	r.judge(nil, nil)
 	return slices.Contains(r.mark, true)
+}
+
+// gdbLine judges t as gdb's: its signal line, the line under it that says
+// where the program stopped (after a "[Switching to Thread …]" note when
+// the program has threads), and the frames of the backtraces after it. In
+// "thread apply all bt" only the signalled thread's frames count: the
+// others are waiting threads, context.
+func (r *reader) gdbLine(t []byte) (hit, ok bool) {
+	if toolline.GDBSignal(t) {
+		r.gdb, r.gdbStop = true, true
+		r.gdbThread, _ = toolline.GDBThreadSignal(t)
+		return true, true
+	}
+	if r.gdbStop {
+		if hasPrefix(t, "[Switching to ") {
+			return false, true
+		}
+		r.gdbStop = false
+		if gdbStop(t) {
+			return true, true
+		}
+	}
+	if n, ok := toolline.GDBThreadHeading(t); ok && r.gdbThread > 0 {
+		r.gdb = n == r.gdbThread
+		return false, true
+	}
+	if r.gdb && toolline.GDBFrame(t) {
+		return true, true // the crashing program's stack
+	}
+	return false, false
+}
+
+// banditLine judges bandit's finding: ">> Issue: [B602:subprocess_popen_with_shell_equals_true] …"
+// with the "Severity: High   Confidence: High" and "Location: app/x.py:10"
+// lines under it count when its severity is medium or high; low ones
+// ("Consider possible security implications associated with pickle
+// module") are findings, as a linter's warnings are.
+func (r *reader) banditLine(i int, t []byte) (hit, ok bool) {
+	if hasPrefix(t, ">> Issue: [B") {
+		if i+2 >= len(r.spans) {
+			return false, true
+		}
+		sev := trimIndent(r.line(i + 1))
+		if hasPrefix(sev, "Severity: High ") || hasPrefix(sev, "Severity: Medium ") {
+			r.issueEnd = i + 3
+			return true, true
+		}
+		return false, true
+	}
+	if i < r.issueEnd && (hasPrefix(t, "Severity: ") || hasPrefix(t, "Location: ")) {
+		return true, true
+	}
+	return false, false
+}
+
+// pytestRaised reports pytest's location of the exception under a failing
+// test's "E   " lines when the exception's name does not end in Error or
+// Exception (a project's own: "inventory.py:17: OutOfStock"): the
+// name alone after "path:N: ", right under an "E" line.
+func (r *reader) pytestRaised(t []byte) bool {
+	if r.lastFail < 0 || !hasPrefix(r.line(r.lastFail), "E ") {
+		return false
+	}
+	h, ok := toolline.ParseHit(t)
+	if !ok || h.Context || h.Col != 0 || len(h.Text) < 3 || h.Text[0] != ' ' {
+		return false
+	}
+	name := h.Text[1:]
+	if name[0] < 'A' || name[0] > 'Z' {
+		return false
+	}
+	for _, c := range name {
+		if !isLetter(c) && !isDigit(c) && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// placeError reports gfortran's place line, "stats.f90:16:29:" on a line
+// of its own, when the message a few lines under it (below the source
+// excerpt) is an error: "Error: Syntax error in argument list at (1)",
+// "Fatal Error: Cannot open module file". A warning's place is a finding,
+// as a compiler's warning diagnostics are.
+func (r *reader) placeError(i int, t []byte) bool {
+	if !placeLine(t) {
+		return false
+	}
+	for j := i + 1; j < len(r.spans) && j <= i+6; j++ {
+		l := r.line(j)
+		if placeLine(l) {
+			return false
+		}
+		if hasPrefix(l, "Error: ") || hasPrefix(l, "Fatal Error: ") {
+			r.placeEnd = j
+			return true
+		}
+	}
+	return false
+}
+
+// ocamlPlace reports OCaml's location heading, "File \"shapes.ml\", lines
+// 3-5, characters 11-25:" (Python's "File \"x.py\", line 3, in f" has no
+// characters and no colon at the end).
+func ocamlPlace(t []byte) bool {
+	return t[len(t)-1] == ':' && hasPrefix(t, "File \"") && bytes.Contains(t, []byte(", characters ")) &&
+		(bytes.Contains(t, []byte("\", line ")) || bytes.Contains(t, []byte("\", lines ")))
+}
+
+// ocamlError reports whether the message under OCaml's location heading i
+// (below its source excerpt) is an error: then the heading counts, and the
+// message's indented lines under "Error:". A warning's heading is a finding.
+func (r *reader) ocamlError(i int) bool {
+	for j := i + 1; j < len(r.spans) && j <= i+12; j++ {
+		l := r.line(j)
+		if hasPrefix(l, "File \"") {
+			return false
+		}
+		if hasPrefix(l, "Error: ") {
+			r.placeEnd, r.ocamlNext = j, j+1
+			return true
+		}
+	}
+	return false
+}
+
+// placeLine reports "path:line:col:" with nothing after it.
+func placeLine(t []byte) bool {
+	if len(t) < 6 || t[len(t)-1] != ':' || !isDigit(t[len(t)-2]) {
+		return false
+	}
+	h, ok := toolline.ParseHit(t)
+	return ok && !h.Context && h.Col > 0 && len(h.Text) == 0
+}
+
+// excerptLine reports a source line quoted under its line number, as gcc
+// and gfortran print it, "   16 |     call f(x, 3", and esbuild with a box
+// drawing bar, "      1 │ import { retry } from \"./retry\";".
+func excerptLine(t []byte) bool {
+	_, e := leadingNum(t)
+	return e > 0 && (hasPrefix(t[e:], " | ") || hasPrefix(t[e:], " │ "))
+}
+
+// esbuildError reports esbuild's heading of an error, "✘ [ERROR] Could not
+// resolve \"./retry\"" (an "X" for the mark without Unicode); its warnings
+// ("▲ [WARNING] …") are findings.
+func esbuildError(t []byte) bool {
+	return hasPrefix(t, "✘ [ERROR] ") || hasPrefix(t, "X [ERROR] ")
 }
 
 // gdbStop reports the line under gdb's signal line that says where the

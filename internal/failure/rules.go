@@ -23,7 +23,9 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'f':
 		// Ruby's backtrace frames under an uncaught exception, as Python's
 		// "File ..., line N": "from t.rb:9:in `<main>'".
-		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal") || hasPrefix(t, "from ") && rubyFrame(t[len("from "):]), false
+		// ansible-playbook's failed task on a host: "failed: [db1] (item=3) => {…}".
+		return hasPrefix(t, "failures:") || hasPrefix(t, "fatal") || hasPrefix(t, "from ") && rubyFrame(t[len("from "):]) ||
+			hasPrefix(t, "failed: ["), false
 	case 'p':
 		return hasPrefix(t, "panic:"), false
 	case 'P':
@@ -49,7 +51,9 @@ func startFailure(t []byte) (strong, weak bool) {
 	case 'n':
 		return hasPrefix(t, "npm ERR!") || hasPrefix(t, "npm error") || hasPrefix(t, "not ok "), false
 	case 'C':
-		return hasPrefix(t, "Caused by:") || hasPrefix(t, "CMake Error"), false
+		return hasPrefix(t, "Caused by:") || hasPrefix(t, "CMake Error") || toolline.ErlangCrash(t), false
+	case 'i', '{':
+		return toolline.ErlangCrash(t), false
 	case 'S':
 		// The Go runtime's crash report on a signal, before its goroutine
 		// dump: "SIGQUIT: quit", "SIGSEGV: segmentation violation".
@@ -450,9 +454,9 @@ func wordHit(b []byte, i, j int) int {
 	case 'd':
 		return level(string(w) == "denied" && (hasSuffix(b[:i], "Permission ") || hasSuffix(b[:i], "permission ") || hasSuffix(b[:i], "Access ")))
 	case 's':
-		return level(string(w) == "such" && bytes.Contains(b, []byte("No such file or directory")))
-	case 'S':
-		return level(string(w) == "Segmentation" && hasPrefix(after, " fault"))
+		// The switch is on the lower-cased first letter: "Segmentation" is here.
+		return level(string(w) == "such" && bytes.Contains(b, []byte("No such file or directory")) ||
+			string(w) == "Segmentation" && hasPrefix(after, " fault"))
 	case 'c':
 		return level(string(w) == "core" && hasPrefix(after, " dumped") || string(w) == "command" && hasPrefix(after, " not found"))
 	case 't':
@@ -490,8 +494,12 @@ func nonZeroExit(after []byte) bool {
 }
 
 // zeroAfter reports "=0", ": 0", " 0" and "=false" right after a word, as in
-// "failures=0" or "ERROR 0", and an XML attribute of zero ('failures="0"').
+// "failures=0" or "ERROR 0", an XML attribute of zero ('failures="0"'), and
+// a JSON or Python key of zero or false ('"failed": false', "'errors': 0").
 func zeroAfter(after []byte) bool {
+	if len(after) > 2 && (after[0] == '"' || after[0] == '\'') && after[1] == ':' {
+		after = after[1:]
+	}
 	for _, p := range [...]string{"=0", ": 0", " 0", ":0", "=false", ": false", `="0"`, "='0'"} {
 		if hasPrefix(after, p) && (len(after) == len(p) || !isDigit(after[len(p)])) {
 			return true

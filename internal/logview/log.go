@@ -129,6 +129,7 @@ const (
 	logDropSameStack // counted in the note of the goroutine shown for the stack
 	logDropLint
 	logDropSameTrace // frames that repeat those of a trace shown above, line for line
+	logDropCopy      // a copy of a warning shown above with its tally: counted with the lines around it, never shown
 )
 
 type logDoc struct {
@@ -139,6 +140,8 @@ type logDoc struct {
 	queried []int32         // lines matching the query, best first
 	shown   map[uint64]int  // lines of each template shown so far by render
 	tallied map[string]bool // warnings render shows once, with a count of their copies
+	copies  []logCopy       // later copies of warnings, each with its first copy (see markCopies)
+	copyAll map[int32]int   // the copies of each first copy, itself included
 	lint    logLintNote     // dropped lint findings not yet in a note
 	// gorRep maps the header line of each goroutine dropped for having
 	// the stack of a shown one to that one (see logGroupGoroutines).
@@ -618,6 +621,7 @@ func (d *logDoc) raw(l *logLine) []byte { return d.src[l.start:l.end] }
 func (d *logDoc) compress(in []byte, o lossy.Options) ([]byte, error) {
 	inLen := len(in)
 	d.matchQuery(o.Query)
+	d.markCopies()
 	out := d.view(logDefault)
 	if budget, size, ok := o.Budget(in); ok {
 		var lo, hi float64
@@ -816,6 +820,18 @@ func (d *logDoc) plan(p logParams) {
 			ls[i].keep, ls[i].drop = false, logDropLint
 		}
 	}
+	// A warning that comes word for word, excerpt and all, more often than
+	// the quota is shown once, at its first copy, with a count: its other
+	// copies go even where head, tail or a failure's context would keep
+	// them (a header's warning in each of twelve files of a build).
+	for _, c := range d.copies {
+		if d.copyAll[c.first] <= p.notable {
+			continue
+		}
+		for j := int(c.line); j < len(ls) && (j == int(c.line) || ls[j].block == c.line); j++ {
+			ls[j].keep, ls[j].drop = false, logDropCopy
+		}
+	}
 	// Must lines are kept last, so a line kept only because it must (a
 	// warning past its template's quota, say) does not bring its snippet.
 	for i := range ls {
@@ -902,51 +918,68 @@ func (l *logLine) trimmed(p logParams) uint8 {
 	return logDropTemplate
 }
 
-// warningCopies returns, for the first kept copy of each warning that
-// occurs word for word more than quota times, how many copies were
-// dropped and how many there are in all: plan keeps one copy, so that the
-// template's quota shows distinct warnings, and render writes the tally
-// under it. Only a warning that names its own place ("warn.py:10:
-// UserWarning: …") is the same warning as its copies: gfortran's
-// "Warning: Unused variable …" is under a location line of its own. A
-// few copies are shown as any warnings are: the same text may name
-// another file (make -C dir runs the same build in each).
-func (d *logDoc) warningCopies(quota int) map[int32][2]int {
-	type text struct {
-		first   int32 // the first kept copy, or -1
-		dropped int
-		all     int
-	}
-	var byText map[string]*text
-	for i := range d.lines {
-		l := &d.lines[i]
+// logCopy is a later copy of a warning: its line and its first copy's.
+type logCopy struct{ line, first int32 }
+
+// markCopies finds the warnings that occur word for word more than once,
+// each with the excerpt under it (gcc's "    7 |     return used ==
+// r->cap;" and its carets): plan shows a warning that comes more often than
+// its quota once, and render writes the tally under its excerpt. Only a
+// warning that names its own place ("ring.h:7:17: warning: …", "warn.py:10:
+// UserWarning: …") is the same warning as its copies: gfortran's "Warning:
+// Unused variable …" is under a location line of its own. A few copies are
+// shown as any warnings are: the same text may name another file (make -C
+// dir runs the same build in each).
+func (d *logDoc) markCopies() {
+	ls := d.lines
+	var first map[string]int32
+	var key []byte
+	for i := range ls {
+		l := &ls[i]
 		if l.class != logNotable || !l.visible() || !logOwnPlace(l.text) {
 			continue
 		}
-		if byText == nil {
-			byText = make(map[string]*text)
+		key = append(key[:0], l.text...)
+		for j := i + 1; j < len(ls) && ls[j].block == int32(i); j++ {
+			key = append(append(key, '\n'), ls[j].text...)
 		}
-		c := byText[string(l.text)]
-		if c == nil {
-			c = &text{first: -1}
-			byText[string(l.text)] = c
+		if first == nil {
+			first, d.copyAll = make(map[string]int32), make(map[int32]int)
 		}
-		c.all++
-		switch {
-		case !l.keep:
-			c.dropped++
-		case c.first < 0:
-			c.first = int32(i)
+		f, ok := first[string(key)]
+		if !ok {
+			f = int32(i)
+			first[string(key)] = f
+		} else {
+			d.copies = append(d.copies, logCopy{int32(i), f})
 		}
+		d.copyAll[f]++
 	}
-	var out map[int32][2]int
-	for _, c := range byText {
-		if c.first >= 0 && c.dropped > 0 && c.all > quota {
-			if out == nil {
-				out = make(map[int32][2]int)
-			}
-			out[c.first] = [2]int{c.dropped, c.all}
+}
+
+// warningCopies returns, for the first copy of each warning that occurs
+// more than quota times (see markCopies) and is kept, the line its tally
+// goes under (its excerpt's last), how many copies were dropped and how
+// many there are in all.
+func (d *logDoc) warningCopies(quota int) map[int32][3]int {
+	var out map[int32][3]int
+	for _, c := range d.copies {
+		if d.copyAll[c.first] <= quota || !d.lines[c.first].keep || d.lines[c.line].keep {
+			continue
 		}
+		if out == nil {
+			out = make(map[int32][3]int)
+		}
+		n, ok := out[c.first]
+		if !ok {
+			end := int(c.first)
+			for end+1 < len(d.lines) && d.lines[end+1].block == c.first && d.lines[end+1].keep {
+				end++
+			}
+			n = [3]int{end, 0, d.copyAll[c.first]}
+		}
+		n[1]++
+		out[c.first] = n
 	}
 	return out
 }
@@ -959,11 +992,14 @@ func (d *logDoc) render(p logParams) []byte {
 	d.lint = logLintNote{}
 	copies := d.warningCopies(p.notable)
 	d.tallied = nil
-	for i := range copies {
+	var tally map[int32][2]int // by the line each tally goes under
+	for i, n := range copies {
 		if d.tallied == nil {
 			d.tallied = make(map[string]bool, len(copies))
+			tally = make(map[int32][2]int, len(copies))
 		}
 		d.tallied[string(ls[i].text)] = true
+		tally[int32(n[0])] = [2]int{n[1], n[2]}
 	}
 	for i := 0; i < len(ls); {
 		if ls[i].keep {
@@ -972,11 +1008,15 @@ func (d *logDoc) render(p logParams) []byte {
 				out = d.lint.appendTo(out, p.lintLocs)
 			}
 			out = d.appendLine(out, &ls[i], p)
-			if n, ok := copies[int32(i)]; ok {
-				out = logRoom(out, 64)
+			if n, ok := tally[int32(i)]; ok {
+				unit := " other copies of this line omitted: "
+				if ls[i].block >= 0 {
+					unit = " other copies of this warning and its excerpt omitted: "
+				}
+				out = logRoom(out, 80)
 				out = append(out, "[… "...)
 				out = strconv.AppendInt(out, int64(n[0]), 10)
-				out = append(out, " other copies of this line omitted: "...)
+				out = append(out, unit...)
 				out = strconv.AppendInt(out, int64(n[1]), 10)
 				out = append(out, " in all …]\n"...)
 			}
@@ -1063,13 +1103,13 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			out = d.lint.appendTo(out, p.lintLocs)
 		}
 		j := i + 1
-		for j < b && !ls[j].hidden && ls[j].drop == ls[i].drop {
+		for j < b && !ls[j].hidden && logNoteOf(ls[j].drop) == logNoteOf(ls[i].drop) {
 			j++
 		}
 		switch {
 		case ls[i].drop == logDropSameStack:
 			out = d.appendSameStack(out, i, j)
-		case j-i == 1 && ls[i].drop != logDropTemplate:
+		case j-i == 1 && logNoteOf(ls[i].drop) != logDropTemplate:
 			// A note would be no shorter than the line it stands for.
 			out = d.appendLine(out, &ls[i], p)
 		case ls[i].drop == logDropFrames:
@@ -1086,6 +1126,16 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 		i = j
 	}
 	return out
+}
+
+// logNoteOf returns the reason whose note counts a line dropped for drop:
+// copies of a warning are counted among the lines around them, as lines
+// like those shown.
+func logNoteOf(drop uint8) uint8 {
+	if drop == logDropCopy {
+		return logDropTemplate
+	}
+	return drop
 }
 
 // appendHidden writes the note for ls[a:b], hidden lines of passing and
@@ -1168,16 +1218,15 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 					n++
 				}
 			}
-			show[i-a] = n < logExamples && !d.copied(&ls[i])
+			show[i-a] = n < logExamples && !d.copied(&ls[i]) && ls[i].drop != logDropCopy
 			if !show[i-a] {
 				skipped++
 			}
 			extra[i-a] = ls[i].key
 		}
 		if skipped < 2 {
-			clear(show)
 			for k := range show {
-				show[k] = true
+				show[k] = ls[a+k].drop != logDropCopy
 			}
 		}
 		return d.appendShown(out, a, b, show, p)
@@ -1201,14 +1250,14 @@ func (d *logDoc) appendTemplates(out []byte, a, b int, p logParams) []byte {
 		shown = shown[:p.groups]
 	}
 	for _, g := range shown {
-		if d.shown[ls[g.first].key] >= logExamples || d.copied(&ls[g.first]) {
+		if d.shown[ls[g.first].key] >= logExamples || d.copied(&ls[g.first]) || ls[g.first].drop == logDropCopy {
 			continue
 		}
 		show[g.first-a] = true
 		if g.n == 2 {
 			// A note would be no shorter than the line it stands for.
 			for i := g.first + 1; i < b; i++ {
-				if ls[i].key == ls[g.first].key {
+				if ls[i].key == ls[g.first].key && ls[i].drop != logDropCopy {
 					show[i-a] = true
 					break
 				}
@@ -1239,7 +1288,7 @@ func (d *logDoc) appendShown(out []byte, a, b int, show []bool, p logParams) []b
 			similar = d.shown[ls[k].key] > 0
 		}
 		switch {
-		case j-i == 1:
+		case j-i == 1 && ls[i].drop != logDropCopy:
 			// A note for one line says less than the line and saves
 			// little: the line is shown.
 			out = d.appendLine(out, &ls[i], p)

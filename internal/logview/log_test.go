@@ -1293,6 +1293,45 @@ func TestLogWarningCopies(t *testing.T) {
 	}
 }
 
+// TestLogWarningExcerptCopies checks a header's warnings that gcc prints,
+// excerpt and carets, for each of twelve files of a build: each is shown
+// once, with its excerpt and a count under it, even where a failure's
+// context or the log's tail would have kept a copy; a warning whose
+// excerpt differs is no copy.
+func TestLogWarningExcerptCopies(t *testing.T) {
+	in := viewtest.Read(t, "log", "make-k-header-warnings")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const w = "ring.h:7:17: warning: comparison of integer expressions of different signedness: ‘int’ and ‘size_t’ {aka ‘long unsigned int’} [-Wsign-compare]\n" +
+		"    7 |     return used == r->cap;\n" +
+		"      |                 ^~\n"
+	if n := strings.Count(string(in), w); n != 12 {
+		t.Fatalf("%d copies in the sample", n)
+	}
+	view := string(out)
+	if got := strings.Count(view, "    7 |     return used == r->cap;\n"); got != 1 {
+		t.Errorf("the excerpt shown %d times, want 1:\n%s", got, view)
+	}
+	if !strings.Contains(view, w+"[… 11 other copies of this warning and its excerpt omitted: 12 in all …]\n") {
+		t.Errorf("no count under the excerpt:\n%s", view)
+	}
+	for _, l := range []string{"pop.c:3:60: error: ‘missing_offset’ undeclared (first use in this function)\n",
+		"make: *** [Makefile:6: stats.o] Error 1\n", "make: Target 'libring.a' not remade because of errors.\n"} {
+		if !strings.Contains(view, l) {
+			t.Errorf("lost %q:\n%s", l, view)
+		}
+	}
+	other := strings.Replace(string(in), "    7 |     return used == r->cap;\n", "    7 |     return used != r->cap;\n", 1)
+	if out, err = Log([]byte(other), lossy.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "    7 |     return used != r->cap;\n") {
+		t.Errorf("a warning with another excerpt taken for a copy:\n%s", out)
+	}
+}
+
 // TestLogCatchPassing checks Catch2 with -s: passing assertions are
 // counted, not shown; each failed one stays whole under the heading of
 // its test case.

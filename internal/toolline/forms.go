@@ -201,11 +201,63 @@ func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
 	return severity, loc, rule, true
 }
 
+// ErlangCrash reports the Erlang runtime's report of a crash at start-up
+// (erl -s m f whose function raised): "init terminating in do_boot
+// ({badarith,[…]})", the same as a term, "{\"init terminating in
+// do_boot\",{badarith,…}}", and "Crash dump is being written to:
+// erl_crash.dump...done".
+func ErlangCrash(t []byte) bool {
+	return hasPrefix(t, "init terminating in do_boot") || hasPrefix(t, "{\"init terminating in do_boot\"") ||
+		hasPrefix(t, "Crash dump is being written to: ")
+}
+
 // GDBSignal reports gdb's line for a signal that stopped or killed the
 // program: "Program received signal SIGSEGV, Segmentation fault.",
-// "Program terminated with signal SIGABRT, Aborted.".
+// "Program terminated with signal SIGABRT, Aborted.", and for a program
+// with threads the thread that received it: "Thread 3 \"worker\" received
+// signal SIGSEGV, Segmentation fault.".
 func GDBSignal(t []byte) bool {
+	if hasPrefix(t, "Thread ") {
+		_, ok := GDBThreadSignal(t)
+		return ok
+	}
 	return hasPrefix(t, "Program received signal SIG") || hasPrefix(t, "Program terminated with signal SIG")
+}
+
+// GDBThreadSignal returns the number of the thread in gdb's "Thread 3
+// \"worker\" received signal SIGSEGV, Segmentation fault." (the name in
+// quotes is left out when the thread has none).
+func GDBThreadSignal(t []byte) (n int, ok bool) {
+	n, r, ok := gdbThreadNumber(t)
+	if !ok {
+		return 0, false
+	}
+	if hasPrefix(r, " \"") {
+		k := bytes.IndexByte(r[2:], '"')
+		if k < 0 {
+			return 0, false
+		}
+		r = r[2+k+1:]
+	}
+	return n, hasPrefix(r, " received signal SIG")
+}
+
+// GDBThreadHeading returns the number of the thread that "thread apply all
+// bt" heads its backtrace with: "Thread 3 (Thread 0x7ffff75d06c0 (LWP
+// 14749) \"worker\"):".
+func GDBThreadHeading(t []byte) (n int, ok bool) {
+	n, r, ok := gdbThreadNumber(t)
+	return n, ok && hasPrefix(r, " (Thread ") && hasSuffix(r, "):")
+}
+
+// gdbThreadNumber reads "Thread N" at the start of t and returns N and what
+// follows it.
+func gdbThreadNumber(t []byte) (n int, rest []byte, ok bool) {
+	if !hasPrefix(t, "Thread ") {
+		return 0, nil, false
+	}
+	n, e := Number(t[len("Thread "):])
+	return n, t[len("Thread ")+e:], e > 0
 }
 
 // GDBFrame reports a frame of a gdb backtrace: "#0  0x0000555555555149 in
@@ -314,6 +366,7 @@ func BlameLine(line []byte) bool {
 }
 
 func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
+func hasSuffix(b []byte, p string) bool { return len(b) >= len(p) && string(b[len(b)-len(p):]) == p }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 

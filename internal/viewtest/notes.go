@@ -27,9 +27,10 @@ var (
 	// (readelf -S without -W): "[… 8 rows (16 lines) omitted: …]".
 	notesTestLines = regexp.MustCompile(`(?:^| )(?:test|goroutine|lint|assertion|row).* \((\d+) lines\)$`)
 	// A warning shown once with the count of its copies, "[… 3 other
-	// copies of this line omitted: 4 in all …]", stands for no lines of
-	// its own: the copies are counted where they were, by other notes.
-	notesCopies = regexp.MustCompile(`^other copies of this line$`)
+	// copies of this line omitted: 4 in all …]" ("… of this warning and
+	// its excerpt …"), stands for no lines of its own: the copies are
+	// counted where they were, by other notes.
+	notesCopies = regexp.MustCompile(`^other copies of this (line|warning and its excerpt)$`)
 	// Passing and skipped tests of one line each are counted apart:
 	// "[… 10 passing tests and 1 skipped test omitted …]".
 	notesSkipped = regexp.MustCompile(`^passing tests? and (\d+) skipped tests?$`)

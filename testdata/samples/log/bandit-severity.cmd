@@ -1,0 +1,2 @@
+cd /tmp/qfail/bandit && bandit -r app 2>&1
+# exit status: 1
