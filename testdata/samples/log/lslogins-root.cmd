@@ -1,0 +1,2 @@
+lslogins root
+# exit status: 0
