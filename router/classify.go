@@ -288,6 +288,9 @@ func isDiagnostic(h toolline.Hit) bool {
 	if h.Col > 0 && len(t) > 1 && t[0] == ' ' && t[1] != ' ' && t[1] != '\t' {
 		return true
 	}
+	if h.Col > 0 && hasPrefix(t, "   required ") {
+		return true // a g++ template backtrace: "stl_algo.h:1809:14:   required from ‘void std::sort…’"
+	}
 	if h.Col == 0 && len(t) > 0 && t[0] == ' ' && tracebackEntry(t[1:]) {
 		return true
 	}

@@ -48,6 +48,8 @@ var logPrefixes = []string{
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
 	"Trying:", "Expecting:", "Expecting nothing", "Failed example:", // doctest -v
+	// tcl's errorInfo: an indented phrase a frame, each under the command it ran
+	"while executing", "invoked from within", "(procedure \"", "(file \"",
 	// rspec
 	"Failure/Error:", "Failures:", "Pending:", "Failed examples:", "rspec ./", "Randomized with seed ", "# ./", // "Finished in" is cargo's "Finished "
 	// php -l and the PHP CLI
@@ -319,6 +321,10 @@ func prefixFits(line, t []byte, p string) bool {
 		return bytes.IndexByte(t, ':') > 0 && (bytes.IndexByte(t, '(') > 0 || bytes.IndexByte(t, '/') > 0)
 	case "running ":
 		return bytes.Contains(t, []byte(" test"))
+	case "while executing", "invoked from within":
+		return len(t) == len(p) && len(t) < len(line) // alone on an indented line
+	case "(procedure \"", "(file \"":
+		return len(t) < len(line) && bytes.HasSuffix(t, []byte(")")) && bytes.Contains(t, []byte(" line ")) // "(procedure "load" line 1)"
 	case "# ./":
 		return bytes.Contains(t, []byte(":in `")) // an rspec backtrace frame: "# ./lib/cart.rb:15:in `discount'"
 	case "Step ":

@@ -1,32 +1,85 @@
 package router
 
 // repeatMinLines is how many consecutive lines must open alike for
-// repeatedRuns.
-const repeatMinLines = 8
+// repeatedRuns; progMinLines how many must carry one program's name.
+const (
+	repeatMinLines = 8
+	progMinLines   = 4
+)
 
 // repeatedRuns relabels as Log the runs of lines a program prints from one
 // format ("big: row 7 checksum 538453d7", "big order 12 from cust963:
-// 478.95"): repeatMinLines or more consecutive lines at the left margin
-// whose first two words, digits masked, are the same, voted Prose or not
-// at all. Prose does not open line after line with the same two words,
-// and read as prose such lines lose words.
+// 478.95", "running job-7"): repeatMinLines or more consecutive lines at
+// the left margin whose first two words, digits masked, are the same,
+// voted Prose or not at all. Prose does not open line after line with the
+// same two words, and read as prose such lines lose words. Runs of
+// progMinLines lines that open with one program's name ("gpg: key
+// D987EEEF41BE28BA: public key imported", "gpg: Good signature from …")
+// are Log too: a YAML mapping never repeats a key, and a tool that names
+// itself on every line is reporting.
 func repeatedRuns(b []byte, lines []lineInfo) {
+	relabelRuns(b, lines, repeatKey, repeatMinLines, false)
+	relabelRuns(b, lines, progKey, progMinLines, true)
+}
+
+// relabelRuns relabels as Log the runs of at least min consecutive lines
+// for which key gives the same value; with most, only a run that is at
+// least half of the non-blank lines of its block (the lines between blank
+// lines around it): a few "find: ‘/x’: Permission denied" lines inside
+// find's list are that list's, not a report of their own.
+func relabelRuns(b []byte, lines []lineInfo, key func(lineInfo, []byte) (uint64, bool), min int, most bool) {
+	blockEnd, blockLines := 0, 0 // the current block ends before line blockEnd
 	for i := 0; i < len(lines); {
-		key, ok := repeatKey(lines[i], b)
+		if most && i >= blockEnd {
+			blockLines = 0
+			for blockEnd = i; blockEnd < len(lines) && !lines[blockEnd].blank; blockEnd++ {
+				blockLines++
+			}
+			blockEnd = max(blockEnd, i+1)
+		}
+		k0, ok := key(lines[i], b)
 		j := i + 1
 		for ok && j < len(lines) {
-			if k, ok2 := repeatKey(lines[j], b); !ok2 || k != key {
+			if k, ok2 := key(lines[j], b); !ok2 || k != k0 {
 				break
 			}
 			j++
 		}
-		if ok && j-i >= repeatMinLines {
+		if ok && j-i >= min && (!most || 2*(j-i) >= blockLines) {
 			for k := i; k < j; k++ {
 				lines[k].kind, lines[k].weight = kLog, wStrong
 			}
 		}
 		i = j
 	}
+}
+
+// progKey hashes the program name opening a line, "gpg: …": a lower-case
+// word of up to 24 letters, digits and "-_." at the left margin, then ':'
+// and a blank, on a line no tool's form claimed (a strong Prose vote is
+// only a shape: "gpg: marginals needed: 3  completes needed: 1") and no
+// config holds.
+func progKey(li lineInfo, b []byte) (uint64, bool) {
+	if li.blank || li.weight >= wStrong && li.kind != kProse || li.config || li.feat&fColon == 0 {
+		return 0, false
+	}
+	t := li.text(b)
+	if len(t) < 4 || !isLower(t[0]) {
+		return 0, false
+	}
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(t)-1 && i <= 24; i++ {
+		c := t[i]
+		switch {
+		case c == ':':
+			return h, t[i+1] == ' '
+		case !isLower(c) && !isDigit(c) && c != '-' && c != '_' && c != '.':
+			return 0, false
+		}
+		h = (h ^ uint64(c)) * prime
+	}
+	return 0, false
 }
 
 // repeatKey hashes a line's first two words with digits masked, for a line
@@ -56,5 +109,5 @@ func repeatKey(li lineInfo, b []byte) (uint64, bool) {
 		}
 		h = (h ^ uint64(c)) * prime
 	}
-	return h, words == 2
+	return h, words == 2 || words == 1 && t[len(t)-1] != ' ' && t[len(t)-1] != '\t' // or a line of two words: "running job-7"
 }
