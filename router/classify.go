@@ -95,6 +95,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 		return kNone, wNone, false, hv
 	}
 	t := trimBlank(line) // the line without its indent, which several detectors read
+	if len(line) > 10 && line[1] == ' ' && line[2] != ' ' && (line[0] == '*' || line[0] == '+' || line[0] == ' ') && branchRow(line) {
+		return kTable, wStrong, false, hv // git branch -v; "+ " would read as a sh -x trace
+	}
 	if k, w := toolLine(line, t, f); w > 0 {
 		return k, w, false, hv
 	}
@@ -121,6 +124,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	}
 	if f&fBox != 0 && len(t) < len(line) && codeFrame(t) {
 		return kLog, wWeak, false, hv // biome's excerpt under a diagnostic
+	}
+	if len(t) == len(line) && clockRow(line) {
+		return kTable, wStrong, false, hv // sysstat: "15:52:50   lo   0.00   0.00 …" (sar, pidstat, mpstat)
 	}
 	if logLine(line, t, f) {
 		return kLog, wStrong, false, hv
@@ -817,6 +823,35 @@ func classifyShape(line []byte) (uint8, uint8) {
 		return kProse, wWeak
 	}
 	return kNone, wNone
+}
+
+// clockRow reports a row of a table that opens each row with the time of
+// day, as sysstat's sar, pidstat and mpstat do: "HH:MM:SS" (maybe " AM" or
+// " PM") or "Average:", a run of blanks, then at least four more cells
+// apart by runs of blanks ("15:52:50    lo    0.00    0.00 …"). A log
+// line's text after its stamp is words, one blank apart.
+func clockRow(line []byte) bool {
+	if len(line) < 20 {
+		return false
+	}
+	var r []byte
+	switch {
+	case isDigit(line[0]) && line[2] == ':' && line[5] == ':' && isDigit(line[1]) && isDigit(line[3]) && isDigit(line[4]) &&
+		isDigit(line[6]) && isDigit(line[7]):
+		r = line[8:]
+		if hasPrefix(r, " AM") || hasPrefix(r, " PM") {
+			r = r[3:]
+		}
+	case line[0] == 'A' && hasPrefix(line, "Average:"):
+		r = line[8:] // the rows of averages under the timed ones
+	default:
+		return false
+	}
+	if !hasPrefix(r, "  ") {
+		return false
+	}
+	s := measure(r)
+	return s.gaps >= 4 && s.tokens <= 2*(s.gaps+1)
 }
 
 // nameDescription reports an entry of a list of names with a summary each:

@@ -33,6 +33,8 @@ func records(b []byte, lines []lineInfo) {
 			switch {
 			case li.weight == wForced || li.config:
 				ok = false // YAML's "PORT: 6379" under "env:" is configuration
+			case li.kind == kTable && line[0] == 'A' && clockRow(line):
+				ok = false // sar's "Average:   lo   0.00   0.00 …" rows are a table's
 			case li.feat&(fColon|fCfg) != 0 && fieldLine(line): // a field has a ':' or '='
 				fields++
 			case li.feat&fColon != 0 && paddedField(line, &valueCol):

@@ -340,6 +340,28 @@ func onelineCommit(line []byte) bool {
 	return !bytes.Contains(line[n+1:], []byte("  "))
 }
 
+// branchRow reports a row of git branch -v or -vv: a mark ("* " the
+// current branch, "+ " one checked out in another worktree, or two
+// blanks), the branch name padded with blanks, then its commit's short
+// hash and subject ("+ main    0d4d499 proxy tests: …") or, for a
+// symbolic ref, "-> origin/main".
+func branchRow(line []byte) bool {
+	r := line[2:]
+	n := 0
+	for n < len(r) && n < 256 && r[n] != ' ' && r[n] != '\t' {
+		n++
+	}
+	if n == 0 || n+1 >= len(r) || r[n] != ' ' {
+		return false
+	}
+	r = bytes.TrimLeft(r[n:], " ")
+	if hasPrefix(r, "-> ") {
+		return len(r) > 3 && r[3] != ' '
+	}
+	h, digit, _ := hexRun(r)
+	return digit && h >= 7 && h <= 40 && h+1 < len(r) && r[h] == ' '
+}
+
 // catchNote reports the lines Catch2's console reporter heads an
 // assertion's details with ("with expansion:", "with message:", "due to
 // unexpected exception with message:"); each ends with a colon, as a
