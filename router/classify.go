@@ -125,6 +125,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	if f&fBox != 0 && len(t) < len(line) && codeFrame(t) {
 		return kLog, wWeak, false, hv // biome's excerpt under a diagnostic
 	}
+	if len(t) == len(line) && f&(fDot|fColon) != 0 && ipRow(line) {
+		return kTable, wStrong, false, hv // ip link, ip addr, ip route: one link or route a row
+	}
 	if len(t) == len(line) && clockRow(line) {
 		return kTable, wStrong, false, hv // sysstat: "15:52:50   lo   0.00   0.00 …" (sar, pidstat, mpstat)
 	}

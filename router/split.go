@@ -109,6 +109,11 @@ func Split(b []byte) []Section {
 		// checkstyle): a log in markup, read line by line, not a page.
 		return []Section{{Log, 0, len(b)}}
 	}
+	if (b[0] == '#' || b[0] == '*') && ruleset(b) {
+		// iptables-save and ip6tables-save: the firewall's configuration,
+		// restored as it is by iptables-restore.
+		return []Section{{Code, 0, len(b)}}
+	}
 	if bytes.IndexByte(b, esc) >= 0 {
 		// Colour is not shape: coloured JSON (jq -C), CSV and YAML are
 		// routed as their plain text is, and the sections mapped back line
@@ -155,6 +160,7 @@ func splitPlain(b []byte) []Section {
 	verticalRows(b, lines)
 	planBlocks(b, lines)
 	csvTables(b, lines)
+	linkBlocks(b, lines)
 	packageLists(b, lines)
 	repeatedRuns(b, lines)
 	vote(lines)
@@ -1167,6 +1173,31 @@ func appendRun(runs []run, r run) []run {
 		return runs
 	}
 	return append(runs, r)
+}
+
+// ruleset reports iptables-save output: every line a comment, a table
+// ("*filter"), a chain with its policy and counters (":INPUT ACCEPT
+// [0:0]"), a rule ("-A INPUT -p tcp --dport 22 -j ACCEPT") or "COMMIT",
+// with at least one table and one COMMIT.
+func ruleset(b []byte) bool {
+	tables, commits := 0, 0
+	for len(b) > 0 {
+		line, rest, _ := bytes.Cut(b, []byte{'\n'})
+		b = rest
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		switch {
+		case len(line) == 0 || line[0] == '#':
+		case line[0] == '*' && len(line) > 1 && isLower(line[1]) && bytes.IndexByte(line, ' ') < 0:
+			tables++
+		case line[0] == ':' && bytes.HasSuffix(line, []byte("]")) && bytes.Contains(line, []byte(" [")):
+		case len(line) > 3 && line[0] == '-' && isUpper(line[1]) && line[2] == ' ':
+		case string(line) == "COMMIT":
+			commits++
+		default:
+			return false
+		}
+	}
+	return tables > 0 && commits > 0
 }
 
 // xmlReport reports a JUnit-style XML test report or a checkstyle lint

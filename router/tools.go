@@ -362,6 +362,58 @@ func branchRow(line []byte) bool {
 	return digit && h >= 7 && h <= 40 && h+1 < len(r) && r[h] == ' '
 }
 
+// ipRow reports a row of iproute2's listings at the left margin: a link's
+// heading ("2: ifb0: <BROADCAST,NOARP> mtu 1500 …", ip link and ip addr)
+// or a route ("default via 192.0.2.1 dev eth0", "192.0.2.0/24 dev eth0
+// proto kernel …", "local ::1 dev lo table local …"): an address or
+// "default", maybe after a route type, then " dev " or " via ".
+func ipRow(line []byte) bool {
+	if _, e := toolline.Number(line); e > 0 && hasPrefix(line[e:], ": ") {
+		r := line[e+2:]
+		c := bytes.Index(r, []byte(": <"))
+		return c > 0 && c < 64 && bytes.IndexByte(r[:c], ' ') < 0 && bytes.Contains(r[c:], []byte("> mtu "))
+	}
+	r := line
+	if sp := bytes.IndexByte(r, ' '); sp > 0 && sp < 12 && isLower(r[0]) {
+		switch string(r[:sp]) {
+		case "local", "broadcast", "multicast", "unicast", "anycast", "blackhole", "unreachable", "prohibit", "throw", "nat":
+			r = r[sp+1:]
+		}
+	}
+	sp := bytes.IndexByte(r, ' ')
+	if sp <= 0 || sp > 50 {
+		return false
+	}
+	if addr := r[:sp]; string(addr) != "default" {
+		for _, c := range addr {
+			if !isHexDigit(c) && c != '.' && c != ':' && c != '/' {
+				return false
+			}
+		}
+		if bytes.IndexByte(addr, '.') < 0 && bytes.IndexByte(addr, ':') < 0 {
+			return false
+		}
+	}
+	return hasPrefix(r[sp:], " dev ") || hasPrefix(r[sp:], " via ")
+}
+
+// linkBlocks votes Table, strongly, for the indented lines under each
+// link's heading in ip link and ip addr (see ipRow): "link/ether … brd
+// …", "inet 192.0.2.2/24 …", ip -s's "RX:  bytes packets errors" and its
+// counters, which alone read as prose or loose columns.
+func linkBlocks(b []byte, lines []lineInfo) {
+	for i := 0; i < len(lines); i++ {
+		li := &lines[i]
+		if li.kind != kTable || li.weight != wStrong || !isDigit(b[li.start]) || !ipRow(li.text(b)) {
+			continue
+		}
+		for i++; i < len(lines) && !lines[i].blank && lines[i].weight != wForced && b[lines[i].start] == ' '; i++ {
+			lines[i].kind, lines[i].weight = kTable, wStrong
+		}
+		i--
+	}
+}
+
 // catchNote reports the lines Catch2's console reporter heads an
 // assertion's details with ("with expansion:", "with message:", "due to
 // unexpected exception with message:"); each ends with a colon, as a
