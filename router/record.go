@@ -75,8 +75,8 @@ func fieldLine(line []byte) bool {
 	if len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		t = t[1:]
 	}
-	if len(t) < 2 || !isUpper(t[0]) && !isLower(t[0]) {
-		return false
+	if len(t) < 2 || !isUpper(t[0]) && !isLower(t[0]) && t[0] != '_' {
+		return false // '_' opens environment names: env's "_=/usr/bin/env"
 	}
 	if len(t) == len(line) && gitConfigLine(t) {
 		return true
@@ -90,7 +90,9 @@ func fieldLine(line []byte) bool {
 	}
 	switch {
 	case t[i] == '=':
-		return len(t) == len(line) && isUpper(t[0]) // systemctl show: unindented
+		return len(t) == len(line) && (isUpper(t[0]) || t[0] == '_') // systemctl show, env: unindented
+	case t[0] == '_':
+		return false
 	case isLower(t[0]):
 		return false
 	case t[i] == ' ' || t[i] == '(':
