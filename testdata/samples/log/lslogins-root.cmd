@@ -1,2 +1,0 @@
-lslogins root
-# exit status: 0
