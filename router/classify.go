@@ -125,6 +125,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	if f&fBox != 0 && len(t) < len(line) && codeFrame(t) {
 		return kLog, wWeak, false, hv // biome's excerpt under a diagnostic
 	}
+	if f&fComma != 0 && len(line)-len(t) == 2 && reverseDepends(t) {
+		return kLog, wStrong, false, hv // apt-cache showpkg: "  openssh-client,libssl3 3.0.19"
+	}
 	if len(t) == len(line) && f&(fDot|fColon) != 0 && ipRow(line) {
 		return kTable, wStrong, false, hv // ip link, ip addr, ip route: one link or route a row
 	}

@@ -414,6 +414,40 @@ func linkBlocks(b []byte, lines []lineInfo) {
 	}
 }
 
+// reverseDepends reports an entry of apt-cache showpkg's "Reverse
+// Depends:" list, t without its two-blank indent: the depending package,
+// a comma, the package depended on, maybe a blank and the version it
+// needs ("openssh-client,libssl3 3.0.19", "typespeed,coreutils").
+func reverseDepends(t []byte) bool {
+	n := debName(t)
+	if n == 0 || n >= len(t) || t[n] != ',' {
+		return false
+	}
+	r := t[n+1:]
+	m := debName(r)
+	if m == 0 {
+		return false
+	}
+	if r = r[m:]; len(r) == 0 {
+		return true
+	}
+	return r[0] == ' ' && len(r) > 1 && bytes.IndexByte(r[1:], ' ') < 0
+}
+
+// debName returns the length of the Debian package name t opens with:
+// lower-case letters, digits and "+-.", at least two, a letter or digit
+// first.
+func debName(t []byte) int {
+	n := 0
+	for n < len(t) && (isLower(t[n]) || isDigit(t[n]) || n > 0 && (t[n] == '+' || t[n] == '-' || t[n] == '.')) {
+		n++
+	}
+	if n < 2 {
+		return 0
+	}
+	return n
+}
+
 // catchNote reports the lines Catch2's console reporter heads an
 // assertion's details with ("with expansion:", "with message:", "due to
 // unexpected exception with message:"); each ends with a colon, as a
