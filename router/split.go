@@ -155,6 +155,7 @@ func splitPlain(b []byte) []Section {
 	loggerReports(b, lines)
 	tapDiagnostics(b, lines)
 	quotedSource(b, lines)
+	numberedExcerpts(b, lines)
 	diagnosticBodies(b, lines)
 	psqlValues(b, lines)
 	verticalRows(b, lines)
