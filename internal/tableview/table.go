@@ -104,16 +104,15 @@ func (lv tableLevel) scaled(s float64) tableLevel {
 // to read than a summary of them (ls -la of a small directory).
 const tableKeepFew = 25
 
-// tableKeepIfFew keeps every row when at most tableKeepFew would be
-// dropped.
-func tableKeepIfFew(keep []bool) {
+// tableKeepIfFew keeps every row when at most few would be dropped.
+func tableKeepIfFew(keep []bool, few int) {
 	dropN := 0
 	for _, k := range keep {
 		if !k {
 			dropN++
 		}
 	}
-	if dropN <= tableKeepFew {
+	if dropN <= few {
 		for i := range keep {
 			keep[i] = true
 		}
@@ -137,6 +136,10 @@ type tableData struct {
 	// subslices of it); failed marks the rows holding one, once asked.
 	failureLines func() [][]byte
 	failed       []bool
+
+	// few is the most dropped rows kept rather than cut, tableKeepFew
+	// when 0; blocks of one table share it (see tableBlocks.shareFew).
+	few int
 }
 
 // tableParse splits the input into header and rows, or returns nil when it
@@ -858,10 +861,11 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 	for i := max(0, n-lv.tail); i < n; i++ {
 		keep[i] = true
 	}
-	if n-min(n, lv.head+lv.tail) > tableKeepFew {
+	few := cmp.Or(t.few, tableKeepFew)
+	if n-min(n, lv.head+lv.tail) > few {
 		t.mark(in, keep, lv, terms)
 	}
-	tableKeepIfFew(keep)
+	tableKeepIfFew(keep, few)
 
 	out := make([]byte, 0, len(in)/4)
 	for _, l := range t.top {

@@ -265,6 +265,35 @@ func TestTableKeepFew(t *testing.T) {
 	}
 }
 
+// TestTableBlocksShareFew checks that the blocks of a report (a title,
+// then pidstat's rows per interval and its averages) share the rows kept
+// rather than cut: two blocks of 27 rows (19 each past the head and tail)
+// are cut, as a 54-row table would be, while two of 12 rows stay whole.
+func TestTableBlocksShareFew(t *testing.T) {
+	blocks := func(rows int) []byte {
+		var b strings.Builder
+		b.WriteString("Linux 6.18.44 (vm) \t12/02/26 \t_x86_64_\t(2 CPU)\n")
+		for _, stamp := range []string{"15:52:44", "Average:"} {
+			b.WriteString("\n")
+			fmt.Fprintf(&b, "%-8s      UID       PID   cswch/s nvcswch/s  Command\n", stamp)
+			for i := range rows {
+				fmt.Fprintf(&b, "%-8s  %7d %9d %9.2f %9.2f  worker-%d\n", stamp, i%3, 100+i*7, float64(i)*1.5, float64(i%4), i)
+			}
+		}
+		return []byte(b.String())
+	}
+	tests := []struct {
+		rows int
+		cut  bool
+	}{{27, true}, {12, false}}
+	for _, tt := range tests {
+		out, err := Table(blocks(tt.rows), lossy.Options{})
+		if got := err == nil && strings.Contains(string(out), " rows omitted"); got != tt.cut {
+			t.Errorf("two blocks of %d rows: cut = %v, want %v (err %v):\n%s", tt.rows, got, tt.cut, err, out)
+		}
+	}
+}
+
 func TestTableFailureRows(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("NAME                          READY   STATUS             RESTARTS   AGE\n")
