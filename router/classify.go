@@ -128,6 +128,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	if f&fComma != 0 && len(line)-len(t) == 2 && reverseDepends(t) {
 		return kLog, wStrong, false, hv // apt-cache showpkg: "  openssh-client,libssl3 3.0.19"
 	}
+	if len(line) >= 14 && line[8] == ' ' && line[9] == ' ' && isHexDigit(line[0]) && hexDumpRow(line) {
+		return kTable, wStrong, false, hv // hexdump -C: "00000010  03 00 3e 00 …  |..>.....|"
+	}
 	if len(t) == len(line) && f&(fDot|fColon) != 0 && ipRow(line) {
 		return kTable, wStrong, false, hv // ip link, ip addr, ip route: one link or route a row
 	}

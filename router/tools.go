@@ -448,6 +448,34 @@ func debName(t []byte) int {
 	return n
 }
 
+// hexDumpRow reports a row of hexdump -C (hd): an offset of eight hex
+// digits, two blanks, up to sixteen bytes as hex pairs (a second blank
+// after the eighth), then maybe two blanks and the bytes as text between
+// bars. Its text column holds any punctuation, which reads as code.
+func hexDumpRow(line []byte) bool {
+	for _, c := range line[:8] {
+		if !isHexDigit(c) {
+			return false
+		}
+	}
+	r, pairs := line[10:], 0
+	for len(r) >= 2 && isHexDigit(r[0]) && isHexDigit(r[1]) && pairs < 16 {
+		pairs++
+		r = r[2:]
+		if len(r) > 0 && r[0] == ' ' {
+			r = r[1:]
+		}
+		if len(r) > 0 && r[0] == ' ' && pairs == 8 {
+			r = r[1:]
+		}
+	}
+	if pairs == 0 {
+		return false
+	}
+	r = bytes.TrimLeft(r, " ")
+	return len(r) == 0 || r[0] == '|' && r[len(r)-1] == '|'
+}
+
 // catchNote reports the lines Catch2's console reporter heads an
 // assertion's details with ("with expansion:", "with message:", "due to
 // unexpected exception with message:"); each ends with a colon, as a
