@@ -131,10 +131,10 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	if len(line) >= 14 && line[8] == ' ' && line[9] == ' ' && isHexDigit(line[0]) && hexDumpRow(line) {
 		return kTable, wStrong, false, hv // hexdump -C: "00000010  03 00 3e 00 …  |..>.....|"
 	}
-	if len(t) == len(line) && f&(fDot|fColon) != 0 && ipRow(line) {
+	if len(t) == len(line) && f&(fDot|fColon) != 0 && (isDigit(line[0]) || ipFirst[line[0]]) && ipRow(line) {
 		return kTable, wStrong, false, hv // ip link, ip addr, ip route: one link or route a row
 	}
-	if len(t) == len(line) && clockRow(line) {
+	if len(t) == len(line) && (isDigit(line[0]) || line[0] == 'A') && clockRow(line) {
 		return kTable, wStrong, false, hv // sysstat: "15:52:50   lo   0.00   0.00 …" (sar, pidstat, mpstat)
 	}
 	if logLine(line, t, f) {
@@ -206,6 +206,10 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 // diffFirst and tableFirst mark the bytes the lines classifyDiff and
 // tableRow take start with, so that most lines are not asked.
 var diffFirst, tableFirst = byteSet("d-+inOBsr "), byteSet("-dlcbpsirhu|+t")
+
+// ipFirst marks the bytes other than digits an ip route row starts with:
+// an IPv6 address's hex digits, "default", a route type (ipRow).
+var ipFirst = byteSet("abcdeflmnptu")
 
 func byteSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {

@@ -219,20 +219,21 @@ func titleLine(line []byte) bool {
 
 // bareName reports whether a line is a lone name, maybe ending in ':',
 // heading the fields below it: apt-cache policy's "bash:", apt-cache
-// depends' "python3", "<debconf-2.0>". A line of dashes is a ruler, not a
-// name.
+// depends' "python3", "<debconf-2.0>". A line opening with '-' or '=' is a
+// ruler, not a name.
 func bareName(line []byte) bool {
 	if len(line) == 0 || len(line) > 80 {
 		return false
 	}
-	letter := false
+	if line[0] == '-' || line[0] == '=' {
+		return false // a ruler ("-----") names nothing
+	}
 	for _, c := range line {
 		if c == ' ' || c == '\t' || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '=' || c == '"' {
 			return false
 		}
-		letter = letter || isLower(c) || isUpper(c)
 	}
-	return letter // a ruler ("-----") names nothing
+	return true
 }
 
 // gitConfigLine reports whether a line is git config -l's

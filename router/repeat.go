@@ -18,39 +18,57 @@ const (
 // are Log too: a YAML mapping never repeats a key, and a tool that names
 // itself on every line is reporting.
 func repeatedRuns(b []byte, lines []lineInfo) {
-	relabelRuns(b, lines, repeatKey, repeatMinLines, false)
-	relabelRuns(b, lines, progKey, progMinLines, true)
+	// One pass follows both kinds of run: a run ends at the first line
+	// whose key differs, and is relabelled then. A program's run must be
+	// at least half of the non-blank lines of its block (the lines
+	// between blank lines around it): a few "find: ‘/x’: Permission
+	// denied" lines inside find's list are that list's, not a report.
+	var rep, prog struct {
+		key  uint64
+		from int
+		ok   bool
+	}
+	blockFrom, blockLines := 0, -1 // the current block's first line; its non-blank lines, -1 until counted
+	for i := 0; i <= len(lines); i++ {
+		var k1, k2 uint64
+		var ok1, ok2 bool
+		if i < len(lines) {
+			li := &lines[i]
+			k1, ok1 = repeatKey(li, b)
+			if li.feat&fColon != 0 && isLower(b[li.start]) { // progKey's first test, inline
+				k2, ok2 = progKey(li, b)
+			}
+		}
+		if !ok1 || !rep.ok || k1 != rep.key {
+			if rep.ok && i-rep.from >= repeatMinLines {
+				relabelLog(lines[rep.from:i])
+			}
+			rep.key, rep.from, rep.ok = k1, i, ok1
+		}
+		if !ok2 || !prog.ok || k2 != prog.key {
+			if n := i - prog.from; prog.ok && n >= progMinLines {
+				if blockLines < 0 {
+					blockLines = i - blockFrom
+					for j := i; j < len(lines) && !lines[j].blank; j++ {
+						blockLines++
+					}
+				}
+				if 2*n >= blockLines {
+					relabelLog(lines[prog.from:i])
+				}
+			}
+			prog.key, prog.from, prog.ok = k2, i, ok2
+		}
+		if i < len(lines) && lines[i].blank {
+			blockFrom, blockLines = i+1, -1
+		}
+	}
 }
 
-// relabelRuns relabels as Log the runs of at least min consecutive lines
-// for which key gives the same value; with most, only a run that is at
-// least half of the non-blank lines of its block (the lines between blank
-// lines around it): a few "find: ‘/x’: Permission denied" lines inside
-// find's list are that list's, not a report of their own.
-func relabelRuns(b []byte, lines []lineInfo, key func(lineInfo, []byte) (uint64, bool), min int, most bool) {
-	blockEnd, blockLines := 0, 0 // the current block ends before line blockEnd
-	for i := 0; i < len(lines); {
-		if most && i >= blockEnd {
-			blockLines = 0
-			for blockEnd = i; blockEnd < len(lines) && !lines[blockEnd].blank; blockEnd++ {
-				blockLines++
-			}
-			blockEnd = max(blockEnd, i+1)
-		}
-		k0, ok := key(lines[i], b)
-		j := i + 1
-		for ok && j < len(lines) {
-			if k, ok2 := key(lines[j], b); !ok2 || k != k0 {
-				break
-			}
-			j++
-		}
-		if ok && j-i >= min && (!most || 2*(j-i) >= blockLines) {
-			for k := i; k < j; k++ {
-				lines[k].kind, lines[k].weight = kLog, wStrong
-			}
-		}
-		i = j
+// relabelLog votes Log, strongly, for every line of run.
+func relabelLog(run []lineInfo) {
+	for k := range run {
+		run[k].kind, run[k].weight = kLog, wStrong
 	}
 }
 
@@ -59,8 +77,8 @@ func relabelRuns(b []byte, lines []lineInfo, key func(lineInfo, []byte) (uint64,
 // and a blank, on a line no tool's form claimed (a strong Prose vote is
 // only a shape: "gpg: marginals needed: 3  completes needed: 1") and no
 // config holds.
-func progKey(li lineInfo, b []byte) (uint64, bool) {
-	if li.blank || li.weight >= wStrong && li.kind != kProse || li.config || li.feat&fColon == 0 {
+func progKey(li *lineInfo, b []byte) (uint64, bool) {
+	if li.feat&fColon == 0 || li.blank || li.weight >= wStrong && li.kind != kProse || li.config || !isLower(b[li.start]) {
 		return 0, false
 	}
 	t := li.text(b)
@@ -84,7 +102,7 @@ func progKey(li lineInfo, b []byte) (uint64, bool) {
 
 // repeatKey hashes a line's first two words with digits masked, for a line
 // that opens with a letter and has no vote but a weak Prose one.
-func repeatKey(li lineInfo, b []byte) (uint64, bool) {
+func repeatKey(li *lineInfo, b []byte) (uint64, bool) {
 	if li.blank || li.weight >= wStrong || li.kind != kProse && li.kind != kNone {
 		return 0, false
 	}

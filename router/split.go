@@ -148,6 +148,7 @@ func remap(secs []Section, plain, b []byte) []Section {
 // splitPlain is Split for text that is not empty or binary.
 func splitPlain(b []byte) []Section {
 	bufs := splitPool.Get().(*splitBufs)
+	bufs.links, bufs.excerpts = false, false
 	lines := classifyLines(b, bufs)
 	contextHits(b, lines)
 	configs(b, lines)
@@ -155,13 +156,17 @@ func splitPlain(b []byte) []Section {
 	loggerReports(b, lines)
 	tapDiagnostics(b, lines)
 	quotedSource(b, lines)
-	numberedExcerpts(b, lines)
+	if bufs.excerpts {
+		numberedExcerpts(b, lines)
+	}
 	diagnosticBodies(b, lines)
 	psqlValues(b, lines)
 	verticalRows(b, lines)
 	planBlocks(b, lines)
 	csvTables(b, lines)
-	linkBlocks(b, lines)
+	if bufs.links {
+		linkBlocks(b, lines)
+	}
 	packageLists(b, lines)
 	repeatedRuns(b, lines)
 	vote(lines)
@@ -179,6 +184,11 @@ type splitBufs struct {
 	lines []lineInfo
 	slots []memoSlot
 	runs  []run
+
+	// Set by classifyLines: a line at column 0 opened with a digit and
+	// was voted Table strongly (maybe an ip link heading, see linkBlocks),
+	// or held a tab (maybe a numbered excerpt, see numberedExcerpts).
+	links, excerpts bool
 }
 
 var splitPool = sync.Pool{New: func() any { return new(splitBufs) }}
@@ -490,6 +500,11 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		}
 		if len(line) >= 4 && line[0] == '-' && f&fDash != 0 && li.weight != wForced && len(lines) > 0 {
 			columnRule(b, &lines[len(lines)-1], &li, line)
+		}
+		if len(line) > 0 && isDigit(line[0]) {
+			// Cheap marks for the passes that only such lines start.
+			bufs.links = bufs.links || li.kind == kTable && li.weight == wStrong
+			bufs.excerpts = bufs.excerpts || f&fTab != 0
 		}
 		lines = append(lines, li)
 		start = next

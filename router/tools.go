@@ -374,27 +374,35 @@ func ipRow(line []byte) bool {
 		return c > 0 && c < 64 && bytes.IndexByte(r[:c], ' ') < 0 && bytes.Contains(r[c:], []byte("> mtu "))
 	}
 	r := line
-	if sp := bytes.IndexByte(r, ' '); sp > 0 && sp < 12 && isLower(r[0]) {
-		switch string(r[:sp]) {
+	if w := lowerWord(r); w > 0 && w < len(r) && r[w] == ' ' {
+		switch string(r[:w]) {
 		case "local", "broadcast", "multicast", "unicast", "anycast", "blackhole", "unreachable", "prohibit", "throw", "nat":
-			r = r[sp+1:]
+			r = r[w+1:]
+		case "default":
+			return hasPrefix(r[w:], " dev ") || hasPrefix(r[w:], " via ")
 		}
 	}
-	sp := bytes.IndexByte(r, ' ')
-	if sp <= 0 || sp > 50 {
+	// An address: hex digits, '.', ':' and a '/' before its prefix
+	// length, scanned only as far as a byte that cannot be one.
+	sp, sep := 0, false
+	for sp < len(r) && sp <= 50 && (isHexDigit(r[sp]) || r[sp] == '.' || r[sp] == ':' || r[sp] == '/') {
+		sep = sep || r[sp] == '.' || r[sp] == ':'
+		sp++
+	}
+	if sp == 0 || !sep || sp >= len(r) || r[sp] != ' ' {
 		return false
 	}
-	if addr := r[:sp]; string(addr) != "default" {
-		for _, c := range addr {
-			if !isHexDigit(c) && c != '.' && c != ':' && c != '/' {
-				return false
-			}
-		}
-		if bytes.IndexByte(addr, '.') < 0 && bytes.IndexByte(addr, ':') < 0 {
-			return false
-		}
-	}
 	return hasPrefix(r[sp:], " dev ") || hasPrefix(r[sp:], " via ")
+}
+
+// lowerWord returns the length of the run of lower-case letters t opens
+// with.
+func lowerWord(t []byte) int {
+	n := 0
+	for n < len(t) && n < 12 && isLower(t[n]) {
+		n++
+	}
+	return n
 }
 
 // linkBlocks votes Table, strongly, for the indented lines under each
