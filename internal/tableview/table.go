@@ -60,6 +60,8 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 		render = b.render
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
 		render = t.view(in, func() [][]byte { return o.FailureLines(router.Table, in) })
+	} else if t := tablePairs(in); t != nil {
+		render = t.view(in, func() [][]byte { return o.FailureLines(router.Table, in) })
 	} else {
 		return nil, lossy.ErrNoGain
 	}
@@ -159,6 +161,34 @@ func tableParse(in []byte) *tableData {
 		return t
 	}
 	return tableAligned(lines, -1)
+}
+
+// tablePairs reads a list of names with their versions, one blank
+// between, which no column lines up: go list -m all ("golang.org/x/text
+// v0.22.0", a replacement after " => "), under a first line that is a
+// name alone (the main module). It returns nil unless at least eight such
+// rows follow, with no blank line or other row among them.
+func tablePairs(in []byte) *tableData {
+	lines := tableLines(in)
+	if len(lines) < 9 {
+		return nil
+	}
+	t := &tableData{columns: []string{"name", "version"}}
+	if l := lines[0]; len(l) > 0 && bytes.IndexAny(l, " \t") < 0 {
+		t.top, lines = lines[:1], lines[1:]
+	}
+	for _, l := range lines {
+		f := bytes.Fields(l)
+		if len(f) != 2 && (len(f) < 4 || string(f[2]) != "=>") || len(l) == 0 || l[0] == ' ' ||
+			bytes.Contains(l, []byte("  ")) || bytes.IndexByte(l, '\t') >= 0 {
+			return nil
+		}
+		t.rows = append(t.rows, tableRow{raw: l, cells: [][]byte{f[0], bytes.Join(f[1:], []byte{' '})}})
+	}
+	if len(t.rows) < 8 {
+		return nil
+	}
+	return t
 }
 
 // tableSectionIndex reports a line that starts with a bracketed number,

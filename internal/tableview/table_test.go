@@ -265,6 +265,29 @@ func TestTableKeepFew(t *testing.T) {
 	}
 }
 
+// TestTablePairs checks go list -m all, whose module and version no
+// column lines up: the main module and the first and last rows stay, the
+// rest is one note and a summary.
+func TestTablePairs(t *testing.T) {
+	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", "go-list-m-gin.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(in), "\n"), "\n")
+	for _, want := range []string{lines[0] + "\n", lines[1] + "\n", lines[len(lines)-1] + "\n", " rows omitted: "} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+	if len(out) > len(in)/2 {
+		t.Errorf("view is %d of %d bytes:\n%s", len(out), len(in), out)
+	}
+}
+
 // TestTableBlocksShareFew checks that the blocks of a report (a title,
 // then pidstat's rows per interval and its averages) share the rows kept
 // rather than cut: two blocks of 27 rows (19 each past the head and tail)
