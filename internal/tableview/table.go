@@ -1325,6 +1325,7 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 	out = append(out, " omitted rows]\n"...)
 	vals := make([][]byte, 0, len(dropped))
 	var sc tableScratch
+	var hexCols []string // columns of bytes in hex (hexdump -C), whose counts say nothing
 	for col, name := range t.columns {
 		if col >= 24 {
 			break
@@ -1338,13 +1339,45 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 		if len(vals) == 0 {
 			continue
 		}
+		if tableHexBytes(vals) {
+			hexCols = append(hexCols, name)
+			continue
+		}
 		out = append(out, "  "...)
 		out = append(out, tableClip(name, 40)...)
 		out = append(out, ": "...)
 		out = sc.describe(out, vals, topValues)
 		out = append(out, '\n')
 	}
+	if len(hexCols) > 0 {
+		out = append(out, "  "...)
+		out = append(out, tableClip(hexCols[0], 40)...)
+		if len(hexCols) > 1 {
+			out = append(out, " … "...)
+			out = append(out, tableClip(hexCols[len(hexCols)-1], 40)...)
+		}
+		out = append(out, ": bytes in hex\n"...)
+	}
 	return out
+}
+
+// tableHexBytes reports a column of bytes in hex: every value two hex
+// digits, and some with a letter (two-digit numbers, days of a month, are
+// no bytes).
+func tableHexBytes(vals [][]byte) bool {
+	letter := false
+	for _, v := range vals {
+		if len(v) != 2 || !tableHexDigit(v[0]) || !tableHexDigit(v[1]) {
+			return false
+		}
+		letter = letter || v[0] > '9' || v[1] > '9'
+	}
+	return letter
+}
+
+// tableHexDigit reports a hex digit of either case.
+func tableHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // tableScratch holds what describe builds for one column, reused for the

@@ -288,6 +288,32 @@ func TestTablePairs(t *testing.T) {
 	}
 }
 
+// TestTableHexColumns checks that hexdump -C's byte columns get one line
+// in the summary, not a count of byte values each, while a column of
+// two-digit numbers is still summarised.
+func TestTableHexColumns(t *testing.T) {
+	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", "hexdump-C-tzfile.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "  col 2 … col 17: bytes in hex\n") || strings.Contains(string(out), "  col 5:") {
+		t.Errorf("hex columns summarised one by one:\n%s", out)
+	}
+	var b strings.Builder
+	b.WriteString("NAME        DAY   SIZE\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "file%-6d  %02d    %d\n", i, i%28+1, 100+i)
+	}
+	out, err = Table([]byte(b.String()), lossy.Options{})
+	if err != nil || !strings.Contains(string(out), "  DAY: ") {
+		t.Errorf("two-digit days not summarised (err %v):\n%s", err, out)
+	}
+}
+
 // TestTableBlocksShareFew checks that the blocks of a report (a title,
 // then pidstat's rows per interval and its averages) share the rows kept
 // rather than cut: two blocks of 27 rows (19 each past the head and tail)
