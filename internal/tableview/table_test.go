@@ -265,18 +265,24 @@ func TestTableKeepFew(t *testing.T) {
 	}
 }
 
+// sampleView returns testdata/samples/table/name and Table's view of it.
+func sampleView(t *testing.T, name string) (in, out []byte) {
+	t.Helper()
+	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err = Table(in, lossy.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return in, out
+}
+
 // TestTablePairs checks go list -m all, whose module and version no
 // column lines up: the main module and the first and last rows stay, the
 // rest is one note and a summary.
 func TestTablePairs(t *testing.T) {
-	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", "go-list-m-gin.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := Table(in, lossy.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out := sampleView(t, "go-list-m-gin.txt")
 	lines := strings.Split(strings.TrimSuffix(string(in), "\n"), "\n")
 	for _, want := range []string{lines[0] + "\n", lines[1] + "\n", lines[len(lines)-1] + "\n", " rows omitted: "} {
 		if !strings.Contains(string(out), want) {
@@ -292,14 +298,7 @@ func TestTablePairs(t *testing.T) {
 // in the summary, not a count of byte values each, while a column of
 // two-digit numbers is still summarised.
 func TestTableHexColumns(t *testing.T) {
-	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", "hexdump-C-tzfile.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := Table(in, lossy.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, out := sampleView(t, "hexdump-C-tzfile.txt")
 	if !strings.Contains(string(out), "  col 2 … col 17: bytes in hex\n") || strings.Contains(string(out), "  col 5:") {
 		t.Errorf("hex columns summarised one by one:\n%s", out)
 	}
@@ -308,7 +307,7 @@ func TestTableHexColumns(t *testing.T) {
 	for i := range 60 {
 		fmt.Fprintf(&b, "file%-6d  %02d    %d\n", i, i%28+1, 100+i)
 	}
-	out, err = Table([]byte(b.String()), lossy.Options{})
+	out, err := Table([]byte(b.String()), lossy.Options{})
 	if err != nil || !strings.Contains(string(out), "  DAY: ") {
 		t.Errorf("two-digit days not summarised (err %v):\n%s", err, out)
 	}
