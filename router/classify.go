@@ -95,6 +95,9 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 		return kNone, wNone, false, hv
 	}
 	t := trimBlank(line) // the line without its indent, which several detectors read
+	if len(line) > 10 && line[1] == ' ' && line[2] != ' ' && (line[0] == '*' || line[0] == '+' || line[0] == ' ') && branchRow(line) {
+		return kTable, wStrong, false, hv // git branch -v; "+ " would read as a sh -x trace
+	}
 	if k, w := toolLine(line, t, f); w > 0 {
 		return k, w, false, hv
 	}
@@ -121,6 +124,18 @@ func classifyFeat(line []byte, f feat) (kind, weight uint8, path bool, hv hitVot
 	}
 	if f&fBox != 0 && len(t) < len(line) && codeFrame(t) {
 		return kLog, wWeak, false, hv // biome's excerpt under a diagnostic
+	}
+	if f&fComma != 0 && len(line)-len(t) == 2 && reverseDepends(t) {
+		return kLog, wStrong, false, hv // apt-cache showpkg: "  openssh-client,libssl3 3.0.19"
+	}
+	if len(line) >= 14 && line[8] == ' ' && line[9] == ' ' && isHexDigit(line[0]) && hexDumpRow(line) {
+		return kTable, wStrong, false, hv // hexdump -C: "00000010  03 00 3e 00 …  |..>.....|"
+	}
+	if len(t) == len(line) && f&(fDot|fColon) != 0 && (isDigit(line[0]) || ipFirst[line[0]]) && ipRow(line) {
+		return kTable, wStrong, false, hv // ip link, ip addr, ip route: one link or route a row
+	}
+	if len(t) == len(line) && (isDigit(line[0]) || line[0] == 'A') && clockRow(line) {
+		return kTable, wStrong, false, hv // sysstat: "15:52:50   lo   0.00   0.00 …" (sar, pidstat, mpstat)
 	}
 	if logLine(line, t, f) {
 		return kLog, wStrong, false, hv
@@ -191,6 +206,10 @@ func classifyPlain(line []byte, f feat) (kind, weight uint8, path bool) {
 // diffFirst and tableFirst mark the bytes the lines classifyDiff and
 // tableRow take start with, so that most lines are not asked.
 var diffFirst, tableFirst = byteSet("d-+inOBsr "), byteSet("-dlcbpsirhu|+t")
+
+// ipFirst marks the bytes other than digits an ip route row starts with:
+// an IPv6 address's hex digits, "default", a route type (ipRow).
+var ipFirst = byteSet("abcdeflmnptu")
 
 func byteSet(s string) (t [256]bool) {
 	for i := 0; i < len(s); i++ {
@@ -290,6 +309,9 @@ func isDiagnostic(h toolline.Hit) bool {
 	}
 	if h.Col > 0 && len(t) == 0 {
 		return true // gfortran's place, "stats.f90:16:29:", above its excerpt and message
+	}
+	if h.Col > 0 && hasPrefix(t, "   required ") {
+		return true // a g++ template backtrace: "stl_algo.h:1809:14:   required from ‘void std::sort…’"
 	}
 	if h.Col == 0 && len(t) > 0 && t[0] == ' ' && tracebackEntry(t[1:]) {
 		return true
@@ -817,6 +839,35 @@ func classifyShape(line []byte) (uint8, uint8) {
 		return kProse, wWeak
 	}
 	return kNone, wNone
+}
+
+// clockRow reports a row of a table that opens each row with the time of
+// day, as sysstat's sar, pidstat and mpstat do: "HH:MM:SS" (maybe " AM" or
+// " PM") or "Average:", a run of blanks, then at least four more cells
+// apart by runs of blanks ("15:52:50    lo    0.00    0.00 …"). A log
+// line's text after its stamp is words, one blank apart.
+func clockRow(line []byte) bool {
+	if len(line) < 20 {
+		return false
+	}
+	var r []byte
+	switch {
+	case isDigit(line[0]) && line[2] == ':' && line[5] == ':' && isDigit(line[1]) && isDigit(line[3]) && isDigit(line[4]) &&
+		isDigit(line[6]) && isDigit(line[7]):
+		r = line[8:]
+		if hasPrefix(r, " AM") || hasPrefix(r, " PM") {
+			r = r[3:]
+		}
+	case line[0] == 'A' && hasPrefix(line, "Average:"):
+		r = line[8:] // the rows of averages under the timed ones
+	default:
+		return false
+	}
+	if !hasPrefix(r, "  ") {
+		return false
+	}
+	s := measure(r)
+	return s.gaps >= 4 && s.tokens <= 2*(s.gaps+1)
 }
 
 // nameDescription reports an entry of a list of names with a summary each:

@@ -83,6 +83,16 @@
 //     of a name and a summary (apt-cache search, apropos), file(1)'s
 //     padded "path:   description" rows, count rows ("     44 Merge":
 //     uniq -c, wc -l) and the mysql client's \G rows are Table.
+//   - iptables-save output is Code (a ruleset iptables-restore reads back).
+//     iproute2's listings (ip link and ip addr headings with the lines
+//     under them, ip route rows), sysstat's rows opening with the time of
+//     day or "Average:" (sar, pidstat, mpstat), go list -m's "path
+//     version" lines, git branch -v rows and hexdump -C rows are Table.
+//     Padded key columns ("Model name:     AMD EPYC", "cpu MHz\t\t: 2596"),
+//     env dumps, runs of lines opening with one program's name ("gpg: …"),
+//     tcl's errorInfo frames, g++'s "required from" backtrace lines, apt-cache
+//     showpkg's Reverse Depends and bandit's issues with their numbered
+//     excerpts are Log.
 //   - ANSI colour is ignored for classification: coloured input is routed
 //     as its plain text is (jq -C is JSON); internal/ansi removes it.
 //

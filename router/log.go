@@ -48,6 +48,10 @@ var logPrefixes = []string{
 	"Traceback (most recent call last):", "File \"", "Ran ", "OK", "FAILED", "ERROR: ", "FAIL: ", "During handling of",
 	"The above exception", "collected ", "collecting ", "rootdir: ", "cachedir: ", "PASSED", "SKIPPED", "XFAIL", "XPASS",
 	"Trying:", "Expecting:", "Expecting nothing", "Failed example:", // doctest -v
+	// tcl's errorInfo: an indented phrase a frame, each under the command it ran
+	"while executing", "invoked from within", "(procedure \"", "(file \"",
+	// bandit's report: each issue, the run's header and its metrics
+	">> Issue: [", "Run started:", "Code scanned:", "Run metrics:", "Files skipped (",
 	// rspec
 	"Failure/Error:", "Failures:", "Pending:", "Failed examples:", "rspec ./", "Randomized with seed ", "# ./", // "Finished in" is cargo's "Finished "
 	// php -l and the PHP CLI
@@ -128,6 +132,9 @@ func logLine(line, t []byte, f feat) bool {
 	}
 	if stampFirst[c] && toolline.SkipTimestamp(t) || indent == 0 && t[0] == '[' && toolline.KernelStamp(t) {
 		return true
+	}
+	if indent == 0 && t[0] == '[' && f&fTab != 0 && tabLevel(t) {
+		return true // "[main]\tINFO\tprofile include tests: None" (bandit, Python's logging with tabs)
 	}
 	if levelFirst[c] && toolline.LevelPrefix(t) {
 		return true
@@ -308,6 +315,25 @@ func placeThenSeverity(r []byte) bool {
 	return hasPrefix(r, " - error") || hasPrefix(r, " - warning") || hasPrefix(r, " - information")
 }
 
+// tabLevel reports a logger's line with tabs between its fields: a
+// bracketed name, a tab, a level in capitals, a tab.
+func tabLevel(t []byte) bool {
+	e := bytes.IndexByte(t, ']')
+	if e < 2 || e > 40 || e+1 >= len(t) || t[e+1] != '\t' {
+		return false
+	}
+	r := t[e+2:]
+	tab := bytes.IndexByte(r, '\t')
+	if tab < 0 {
+		return false
+	}
+	switch string(r[:tab]) {
+	case "DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "FATAL", "NOTICE", "TRACE":
+		return true
+	}
+	return false
+}
+
 // prefixFits rejects prefix matches that are prose or code, such as "OKAY"
 // for "OK" or "at least" for "at ".
 func prefixFits(line, t []byte, p string) bool {
@@ -319,6 +345,10 @@ func prefixFits(line, t []byte, p string) bool {
 		return bytes.IndexByte(t, ':') > 0 && (bytes.IndexByte(t, '(') > 0 || bytes.IndexByte(t, '/') > 0)
 	case "running ":
 		return bytes.Contains(t, []byte(" test"))
+	case "while executing", "invoked from within":
+		return len(t) == len(p) && len(t) < len(line) // alone on an indented line
+	case "(procedure \"", "(file \"":
+		return len(t) < len(line) && bytes.HasSuffix(t, []byte(")")) && bytes.Contains(t, []byte(" line ")) // "(procedure "load" line 1)"
 	case "# ./":
 		return bytes.Contains(t, []byte(":in `")) // an rspec backtrace frame: "# ./lib/cart.rb:15:in `discount'"
 	case "Step ":
@@ -548,6 +578,60 @@ func quotedSource(b []byte, lines []lineInfo) {
 		li.kind, li.weight = kLog, wStrong
 		lines[i+1].kind, lines[i+1].weight = kLog, wStrong
 	}
+}
+
+// numberedExcerpts votes Log for the source a report quotes with its line
+// numbers and a tab ("6\tdef tmp():", "7\t    return open(…)"), the
+// numbers rising by one, when a log line stands at most four lines above
+// it with no blank between: bandit's issues ("Location: ./server.py:7",
+// then the excerpt). Alone such lines are a column of numbers and a
+// column of text, a TSV.
+func numberedExcerpts(b []byte, lines []lineInfo) {
+	lastLog := -10 // the last line voted Log strongly, not by this pass
+	for i := 0; i < len(lines); i++ {
+		li := &lines[i]
+		if li.blank {
+			lastLog = -10
+			continue
+		}
+		if li.kind == kLog && li.weight >= wStrong {
+			lastLog = i
+			continue
+		}
+		if li.feat&fTab == 0 || i-lastLog > 4 || li.weight == wForced {
+			continue
+		}
+		n, ok := excerptNumber(li.text(b))
+		if !ok {
+			continue
+		}
+		j := i + 1
+		for ; j < len(lines) && !lines[j].blank && lines[j].weight != wForced; j++ {
+			m, ok := excerptNumber(lines[j].text(b))
+			if !ok || m != n+1 {
+				break
+			}
+			n = m
+		}
+		if j-i < 2 {
+			continue
+		}
+		for k := i; k < j; k++ {
+			lines[k].kind, lines[k].weight = kLog, wStrong
+		}
+		i = j - 1
+	}
+}
+
+// excerptNumber returns the line number opening a quoted source line, a
+// number at column 0 then a tab.
+func excerptNumber(t []byte) (int, bool) {
+	n, e := 0, 0
+	for e < len(t) && e < 9 && isDigit(t[e]) {
+		n = n*10 + int(t[e]-'0')
+		e++
+	}
+	return n, e > 0 && e < len(t) && t[e] == '\t'
 }
 
 // caretLine matches a line of blanks, then a caret and maybe tildes:

@@ -14,14 +14,16 @@ import "bytes"
 const pkgMinLines = 3
 
 // packageLists relabels as Log the blocks (runs of non-blank lines) made
-// only of import paths (see importPath) that no strong vote claims.
+// only of import paths (see importPath) that no strong vote claims, and as
+// Table those that are mostly modules with their versions (go list -m
+// all: "github.com/beorn7/perks v1.0.1").
 func packageLists(b []byte, lines []lineInfo) {
 	for i := 0; i < len(lines); {
 		if lines[i].blank {
 			i++
 			continue
 		}
-		j, slashed, ok := i, 0, true
+		j, slashed, versioned, ok := i, 0, 0, true
 		for ; j < len(lines) && !lines[j].blank; j++ {
 			if !ok {
 				continue // find the block's end
@@ -32,6 +34,10 @@ func packageLists(b []byte, lines []lineInfo) {
 				continue
 			}
 			line := li.text(b)
+			if sp := bytes.IndexByte(line, ' '); sp > 0 && li.weight < wStrong && moduleVersion(line[sp+1:]) {
+				line = line[:sp] // go list -m all: "golang.org/x/text v0.22.0"
+				versioned++
+			}
 			if li.weight >= wStrong && !hasPrefix(line, "go: ") || !importPath(line) && !hasPrefix(line, "go: ") {
 				ok = false
 				continue
@@ -41,8 +47,14 @@ func packageLists(b []byte, lines []lineInfo) {
 			}
 		}
 		if ok && slashed >= 2 && j-i >= pkgMinLines {
-			for k := i; k < j; k++ {
-				lines[k].kind, lines[k].weight = kLog, wStrong
+			// Modules with their versions are a list of what is required,
+			// one entry a row, as go mod graph's edges are.
+			k := kLog
+			if versioned*2 >= j-i {
+				k = kTable
+			}
+			for n := i; n < j; n++ {
+				lines[n].kind, lines[n].weight = k, wStrong
 			}
 		}
 		i = j
@@ -72,6 +84,27 @@ func importPath(line []byte) bool {
 		}
 	}
 	return true
+}
+
+// moduleVersion reports what follows a module path on a line of go list
+// -m: its version ("v1.2.3", "v0.0.0-20240927000941-0f3dac36c52b",
+// "v2.0.0+incompatible"), maybe then " => " and a replacement, or an
+// update in brackets ("[v1.3.0]", go list -m -u).
+func moduleVersion(r []byte) bool {
+	if len(r) < 2 || r[0] != 'v' || !isDigit(r[1]) {
+		return false
+	}
+	e := bytes.IndexByte(r, ' ')
+	if e < 0 {
+		e = len(r)
+	}
+	for _, c := range r[1:e] {
+		if !isDigit(c) && !isLower(c) && c != '.' && c != '-' && c != '+' {
+			return false
+		}
+	}
+	rest := r[e:]
+	return len(rest) == 0 || hasPrefix(rest, " => ") || hasPrefix(rest, " [v")
 }
 
 // semver reports whether an element is a version: "v1.0.0".

@@ -23,7 +23,7 @@ func records(b []byte, lines []lineInfo) {
 			i++
 			continue
 		}
-		j, fields, ok := i, 0, true
+		j, fields, padded, ok, valueCol := i, 0, 0, true, -1
 		for ; j < len(lines) && !lines[j].blank; j++ {
 			if !ok {
 				continue // find the block's end
@@ -33,8 +33,15 @@ func records(b []byte, lines []lineInfo) {
 			switch {
 			case li.weight == wForced || li.config:
 				ok = false // YAML's "PORT: 6379" under "env:" is configuration
+			case li.kind == kTable && line[0] == 'A' && clockRow(line):
+				ok = false // sar's "Average:   lo   0.00   0.00 …" rows are a table's
 			case li.feat&(fColon|fCfg) != 0 && fieldLine(line): // a field has a ':' or '='
 				fields++
+			case li.feat&fColon != 0 && paddedField(line, &valueCol):
+				fields++
+				if valueCol >= 0 {
+					padded++
+				}
 			case line[0] == ' ' || li.kind == kLog || bareName(line):
 			case j == i && titleLine(line):
 				// a heading over the fields: "The Meson build system",
@@ -43,7 +50,9 @@ func records(b []byte, lines []lineInfo) {
 				ok = false
 			}
 		}
-		if ok && fields >= recordMinFields && fields*4 >= j-i {
+		// One padded field alone is a report's summary line ("Multiple
+		// R-squared:  0.005887"), not a column of keys.
+		if ok && fields >= recordMinFields && fields*4 >= j-i && padded != 1 {
 			for k := i; k < j; k++ {
 				lines[k].kind, lines[k].weight = kLog, wStrong
 			}
@@ -66,8 +75,8 @@ func fieldLine(line []byte) bool {
 	if len(t) < len(line) && len(t) > 0 && t[0] == '|' {
 		t = t[1:]
 	}
-	if len(t) < 2 || !isUpper(t[0]) && !isLower(t[0]) {
-		return false
+	if len(t) < 2 || !isUpper(t[0]) && !isLower(t[0]) && t[0] != '_' {
+		return false // '_' opens environment names: env's "_=/usr/bin/env"
 	}
 	if len(t) == len(line) && gitConfigLine(t) {
 		return true
@@ -81,7 +90,9 @@ func fieldLine(line []byte) bool {
 	}
 	switch {
 	case t[i] == '=':
-		return len(t) == len(line) && isUpper(t[0]) // systemctl show: unindented
+		return len(t) == len(line) && (isUpper(t[0]) || t[0] == '_') // systemctl show, env: unindented
+	case t[0] == '_':
+		return false
 	case isLower(t[0]):
 		return false
 	case t[i] == ' ' || t[i] == '(':
@@ -135,6 +146,63 @@ func wordsKey(t []byte) int {
 	return -1
 }
 
+// paddedField reports a field whose key is padded into a column, as
+// listings of one thing's properties print them: lscpu's and lslogins'
+// "Model name:         AMD EPYC" (the values of a block all start at one
+// column, *col, -1 until the first sets it; a field may have no value) and
+// /proc/cpuinfo's and /proc/crypto's "cpu MHz\t\t: 2596.128", "min keysize
+// : 16" (blanks before the colon). The keys are a few words; a heading
+// over a report's columns ("Data file:        cg.out" above cg_annotate's
+// rows) sits in a block with other lines, which is no record.
+func paddedField(line []byte, col *int) bool {
+	if len(line) < 3 || !isUpper(line[0]) && !isLower(line[0]) {
+		return false
+	}
+	words, i := 1, 1
+	for ; i < len(line) && i <= 60; i++ {
+		c := line[i]
+		if c == ':' || c == '\t' || c == ' ' && (i+1 == len(line) || line[i+1] == ' ' || line[i+1] == '\t' || line[i+1] == ':') {
+			break
+		}
+		switch {
+		case c == ' ':
+			if words++; words > 8 {
+				return false
+			}
+		case c == '(':
+			if e := bytes.IndexByte(line[i:min(len(line), i+40)], ')'); e > 0 {
+				i += e
+				continue
+			}
+			return false
+		case !isWordByte(c) && c != '-' && c != '.' && c != '/':
+			return false
+		}
+	}
+	if i >= len(line) || i > 60 {
+		return false
+	}
+	if line[i] != ':' { // "key<blanks>: value"
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		return i < len(line) && line[i] == ':' && (i+1 == len(line) || line[i+1] == ' ')
+	}
+	v := i + 1
+	for v < len(line) && line[v] == ' ' {
+		v++
+	}
+	switch {
+	case v == len(line):
+		return true // no value: "Last terminal:                 "
+	case v-i < 3:
+		return false // one blank: a plain field, or prose
+	case *col < 0:
+		*col = v
+	}
+	return *col == v
+}
+
 // titleLine reports a short line of words with no colon, opening with a
 // capital: the heading some tools print over their fields.
 func titleLine(line []byte) bool {
@@ -151,10 +219,14 @@ func titleLine(line []byte) bool {
 
 // bareName reports whether a line is a lone name, maybe ending in ':',
 // heading the fields below it: apt-cache policy's "bash:", apt-cache
-// depends' "python3", "<debconf-2.0>".
+// depends' "python3", "<debconf-2.0>". A line opening with '-' or '=' is a
+// ruler, not a name.
 func bareName(line []byte) bool {
 	if len(line) == 0 || len(line) > 80 {
 		return false
+	}
+	if line[0] == '-' || line[0] == '=' {
+		return false // a ruler ("-----") names nothing
 	}
 	for _, c := range line {
 		if c == ' ' || c == '\t' || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '=' || c == '"' {

@@ -109,6 +109,11 @@ func Split(b []byte) []Section {
 		// checkstyle): a log in markup, read line by line, not a page.
 		return []Section{{Log, 0, len(b)}}
 	}
+	if (b[0] == '#' || b[0] == '*') && ruleset(b) {
+		// iptables-save and ip6tables-save: the firewall's configuration,
+		// restored as it is by iptables-restore.
+		return []Section{{Code, 0, len(b)}}
+	}
 	if bytes.IndexByte(b, esc) >= 0 {
 		// Colour is not shape: coloured JSON (jq -C), CSV and YAML are
 		// routed as their plain text is, and the sections mapped back line
@@ -143,6 +148,7 @@ func remap(secs []Section, plain, b []byte) []Section {
 // splitPlain is Split for text that is not empty or binary.
 func splitPlain(b []byte) []Section {
 	bufs := splitPool.Get().(*splitBufs)
+	bufs.links, bufs.excerpts = false, false
 	lines := classifyLines(b, bufs)
 	contextHits(b, lines)
 	configs(b, lines)
@@ -150,11 +156,17 @@ func splitPlain(b []byte) []Section {
 	loggerReports(b, lines)
 	tapDiagnostics(b, lines)
 	quotedSource(b, lines)
+	if bufs.excerpts {
+		numberedExcerpts(b, lines)
+	}
 	diagnosticBodies(b, lines)
 	psqlValues(b, lines)
 	verticalRows(b, lines)
 	planBlocks(b, lines)
 	csvTables(b, lines)
+	if bufs.links {
+		linkBlocks(b, lines)
+	}
 	packageLists(b, lines)
 	repeatedRuns(b, lines)
 	vote(lines)
@@ -172,6 +184,11 @@ type splitBufs struct {
 	lines []lineInfo
 	slots []memoSlot
 	runs  []run
+
+	// Set by classifyLines: a line at column 0 opened with a digit and
+	// was voted Table strongly (maybe an ip link heading, see linkBlocks),
+	// or held a tab (maybe a numbered excerpt, see numberedExcerpts).
+	links, excerpts bool
 }
 
 var splitPool = sync.Pool{New: func() any { return new(splitBufs) }}
@@ -497,6 +514,11 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		}
 		if len(line) >= 4 && line[0] == '-' && f&fDash != 0 && li.weight != wForced && len(lines) > 0 {
 			columnRule(b, &lines[len(lines)-1], &li, line)
+		}
+		if len(line) > 0 && isDigit(line[0]) {
+			// Cheap marks for the passes that only such lines start.
+			bufs.links = bufs.links || li.kind == kTable && li.weight == wStrong
+			bufs.excerpts = bufs.excerpts || f&fTab != 0
 		}
 		lines = append(lines, li)
 		start = next
@@ -1181,6 +1203,31 @@ func appendRun(runs []run, r run) []run {
 		return runs
 	}
 	return append(runs, r)
+}
+
+// ruleset reports iptables-save output: every line a comment, a table
+// ("*filter"), a chain with its policy and counters (":INPUT ACCEPT
+// [0:0]"), a rule ("-A INPUT -p tcp --dport 22 -j ACCEPT") or "COMMIT",
+// with at least one table and one COMMIT.
+func ruleset(b []byte) bool {
+	tables, commits := 0, 0
+	for len(b) > 0 {
+		line, rest, _ := bytes.Cut(b, []byte{'\n'})
+		b = rest
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		switch {
+		case len(line) == 0 || line[0] == '#':
+		case line[0] == '*' && len(line) > 1 && isLower(line[1]) && bytes.IndexByte(line, ' ') < 0:
+			tables++
+		case line[0] == ':' && bytes.HasSuffix(line, []byte("]")) && bytes.Contains(line, []byte(" [")):
+		case len(line) > 3 && line[0] == '-' && isUpper(line[1]) && line[2] == ' ':
+		case string(line) == "COMMIT":
+			commits++
+		default:
+			return false
+		}
+	}
+	return tables > 0 && commits > 0
 }
 
 // xmlReport reports a JUnit-style XML test report or a checkstyle lint

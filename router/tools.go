@@ -349,6 +349,150 @@ func onelineCommit(line []byte) bool {
 	return !bytes.Contains(line[n+1:], []byte("  "))
 }
 
+// branchRow reports a row of git branch -v or -vv: a mark ("* " the
+// current branch, "+ " one checked out in another worktree, or two
+// blanks), the branch name padded with blanks, then its commit's short
+// hash and subject ("+ main    0d4d499 proxy tests: …") or, for a
+// symbolic ref, "-> origin/main".
+func branchRow(line []byte) bool {
+	r := line[2:]
+	n := 0
+	for n < len(r) && n < 256 && r[n] != ' ' && r[n] != '\t' {
+		n++
+	}
+	if n == 0 || n+1 >= len(r) || r[n] != ' ' {
+		return false
+	}
+	r = bytes.TrimLeft(r[n:], " ")
+	if hasPrefix(r, "-> ") {
+		return len(r) > 3 && r[3] != ' '
+	}
+	h, digit, _ := hexRun(r)
+	return digit && h >= 7 && h <= 40 && h+1 < len(r) && r[h] == ' '
+}
+
+// ipRow reports a row of iproute2's listings at the left margin: a link's
+// heading ("2: ifb0: <BROADCAST,NOARP> mtu 1500 …", ip link and ip addr)
+// or a route ("default via 192.0.2.1 dev eth0", "192.0.2.0/24 dev eth0
+// proto kernel …", "local ::1 dev lo table local …"): an address or
+// "default", maybe after a route type, then " dev " or " via ".
+func ipRow(line []byte) bool {
+	if _, e := toolline.Number(line); e > 0 && hasPrefix(line[e:], ": ") {
+		r := line[e+2:]
+		c := bytes.Index(r, []byte(": <"))
+		return c > 0 && c < 64 && bytes.IndexByte(r[:c], ' ') < 0 && bytes.Contains(r[c:], []byte("> mtu "))
+	}
+	r := line
+	if w := lowerWord(r); w > 0 && w < len(r) && r[w] == ' ' {
+		switch string(r[:w]) {
+		case "local", "broadcast", "multicast", "unicast", "anycast", "blackhole", "unreachable", "prohibit", "throw", "nat":
+			r = r[w+1:]
+		case "default":
+			return hasPrefix(r[w:], " dev ") || hasPrefix(r[w:], " via ")
+		}
+	}
+	// An address: hex digits, '.', ':' and a '/' before its prefix
+	// length, scanned only as far as a byte that cannot be one.
+	sp, sep := 0, false
+	for sp < len(r) && sp <= 50 && (isHexDigit(r[sp]) || r[sp] == '.' || r[sp] == ':' || r[sp] == '/') {
+		sep = sep || r[sp] == '.' || r[sp] == ':'
+		sp++
+	}
+	if sp == 0 || !sep || sp >= len(r) || r[sp] != ' ' {
+		return false
+	}
+	return hasPrefix(r[sp:], " dev ") || hasPrefix(r[sp:], " via ")
+}
+
+// lowerWord returns the length of the run of lower-case letters t opens
+// with.
+func lowerWord(t []byte) int {
+	n := 0
+	for n < len(t) && n < 12 && isLower(t[n]) {
+		n++
+	}
+	return n
+}
+
+// linkBlocks votes Table, strongly, for the indented lines under each
+// link's heading in ip link and ip addr (see ipRow): "link/ether … brd
+// …", "inet 192.0.2.2/24 …", ip -s's "RX:  bytes packets errors" and its
+// counters, which alone read as prose or loose columns.
+func linkBlocks(b []byte, lines []lineInfo) {
+	for i := 0; i < len(lines); i++ {
+		li := &lines[i]
+		if li.kind != kTable || li.weight != wStrong || !isDigit(b[li.start]) || !ipRow(li.text(b)) {
+			continue
+		}
+		for i++; i < len(lines) && !lines[i].blank && lines[i].weight != wForced && b[lines[i].start] == ' '; i++ {
+			lines[i].kind, lines[i].weight = kTable, wStrong
+		}
+		i--
+	}
+}
+
+// reverseDepends reports an entry of apt-cache showpkg's "Reverse
+// Depends:" list, t without its two-blank indent: the depending package,
+// a comma, the package depended on, maybe a blank and the version it
+// needs ("openssh-client,libssl3 3.0.19", "typespeed,coreutils").
+func reverseDepends(t []byte) bool {
+	n := debName(t)
+	if n == 0 || n >= len(t) || t[n] != ',' {
+		return false
+	}
+	r := t[n+1:]
+	m := debName(r)
+	if m == 0 {
+		return false
+	}
+	if r = r[m:]; len(r) == 0 {
+		return true
+	}
+	return r[0] == ' ' && len(r) > 1 && bytes.IndexByte(r[1:], ' ') < 0
+}
+
+// debName returns the length of the Debian package name t opens with:
+// lower-case letters, digits and "+-.", at least two, a letter or digit
+// first.
+func debName(t []byte) int {
+	n := 0
+	for n < len(t) && (isLower(t[n]) || isDigit(t[n]) || n > 0 && (t[n] == '+' || t[n] == '-' || t[n] == '.')) {
+		n++
+	}
+	if n < 2 {
+		return 0
+	}
+	return n
+}
+
+// hexDumpRow reports a row of hexdump -C (hd): an offset of eight hex
+// digits, two blanks, up to sixteen bytes as hex pairs (a second blank
+// after the eighth), then maybe two blanks and the bytes as text between
+// bars. Its text column holds any punctuation, which reads as code.
+func hexDumpRow(line []byte) bool {
+	for _, c := range line[:8] {
+		if !isHexDigit(c) {
+			return false
+		}
+	}
+	r, pairs := line[10:], 0
+	for len(r) >= 2 && isHexDigit(r[0]) && isHexDigit(r[1]) && pairs < 16 {
+		pairs++
+		r = r[2:]
+		if len(r) > 0 && r[0] == ' ' {
+			r = r[1:]
+		}
+		if len(r) > 0 && r[0] == ' ' && pairs == 8 {
+			r = r[1:]
+		}
+	}
+	if pairs == 0 {
+		return false
+	}
+	r = bytes.TrimLeft(r, " ")
+	return len(r) == 0 || r[0] == '|' && r[len(r)-1] == '|'
+}
+
 // catchNote reports the lines Catch2's console reporter heads an
 // assertion's details with ("with expansion:", "with message:", "due to
 // unexpected exception with message:"); each ends with a colon, as a

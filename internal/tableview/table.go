@@ -60,6 +60,8 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 		render = b.render
 	} else if t := tableParse(in); t != nil && len(t.rows) >= 8 {
 		render = t.view(in, func() [][]byte { return o.FailureLines(router.Table, in) })
+	} else if t := tablePairs(in); t != nil {
+		render = t.view(in, func() [][]byte { return o.FailureLines(router.Table, in) })
 	} else {
 		return nil, lossy.ErrNoGain
 	}
@@ -104,16 +106,15 @@ func (lv tableLevel) scaled(s float64) tableLevel {
 // to read than a summary of them (ls -la of a small directory).
 const tableKeepFew = 25
 
-// tableKeepIfFew keeps every row when at most tableKeepFew would be
-// dropped.
-func tableKeepIfFew(keep []bool) {
+// tableKeepIfFew keeps every row when at most few would be dropped.
+func tableKeepIfFew(keep []bool, few int) {
 	dropN := 0
 	for _, k := range keep {
 		if !k {
 			dropN++
 		}
 	}
-	if dropN <= tableKeepFew {
+	if dropN <= few {
 		for i := range keep {
 			keep[i] = true
 		}
@@ -137,6 +138,10 @@ type tableData struct {
 	// subslices of it); failed marks the rows holding one, once asked.
 	failureLines func() [][]byte
 	failed       []bool
+
+	// few is the most dropped rows kept rather than cut, tableKeepFew
+	// when 0; blocks of one table share it (see tableBlocks.shareFew).
+	few int
 }
 
 // tableParse splits the input into header and rows, or returns nil when it
@@ -156,6 +161,34 @@ func tableParse(in []byte) *tableData {
 		return t
 	}
 	return tableAligned(lines, -1)
+}
+
+// tablePairs reads a list of names with their versions, one blank
+// between, which no column lines up: go list -m all ("golang.org/x/text
+// v0.22.0", a replacement after " => "), under a first line that is a
+// name alone (the main module). It returns nil unless at least eight such
+// rows follow, with no blank line or other row among them.
+func tablePairs(in []byte) *tableData {
+	lines := tableLines(in)
+	if len(lines) < 9 {
+		return nil
+	}
+	t := &tableData{columns: []string{"name", "version"}}
+	if l := lines[0]; len(l) > 0 && bytes.IndexAny(l, " \t") < 0 {
+		t.top, lines = lines[:1], lines[1:]
+	}
+	for _, l := range lines {
+		f := bytes.Fields(l)
+		if len(f) != 2 && (len(f) < 4 || string(f[2]) != "=>") || len(l) == 0 || l[0] == ' ' ||
+			bytes.Contains(l, []byte("  ")) || bytes.IndexByte(l, '\t') >= 0 {
+			return nil
+		}
+		t.rows = append(t.rows, tableRow{raw: l, cells: [][]byte{f[0], bytes.Join(f[1:], []byte{' '})}})
+	}
+	if len(t.rows) < 8 {
+		return nil
+	}
+	return t
 }
 
 // tableSectionIndex reports a line that starts with a bracketed number,
@@ -858,10 +891,11 @@ func (t *tableData) render(in []byte, lv tableLevel, terms [][]byte) []byte {
 	for i := max(0, n-lv.tail); i < n; i++ {
 		keep[i] = true
 	}
-	if n-min(n, lv.head+lv.tail) > tableKeepFew {
+	few := cmp.Or(t.few, tableKeepFew)
+	if n-min(n, lv.head+lv.tail) > few {
 		t.mark(in, keep, lv, terms)
 	}
-	tableKeepIfFew(keep)
+	tableKeepIfFew(keep, few)
 
 	out := make([]byte, 0, len(in)/4)
 	for _, l := range t.top {
@@ -1291,6 +1325,7 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 	out = append(out, " omitted rows]\n"...)
 	vals := make([][]byte, 0, len(dropped))
 	var sc tableScratch
+	var hexCols []string // columns of bytes in hex (hexdump -C), whose counts say nothing
 	for col, name := range t.columns {
 		if col >= 24 {
 			break
@@ -1304,13 +1339,45 @@ func (t *tableData) summary(out []byte, dropped []int, topValues int) []byte {
 		if len(vals) == 0 {
 			continue
 		}
+		if tableHexBytes(vals) {
+			hexCols = append(hexCols, name)
+			continue
+		}
 		out = append(out, "  "...)
 		out = append(out, tableClip(name, 40)...)
 		out = append(out, ": "...)
 		out = sc.describe(out, vals, topValues)
 		out = append(out, '\n')
 	}
+	if len(hexCols) > 0 {
+		out = append(out, "  "...)
+		out = append(out, tableClip(hexCols[0], 40)...)
+		if len(hexCols) > 1 {
+			out = append(out, " … "...)
+			out = append(out, tableClip(hexCols[len(hexCols)-1], 40)...)
+		}
+		out = append(out, ": bytes in hex\n"...)
+	}
 	return out
+}
+
+// tableHexBytes reports a column of bytes in hex: every value two hex
+// digits, and some with a letter (two-digit numbers, days of a month, are
+// no bytes).
+func tableHexBytes(vals [][]byte) bool {
+	letter := false
+	for _, v := range vals {
+		if len(v) != 2 || !tableHexDigit(v[0]) || !tableHexDigit(v[1]) {
+			return false
+		}
+		letter = letter || v[0] > '9' || v[1] > '9'
+	}
+	return letter
+}
+
+// tableHexDigit reports a hex digit of either case.
+func tableHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // tableScratch holds what describe builds for one column, reused for the

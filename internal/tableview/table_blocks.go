@@ -102,7 +102,29 @@ func tableBlocksParse(in []byte) *tableBlocks {
 	if shared < 2 || tables == 0 {
 		return nil
 	}
+	b.shareFew()
 	return b
+}
+
+// shareFew has the block tables share tableKeepFew: a few rows dropped
+// from each of many blocks add up (pidstat's and sar's report per
+// interval, then their averages), so when the rows past each block's head
+// and tail add up to more than tableKeepFew, a block keeps all its rows
+// only when at most its share of them would go.
+func (b *tableBlocks) shareFew() {
+	if len(b.data) < 2 {
+		return
+	}
+	over := 0
+	for _, t := range b.data {
+		over += max(0, len(t.rows)-tableDefault.head-tableDefault.tail)
+	}
+	if over <= tableKeepFew {
+		return
+	}
+	for _, t := range b.data {
+		t.few = max(1, tableKeepFew/len(b.data))
+	}
 }
 
 // render prints each block: a table cut as Table cuts one, any other block

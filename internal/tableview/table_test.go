@@ -265,6 +265,83 @@ func TestTableKeepFew(t *testing.T) {
 	}
 }
 
+// sampleView returns testdata/samples/table/name and Table's view of it.
+func sampleView(t *testing.T, name string) (in, out []byte) {
+	t.Helper()
+	in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "samples", "table", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err = Table(in, lossy.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return in, out
+}
+
+// TestTablePairs checks go list -m all, whose module and version no
+// column lines up: the main module and the first and last rows stay, the
+// rest is one note and a summary.
+func TestTablePairs(t *testing.T) {
+	in, out := sampleView(t, "go-list-m-gin.txt")
+	lines := strings.Split(strings.TrimSuffix(string(in), "\n"), "\n")
+	for _, want := range []string{lines[0] + "\n", lines[1] + "\n", lines[len(lines)-1] + "\n", " rows omitted: "} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+	if len(out) > len(in)/2 {
+		t.Errorf("view is %d of %d bytes:\n%s", len(out), len(in), out)
+	}
+}
+
+// TestTableHexColumns checks that hexdump -C's byte columns get one line
+// in the summary, not a count of byte values each, while a column of
+// two-digit numbers is still summarised.
+func TestTableHexColumns(t *testing.T) {
+	_, out := sampleView(t, "hexdump-C-tzfile.txt")
+	if !strings.Contains(string(out), "  col 2 … col 17: bytes in hex\n") || strings.Contains(string(out), "  col 5:") {
+		t.Errorf("hex columns summarised one by one:\n%s", out)
+	}
+	var b strings.Builder
+	b.WriteString("NAME        DAY   SIZE\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "file%-6d  %02d    %d\n", i, i%28+1, 100+i)
+	}
+	out, err := Table([]byte(b.String()), lossy.Options{})
+	if err != nil || !strings.Contains(string(out), "  DAY: ") {
+		t.Errorf("two-digit days not summarised (err %v):\n%s", err, out)
+	}
+}
+
+// TestTableBlocksShareFew checks that the blocks of a report (a title,
+// then pidstat's rows per interval and its averages) share the rows kept
+// rather than cut: two blocks of 27 rows (19 each past the head and tail)
+// are cut, as a 54-row table would be, while two of 12 rows stay whole.
+func TestTableBlocksShareFew(t *testing.T) {
+	blocks := func(rows int) []byte {
+		var b strings.Builder
+		b.WriteString("Linux 6.18.44 (vm) \t12/02/26 \t_x86_64_\t(2 CPU)\n")
+		for _, stamp := range []string{"15:52:44", "Average:"} {
+			b.WriteString("\n")
+			fmt.Fprintf(&b, "%-8s      UID       PID   cswch/s nvcswch/s  Command\n", stamp)
+			for i := range rows {
+				fmt.Fprintf(&b, "%-8s  %7d %9d %9.2f %9.2f  worker-%d\n", stamp, i%3, 100+i*7, float64(i)*1.5, float64(i%4), i)
+			}
+		}
+		return []byte(b.String())
+	}
+	tests := []struct {
+		rows int
+		cut  bool
+	}{{27, true}, {12, false}}
+	for _, tt := range tests {
+		out, err := Table(blocks(tt.rows), lossy.Options{})
+		if got := err == nil && strings.Contains(string(out), " rows omitted"); got != tt.cut {
+			t.Errorf("two blocks of %d rows: cut = %v, want %v (err %v):\n%s", tt.rows, got, tt.cut, err, out)
+		}
+	}
+}
+
 func TestTableFailureRows(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("NAME                          READY   STATUS             RESTARTS   AGE\n")

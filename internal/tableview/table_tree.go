@@ -189,7 +189,7 @@ func (t *tableTree) render(lv tableLevel, terms [][]byte) []byte {
 	}
 	// As in a table, a few entries are cheaper to read than notes for
 	// them (findmnt's /dev/shm under /dev).
-	tableKeepIfFew(keep)
+	tableKeepIfFew(keep, tableKeepFew)
 	out := make([]byte, 0, 4096)
 	for i := 0; i < n; {
 		if keep[i] {

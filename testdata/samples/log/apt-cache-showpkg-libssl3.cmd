@@ -1,0 +1,2 @@
+apt-cache showpkg libssl3
+# exit status: 0

@@ -1,0 +1,2 @@
+cd /tmp/qroute-w && env -i HOME=/home/dev USER=dev LOGNAME=dev LANG=C.UTF-8 TERM=xterm-256color PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin SHELL=/bin/bash EDITOR=vim PAGER=less GOPATH=/home/dev/go GOFLAGS=-mod=mod CGO_ENABLED=0 NODE_ENV=production XDG_RUNTIME_DIR=/run/user/1000 XDG_CONFIG_HOME=/home/dev/.config bash -c 'export LS_COLORS="$(dircolors -b | sed -n "s/^LS_COLORS=.\(.*\).;$/\1/p" | head -c 300)"; env'
+# exit status: 0

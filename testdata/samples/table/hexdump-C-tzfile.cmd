@@ -1,0 +1,2 @@
+hexdump -C /usr/share/zoneinfo/Europe/Paris
+# exit status: 0

@@ -1,0 +1,2 @@
+ip addr
+# exit status: 0

@@ -1,0 +1,2 @@
+ip -d link
+# exit status: 0

@@ -1,0 +1,2 @@
+pidstat -w 1 1
+# exit status: 0

@@ -1,0 +1,2 @@
+sar -n DEV 1 2
+# exit status: 0
