@@ -894,7 +894,7 @@ func (s slowScorer) Score(ctx context.Context, text string, words []tokenize.Wor
 
 // TestScoreTimeout checks that a request whose model scoring runs out of
 // its ScoreTimeout is finished with the heuristic in the same call: a lossy
-// result, its original stored, the model asked once, and a warning.
+// result, its original stored, the model asked at most once, and a warning.
 func TestScoreTimeout(t *testing.T) {
 	data, err := os.ReadFile("testdata/samples/prose/license-apache.txt")
 	if err != nil {
@@ -903,11 +903,14 @@ func TestScoreTimeout(t *testing.T) {
 	e := New(Options{Store: memStore(t)})
 	var calls atomic.Int32
 	e.scorers["auto"] = scorerChoice{s: slowScorer{&calls}}
-	res, err := e.Compress(context.Background(), "", wire.CompressRequest{Content: string(data), ScoreTimeout: 10 * time.Millisecond})
+	// On a loaded machine the budget may run out before the model is
+	// asked at all; either way it is asked at most once and the
+	// heuristic finishes the request.
+	res, err := e.Compress(context.Background(), "", wire.CompressRequest{Content: string(data), ScoreTimeout: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.CCRID == "" || calls.Load() == 0 {
+	if res.CCRID == "" || calls.Load() > 1 || res.Scorer != "heuristic" {
 		t.Errorf("scorer %q, ccr_id %q, model calls %d, strategy %q kind %q", res.Scorer, res.CCRID, calls.Load(), res.Strategy, res.Kind)
 	}
 	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, wire.ScoreDeadlineWarning) }) {
