@@ -859,26 +859,46 @@ func joinWarn(a, b string) string {
 // whatever else is sought, and a pass per section made a big input of many
 // sections cost sections × output.
 func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
-	var lines, plainLines, pageLines, markers, plainMarkers [][]byte
+	// The lines sought by how they are written in out: as lines (a log's),
+	// as a page reads (see failure.AbsentIn), inside JSON literals; each
+	// with its colour codes or without them.
+	type group struct {
+		kind           router.Kind
+		ansi           bool
+		lines, markers [][]byte
+	}
+	groups := [...]group{{kind: router.Log}, {kind: router.HTML}, {kind: router.JSON},
+		{kind: router.Log, ansi: true}, {kind: router.JSON, ansi: true}}
 	for i := range checks {
 		c := &checks[i]
 		c.judge()
+		var g int
 		switch {
-		case c.ansi:
-			plainLines, plainMarkers = append(plainLines, c.lines...), append(plainMarkers, c.markers...)
-		case c.kind == router.HTML:
-			// Sought as the page shows them: see failure.AbsentIn.
-			pageLines, markers = append(pageLines, c.lines...), append(markers, c.markers...)
-		default:
-			lines, markers = append(lines, c.lines...), append(markers, c.markers...)
+		case c.kind == router.JSON:
+			g = 2
+		case c.kind == router.HTML && !c.ansi:
+			g = 1
 		}
+		if c.ansi {
+			// A coloured page's lines are sought as a log's.
+			g = 3 + g/2
+		}
+		groups[g].lines, groups[g].markers = append(groups[g].lines, c.lines...), append(groups[g].markers, c.markers...)
 	}
-	missing := absentOrMarker(router.Log, lines, markers, out)
-	if len(pageLines) > 0 {
-		missing = append(missing, absentOrMarker(router.HTML, pageLines, nil, out)...)
-	}
-	if len(plainLines) > 0 || len(plainMarkers) > 0 {
-		missing = append(missing, absentOrMarker(router.Log, plainLines, plainMarkers, ansi.Strip(out))...)
+	var missing [][]byte
+	var plain []byte
+	for _, g := range groups {
+		if len(g.lines) == 0 && len(g.markers) == 0 {
+			continue
+		}
+		o := out
+		if g.ansi {
+			if plain == nil {
+				plain = ansi.Strip(out)
+			}
+			o = plain
+		}
+		missing = append(missing, absentOrMarker(g.kind, g.lines, g.markers, o)...)
 	}
 	return missing
 }
