@@ -796,6 +796,9 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 	if r.target > 0 {
 		o.Tokens = e.countFunc() // --target-ratio is a share of tokens
 	}
+	if k == router.JSON {
+		o.Text = e.textViewer(r, 1)
+	}
 	out, err := c(part, o)
 	strategy := string(k)
 	if err == nil && k == router.HTML && r.target > 0 {
@@ -808,6 +811,45 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 		}
 	}
 	return out, strategy, err
+}
+
+// textViewer returns lossy.Options.Text for a view of JSON at depth levels
+// of strings in the input: a string's text is viewed section by section,
+// each by its kind's view, as the input's own sections are. Prose and code
+// stay as they are (the JSON view cuts a string of prose; code is ground
+// truth), and JSON held in a string inside another is not viewed again.
+func (e *Engine) textViewer(r *request, depth int) func([]byte, []router.Section) []byte {
+	return func(text []byte, sections []router.Section) []byte {
+		var out []byte
+		changed := false
+		for _, s := range sections {
+			part := text[s.Start:s.End]
+			c := e.views[s.Kind]
+			if c == nil || (s.Kind == router.JSON && depth > 1) {
+				out = append(out, part...)
+				continue
+			}
+			// Failures nil: the request's memo is for its own sections,
+			// and a document may hold many strings.
+			o := lossy.Options{Query: r.req.Query, TargetRatio: r.target}
+			if s.Kind == router.JSON {
+				o.Text = e.textViewer(r, depth+1)
+			}
+			view, err := c(part, o)
+			if err != nil || len(view) >= len(part) {
+				out = append(out, part...)
+				continue
+			}
+			if part[len(part)-1] == '\n' && (len(view) == 0 || view[len(view)-1] != '\n') {
+				view = append(view, '\n') // keep the section boundary a line boundary
+			}
+			out, changed = append(out, view...), true
+		}
+		if !changed {
+			return nil
+		}
+		return out
+	}
 }
 
 // countFunc returns a function counting o200k tokens, nil when there is no

@@ -812,3 +812,37 @@ func TestMissingPage(t *testing.T) {
 		t.Errorf("Missing(log) = %q, want the line", got)
 	}
 }
+
+// TestJSONText: the failure lines of a JSON string that holds a tool's
+// text are found as the literal writes them; code and documentation held
+// in strings, and one-line strings, are data; the lines count as present
+// in a view that keeps them whole inside a literal, re-encoded or not.
+func TestJSONText(t *testing.T) {
+	in := []byte(`{"exit_code":1,"output":"=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: got \u003cnil\u003e\n--- FAIL: TestB (0.01s)\nFAIL\texample.com/pkg\t0.1s\n",` +
+		`"source":"function f() {\n  throw new Error('x')\n}\nconsole.error('failed')\n",` +
+		`"explanation":"Erroneous code example:\n\n` + "```" + `compile_fail,E0425\n// error: unresolved name\n` + "```" + `\n",` +
+		`"message":"error: one line"}`)
+	got := Lines(router.JSON, in)
+	want := []string{`    b_test.go:9: got \u003cnil\u003e`, `--- FAIL: TestB (0.01s)`, `FAIL\texample.com/pkg\t0.1s`}
+	if len(got) != len(want) {
+		t.Fatalf("Lines(json) = %q, want %q", got, want)
+	}
+	for i := range want {
+		if string(got[i]) != want[i] {
+			t.Errorf("line %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+	for _, c := range []struct {
+		name, out string
+		missing   int
+	}{
+		{"verbatim", string(in), 0},
+		{"re-encoded", `{"output": "[… 2 lines omitted …]\n=== RUN   TestB\n    b_test.go:9: got <nil>\n--- FAIL: TestB (0.01s)\nFAIL\texample.com/pkg\t0.1s"}`, 0},
+		{"cut", `{"output": "=== RUN   TestA\n--- PASS… [truncated from 180 bytes]"}`, 3},
+		{"inside a line", `{"output": "x--- FAIL: TestB (0.01s)\n    b_test.go:9: got <nil>\nFAIL\texample.com/pkg\t0.1s"}`, 1},
+	} {
+		if m := AbsentIn(router.JSON, got, []byte(c.out)); len(m) != c.missing {
+			t.Errorf("%s: missing %q, want %d lines", c.name, m, c.missing)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kompress/kompress/internal/queryterm"
 	"github.com/kompress/kompress/internal/toolline"
+	"github.com/kompress/kompress/router"
 )
 
 // JSON crushes a JSON document, JSON Lines or concatenated JSON values.
@@ -88,7 +89,8 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		}
 		in = clean
 	}
-	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, marks: newJSONMarks(in), limit: math.MaxInt}
+	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, limit: math.MaxInt, text: o.Text}
+	c.markFailures(o.FailureLines(router.JSON, in))
 	root := vals[0]
 	// JSON Lines rows print as they are unless the view cuts into them,
 	// and then on one line each: the notes pay there too.
@@ -187,6 +189,21 @@ type jsonCrusher struct {
 	// spread is set when the input lays its values over many lines
 	// (pretty-printed): only then do the repeat notes of rowAbove pay.
 	spread bool
+	// fails marks where the failure lines of the strings that hold text
+	// lie (failure.Lines for JSON): such a string is never cut, and the
+	// elements holding one are failures.
+	fails *jsonMarks
+	text  func(text []byte, sections []router.Section) []byte // lossy.Options.Text
+	texts map[int][]byte                                      // textView's views by offset, nil for none
+	key   string                                              // the name of the member printed next, "" in an array
+}
+
+// markFailures sets c.marks and c.fails for the failure lines of the
+// input's strings (subslices of c.in).
+func (c *jsonCrusher) markFailures(lines [][]byte) {
+	spans := jsonSpansOf(c.in, lines)
+	c.fails = jsonMarksOf(c.in, slices.Clone(spans))
+	c.marks = newJSONMarks(c.in, spans...)
 }
 
 // full reports whether the render is past c.limit: what it prints next
@@ -237,7 +254,7 @@ func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 			c.raw(e)
 			continue
 		}
-		c.above = c.rowAbove(root, items, i)
+		c.above, c.key = c.rowAbove(root, items, i), ""
 		c.value(e, 0, c.lines)
 		c.above = jsonAbove{}
 	}
@@ -339,6 +356,15 @@ func (c *jsonCrusher) str(v *jsonscan.Value) {
 		c.out = append(c.out, v.Raw...)
 		return
 	}
+	if view, ok := c.textView(v, c.key); ok {
+		c.dropped = true
+		c.out = append(c.out, view...)
+		return
+	}
+	if c.fails.failureText(v.Raw) {
+		c.out = append(c.out, v.Raw...) // a failure line is never cut
+		return
+	}
 	// Cut on a character boundary outside escapes.
 	r, i := v.Raw, 1
 	for i < c.lv.strKeep && i < len(r)-1 {
@@ -398,7 +424,7 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
 		} else {
-			c.above = c.rowAbove(v, items, i)
+			c.above, c.key = c.rowAbove(v, items, i), ""
 			c.value(v.Elems[it.idx], ind+1, inline)
 			c.above = jsonAbove{}
 		}
@@ -474,6 +500,7 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, shape jsonSha
 				c.raw(x)
 			case c.likeAbove(x, k.Name, above):
 			default:
+				c.key = k.Name
 				c.value(x, ind+2, true)
 			}
 		}
@@ -519,6 +546,7 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 		if rendered && c.renderedMember(name, e, ind+1, inline) {
 			continue
 		}
+		c.key = name
 		c.value(e, ind+1, inline)
 	}
 	if v.Open {
