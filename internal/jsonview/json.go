@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/jsonscan"
 
 	"github.com/kompress/kompress/internal/lossy"
@@ -203,6 +204,7 @@ type jsonCrusher struct {
 func (c *jsonCrusher) markFailures(lines [][]byte) {
 	spans := jsonSpansOf(c.in, lines)
 	c.fails = jsonMarksOf(c.in, slices.Clone(spans))
+	c.fails.judge = func(raw []byte) bool { return len(failure.Lines(router.JSON, raw)) > 0 }
 	c.marks = newJSONMarks(c.in, spans...)
 }
 

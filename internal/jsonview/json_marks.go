@@ -14,6 +14,9 @@ type jsonMarks struct {
 	in     []byte
 	start  []int // where each occurrence starts, ascending
 	minEnd []int // minEnd[i] is the least end of occurrences i and later
+	// judge tells of a text outside in (a cut stream is parsed from a
+	// copy closed at its cut) whether it holds an occurrence.
+	judge func(raw []byte) bool
 }
 
 // newJSONMarks finds every occurrence in in of what jsonFailureText looks
@@ -67,7 +70,7 @@ func jsonSpansOf(in []byte, lines [][]byte) []jsonSpan {
 // jsonMarksOf indexes spans, occurrences of failure text in in.
 func jsonMarksOf(in []byte, spans []jsonSpan) *jsonMarks {
 	slices.SortFunc(spans, func(a, b jsonSpan) int { return a.start - b.start })
-	m := &jsonMarks{in: in, start: make([]int, len(spans)), minEnd: make([]int, len(spans))}
+	m := &jsonMarks{in: in, start: make([]int, len(spans)), minEnd: make([]int, len(spans)), judge: jsonFailureText}
 	least := len(in) + 1
 	for i := len(spans) - 1; i >= 0; i-- {
 		least = min(least, spans[i].end)
@@ -81,7 +84,7 @@ func jsonMarksOf(in []byte, spans []jsonSpan) *jsonMarks {
 func (m *jsonMarks) failureText(raw []byte) bool {
 	off := int(uintptr(unsafe.Pointer(unsafe.SliceData(raw))) - uintptr(unsafe.Pointer(unsafe.SliceData(m.in))))
 	if len(raw) == 0 || len(m.in) == 0 || off < 0 || off > len(m.in)-len(raw) {
-		return jsonFailureText(raw)
+		return m.judge(raw)
 	}
 	i, _ := slices.BinarySearch(m.start, off)
 	return i < len(m.start) && m.minEnd[i] <= off+len(raw)
