@@ -150,9 +150,12 @@ func cutNewline(raw []byte) (before, after []byte, found bool) {
 
 // eachText calls fn for each failure line of text, a string's decoded
 // text, judged section by section as the router splits it: code and JSON
-// held in a string are data, and so is documentation (see quotesCode).
+// held in a string are data, and so is documentation (see quotesCode). A
+// text that reports no failure when read as a log whole has none.
 func eachText(text []byte, fn func([]byte)) {
-	if quotesCode(text) {
+	if quotesCode(text) || !anyLine(router.Log, text) {
+		// Read as a log, the text reports nothing: the router's sections
+		// (most often code) need not be found.
 		return
 	}
 	for _, s := range router.Split(text) {
@@ -161,6 +164,13 @@ func eachText(text []byte, fn func([]byte)) {
 		}
 		each(s.Kind, text[s.Start:s.End], fn)
 	}
+}
+
+// anyLine reports whether text, judged as kind, has a failure line.
+func anyLine(kind router.Kind, text []byte) bool {
+	found := false
+	each(kind, text, func([]byte) { found = true })
+	return found
 }
 
 // quotesCode reports whether text is documentation with examples: it

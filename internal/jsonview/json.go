@@ -77,7 +77,8 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		}
 		return out, nil
 	}
-	vals, lines, tail, err := jsonParseCut(in)
+	vals, lines, tail, parsed, err := jsonParseCut(in)
+	judged := in // the text whose failure lines are found: parsed up to its cut
 	if err != nil {
 		// curl -v's progress rows written into the body: the view shows
 		// the body without them (the original is stored whole).
@@ -88,10 +89,10 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		if vals, lines, err = jsonscan.ParseAll(clean); err != nil {
 			return nil, lossy.ErrNoGain
 		}
-		in = clean
+		in, parsed, judged = clean, clean, clean
 	}
-	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, limit: math.MaxInt, text: o.Text}
-	c.markFailures(o.FailureLines(router.JSON, in))
+	c := &jsonCrusher{in: parsed, terms: queryterm.Split(o.Query), lines: lines, tail: tail, limit: math.MaxInt, text: o.Text}
+	c.markFailures(o.FailureLines(router.JSON, judged), judged, len(judged)-len(tail))
 	root := vals[0]
 	// JSON Lines rows print as they are unless the view cuts into them,
 	// and then on one line each: the notes pay there too.
@@ -200,9 +201,12 @@ type jsonCrusher struct {
 }
 
 // markFailures sets c.marks and c.fails for the failure lines of the
-// input's strings (subslices of c.in).
-func (c *jsonCrusher) markFailures(lines [][]byte) {
-	spans := jsonSpansOf(c.in, lines)
+// input's strings, subslices of from, whose first same bytes c.in holds
+// at the same offsets (a cut stream is parsed from a copy closed at its
+// cut; the rest of it is printed verbatim).
+func (c *jsonCrusher) markFailures(lines [][]byte, from []byte, same int) {
+	spans := jsonSpansOf(from, lines)
+	spans = slices.DeleteFunc(spans, func(s jsonSpan) bool { return s.end > same })
 	c.fails = jsonMarksOf(c.in, slices.Clone(spans))
 	c.fails.judge = func(raw []byte) bool { return len(failure.Lines(router.JSON, raw)) > 0 }
 	c.marks = newJSONMarks(c.in, spans...)
@@ -1410,20 +1414,22 @@ func jsonSchemaParent(p string) string {
 // jsonParseCut parses the input like jsonParseAll; when it is a stream cut
 // off inside a value (a tool's output limit, head -c), it parses up to the
 // end of the last complete member instead, marks the values left open, and
-// returns the rest of the input as tail, to be printed verbatim.
-func jsonParseCut(in []byte) (vals []*jsonscan.Value, lines bool, tail []byte, err error) {
+// returns the rest of the input as tail, to be printed verbatim. parsed is
+// what the values lie in: in, or a copy of it closed at the cut.
+func jsonParseCut(in []byte) (vals []*jsonscan.Value, lines bool, tail, parsed []byte, err error) {
 	if vals, lines, err = jsonscan.ParseAll(in); err == nil {
-		return vals, lines, nil, nil
+		return vals, lines, nil, in, nil
 	}
 	cut, closers := jsonCut(in)
 	if cut <= 0 {
-		return nil, false, nil, err
+		return nil, false, nil, nil, err
 	}
-	if vals, lines, err = jsonscan.ParseAll(append(in[:cut:cut], closers...)); err != nil {
-		return nil, false, nil, err
+	parsed = append(in[:cut:cut], closers...)
+	if vals, lines, err = jsonscan.ParseAll(parsed); err != nil {
+		return nil, false, nil, nil, err
 	}
 	jsonMarkOpen(vals[len(vals)-1], cut)
-	return vals, lines, in[cut:], nil
+	return vals, lines, in[cut:], parsed, nil
 }
 
 // jsonCut finds where a JSON stream cut off inside a value can be closed:

@@ -19,7 +19,8 @@ import (
 // a text when it is longer than the level's cut, holds at least
 // jsonTextLines lines, and either holds a failure line (failure.Lines for
 // JSON: it is never cut), sits under an output-like member name
-// (jsonTextNames), or reads mostly as a log, search hits or a table. Prose, code
+// (jsonTextNames), or reads mostly as a log, search hits or a table
+// (in its first 4 KiB). Prose, code
 // (eslint's "source"), diffs and documentation strings are cut as before.
 // Without lossy.Options.Text, or where the text's view would drop one of
 // its failure lines or save too little, a string with a failure line is
@@ -74,10 +75,10 @@ func (c *jsonCrusher) viewText(v *jsonscan.Value, name string) []byte {
 		return nil
 	}
 	fails := c.fails.failureText(v.Raw)
-	sections := router.Split(text)
-	if !fails && !jsonTextName(name) && !jsonReadsAsOutput(sections) {
+	if !fails && !jsonTextName(name) && !jsonReadsAsOutput(router.Split(jsonTextHead(text))) {
 		return nil
 	}
+	sections := router.Split(text)
 	view := c.text(text, sections)
 	if view == nil || failure.Absent(failure.TextLines(text), view) != nil {
 		return nil
@@ -90,6 +91,23 @@ func (c *jsonCrusher) viewText(v *jsonscan.Value, name string) []byte {
 		return nil
 	}
 	return out
+}
+
+// jsonTextHeadMax bounds the text the router reads to tell whether a
+// string is a tool's output: a big source file (eslint's "source") is
+// known for code by its first lines.
+const jsonTextHeadMax = 4 << 10
+
+// jsonTextHead returns the whole lines of text within its first
+// jsonTextHeadMax bytes (the first line, however long, when it is longer).
+func jsonTextHead(text []byte) []byte {
+	if len(text) <= jsonTextHeadMax {
+		return text
+	}
+	if i := bytes.LastIndexByte(text[:jsonTextHeadMax], '\n'); i >= 0 {
+		return text[:i+1]
+	}
+	return text[:jsonTextHeadMax]
 }
 
 // jsonReadsAsOutput reports whether the router reads most of a string's
