@@ -20,7 +20,7 @@ import (
 // jsonTextLines lines, and either holds a failure line (failure.Lines for
 // JSON: it is never cut), sits under an output-like member name
 // (jsonTextNames), or reads mostly as a log, search hits or a table
-// (in its first 4 KiB). Prose, code
+// (in its first 2 KiB). Prose, code
 // (eslint's "source"), diffs and documentation strings are cut as before.
 // Without lossy.Options.Text, or where the text's view would drop one of
 // its failure lines or save too little, a string with a failure line is
@@ -96,7 +96,7 @@ func (c *jsonCrusher) viewText(v *jsonscan.Value, name string) []byte {
 // jsonTextHeadMax bounds the text the router reads to tell whether a
 // string is a tool's output: a big source file (eslint's "source") is
 // known for code by its first lines.
-const jsonTextHeadMax = 4 << 10
+const jsonTextHeadMax = 2 << 10
 
 // jsonTextHead returns the whole lines of text within its first
 // jsonTextHeadMax bytes (the first line, however long, when it is longer).
