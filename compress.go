@@ -801,6 +801,9 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 	if r.target > 0 {
 		o.Tokens = e.countFunc() // --target-ratio is a share of tokens
 	}
+	if k == router.JSON {
+		o.Text = e.textViewer(r, 1)
+	}
 	out, err := c(part, o)
 	strategy := string(k)
 	if err == nil && k == router.HTML && r.target > 0 {
@@ -813,6 +816,45 @@ func (e *Engine) lossySection(ctx context.Context, r *request, k router.Kind, pa
 		}
 	}
 	return out, strategy, err
+}
+
+// textViewer returns lossy.Options.Text for a view of JSON at depth levels
+// of strings in the input: a string's text is viewed section by section,
+// each by its kind's view, as the input's own sections are. Prose and code
+// stay as they are (the JSON view cuts a string of prose; code is ground
+// truth), and JSON held in a string inside another is not viewed again.
+func (e *Engine) textViewer(r *request, depth int) func([]byte, []router.Section) []byte {
+	return func(text []byte, sections []router.Section) []byte {
+		var out []byte
+		changed := false
+		for _, s := range sections {
+			part := text[s.Start:s.End]
+			c := e.views[s.Kind]
+			if c == nil || (s.Kind == router.JSON && depth > 1) {
+				out = append(out, part...)
+				continue
+			}
+			// Failures nil: the request's memo is for its own sections,
+			// and a document may hold many strings.
+			o := lossy.Options{Query: r.req.Query, TargetRatio: r.target}
+			if s.Kind == router.JSON {
+				o.Text = e.textViewer(r, depth+1)
+			}
+			view, err := c(part, o)
+			if err != nil || len(view) >= len(part) {
+				out = append(out, part...)
+				continue
+			}
+			if part[len(part)-1] == '\n' && (len(view) == 0 || view[len(view)-1] != '\n') {
+				view = append(view, '\n') // keep the section boundary a line boundary
+			}
+			out, changed = append(out, view...), true
+		}
+		if !changed {
+			return nil
+		}
+		return out
+	}
 }
 
 // countFunc returns a function counting o200k tokens, nil when there is no
@@ -864,26 +906,46 @@ func joinWarn(a, b string) string {
 // whatever else is sought, and a pass per section made a big input of many
 // sections cost sections × output.
 func mustSurviveMissing(checks []sectionCheck, out []byte) [][]byte {
-	var lines, plainLines, pageLines, markers, plainMarkers [][]byte
+	// The lines sought by how they are written in out: as lines (a log's),
+	// as a page reads (see failure.AbsentIn), inside JSON literals; each
+	// with its colour codes or without them.
+	type group struct {
+		kind           router.Kind
+		ansi           bool
+		lines, markers [][]byte
+	}
+	groups := [...]group{{kind: router.Log}, {kind: router.HTML}, {kind: router.JSON},
+		{kind: router.Log, ansi: true}, {kind: router.JSON, ansi: true}}
 	for i := range checks {
 		c := &checks[i]
 		c.judge()
+		var g int
 		switch {
-		case c.ansi:
-			plainLines, plainMarkers = append(plainLines, c.lines...), append(plainMarkers, c.markers...)
-		case c.kind == router.HTML:
-			// Sought as the page shows them: see failure.AbsentIn.
-			pageLines, markers = append(pageLines, c.lines...), append(markers, c.markers...)
-		default:
-			lines, markers = append(lines, c.lines...), append(markers, c.markers...)
+		case c.kind == router.JSON:
+			g = 2
+		case c.kind == router.HTML && !c.ansi:
+			g = 1
 		}
+		if c.ansi {
+			// A coloured page's lines are sought as a log's.
+			g = 3 + g/2
+		}
+		groups[g].lines, groups[g].markers = append(groups[g].lines, c.lines...), append(groups[g].markers, c.markers...)
 	}
-	missing := absentOrMarker(router.Log, lines, markers, out)
-	if len(pageLines) > 0 {
-		missing = append(missing, absentOrMarker(router.HTML, pageLines, nil, out)...)
-	}
-	if len(plainLines) > 0 || len(plainMarkers) > 0 {
-		missing = append(missing, absentOrMarker(router.Log, plainLines, plainMarkers, ansi.Strip(out))...)
+	var missing [][]byte
+	var plain []byte
+	for _, g := range groups {
+		if len(g.lines) == 0 && len(g.markers) == 0 {
+			continue
+		}
+		o := out
+		if g.ansi {
+			if plain == nil {
+				plain = ansi.Strip(out)
+			}
+			o = plain
+		}
+		missing = append(missing, absentOrMarker(g.kind, g.lines, g.markers, o)...)
 	}
 	return missing
 }

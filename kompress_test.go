@@ -247,9 +247,9 @@ func checkFailuresKept(t *testing.T, in []byte, out string) {
 			}
 			part = text
 		}
-		if sec.Kind == router.HTML {
-			// A page's lines are sought as it shows them: see
-			// failure.AbsentIn.
+		if sec.Kind == router.HTML || sec.Kind == router.JSON {
+			// A page's lines are sought as it shows them, a JSON
+			// string's inside literals: see failure.AbsentIn.
 			for _, l := range failure.Missing(sec.Kind, part, []byte(out)) {
 				t.Errorf("failure line lost: %q", l)
 			}

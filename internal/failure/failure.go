@@ -52,13 +52,17 @@ func Missing(kind router.Kind, original, output []byte) [][]byte {
 	return AbsentIn(kind, Lines(kind, original), output)
 }
 
-// AbsentIn is Absent for the failure lines of a text of kind. An HTML
+// AbsentIn is Absent for the failure lines of a text of kind. A JSON text's
+// lines are written inside string literals: see jsonAbsent. An HTML
 // page's lines are its source: the reader sees them with entities decoded
 // ("&lt;i8&gt;" is "<i8>") and runs of white space as one, a paragraph's
 // lines joined, and so does the HTML view write them. A page's line that
 // is not a whole line of output is present when output, read that way,
 // holds it as it reads.
 func AbsentIn(kind router.Kind, lines [][]byte, output []byte) [][]byte {
+	if kind == router.JSON {
+		return jsonAbsent(lines, output)
+	}
 	missing := Absent(lines, output)
 	if kind != router.HTML || len(missing) == 0 {
 		return missing
@@ -172,6 +176,10 @@ func markupFirst(text []byte) bool {
 
 // each calls fn for each failure line of text, in order.
 func each(kind router.Kind, text []byte, fn func([]byte)) {
+	if kind == router.JSON {
+		jsonEach(text, fn)
+		return
+	}
 	if Data(kind) {
 		return
 	}
@@ -298,6 +306,9 @@ func plainText(plain []byte) bool { return bytes.IndexByte(plain, '<') < 0 }
 // judges by the same rules as Lines without Lines' tables of a whole
 // text's lines.
 func Line(kind router.Kind, line []byte) bool {
+	if kind == router.JSON && bytes.Contains(line, escapedNewline) {
+		return len(Lines(kind, line)) > 0 // a literal holding text: see jsonEach
+	}
 	if Data(kind) || len(line) == 0 {
 		return false
 	}

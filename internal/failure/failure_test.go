@@ -476,7 +476,8 @@ var exitStatus = regexp.MustCompile(`(?m)^# exit status: (\d+)`)
 
 // TestSamplesByExit checks every sample against its recorded exit status:
 // log output of a failed command has failure lines; output of kinds that have
-// none (JSON, code, diffs), and search hits over Errorf, reports none.
+// none (code, diffs), JSON of a command that succeeded (its strings hold no
+// failed tool's text), and search hits over Errorf, report none.
 func TestSamplesByExit(t *testing.T) {
 	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "samples", "*", "*.txt"))
 	if len(paths) == 0 {
@@ -500,6 +501,9 @@ func TestSamplesByExit(t *testing.T) {
 			if len(lines) == 0 {
 				t.Errorf("%s: command exited %d but no failure line found", name, status)
 			}
+		case kind == router.JSON && status > 0:
+			// cargo --message-format=json: the "rendered" text of each
+			// diagnostic is a report.
 		case kind == router.JSON || kind == router.Code || kind == router.Diff:
 			if len(lines) != 0 {
 				t.Errorf("%s: %d failure lines in %s, want none: %q", name, len(lines), kind, lines[0])
@@ -933,5 +937,39 @@ func TestMissingPage(t *testing.T) {
 	// Outside a page, entities are text: "&lt;" is not "<".
 	if got := Missing(router.Log, []byte("error: a &lt; b\n"), []byte("error: a < b\n")); len(got) != 1 {
 		t.Errorf("Missing(log) = %q, want the line", got)
+	}
+}
+
+// TestJSONText: the failure lines of a JSON string that holds a tool's
+// text are found as the literal writes them; code and documentation held
+// in strings, and one-line strings, are data; the lines count as present
+// in a view that keeps them whole inside a literal, re-encoded or not.
+func TestJSONText(t *testing.T) {
+	in := []byte(`{"exit_code":1,"output":"=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestB\n    b_test.go:9: got \u003cnil\u003e\n--- FAIL: TestB (0.01s)\nFAIL\texample.com/pkg\t0.1s\n",` +
+		`"source":"function f() {\n  throw new Error('x')\n}\nconsole.error('failed')\n",` +
+		`"explanation":"Erroneous code example:\n\n` + "```" + `compile_fail,E0425\n// error: unresolved name\n` + "```" + `\n",` +
+		`"message":"error: one line"}`)
+	got := Lines(router.JSON, in)
+	want := []string{`    b_test.go:9: got \u003cnil\u003e`, `--- FAIL: TestB (0.01s)`, `FAIL\texample.com/pkg\t0.1s`}
+	if len(got) != len(want) {
+		t.Fatalf("Lines(json) = %q, want %q", got, want)
+	}
+	for i := range want {
+		if string(got[i]) != want[i] {
+			t.Errorf("line %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+	for _, c := range []struct {
+		name, out string
+		missing   int
+	}{
+		{"verbatim", string(in), 0},
+		{"re-encoded", `{"output": "[… 2 lines omitted …]\n=== RUN   TestB\n    b_test.go:9: got <nil>\n--- FAIL: TestB (0.01s)\nFAIL\texample.com/pkg\t0.1s"}`, 0},
+		{"cut", `{"output": "=== RUN   TestA\n--- PASS… [truncated from 180 bytes]"}`, 3},
+		{"inside a line", `{"output": "x--- FAIL: TestB (0.01s)\n    b_test.go:9: got <nil>\nFAIL\texample.com/pkg\t0.1s"}`, 1},
+	} {
+		if m := AbsentIn(router.JSON, got, []byte(c.out)); len(m) != c.missing {
+			t.Errorf("%s: missing %q, want %d lines", c.name, m, c.missing)
+		}
 	}
 }

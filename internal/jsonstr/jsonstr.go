@@ -13,7 +13,44 @@ import (
 // bad escape or a missing quote. A surrogate that is not half of a pair
 // decodes as U+FFFD, as in encoding/json.
 func Append(dst, b []byte, i int) ([]byte, int, bool) {
-	return appendString(dst, b, i, false)
+	return appendString(dst, b, i, false, false)
+}
+
+// AppendSpan decodes raw, the text of a string literal between its quotes
+// (or a stretch of it between escapes), and appends it to dst; false for a
+// control character, a quote or a bad escape.
+func AppendSpan(dst, raw []byte) ([]byte, bool) {
+	dst, _, ok := appendString(dst, raw, 0, false, true)
+	return dst, ok
+}
+
+// AppendEscaped appends text as the inside of a JSON string literal, no
+// quotes: the quote, the backslash and control characters escaped (\n,
+// \t, \u001b), everything else as it is, so that a line of text that
+// needs no escape reads the same in the literal.
+func AppendEscaped(dst, text []byte) []byte {
+	const hex = "0123456789abcdef"
+	start := 0
+	for i, c := range text {
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		dst = append(dst, text[start:i]...)
+		start = i + 1
+		switch c {
+		case '"', '\\':
+			dst = append(dst, '\\', c)
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		}
+	}
+	return append(dst, text[start:]...)
 }
 
 // AppendMarked is Append, except that a surrogate that is not half of a pair
@@ -21,13 +58,17 @@ func Append(dst, b []byte, i int) ([]byte, int, bool) {
 // comparing decoded strings tells a lone surrogate from every real
 // character, U+FFFD included.
 func AppendMarked(dst, b []byte, i int) ([]byte, int, bool) {
-	return appendString(dst, b, i, true)
+	return appendString(dst, b, i, true, false)
 }
 
-func appendString(dst, b []byte, i int, mark bool) ([]byte, int, bool) {
+// appendString decodes b from i to its closing quote, or, for a span, to
+// its end, where a quote is an error.
+func appendString(dst, b []byte, i int, mark, span bool) ([]byte, int, bool) {
 	for i < len(b) {
 		c := b[i]
 		switch {
+		case c == '"' && span:
+			return nil, 0, false
 		case c == '"':
 			return dst, i + 1, true
 		case c < 0x20:
@@ -86,6 +127,9 @@ func appendString(dst, b []byte, i int, mark bool) ([]byte, int, bool) {
 			return nil, 0, false
 		}
 		i += 2
+	}
+	if span {
+		return dst, i, true
 	}
 	return nil, 0, false
 }

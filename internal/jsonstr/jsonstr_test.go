@@ -90,3 +90,21 @@ func FuzzAppend(f *testing.F) {
 		}
 	})
 }
+
+func TestAppendEscapedSpan(t *testing.T) {
+	for _, text := range []string{"plain", "a\tb\nc\r\n", `q"uote\back`, "\x1b[31mred\x1b[0m \x00", "ü → <&>"} {
+		enc := AppendEscaped(nil, []byte(text))
+		want, _ := json.Marshal(text)
+		var back string
+		if err := json.Unmarshal(append(append([]byte{'"'}, enc...), '"'), &back); err != nil || back != text {
+			t.Errorf("AppendEscaped(%q) = %s: decodes to %q, %v (encoding/json: %s)", text, enc, back, err, want)
+		}
+		dec, ok := AppendSpan(nil, enc)
+		if !ok || string(dec) != text {
+			t.Errorf("AppendSpan(%s) = %q, %v; want %q", enc, dec, ok, text)
+		}
+	}
+	if _, ok := AppendSpan(nil, []byte(`a"b`)); ok {
+		t.Error(`AppendSpan accepted a bare quote`)
+	}
+}

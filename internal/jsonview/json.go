@@ -9,12 +9,14 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/kompress/kompress/internal/failure"
 	"github.com/kompress/kompress/internal/jsonscan"
 
 	"github.com/kompress/kompress/internal/lossy"
 
 	"github.com/kompress/kompress/internal/queryterm"
 	"github.com/kompress/kompress/internal/toolline"
+	"github.com/kompress/kompress/router"
 )
 
 // JSON crushes a JSON document, JSON Lines or concatenated JSON values.
@@ -75,7 +77,8 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		}
 		return out, nil
 	}
-	vals, lines, tail, err := jsonParseCut(in)
+	vals, lines, tail, parsed, err := jsonParseCut(in)
+	judged := in // the text whose failure lines are found: parsed up to its cut
 	if err != nil {
 		// curl -v's progress rows written into the body: the view shows
 		// the body without them (the original is stored whole).
@@ -86,9 +89,10 @@ func JSON(in []byte, o lossy.Options) ([]byte, error) {
 		if vals, lines, err = jsonscan.ParseAll(clean); err != nil {
 			return nil, lossy.ErrNoGain
 		}
-		in = clean
+		in, parsed, judged = clean, clean, clean
 	}
-	c := &jsonCrusher{in: in, terms: queryterm.Split(o.Query), lines: lines, tail: tail, marks: newJSONMarks(in), limit: math.MaxInt}
+	c := &jsonCrusher{in: parsed, terms: queryterm.Split(o.Query), lines: lines, tail: tail, limit: math.MaxInt, text: o.Text}
+	c.markFailures(o.FailureLines(router.JSON, judged), judged, len(judged)-len(tail))
 	root := vals[0]
 	// JSON Lines rows print as they are unless the view cuts into them,
 	// and then on one line each: the notes pay there too.
@@ -187,6 +191,25 @@ type jsonCrusher struct {
 	// spread is set when the input lays its values over many lines
 	// (pretty-printed): only then do the repeat notes of rowAbove pay.
 	spread bool
+	// fails marks where the failure lines of the strings that hold text
+	// lie (failure.Lines for JSON): such a string is never cut, and the
+	// elements holding one are failures.
+	fails *jsonMarks
+	text  func(text []byte, sections []router.Section) []byte // lossy.Options.Text
+	texts map[int][]byte                                      // textView's views by offset, nil for none
+	key   string                                              // the name of the member printed next, "" in an array
+}
+
+// markFailures sets c.marks and c.fails for the failure lines of the
+// input's strings, subslices of from, whose first same bytes c.in holds
+// at the same offsets (a cut stream is parsed from a copy closed at its
+// cut; the rest of it is printed verbatim).
+func (c *jsonCrusher) markFailures(lines [][]byte, from []byte, same int) {
+	spans := jsonSpansOf(from, lines)
+	spans = slices.DeleteFunc(spans, func(s jsonSpan) bool { return s.end > same })
+	c.fails = jsonMarksOf(c.in, slices.Clone(spans))
+	c.fails.judge = func(raw []byte) bool { return len(failure.Lines(router.JSON, raw)) > 0 }
+	c.marks = newJSONMarks(c.in, spans...)
 }
 
 // full reports whether the render is past c.limit: what it prints next
@@ -237,7 +260,7 @@ func (c *jsonCrusher) topLevel(root *jsonscan.Value) {
 			c.raw(e)
 			continue
 		}
-		c.above = c.rowAbove(root, items, i)
+		c.above, c.key = c.rowAbove(root, items, i), ""
 		c.value(e, 0, c.lines)
 		c.above = jsonAbove{}
 	}
@@ -339,6 +362,15 @@ func (c *jsonCrusher) str(v *jsonscan.Value) {
 		c.out = append(c.out, v.Raw...)
 		return
 	}
+	if view, ok := c.textView(v, c.key); ok {
+		c.dropped = true
+		c.out = append(c.out, view...)
+		return
+	}
+	if c.fails.failureText(v.Raw) {
+		c.out = append(c.out, v.Raw...) // a failure line is never cut
+		return
+	}
 	// Cut on a character boundary outside escapes.
 	r, i := v.Raw, 1
 	for i < c.lv.strKeep && i < len(r)-1 {
@@ -398,7 +430,7 @@ func (c *jsonCrusher) array(v *jsonscan.Value, ind int, inline bool) {
 		if it.note != "" {
 			c.out = strconv.AppendQuote(c.out, it.note)
 		} else {
-			c.above = c.rowAbove(v, items, i)
+			c.above, c.key = c.rowAbove(v, items, i), ""
 			c.value(v.Elems[it.idx], ind+1, inline)
 			c.above = jsonAbove{}
 		}
@@ -474,6 +506,7 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, shape jsonSha
 				c.raw(x)
 			case c.likeAbove(x, k.Name, above):
 			default:
+				c.key = k.Name
 				c.value(x, ind+2, true)
 			}
 		}
@@ -519,6 +552,7 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 		if rendered && c.renderedMember(name, e, ind+1, inline) {
 			continue
 		}
+		c.key = name
 		c.value(e, ind+1, inline)
 	}
 	if v.Open {
@@ -1380,20 +1414,22 @@ func jsonSchemaParent(p string) string {
 // jsonParseCut parses the input like jsonParseAll; when it is a stream cut
 // off inside a value (a tool's output limit, head -c), it parses up to the
 // end of the last complete member instead, marks the values left open, and
-// returns the rest of the input as tail, to be printed verbatim.
-func jsonParseCut(in []byte) (vals []*jsonscan.Value, lines bool, tail []byte, err error) {
+// returns the rest of the input as tail, to be printed verbatim. parsed is
+// what the values lie in: in, or a copy of it closed at the cut.
+func jsonParseCut(in []byte) (vals []*jsonscan.Value, lines bool, tail, parsed []byte, err error) {
 	if vals, lines, err = jsonscan.ParseAll(in); err == nil {
-		return vals, lines, nil, nil
+		return vals, lines, nil, in, nil
 	}
 	cut, closers := jsonCut(in)
 	if cut <= 0 {
-		return nil, false, nil, err
+		return nil, false, nil, nil, err
 	}
-	if vals, lines, err = jsonscan.ParseAll(append(in[:cut:cut], closers...)); err != nil {
-		return nil, false, nil, err
+	parsed = append(in[:cut:cut], closers...)
+	if vals, lines, err = jsonscan.ParseAll(parsed); err != nil {
+		return nil, false, nil, nil, err
 	}
 	jsonMarkOpen(vals[len(vals)-1], cut)
-	return vals, lines, in[cut:], nil
+	return vals, lines, in[cut:], parsed, nil
 }
 
 // jsonCut finds where a JSON stream cut off inside a value can be closed:

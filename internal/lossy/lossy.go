@@ -33,6 +33,12 @@ type Options struct {
 	// for its lossless gate, the views and its boundary check alike. Nil
 	// means failure.Lines.
 	Failures func(kind router.Kind, text []byte) [][]byte
+	// Text, when set, views the text a value holds (a JSON string that
+	// holds a tool's output) as the caller views input of its sections'
+	// kinds, and returns that view, or nil to keep the text as it is. The
+	// view need not keep the text's failure lines: the caller of Text
+	// checks.
+	Text func(text []byte, sections []router.Section) []byte
 	// Tokens, when set, counts the tokens of a text: TargetRatio is then a
 	// share of the input's tokens, as --target-ratio asks, rather than of
 	// its bytes.

@@ -1,0 +1,3 @@
+cd /tmp/jl/cproj && { cc --version; make -k 2>&1; echo "##[error]Process completed with exit code 2."; } 2>&1 | while IFS= read -r line; do printf "%s %s\n" "$(date -u +%Y-%m-%dT%H:%M:%S.%7NZ)" "$line"; done > /tmp/jl/ci.log; jq -n --rawfile log /tmp/jl/ci.log '{total_count:1,jobs:[{id:31337,run_id:4242,name:"build (ubuntu-latest)",status:"completed",conclusion:"failure",started_at:"2026-12-02T16:10:00Z",steps:[...],log:$log}]}'
+# exit status: 2 (make -k); jq 0
+# a real make -k run over 71 files (gcc -Wall unused-variable warnings, a missing header) timestamped per line as a CI runner does, wrapped with jq in a GitHub-Actions-API-like jobs response (the ##[error] line and the job fields are written by the wrapper)
