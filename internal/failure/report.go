@@ -631,7 +631,10 @@ func staticcheckCode(w []byte) bool {
 // lonePath reports an unindented line that is one path ("/src/app.js",
 // "src/a.ts"), as eslint prints above a file's rows.
 func lonePath(t []byte) bool {
-	return len(t) > 1 && bytes.IndexAny(t, " \t") < 0 && (t[0] == '/' || t[0] == '.' || bytes.IndexByte(t, '/') > 0) &&
+	// No blank, by two byte searches: bytes.IndexAny builds its set anew
+	// for every line.
+	return len(t) > 1 && (t[0] == '/' || t[0] == '.' || bytes.IndexByte(t, '/') > 0) &&
+		bytes.IndexByte(t, ' ') < 0 && bytes.IndexByte(t, '\t') < 0 &&
 		bytes.LastIndexByte(t, '.') > bytes.LastIndexByte(t, '/')
 }
 
