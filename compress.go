@@ -212,7 +212,7 @@ func (e *Engine) passThrough(r *request) (string, bool) {
 // route splits the input into sections of one kind each and prepares
 // their failure checks.
 func (r *request) route() {
-	r.sections = router.Split(r.in)
+	r.sections = router.SplitText(r.in) // passThrough took empty and binary input
 	r.kind = router.Mixed
 	if len(r.sections) == 1 {
 		r.kind = r.sections[0].Kind

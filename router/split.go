@@ -95,6 +95,13 @@ func Split(b []byte) []Section {
 	if IsBinary(b) {
 		return []Section{{Binary, 0, len(b)}}
 	}
+	return SplitText(b)
+}
+
+// SplitText is Split for input that is not empty and that IsBinary
+// refuses, as the engine has found before it routes: the input is not
+// read again for NUL bytes and UTF-8.
+func SplitText(b []byte) []Section {
 	if len(bytes.TrimSpace(b)) == 0 {
 		return []Section{{Empty, 0, len(b)}}
 	}

@@ -1,6 +1,10 @@
 package router
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/kompress/kompress/internal/toolline"
+)
 
 // verticalRows claims as Table the rows the mysql and mariadb clients
 // print in the vertical form (\G): a rule naming the row, then a line a
@@ -13,7 +17,7 @@ import "bytes"
 // than a look at every line); then only lines that open with '*' are looked
 // at to find the rules.
 func verticalRows(b []byte, lines []lineInfo) {
-	if bytes.Index(b, []byte(". row *")) < 0 {
+	if !toolline.ContainsRare(b, []byte(". row *"), 6) { // by its '*'
 		return
 	}
 	for i := 0; i+1 < len(lines); i++ {

@@ -20,8 +20,9 @@ type goTests struct {
 // failedGoTests collects the names of failed tests, or returns nil when the
 // text reports none.
 func failedGoTests(text []byte) *goTests {
-	textFail := bytes.Contains(text, []byte("--- FAIL: "))
-	jsonFail := bytes.Contains(text, []byte(`"Action":"fail"`))
+	// Sought by their 'F' and 'A': logs are full of '-', JSON of '"'.
+	textFail := toolline.ContainsRare(text, []byte("--- FAIL: "), 4)
+	jsonFail := toolline.ContainsRare(text, []byte(`"Action":"fail"`), 1)
 	if !textFail && !jsonFail {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/kompress/kompress/internal/ansi"
@@ -71,6 +72,10 @@ type reader struct {
 // raceInTest ends the line the race detector adds to a test's failure.
 const raceInTest = ": race detected during execution of test"
 
+// raceRare indexes raceInTest's 'x', by which the phrase is sought: logs
+// are full of ": ".
+var raceRare = strings.IndexByte(raceInTest, 'x')
+
 // maxReaderText is the longest text one reader judges: its line table
 // holds 32-bit offsets, half the memory of a big text's table of ints.
 // A variable so that tests can judge a small text in parts.
@@ -99,7 +104,7 @@ func resetReader(r *reader, text []byte) *reader {
 		spans = make([][2]uint32, 0, n)
 	}
 	*r = reader{text: text, spans: spans, lastFail: -8, pathLine: -1,
-		race: esc || bytes.Contains(text, []byte(raceInTest))}
+		race: esc || toolline.ContainsRare(text, []byte(raceInTest), raceRare)}
 	for start := 0; start < len(text); {
 		end := bytes.IndexByte(text[start:], '\n')
 		next := len(text)
@@ -799,7 +804,10 @@ func staticcheckCode(w []byte) bool {
 // lonePath reports an unindented line that is one path ("/src/app.js",
 // "src/a.ts"), as eslint prints above a file's rows.
 func lonePath(t []byte) bool {
-	return len(t) > 1 && bytes.IndexAny(t, " \t") < 0 && (t[0] == '/' || t[0] == '.' || bytes.IndexByte(t, '/') > 0) &&
+	// No blank, by two byte searches: bytes.IndexAny builds its set anew
+	// for every line.
+	return len(t) > 1 && (t[0] == '/' || t[0] == '.' || bytes.IndexByte(t, '/') > 0) &&
+		bytes.IndexByte(t, ' ') < 0 && bytes.IndexByte(t, '\t') < 0 &&
 		bytes.LastIndexByte(t, '.') > bytes.LastIndexByte(t, '/')
 }
 

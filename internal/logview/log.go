@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/kompress/kompress/internal/lossy"
 
@@ -192,7 +193,7 @@ func logParse(in []byte, o lossy.Options) *logDoc {
 	// its own visible text, told once for the whole input.
 	visible := bytes.IndexByte(in, 0x1b) >= 0 || bytes.IndexByte(in, '\r') >= 0
 	// Escapes may split the race detector's phrase in the raw text.
-	race := visible || bytes.Contains(in, []byte(logRaceInTest))
+	race := visible || toolline.ContainsRare(in, []byte(logRaceInTest), strings.IndexByte(logRaceInTest, 'x')) // by its rare 'x'
 	for start := 0; start < len(in); {
 		end := bytes.IndexByte(in[start:], '\n')
 		if end < 0 {

@@ -491,8 +491,11 @@ func logReviveWarning(ls []logLine, i int) (end int, loc, rule []byte) {
 // under, "Unknown word (gittutorial)", so that each word is listed once
 // with its count and places.
 func logSpellIssue(t []byte) (loc, rule []byte, ok bool) {
+	if len(t) == 0 || t[len(t)-1] != ')' {
+		return nil, nil, false // told before the line is searched
+	}
 	k := bytes.Index(t, []byte(" - "))
-	if k <= 0 || t[len(t)-1] != ')' {
+	if k <= 0 {
 		return nil, nil, false
 	}
 	r := t[k+3:]

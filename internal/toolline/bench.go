@@ -6,6 +6,11 @@ import "bytes"
 // \t 2000\t 1035 ns/op\t 33 B/op\t 2 allocs/op": the benchmark's name, its
 // iteration count and a time per op. The numbers are what the run was for.
 func BenchResult(l []byte) bool {
+	// Both words are in every result line: a row without them is not cut
+	// into fields (table rows are, each, and allocated their fields).
+	if !bytes.Contains(l, []byte("ns/op")) || !bytes.Contains(l, []byte("Benchmark")) {
+		return false
+	}
 	f := bytes.Fields(l)
 	if len(f) < 4 || !bytes.HasPrefix(f[0], []byte("Benchmark")) {
 		return false

@@ -471,7 +471,7 @@ func ErlangFrame(t []byte) (module []byte) {
 // "CONDUCT.md:4:81 error MD013/line-length ...".
 func MarkdownlintRow(line []byte) bool {
 	i := bytes.IndexByte(line, ':')
-	if i <= 0 || bytes.IndexAny(line[:i], " \t") >= 0 {
+	if i <= 0 || !plainPath(line[:i]) { // no blank before the colon
 		return false
 	}
 	r := line[i+1:]
