@@ -342,24 +342,65 @@ func toolName(a api, body []byte, t *value) string {
 	return t.str(body, "name")
 }
 
-// anthropicResults lists the text of tool_result blocks (a string content
-// or its text blocks; images stay as they are), named by the tool_use block
-// they answer.
+// anthropicResults lists the text of tool_result and mcp_tool_result blocks
+// (a string content or its text blocks; images stay as they are), named by
+// the tool_use or mcp_tool_use block they answer (an MCP connector tool as
+// mcp__SERVER__TOOL, as Claude Code names its MCP tools), and the text of
+// the API's own tools' results (serverResult).
 func anthropicResults(body []byte, root *value) []toolText {
 	names := map[string]string{}
 	var out []toolText
 	for _, m := range root.get("messages").array() {
 		for _, blk := range m.get("content").array() {
-			switch blk.str(body, "type") {
+			switch typ := blk.str(body, "type"); typ {
 			case "tool_use", "server_tool_use":
 				names[blk.str(body, "id")] = blk.str(body, "name")
-			case "tool_result":
+			case "mcp_tool_use":
+				names[blk.str(body, "id")] = "mcp__" + blk.str(body, "server_name") + "__" + blk.str(body, "name")
+			case "tool_result", "mcp_tool_result":
 				name := names[blk.str(body, "tool_use_id")]
 				out = append(out, textParts(body, blk.get("content"), name, "text")...)
+			default:
+				if strings.HasSuffix(typ, "_tool_result") {
+					name := names[blk.str(body, "tool_use_id")]
+					if name == "" {
+						name = strings.TrimSuffix(typ, "_tool_result") // the block's type names its tool
+					}
+					out = append(out, serverResult(body, blk.get("content"), name)...)
+				}
 			}
 		}
 	}
 	return out
+}
+
+// serverResult is the text of a result block of one of Anthropic's own
+// tools, named by its server_tool_use block: the stdout and stderr of
+// code_execution and bash_code_execution (a run, lossy when it pays), the
+// file text_editor_code_execution views (a file tool by its name: exact
+// folds only), and a web_fetch page sent as plain text. A fetched document
+// with citations on goes as sent: the model's citations point into its
+// characters. Other results (web_search's encrypted pages, errors, PDFs,
+// an encrypted code_execution result) have no text the proxy may change.
+func serverResult(body []byte, content *value, name string) []toolText {
+	switch content.str(body, "type") {
+	case "code_execution_result", "bash_code_execution_result":
+		return append(textParts(body, content.get("stdout"), name), textParts(body, content.get("stderr"), name)...)
+	case "text_editor_code_execution_view_result":
+		return textParts(body, content.get("content"), name)
+	case "web_fetch_result":
+		doc := content.get("content")
+		if src := doc.get("source"); src.str(body, "type") == "text" && !citing(body, doc) {
+			return textParts(body, src.get("data"), name)
+		}
+	}
+	return nil
+}
+
+// citing reports that a document block has citations enabled.
+func citing(body []byte, doc *value) bool {
+	v := doc.get("citations").get("enabled")
+	return v != nil && string(v.raw(body)) == "true"
 }
 
 // chatResults lists the content of role "tool" messages, named by the
@@ -408,7 +449,9 @@ func chatCallName(body []byte, tc *value) string {
 // custom_tool_call (its name), and the API's own tools, local_shell_call
 // (Codex; answered by a function_call_output or a local_shell_call_output),
 // shell_call (answered by a shell_call_output, a list of {stdout, stderr,
-// outcome}) and apply_patch_call.
+// outcome}) and apply_patch_call; and the items that carry their own
+// output: a hosted MCP tool's mcp_call (named mcp__SERVER__TOOL) and a
+// code_interpreter_call's logs.
 func responsesResults(body []byte, root *value) []toolText {
 	names := map[string]string{}
 	var out []toolText
@@ -422,6 +465,17 @@ func responsesResults(body []byte, root *value) []toolText {
 		case "function_call_output", "custom_tool_call_output", "local_shell_call_output", "apply_patch_call_output":
 			name := names[it.str(body, "call_id")]
 			out = append(out, textParts(body, it.get("output"), name, "input_text", "output_text", "text")...)
+		case "mcp_call":
+			// A hosted MCP tool's call carries its own output (a string, or
+			// null while it had none).
+			name := "mcp__" + it.str(body, "server_label") + "__" + it.str(body, "name")
+			out = append(out, textParts(body, it.get("output"), name)...)
+		case "code_interpreter_call":
+			for _, o := range it.get("outputs").array() {
+				if o.str(body, "type") == "logs" {
+					out = append(out, textParts(body, o.get("logs"), "code_interpreter")...)
+				}
+			}
 		case "shell_call_output":
 			name := names[it.str(body, "call_id")]
 			for _, o := range it.get("output").array() {
