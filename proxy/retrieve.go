@@ -43,6 +43,9 @@ type call struct {
 	id, name string
 	args     []byte // the arguments as a JSON object
 	v        *value // its element in the response
+	// legacy marks a Chat Completions function_call (the functions API):
+	// no id, answered by a role "function" message.
+	legacy bool
 }
 
 func isEventStream(h http.Header) bool {
@@ -198,6 +201,9 @@ func (p *Proxy) answer(ctx context.Context, a api, c call) []byte {
 		}
 		return append(b, '}')
 	case chat:
+		if c.legacy {
+			return []byte(`{"role":"function","name":"` + tool.Retrieve + `","content":` + string(quote(text)) + `}`)
+		}
 		return []byte(`{"role":"tool","tool_call_id":` + string(quote(c.id)) + `,"content":` + string(quote(text)) + `}`)
 	default:
 		return []byte(`{"type":"function_call_output","call_id":` + string(quote(c.id)) + `,"output":` + string(quote(text)) + `}`)
@@ -236,7 +242,7 @@ func calls(a api, b []byte, root *value) []call {
 				if in := blk.get("input"); in != nil {
 					args = in.raw(b)
 				}
-				out = append(out, call{blk.str(b, "id"), blk.str(b, "name"), args, blk})
+				out = append(out, call{id: blk.str(b, "id"), name: blk.str(b, "name"), args: args, v: blk})
 			}
 		}
 	case chat:
@@ -244,14 +250,18 @@ func calls(a api, b []byte, root *value) []call {
 		if len(ch) == 0 {
 			return nil
 		}
-		for _, tc := range ch[0].get("message").get("tool_calls").array() {
+		msg := ch[0].get("message")
+		for _, tc := range msg.get("tool_calls").array() {
 			fn := tc.get("function")
-			out = append(out, call{tc.str(b, "id"), fn.str(b, "name"), []byte(fn.str(b, "arguments")), tc})
+			out = append(out, call{id: tc.str(b, "id"), name: fn.str(b, "name"), args: []byte(fn.str(b, "arguments")), v: tc})
+		}
+		if fc := msg.get("function_call"); fc.is('{') {
+			out = append(out, call{name: fc.str(b, "name"), args: []byte(fc.str(b, "arguments")), v: fc, legacy: true})
 		}
 	case responses:
 		for _, it := range root.get("output").array() {
 			if it.str(b, "type") == "function_call" {
-				out = append(out, call{it.str(b, "call_id"), it.str(b, "name"), []byte(it.str(b, "arguments")), it})
+				out = append(out, call{id: it.str(b, "call_id"), name: it.str(b, "name"), args: []byte(it.str(b, "arguments")), v: it})
 			}
 		}
 	}
@@ -292,6 +302,9 @@ func callsTurn(a api, b []byte, root *value, mine []call, onlyMine bool) []byte 
 			if c := ch[0].get("message").get("content"); c != nil {
 				content = c.raw(b)
 			}
+		}
+		if len(mine) == 1 && mine[0].legacy { // the functions API calls one function a turn
+			return []byte(`{"role":"assistant","content":` + string(content) + `,"function_call":` + string(raws[0]) + `}`)
 		}
 		return []byte(`{"role":"assistant","content":` + string(content) + `,"tool_calls":[` + string(joinRaw(raws)) + `]}`)
 	default:
@@ -362,6 +375,11 @@ func dropCalls(a api, b []byte, root *value, drop []call) []byte {
 	case anthropic:
 		list = root.get("content")
 	case chat:
+		if len(drop) == 1 && drop[0].legacy {
+			// A function_call is the message's one call: it goes as null,
+			// as a message without one has it.
+			return splice(b, []edit{{drop[0].v.start, drop[0].v.end, []byte("null")}})
+		}
 		list = root.get("choices").array()[0].get("message").get("tool_calls")
 	case responses:
 		list = root.get("output")
@@ -398,7 +416,7 @@ func endTurn(a api, b []byte) []byte {
 		}
 		from, to = "tool_calls", "stop"
 	}
-	if s, ok := v.text(b); !ok || s != from {
+	if s, ok := v.text(b); !ok || (s != from && (a != chat || s != "function_call")) {
 		return b
 	}
 	return splice(b, []edit{{v.start, v.end, quote(to)}})
@@ -425,7 +443,10 @@ func endTurnEvent(a api, raw []byte) []byte {
 		return []byte("event: message_delta\ndata: " + string(marshal(d)) + "\n\n")
 	case chat:
 		choices, _ := d["choices"].([]any)
-		if len(choices) != 1 || asObject(choices[0])["finish_reason"] != "tool_calls" {
+		if len(choices) != 1 {
+			return raw
+		}
+		if fr := asObject(choices[0])["finish_reason"]; fr != "tool_calls" && fr != "function_call" {
 			return raw
 		}
 		asObject(choices[0])["finish_reason"] = "stop"
@@ -559,8 +580,13 @@ func chatAnchor(b []byte, msg *value) string {
 	if tcs := msg.get("tool_calls").array(); len(tcs) > 0 {
 		return "tool:" + tcs[0].str(b, "id")
 	}
-	if s, ok := msg.get("content").text(b); ok {
+	if s, ok := msg.get("content").text(b); ok && s != "" {
 		return textAnchor(s)
+	}
+	if fc := msg.get("function_call"); fc.is('{') {
+		// A legacy function_call has no id: its name and arguments, with
+		// the conversation before it (qualify), name the turn.
+		return textAnchor("function_call\x00" + fc.str(b, "name") + "\x00" + fc.str(b, "arguments"))
 	}
 	var text []byte
 	for _, part := range msg.get("content").array() {

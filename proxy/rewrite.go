@@ -319,24 +319,38 @@ func (fs *flights) leave(key string, f *flight) {
 // does not have it yet. A request without tools never gets one: a text
 // completion must stay a text completion, and some providers reject an
 // empty tools array.
+//
+// A Chat Completions request that declares functions the legacy way
+// (functions, no tools) gets it there in that form, {name, description,
+// parameters}: the model then calls it with a function_call, which the
+// proxy answers with a role "function" message.
 func declareTool(a api, body []byte, root *value) (edit, bool) {
-	tools := root.get("tools").array()
+	list, legacy := root.get("tools"), false
+	if a == chat && list == nil {
+		list, legacy = root.get("functions"), true
+	}
+	tools := list.array()
 	if len(tools) == 0 {
 		return edit{}, false
 	}
 	for _, t := range tools {
-		if toolName(a, body, t) == tool.Retrieve {
+		if toolName(a, body, t, legacy) == tool.Retrieve {
 			return edit{}, false // the client declared it: its calls are the client's
 		}
 	}
 	schema, _ := tool.Schema(a.String())
-	at := root.get("tools").end - 1 // the closing ']'
+	if legacy {
+		s, _ := parse(schema)
+		schema = s.get("function").raw(schema)
+	}
+	at := list.end - 1 // the closing ']'
 	return edit{at, at, append([]byte(","), schema...)}, true
 }
 
-// toolName is the name of a declared tool.
-func toolName(a api, body []byte, t *value) string {
-	if a == chat {
+// toolName is the name of a declared tool (a legacy Chat Completions
+// function when legacy).
+func toolName(a api, body []byte, t *value, legacy bool) string {
+	if a == chat && !legacy {
 		return t.get("function").str(body, "name")
 	}
 	return t.str(body, "name")
@@ -398,10 +412,10 @@ func serverResult(body []byte, content *value, name string) []toolText {
 }
 
 // citing reports that a document block has citations enabled.
-func citing(body []byte, doc *value) bool {
-	v := doc.get("citations").get("enabled")
-	return v != nil && string(v.raw(body)) == "true"
-}
+func citing(body []byte, doc *value) bool { return isTrue(body, doc.get("citations").get("enabled")) }
+
+// isTrue reports that v is the JSON literal true.
+func isTrue(body []byte, v *value) bool { return v != nil && string(v.raw(body)) == "true" }
 
 // chatResults lists the content of role "tool" messages, named by the
 // assistant's tool_calls entry they answer (a function or a custom tool), and of the legacy role

@@ -198,6 +198,7 @@ func accumulateChat(raw []byte) ([]byte, error) {
 	var text, refusal strings.Builder
 	hasText, hasRefusal, done := false, false, false
 	var calls []object
+	var function object // a legacy function_call
 	var finish, usage any
 	role := "assistant"
 	for _, ev := range events(raw) {
@@ -262,6 +263,16 @@ func accumulateChat(raw []byte) ([]byte, error) {
 					cfn["arguments"] = str(cfn["arguments"]) + s
 				}
 			}
+			if fc, ok := delta["function_call"].(map[string]any); ok { // the legacy functions API
+				if function == nil {
+					function = object{"name": "", "arguments": ""}
+				}
+				for _, k := range []string{"name", "arguments"} {
+					if s, ok := fc[k].(string); ok {
+						function[k] = str(function[k]) + s
+					}
+				}
+			}
 			if f, ok := ch["finish_reason"]; ok && f != nil {
 				finish = f
 			}
@@ -283,6 +294,9 @@ func accumulateChat(raw []byte) ([]byte, error) {
 			list[i] = c
 		}
 		msg["tool_calls"] = list
+	}
+	if function != nil {
+		msg["function_call"] = function
 	}
 	out := copyObject(head)
 	out["object"] = "chat.completion"
@@ -415,6 +429,9 @@ func (w *sseWriter) chat(o object) {
 				list[i] = tc
 			}
 			chunk(object{"tool_calls": list}, nil)
+		}
+		if fc, ok := msg["function_call"]; ok && fc != nil {
+			chunk(object{"function_call": fc}, nil)
 		}
 		chunk(object{}, ch["finish_reason"])
 	}

@@ -196,9 +196,15 @@ type chatFilter struct {
 	index map[int]int  // upstream index → client index, this round
 	text  []byte       // the content the client got, over all rounds
 	calls json.RawMessage
+	// legacy: this round's function_call (the functions API) is a
+	// retrieve call; function is the client's, as it got it.
+	legacy   bool
+	function json.RawMessage
 }
 
-func (f *chatFilter) startRound(int) { f.mine, f.index = map[int]bool{}, map[int]int{} }
+func (f *chatFilter) startRound(int) {
+	f.mine, f.index, f.legacy = map[int]bool{}, map[int]int{}, false
+}
 
 func (f *chatFilter) event(ev sseEvent, raw []byte) ([]byte, bool) {
 	if string(ev.data) == "[DONE]" {
@@ -243,6 +249,13 @@ func (f *chatFilter) event(ev sseEvent, raw []byte) ([]byte, bool) {
 			delta["tool_calls"] = keep
 		}
 	}
+	if fc, ok := delta["function_call"].(map[string]any); ok {
+		f.legacy = f.legacy || fc["name"] == tool.Retrieve
+		if f.legacy {
+			delete(delta, "function_call")
+			changed = true
+		}
+	}
 	out := raw
 	if changed {
 		out = []byte("data: " + string(marshal(d)) + "\n\n")
@@ -262,9 +275,12 @@ func (f *chatFilter) shown(msg []byte, root *value) {
 		if s, ok := m.get("content").text(msg); ok {
 			f.text = append(f.text, s...)
 		}
-		f.calls = nil
+		f.calls, f.function = nil, nil
 		if tcs := m.get("tool_calls"); tcs != nil {
 			f.calls = json.RawMessage(tcs.raw(msg))
+		}
+		if fc := m.get("function_call"); fc.is('{') {
+			f.function = json.RawMessage(fc.raw(msg))
 		}
 	}
 }
@@ -275,6 +291,9 @@ func (f *chatFilter) turn() []byte {
 	m := object{"content": string(f.text)}
 	if f.calls != nil {
 		m["tool_calls"] = f.calls
+	}
+	if f.function != nil {
+		m["function_call"] = f.function
 	}
 	return marshal(object{"choices": []any{object{"message": m}}})
 }
