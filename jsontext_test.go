@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -99,5 +100,36 @@ func TestJSONFailureBoundary(t *testing.T) {
 		if !bytes.Contains([]byte(res.Text), enc[1:len(enc)-1]) {
 			t.Errorf("failure line %q lost", f)
 		}
+	}
+}
+
+// TestJSONJestStacks: in jest --json a failing test is a failure element,
+// copied as it is but for its strings of text; each failureMessages stack
+// keeps its message and the test's own frames and loses the frames of
+// jest-circus and node.
+func TestJSONJestStacks(t *testing.T) {
+	in, err := os.ReadFile("testdata/samples/json/jest-json-fail.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine(t, memStore(t))
+	res := compress(t, e, wire.CompressRequest{Content: string(in)})
+	view := viewOf(res.Text)
+	if !json.Valid([]byte(view)) {
+		t.Fatalf("view is not valid JSON:\n%s", view)
+	}
+	for _, want := range []string{
+		`Error: expect(received).toBe(expected) // Object.is equality\n`,
+		`\n    at Object.toBe (/tmp/jl/jestp/test/cart.test.js:10:109)\n`,
+		`TypeError: Cannot read properties of null (reading 'family')\n`,
+		`\n    at family (/tmp/jl/jestp/src/cart.js:20:12)\n    at Object.groupByFamily (/tmp/jl/jestp/test/cart.test.js:22:41)\n`,
+		`[… 15 library stack frames omitted …]`,
+	} {
+		if !strings.Contains(view, want) {
+			t.Errorf("view lacks %q", want)
+		}
+	}
+	if n := strings.Count(view, "node_modules/jest-circus"); n > 0 {
+		t.Errorf("view keeps %d jest-circus frames:\n%s", n, view)
 	}
 }

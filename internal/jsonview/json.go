@@ -296,7 +296,7 @@ func (c *jsonCrusher) value(v *jsonscan.Value, ind int, inline bool) {
 			if c.lv.lossy && v.Kind == jsonscan.Object && c.finding(v) {
 				return
 			}
-			c.raw(v)
+			c.rawViewed(v)
 			return
 		}
 	}
@@ -355,6 +355,47 @@ func (c *jsonCrusher) finding(v *jsonscan.Value) bool {
 // raw copies a value from the input byte for byte.
 func (c *jsonCrusher) raw(v *jsonscan.Value) {
 	c.out = append(c.out, v.Raw...)
+}
+
+// rawViewed copies a failure element from the input as raw does, but in a
+// lossy view each string in it that holds a tool's text is its text's view
+// (textView), as str prints it: a test's failure message keeps its failure
+// lines, its stack loses the runner's frames.
+func (c *jsonCrusher) rawViewed(v *jsonscan.Value) {
+	if !c.lv.lossy || c.text == nil || !bytes.Contains(v.Raw, []byte(`\n`)) {
+		c.raw(v)
+		return
+	}
+	from := 0 // v.Raw[:from] is in c.out
+	c.spliceTexts(v, v, "", &from)
+	c.out = append(c.out, v.Raw[from:]...)
+}
+
+// spliceTexts appends root.Raw from *from up to each string under e that
+// textView shows as its text, then that view, moving *from past it; name
+// is the member e is the value of.
+func (c *jsonCrusher) spliceTexts(root, e *jsonscan.Value, name string, from *int) {
+	switch e.Kind {
+	case jsonscan.String:
+		if len(e.Raw) <= c.lv.strMax {
+			return
+		}
+		if view, ok := c.textView(e, name); ok {
+			at := e.Start - root.Start
+			c.out = append(c.out, root.Raw[*from:at]...)
+			c.out = append(c.out, view...)
+			*from = at + len(e.Raw)
+			c.dropped = true
+		}
+	case jsonscan.Array, jsonscan.Object:
+		for i, x := range e.Elems {
+			n := ""
+			if e.Kind == jsonscan.Object {
+				n = e.Keys[i].Name
+			}
+			c.spliceTexts(root, x, n, from)
+		}
+	}
 }
 
 func (c *jsonCrusher) str(v *jsonscan.Value) {
@@ -503,7 +544,7 @@ func (c *jsonCrusher) columns(v *jsonscan.Value, items []jsonItem, shape jsonSha
 			x := e.Elems[jsonMember(e, k.Name)]
 			switch {
 			case verbatim:
-				c.raw(x)
+				c.rawViewed(x)
 			case c.likeAbove(x, k.Name, above):
 			default:
 				c.key = k.Name
@@ -543,7 +584,7 @@ func (c *jsonCrusher) object(v *jsonscan.Value, ind int, inline bool) {
 		c.out = append(c.out, ": "...)
 		e, name := v.Elems[it.idx], v.Keys[it.idx].Name
 		if jsonKeyClass(name) == jsonKeyError && jsonNonEmpty(e) && len(e.Raw) <= jsonRawMax && !e.Open {
-			c.raw(e)
+			c.rawViewed(e)
 			continue
 		}
 		if name != "rendered" && c.likeAbove(e, name, above) {

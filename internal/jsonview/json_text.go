@@ -78,8 +78,11 @@ func (c *jsonCrusher) viewText(v *jsonscan.Value, name string) []byte {
 	if !fails && !jsonTextName(name) && !jsonReadsAsOutput(router.Split(jsonTextHead(text))) {
 		return nil
 	}
-	sections := router.Split(text)
-	view := c.text(text, sections)
+	shown := trimJSFrames(text)
+	view := c.text(shown, router.Split(shown))
+	if view == nil && len(shown) < len(text) {
+		view = shown // the text's view changes nothing but the frames
+	}
 	if view == nil || failure.Absent(failure.TextLines(text), view) != nil {
 		return nil
 	}
