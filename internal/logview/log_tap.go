@@ -14,13 +14,15 @@ import (
 // (see logTapBlock and logIndentBlock); TODO tests stay in view.
 func logTapHide(d *logDoc) {
 	ls := d.lines
-	tap, spec, catch := false, false, false
+	tap, spec, catch, jest, unit := false, false, false, false, false
 	suites := make(map[string]bool)
 	for i := range ls {
 		t := ls[i].text
 		catch = catch || logCatchPassed(t)
 		tap = tap || bytes.HasPrefix(t, []byte("TAP version ")) || logTapPlan(t)
 		spec = spec || bytes.HasPrefix(t, []byte("ℹ tests "))
+		jest = jest || bytes.HasPrefix(t, []byte("Tests: "))
+		unit = unit || bytes.HasPrefix(t, []byte("Ran ")) && bytes.Contains(t, []byte(" tests in "))
 		if name, ok := bytes.CutPrefix(bytes.TrimLeft(t, " "), []byte("▶ ")); ok {
 			suites[string(name)] = true
 		}
@@ -28,7 +30,7 @@ func logTapHide(d *logDoc) {
 	if catch {
 		logCatchHide(ls)
 	}
-	if !tap && !spec {
+	if !tap && !spec && !jest && !unit {
 		return
 	}
 	// hide hides ls[from:end], the lines of one test whose result line is
@@ -70,10 +72,29 @@ func logTapHide(d *logDoc) {
 		case spec && bytes.HasPrefix(t, []byte("﹣ ")) && bytes.Contains(t, []byte(" # SKIP")):
 			hide(i, i, i+1, false, true)
 			i++
+		case jest && (bytes.HasPrefix(t, []byte("✓ ")) || bytes.HasPrefix(t, []byte("○ skipped "))) && !ls[i].must:
+			// jest's "✓ total (7 ms)" and "○ skipped name" under its suite.
+			hide(i, i, i+1, false, t[0] != 0xe2)
+			i++
+		case unit && logUnittestPassed(t) && !ls[i].must:
+			// unittest -v's "test_add (tests.t.TestAdd.test_add) ... ok".
+			hide(i, i, i+1, false, !bytes.HasSuffix(t, []byte(" ... ok")))
+			i++
 		default:
 			i++
 		}
 	}
+}
+
+// logUnittestPassed matches unittest -v's line for a passing or skipped
+// test, "name (module.Class.name) ... ok", "… ... skipped 'why'".
+func logUnittestPassed(t []byte) bool {
+	k := bytes.Index(t, []byte(") ... "))
+	if k <= 0 || bytes.IndexByte(t[:k], '(') <= 0 {
+		return false
+	}
+	r := t[k+len(") ... "):]
+	return bytes.Equal(r, []byte("ok")) || bytes.HasPrefix(r, []byte("skipped "))
 }
 
 // logCatchPassed matches the head of a passing assertion that Catch2's
