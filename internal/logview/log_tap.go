@@ -74,7 +74,7 @@ func logTapHide(d *logDoc) {
 			i++
 		case jest && (bytes.HasPrefix(t, []byte("✓ ")) || bytes.HasPrefix(t, []byte("○ skipped "))) && !ls[i].must:
 			// jest's "✓ total (7 ms)" and "○ skipped name" under its suite.
-			hide(i, i, i+1, false, t[0] != 0xe2)
+			hide(i, i, i+1, false, bytes.HasPrefix(t, []byte("○ ")))
 			i++
 		case unit && logUnittestPassed(t) && !ls[i].must:
 			// unittest -v's "test_add (tests.t.TestAdd.test_add) ... ok".

@@ -1626,3 +1626,19 @@ func TestLogUnittestPassing(t *testing.T) {
 		t.Fatalf("%d failing tests, want 6", n)
 	}
 }
+
+// TestLogJestSkipped checks that jest's "○ skipped" lines are counted as
+// skipped tests, its "✓" lines as passing ones.
+func TestLogJestSkipped(t *testing.T) {
+	in := []byte("FAIL a.test.js\n  s\n    ✓ one (1 ms)\n    ○ skipped two\n    ○ skipped three\n    ✕ four (2 ms)\n\nTests:       1 failed, 2 skipped, 1 passed, 4 total\n")
+	d := logRead(in, lossy.Options{})
+	var got []byte
+	for _, l := range d.lines {
+		if l.hidden {
+			got = append(got, l.passed)
+		}
+	}
+	if string(got) != "PSS" {
+		t.Errorf("hidden lines %q, want PSS", got)
+	}
+}
