@@ -102,7 +102,7 @@ type logLine struct {
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
 	lint   bool  // part of a lint finding below error level, counted in a note
-	cut    uint8 // a drop reason the line's part gives it at every level: logDropLib, logDropSource; 0 on most lines
+	cut    uint8 // a drop reason the line's part gives it at every level: logDropLib, logDropSource, logDropRepeat; 0 on most lines
 }
 
 // logFinding is what the line that counts a lint finding knows of it: kept
@@ -139,6 +139,7 @@ const (
 	logDropCopy      // a copy of a warning shown above with its tally: counted with the lines around it, never shown
 	logDropLib       // frames in the runtime or a library (see logLibFrame)
 	logDropSource    // source lines of a jest code frame around the failing one
+	logDropRepeat    // lines of node's closing list of failing tests that repeat the report above
 	logDropCoverage  // go test -cover rows past their figure's quota, counted by figure
 )
 
@@ -1211,6 +1212,8 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			out = d.appendCoverage(out, i, j)
 		case ls[i].drop == logDropLib:
 			out = logAppendNote(out, j-i, "runtime and library frame lines")
+		case ls[i].drop == logDropRepeat:
+			out = logAppendNote(out, j-i, "lines repeating the report above")
 		case ls[i].drop == logDropSource:
 			out = logAppendNote(out, j-i, "source lines around the failing one")
 		case ls[i].drop == logDropGoroutines:

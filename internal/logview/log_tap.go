@@ -2,6 +2,7 @@ package logview
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 )
 
@@ -29,6 +30,9 @@ func logTapHide(d *logDoc) {
 	}
 	if catch {
 		logCatchHide(ls)
+	}
+	if spec {
+		logMarkSpecRecap(ls)
 	}
 	if !tap && !spec && !jest && !unit {
 		return
@@ -314,4 +318,26 @@ func logYAMLField(t []byte, key string) ([]byte, bool) {
 		return nil, false
 	}
 	return bytes.TrimSpace(t[len(key)+2:]), true
+}
+
+// logMarkSpecRecap marks the lines of node's spec reporter's closing
+// "✖ failing tests:" list that repeat, byte for byte but for their indent
+// (a subtest's is less there), a line of the report above it (the
+// failures' frames, error properties, diff lines):
+// the failure lines among them stay, as every failure line does, and the
+// "test at file:line" lines that locate each failure are its own.
+func logMarkSpecRecap(ls []logLine) {
+	r := slices.IndexFunc(ls, func(l logLine) bool { return bytes.Equal(l.text, []byte("✖ failing tests:")) })
+	if r < 0 {
+		return
+	}
+	above := make(map[string]bool, r)
+	for _, l := range ls[:r] {
+		above[string(logTrimBlank(l.text))] = true
+	}
+	for k := r + 1; k < len(ls); k++ {
+		if l := &ls[k]; !l.must && len(bytes.TrimSpace(l.text)) > 0 && above[string(logTrimBlank(l.text))] {
+			l.cut = logDropRepeat
+		}
+	}
 }

@@ -1569,8 +1569,12 @@ func TestLogLibraryFrames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	user := func(l []byte) bool { return bytes.Contains(l, []byte(" at ")) && bytes.Contains(l, []byte("(file:///")) }
-	if n := logCheckKept(t, in, out, user); n < 6 {
+	user := func(l []byte) bool {
+		return bytes.Contains(l, []byte(" at ")) && bytes.Contains(l, []byte("(file:///"))
+	}
+	// The closing list repeats the report's frames (TestLogSpecRecap).
+	report, _, _ := bytes.Cut(in, []byte("✖ failing tests:"))
+	if n := logCheckKept(t, report, out, user); n < 6 {
 		t.Fatalf("sample has %d frames in the user's files, want 6 or more", n)
 	}
 	// A frame alone between the user's is shown: a note would be no shorter.
@@ -1640,5 +1644,29 @@ func TestLogJestSkipped(t *testing.T) {
 	}
 	if string(got) != "PSS" {
 		t.Errorf("hidden lines %q, want PSS", got)
+	}
+}
+
+// TestLogSpecRecap checks node's closing "✖ failing tests:" list: each
+// failure keeps its "test at file:line" and its failure lines, and the
+// frames and properties that repeat the report above are counted.
+func TestLogSpecRecap(t *testing.T) {
+	in := viewtest.Read(t, "log", "node-test-queue-spec")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, recap, ok := bytes.Cut(out, []byte("✖ failing tests:\n"))
+	if !ok {
+		t.Fatalf("view lacks the list of failing tests:\n%s", out)
+	}
+	if n := bytes.Count(recap, []byte("\ntest at queue.test.mjs:")); n != 5 {
+		t.Errorf("%d failures located in the list, want 5:\n%s", n, recap)
+	}
+	if bytes.Contains(recap, []byte("(file:///")) {
+		t.Errorf("list repeats the report's frames:\n%s", recap)
+	}
+	if !bytes.Contains(recap, []byte("lines repeating the report above omitted")) {
+		t.Errorf("no note counts the repeated lines:\n%s", recap)
 	}
 }
