@@ -39,12 +39,17 @@ func Log(in []byte, o lossy.Options) ([]byte, error) {
 	if testevent.IsStream(in) {
 		return GoTestJSON(in, o)
 	}
+	return logRead(in, o).compress(in, o)
+}
+
+// logRead parses in and marks its tests' lines.
+func logRead(in []byte, o lossy.Options) *logDoc {
 	d := logParse(in, o)
 	gotestAttributeVerbose(d)
 	if len(d.tests) == 0 {
 		logTapHide(d)
 	}
-	return d.compress(in, o)
+	return d
 }
 
 // logClass is what a line reports, as far as keeping it goes.
@@ -97,6 +102,7 @@ type logLine struct {
 	keep   bool
 	drop   uint8 // why the line was dropped; groups the omission notes
 	lint   bool  // part of a lint finding below error level, counted in a note
+	cut    uint8 // a drop reason the line's part gives it at every level: logDropLib, logDropSource, logDropRepeat; 0 on most lines
 }
 
 // logFinding is what the line that counts a lint finding knows of it: kept
@@ -131,6 +137,10 @@ const (
 	logDropLint
 	logDropSameTrace // frames that repeat those of a trace shown above, line for line
 	logDropCopy      // a copy of a warning shown above with its tally: counted with the lines around it, never shown
+	logDropLib       // frames in the runtime or a library (see logLibFrame)
+	logDropSource    // source lines of a jest code frame around the failing one
+	logDropRepeat    // lines of node's closing list of failing tests that repeat the report above
+	logDropCoverage  // go test -cover rows past their figure's quota, counted by figure
 )
 
 type logDoc struct {
@@ -800,11 +810,31 @@ func (d *logDoc) plan(p logParams) {
 	// go test -cover's line per package and go test -bench's line per
 	// benchmark are results the run was for, however many: "ok  pkg 0.01s
 	// coverage: 85.2% of statements", "BenchmarkJoin-2  2000  1035 ns/op".
-	results := 0
+	results, covered := 0, 0
 	for _, i := range vis {
-		if results < p.summaries*25 && (logCoverage(ls[i].text) || logBench(ls[i].text)) {
+		cover := logCoverage(ls[i].text)
+		if cover {
+			covered++
+		}
+		if results < p.summaries*25 && (cover || logBench(ls[i].text)) {
 			ls[i].keep = true
 			results++
+		}
+	}
+	if covered > p.summaries {
+		// Hundreds of packages: the first few rows of each status and
+		// figure ("ok … coverage: 50.0%", "… [no test files]"-like 0.0%
+		// rows) stand for the rest, which a note counts by figure.
+		perFigure := make(map[string]int)
+		for _, i := range vis {
+			if !logCoverage(ls[i].text) {
+				continue
+			}
+			f := string(logCoverFigure(ls[i].text))
+			if perFigure[f] >= p.notable {
+				ls[i].keep, ls[i].drop = false, logDropCoverage
+			}
+			perFigure[f]++
 		}
 	}
 	for i := range ls {
@@ -812,7 +842,9 @@ func (d *logDoc) plan(p logParams) {
 		if l.block >= 0 && ls[l.block].keep {
 			l.keep = true
 		}
-		if drop := l.trimmed(p); drop != logDropTemplate {
+		if drop := l.trimmed(p); drop != logDropTemplate && (l.keep || drop != l.cut) {
+			// A line cut for its part (a library frame) that nothing
+			// keeps is counted with the lines around it.
 			l.keep, l.drop = false, drop
 		}
 	}
@@ -856,6 +888,57 @@ func logCoverage(t []byte) bool {
 	return bytes.Contains(t[k:], []byte("% of statements"))
 }
 
+// logCoverFigure returns what groups a go test -cover row: its status
+// word ("ok", "FAIL", "untested" for a package without test files) and its
+// figure, "ok 50.0%".
+func logCoverFigure(t []byte) []byte {
+	status := t
+	if k := bytes.IndexByte(t, '\t'); k >= 0 {
+		status = bytes.TrimSpace(t[:k])
+	}
+	k := bytes.Index(t, []byte("coverage: "))
+	fig := t[k+len("coverage: "):]
+	if e := bytes.IndexByte(fig, '%'); e >= 0 {
+		fig = fig[:e+1]
+	}
+	out := make([]byte, 0, len(status)+1+len(fig))
+	if len(status) == 0 {
+		status = []byte("untested")
+	}
+	out = append(append(out, status...), ' ')
+	return append(out, fig...)
+}
+
+// appendCoverage writes the note for ls[a:b], go test -cover rows dropped
+// past their figure's quota: "[… 94 package coverage rows omitted: 60 ok
+// 50.0%, 34 untested 0.0% …]", figures in the order they first come.
+func (d *logDoc) appendCoverage(out []byte, a, b int) []byte {
+	var figs [][]byte
+	var counts []int
+	for i := a; i < b; i++ {
+		f := logCoverFigure(d.lines[i].text)
+		k := slices.IndexFunc(figs, func(g []byte) bool { return bytes.Equal(g, f) })
+		if k < 0 {
+			figs, counts = append(figs, f), append(counts, 0)
+			k = len(figs) - 1
+		}
+		counts[k]++
+	}
+	out = logRoom(out, 64+16*len(figs))
+	out = append(out, "[… "...)
+	out = strconv.AppendInt(out, int64(b-a), 10)
+	out = append(out, " package coverage rows omitted:"...)
+	for k, f := range figs {
+		if k > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, ' ')
+		out = strconv.AppendInt(out, int64(counts[k]), 10)
+		out = append(append(out, ' '), f...)
+	}
+	return append(out, " …]\n"...)
+}
+
 // logBench is toolline.BenchResult, asked only of lines that start as a
 // benchmark's name does.
 func logBench(t []byte) bool {
@@ -865,6 +948,9 @@ func logBench(t []byte) bool {
 // trimmed reports whether level p trims the line out of its trace or test
 // block, and why; logDropTemplate means it does not.
 func (l *logLine) trimmed(p logParams) uint8 {
+	if l.cut != 0 && !l.dup {
+		return l.cut
+	}
 	switch l.trace {
 	case logGoTrace:
 		if l.gor >= int32(p.goroutines) {
@@ -1079,7 +1165,12 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			for j < b && ls[j].hidden {
 				j++
 			}
-			out = d.appendHidden(out, i, j)
+			if note := d.appendHidden(nil, i, j); j-i == 1 && len(ls[i].text) < len(note) {
+				// A note would be no shorter than the line it stands for.
+				out = d.appendLine(out, &ls[i], p)
+			} else {
+				out = append(out, note...)
+			}
 			i = j
 			continue
 		}
@@ -1117,6 +1208,14 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			out = logAppendNote(out, j-i, "stack frame lines")
 		case ls[i].drop == logDropSameTrace:
 			out = logAppendNote(out, j-i, "stack frame lines, the same as in a trace above,")
+		case ls[i].drop == logDropCoverage:
+			out = d.appendCoverage(out, i, j)
+		case ls[i].drop == logDropLib:
+			out = logAppendNote(out, j-i, "runtime and library frame lines")
+		case ls[i].drop == logDropRepeat:
+			out = logAppendNote(out, j-i, "lines repeating the report above")
+		case ls[i].drop == logDropSource:
+			out = logAppendNote(out, j-i, "source lines around the failing one")
 		case ls[i].drop == logDropGoroutines:
 			out = logAppendNote(out, j-i, "lines of further goroutines")
 		case ls[i].drop == logDropTestLines:

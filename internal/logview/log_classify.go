@@ -646,6 +646,19 @@ func logPytestBlock(ls []logLine, head int) {
 	}
 }
 
+// logCodeFrameContext matches a source line of a code frame that is not
+// the failing one: "      4 |   total() { … }", not "    > 5 |   discount…"
+// nor the caret line under it. The failing line, its caret and the stack
+// frames under the frame say where the test failed.
+func logCodeFrameContext(t []byte) bool {
+	s := bytes.TrimLeft(t, " ")
+	k := 0
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	return k > 0 && len(s) < len(t) && bytes.HasPrefix(s[k:], []byte(" |")) && (len(s) == k+2 || s[k+2] == ' ')
+}
+
 // logJestBlock marks a jest failure: the "● suite › test" line and the
 // indented message, diff, code frame and stack under it, up to the next
 // failure or the next line at the left margin.
@@ -656,6 +669,9 @@ func logJestBlock(ls []logLine, head int) {
 			return
 		}
 		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logDiagBlock, int32(i-head-1)
+		if logCodeFrameContext(t) {
+			ls[i].cut = logDropSource
+		}
 	}
 }
 
@@ -858,9 +874,32 @@ func logStackBlock(ls []logLine, head int) int {
 			continue
 		}
 		ls[i].block, ls[i].trace, ls[i].gor, ls[i].pos = int32(head), logStack, section, pos
+		if pos > 0 && logLibFrame(ls[i].text) {
+			ls[i].cut = logDropLib
+		}
 		pos++
 	}
 	return i
+}
+
+// logLibFrame matches a JavaScript frame in node's own code or in a
+// package, "at Test.run (node:internal/test_runner/test:796:25)", "at
+// node:internal/process/task_queues:140:7", "at Object.<anonymous>
+// (../node_modules/expect/build/index.js:1824:9)": below the innermost
+// frame, where the error was thrown, they tell a reader of a failed test
+// nothing the frames in the user's code do not. A frame that opens the
+// error's properties ("… (node:async_hooks:206:9) {") stays with them.
+func logLibFrame(t []byte) bool {
+	if len(t) == 0 || t[len(t)-1] != ')' && (t[len(t)-1] < '0' || t[len(t)-1] > '9') {
+		return false
+	}
+	s := logTrimBlank(t)
+	s = bytes.TrimPrefix(s, []byte("at "))
+	s = bytes.TrimPrefix(s, []byte("async "))
+	if p := bytes.LastIndexByte(s, '('); p >= 0 {
+		s = s[p+1:]
+	}
+	return bytes.HasPrefix(s, []byte("node:")) || bytes.Contains(s, []byte("node_modules/"))
 }
 
 // logRustBacktrace marks a Rust panic backtrace: numbered frames

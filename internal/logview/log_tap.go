@@ -2,6 +2,7 @@ package logview
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 )
 
@@ -14,13 +15,15 @@ import (
 // (see logTapBlock and logIndentBlock); TODO tests stay in view.
 func logTapHide(d *logDoc) {
 	ls := d.lines
-	tap, spec, catch := false, false, false
+	tap, spec, catch, jest, unit := false, false, false, false, false
 	suites := make(map[string]bool)
 	for i := range ls {
 		t := ls[i].text
 		catch = catch || logCatchPassed(t)
 		tap = tap || bytes.HasPrefix(t, []byte("TAP version ")) || logTapPlan(t)
 		spec = spec || bytes.HasPrefix(t, []byte("ℹ tests "))
+		jest = jest || bytes.HasPrefix(t, []byte("Tests: "))
+		unit = unit || bytes.HasPrefix(t, []byte("Ran ")) && bytes.Contains(t, []byte(" tests in "))
 		if name, ok := bytes.CutPrefix(bytes.TrimLeft(t, " "), []byte("▶ ")); ok {
 			suites[string(name)] = true
 		}
@@ -28,7 +31,10 @@ func logTapHide(d *logDoc) {
 	if catch {
 		logCatchHide(ls)
 	}
-	if !tap && !spec {
+	if spec {
+		logMarkSpecRecap(ls)
+	}
+	if !tap && !spec && !jest && !unit {
 		return
 	}
 	// hide hides ls[from:end], the lines of one test whose result line is
@@ -70,10 +76,29 @@ func logTapHide(d *logDoc) {
 		case spec && bytes.HasPrefix(t, []byte("﹣ ")) && bytes.Contains(t, []byte(" # SKIP")):
 			hide(i, i, i+1, false, true)
 			i++
+		case jest && (bytes.HasPrefix(t, []byte("✓ ")) || bytes.HasPrefix(t, []byte("○ skipped "))) && !ls[i].must:
+			// jest's "✓ total (7 ms)" and "○ skipped name" under its suite.
+			hide(i, i, i+1, false, bytes.HasPrefix(t, []byte("○ ")))
+			i++
+		case unit && logUnittestPassed(t) && !ls[i].must:
+			// unittest -v's "test_add (tests.t.TestAdd.test_add) ... ok".
+			hide(i, i, i+1, false, !bytes.HasSuffix(t, []byte(" ... ok")))
+			i++
 		default:
 			i++
 		}
 	}
+}
+
+// logUnittestPassed matches unittest -v's line for a passing or skipped
+// test, "name (module.Class.name) ... ok", "… ... skipped 'why'".
+func logUnittestPassed(t []byte) bool {
+	k := bytes.Index(t, []byte(") ... "))
+	if k <= 0 || bytes.IndexByte(t[:k], '(') <= 0 {
+		return false
+	}
+	r := t[k+len(") ... "):]
+	return bytes.Equal(r, []byte("ok")) || bytes.HasPrefix(r, []byte("skipped "))
 }
 
 // logCatchPassed matches the head of a passing assertion that Catch2's
@@ -293,4 +318,26 @@ func logYAMLField(t []byte, key string) ([]byte, bool) {
 		return nil, false
 	}
 	return bytes.TrimSpace(t[len(key)+2:]), true
+}
+
+// logMarkSpecRecap marks the lines of node's spec reporter's closing
+// "✖ failing tests:" list that repeat, byte for byte but for their indent
+// (a subtest's is less there), a line of the report above it (the
+// failures' frames, error properties, diff lines):
+// the failure lines among them stay, as every failure line does, and the
+// "test at file:line" lines that locate each failure are its own.
+func logMarkSpecRecap(ls []logLine) {
+	r := slices.IndexFunc(ls, func(l logLine) bool { return bytes.Equal(l.text, []byte("✖ failing tests:")) })
+	if r < 0 {
+		return
+	}
+	above := make(map[string]bool, r)
+	for _, l := range ls[:r] {
+		above[string(logTrimBlank(l.text))] = true
+	}
+	for k := r + 1; k < len(ls); k++ {
+		if l := &ls[k]; !l.must && len(bytes.TrimSpace(l.text)) > 0 && above[string(logTrimBlank(l.text))] {
+			l.cut = logDropRepeat
+		}
+	}
 }

@@ -1481,10 +1481,47 @@ func TestLogValgrindProgramFrames(t *testing.T) {
 }
 
 // TestLogCoverage checks go test -cover over 200 packages, behind a
-// build's chatter: each package's coverage is a result and stays.
+// build's chatter, where 134 rows say "ok … 50.0%" and 66 "0.0%" for
+// packages without tests: each figure keeps its first rows, and notes
+// count every other row by figure, so shown and counted rows make 200.
 func TestLogCoverage(t *testing.T) {
 	in := append(buildChatter(200), viewtest.Read(t, "log", "go-test-cover-200")...)
 	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := bytes.Count(out, []byte("% of statements\n"))
+	counted := 0
+	for _, m := range regexp.MustCompile(`\[… (\d+) package coverage rows omitted: (.*) …\]`).FindAllSubmatch(out, -1) {
+		n, _ := strconv.Atoi(string(m[1]))
+		counted += n
+		sum := 0
+		for _, part := range strings.Split(string(m[2]), ", ") {
+			k, _ := strconv.Atoi(strings.Fields(part)[0])
+			sum += k
+		}
+		if sum != n {
+			t.Errorf("note %q: figures add up to %d", m[0], sum)
+		}
+	}
+	if shown+counted != 200 || shown > 12 {
+		t.Fatalf("%d coverage rows shown and %d counted, want 200 in all, few shown:\n%s", shown, counted, out)
+	}
+	for _, fig := range []string{"coverage: 50.0%", "coverage: 0.0%"} {
+		if !bytes.Contains(out, []byte(fig)) {
+			t.Errorf("view has no row with %q:\n%s", fig, out)
+		}
+	}
+}
+
+// TestLogCoverageFigures checks 200 packages each with its own coverage
+// figure: every figure is a result, and every row stays.
+func TestLogCoverageFigures(t *testing.T) {
+	var in []byte
+	for i := range 200 {
+		in = fmt.Appendf(in, "ok  \texample.com/m/p%d\t0.0%ds\tcoverage: %d.%d%% of statements\n", i, i%10, i/2, i%2*5)
+	}
+	out, err := Log(append(buildChatter(200), in...), lossy.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1520,5 +1557,116 @@ func TestLogBenchResults(t *testing.T) {
 	}
 	if n := logCheckKept(t, in, out, toolline.BenchResult); n != 48 {
 		t.Fatalf("%d benchmark results, want 48", n)
+	}
+}
+
+// TestLogLibraryFrames checks node --test's spec report: each stack keeps
+// its innermost frame, every frame in the user's files and the frame that
+// opens the error's properties; node's own frames under them are counted.
+func TestLogLibraryFrames(t *testing.T) {
+	in := viewtest.Read(t, "log", "node-test-queue-spec")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := func(l []byte) bool {
+		return bytes.Contains(l, []byte(" at ")) && bytes.Contains(l, []byte("(file:///"))
+	}
+	// The closing list repeats the report's frames (TestLogSpecRecap).
+	report, _, _ := bytes.Cut(in, []byte("✖ failing tests:"))
+	if n := logCheckKept(t, report, out, user); n < 6 {
+		t.Fatalf("sample has %d frames in the user's files, want 6 or more", n)
+	}
+	// A frame alone between the user's is shown: a note would be no shorter.
+	node := func(b []byte) int { return bytes.Count(b, []byte("(node:")) - bytes.Count(b, []byte(") {\n")) }
+	if n, all := node(out), node(in); n > all/10 {
+		t.Errorf("view keeps %d of node's %d frames:\n%s", n, all, out)
+	}
+	if !bytes.Contains(out, []byte("runtime and library frame lines omitted")) {
+		t.Errorf("no note counts node's frames:\n%s", out)
+	}
+}
+
+// TestLogJestCodeFrame checks jest's failures: the failing source line and
+// its caret stay, with every frame in the user's files; the source lines
+// around them and the frames in node_modules are counted.
+func TestLogJestCodeFrame(t *testing.T) {
+	in := viewtest.Read(t, "log", "jest-failures")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failing := func(l []byte) bool { return bytes.HasPrefix(bytes.TrimLeft(l, " "), []byte("> ")) }
+	if n := logCheckKept(t, in, out, failing); n != 5 {
+		t.Fatalf("%d failing source lines, want 5", n)
+	}
+	frame := func(l []byte) bool {
+		return bytes.Contains(l, []byte(" at ")) && !bytes.Contains(l, []byte("node_modules"))
+	}
+	logCheckKept(t, in, out, frame)
+	for _, l := range bytes.Split(out, []byte("\n")) {
+		if logCodeFrameContext(l) || bytes.Contains(l, []byte("✓ stable")) {
+			t.Errorf("view keeps %q", l)
+		}
+	}
+}
+
+// TestLogUnittestPassing checks unittest -v: the lines of passing and
+// skipped tests are counted, those of failing ones and the reports stay.
+func TestLogUnittestPassing(t *testing.T) {
+	in := viewtest.Read(t, "log", "unittest-discover-v")
+	// The view saves less than Log asks (the reports are most of the
+	// output): its plan is what is checked.
+	d := logRead(in, lossy.Options{})
+	d.markCopies()
+	out := d.view(logDefault)
+	if bytes.Contains(out, []byte(") ... ok\n")) || bytes.Contains(out, []byte(") ... skipped '")) {
+		t.Errorf("view keeps passing or skipped tests:\n%s", out)
+	}
+	failed := func(l []byte) bool {
+		return bytes.HasSuffix(l, []byte(" ... FAIL")) || bytes.HasSuffix(l, []byte(" ... ERROR"))
+	}
+	if n := logCheckKept(t, in, out, failed); n != 6 {
+		t.Fatalf("%d failing tests, want 6", n)
+	}
+}
+
+// TestLogJestSkipped checks that jest's "○ skipped" lines are counted as
+// skipped tests, its "✓" lines as passing ones.
+func TestLogJestSkipped(t *testing.T) {
+	in := []byte("FAIL a.test.js\n  s\n    ✓ one (1 ms)\n    ○ skipped two\n    ○ skipped three\n    ✕ four (2 ms)\n\nTests:       1 failed, 2 skipped, 1 passed, 4 total\n")
+	d := logRead(in, lossy.Options{})
+	var got []byte
+	for _, l := range d.lines {
+		if l.hidden {
+			got = append(got, l.passed)
+		}
+	}
+	if string(got) != "PSS" {
+		t.Errorf("hidden lines %q, want PSS", got)
+	}
+}
+
+// TestLogSpecRecap checks node's closing "✖ failing tests:" list: each
+// failure keeps its "test at file:line" and its failure lines, and the
+// frames and properties that repeat the report above are counted.
+func TestLogSpecRecap(t *testing.T) {
+	in := viewtest.Read(t, "log", "node-test-queue-spec")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, recap, ok := bytes.Cut(out, []byte("✖ failing tests:\n"))
+	if !ok {
+		t.Fatalf("view lacks the list of failing tests:\n%s", out)
+	}
+	if n := bytes.Count(recap, []byte("\ntest at queue.test.mjs:")); n != 5 {
+		t.Errorf("%d failures located in the list, want 5:\n%s", n, recap)
+	}
+	if bytes.Contains(recap, []byte("(file:///")) {
+		t.Errorf("list repeats the report's frames:\n%s", recap)
+	}
+	if !bytes.Contains(recap, []byte("lines repeating the report above omitted")) {
+		t.Errorf("no note counts the repeated lines:\n%s", recap)
 	}
 }
