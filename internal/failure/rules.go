@@ -227,13 +227,14 @@ func diagnostic(line []byte) bool {
 			return true
 		}
 	}
-	if rubyFrame(line) && bytes.Contains(line, []byte("': ")) {
+	// One parse serves the Ruby frame's test and the hit's below.
+	h, ok := toolline.ParseHit(line)
+	if ok && rubyHit(h) && bytes.Contains(line, []byte("': ")) {
 		return true // Ruby's uncaught exception: "t.rb:5:in `fetch': key not found: :qty (KeyError)"
 	}
 	if toolline.MarkdownlintRow(line) {
 		return true // markdownlint-cli2: "README.md:11 error MD012/no-multiple-blanks ..."
 	}
-	h, ok := toolline.ParseHit(line)
 	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
 		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ...". cspell's
 		// issues ("README.md:20:20 - Unknown word (gittutorial)") are
@@ -319,7 +320,12 @@ func exceptionName(t []byte) bool {
 // <main>'" (Ruby 3.4 quotes with "'" alone: "in 'Hash#fetch'").
 func rubyFrame(t []byte) bool {
 	h, ok := toolline.ParseHit(t)
-	return ok && !h.Context && h.Col == 0 && (hasPrefix(h.Text, "in `") || hasPrefix(h.Text, "in '"))
+	return ok && rubyHit(h)
+}
+
+// rubyHit is rubyFrame for a line ParseHit has read as h.
+func rubyHit(h toolline.Hit) bool {
+	return !h.Context && h.Col == 0 && (hasPrefix(h.Text, "in `") || hasPrefix(h.Text, "in '"))
 }
 
 // wordFailure scans the words of a line for the failure vocabulary of the
