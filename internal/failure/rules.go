@@ -343,6 +343,8 @@ func wordFailure(b []byte) (strong, weak bool) {
 	}
 	// One class table: 0 not a letter, 1 a letter, 2 a letter wordHit
 	// judges words starting with; words of other letters are skipped whole.
+	// wordHit judges none of the words it would be asked of but "E" and
+	// those of 4 to 40 letters: the others are not asked.
 	for i := 0; i < len(b); {
 		k := wordClass[b[i]]
 		if k == 0 {
@@ -353,7 +355,7 @@ func wordFailure(b []byte) (strong, weak bool) {
 		for j < len(b) && wordClass[b[j]] != 0 {
 			j++
 		}
-		if k == 2 {
+		if n := j - i; k == 2 && (n >= 4 && n <= 40 || n == 1 && b[i] == 'E') {
 			switch wordHit(b, i, j) {
 			case hitStrong:
 				return true, false
