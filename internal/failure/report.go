@@ -203,7 +203,11 @@ func (r *reader) report(i int, plain []byte) bool {
 	if hasPrefix(t, "ok  ") || hasPrefix(t, "ok \t") || hasPrefix(t, "--- PASS") || hasPrefix(t, "--- SKIP") {
 		return false
 	}
-	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && lonePath(t) {
+	// The rules below whose forms need a ':' ("path:N:", "kern  :err   : ",
+	// "Error: msg") are asked only of lines that hold one; t and body are
+	// parts of plain.
+	colon := bytes.IndexByte(plain, ':') >= 0
+	if plain[0] != ' ' && plain[0] != '\t' && lonePath(t) {
 		r.pathLine = i
 	}
 	if t[len(t)-1] == ':' && isDigit(t[0]) {
@@ -240,10 +244,14 @@ func (r *reader) report(i int, plain []byte) bool {
 	if body, ok := valgrindBody(t); ok {
 		return r.valgrind(i, body)
 	}
-	if hit, ok := straceLine(t); ok {
+	if t[0] != '[' && t[0] != '+' && t[0] != '-' && bytes.IndexByte(t, '(') < 0 {
+		// not a system call nor one of strace's "+++", "---" or "[pid N]" lines
+	} else if hit, ok := straceLine(t); ok {
 		return hit
 	}
-	if level, _, ok := toolline.KernelLevel(t); ok {
+	if !colon {
+		// no "kern  :err   : " prefix
+	} else if level, _, ok := toolline.KernelLevel(t); ok {
 		switch string(level) {
 		case "emerg", "alert", "crit", "err":
 			return true // dmesg -x names the level; the message may not
@@ -317,7 +325,7 @@ func (r *reader) report(i int, plain []byte) bool {
 			return status >= 500 // a request the web server failed; 4xx are the client's
 		}
 	}
-	if toolError(body) {
+	if colon && toolError(body) {
 		return true
 	}
 	if strong, weak := startFailure(body); strong || weak && !r.page && !r.paragraph(i) {
@@ -327,7 +335,7 @@ func (r *reader) report(i int, plain []byte) bool {
 		}
 		return true
 	}
-	if exceptionLine(body) {
+	if (colon || hasSuffix(body, "Interrupt") || bytes.IndexByte(body, 'w') >= 0) && exceptionLine(body) {
 		r.exception = true
 		return true
 	}
@@ -348,13 +356,15 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
-	if len(plain) > 0 && plain[0] != ' ' && plain[0] != '\t' && (diagnostic(plain) || perlDiagnostic(plain)) {
+	if plain[0] != ' ' && plain[0] != '\t' && ((colon || bytes.IndexByte(plain, '-') >= 0) && diagnostic(plain) || perlDiagnostic(plain)) {
 		return true
 	}
 	if r.eslintRow(t) || r.staticcheckRow(t) {
 		return true
 	}
-	if sev, _, _, ok := toolline.CompactRow(t); ok {
+	if !colon {
+		// no "path: line N, col M, "
+	} else if sev, _, _, ok := toolline.CompactRow(t); ok {
 		// eslint -f compact and kin: errors report, warnings are findings.
 		return string(sev) == "error" || string(sev) == "fatal"
 	}

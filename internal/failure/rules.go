@@ -227,13 +227,14 @@ func diagnostic(line []byte) bool {
 			return true
 		}
 	}
-	if rubyFrame(line) && bytes.Contains(line, []byte("': ")) {
+	// One parse serves the Ruby frame's test and the hit's below.
+	h, ok := toolline.ParseHit(line)
+	if ok && rubyHit(h) && bytes.Contains(line, []byte("': ")) {
 		return true // Ruby's uncaught exception: "t.rb:5:in `fetch': key not found: :qty (KeyError)"
 	}
 	if toolline.MarkdownlintRow(line) {
 		return true // markdownlint-cli2: "README.md:11 error MD012/no-multiple-blanks ..."
 	}
-	h, ok := toolline.ParseHit(line)
 	if ok && h.Col == 0 && len(h.Text) > 0 && isDigit(h.Text[0]) {
 		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ...". cspell's
 		// issues ("README.md:20:20 - Unknown word (gittutorial)") are
@@ -319,7 +320,12 @@ func exceptionName(t []byte) bool {
 // <main>'" (Ruby 3.4 quotes with "'" alone: "in 'Hash#fetch'").
 func rubyFrame(t []byte) bool {
 	h, ok := toolline.ParseHit(t)
-	return ok && !h.Context && h.Col == 0 && (hasPrefix(h.Text, "in `") || hasPrefix(h.Text, "in '"))
+	return ok && rubyHit(h)
+}
+
+// rubyHit is rubyFrame for a line ParseHit has read as h.
+func rubyHit(h toolline.Hit) bool {
+	return !h.Context && h.Col == 0 && (hasPrefix(h.Text, "in `") || hasPrefix(h.Text, "in '"))
 }
 
 // wordFailure scans the words of a line for the failure vocabulary of the
@@ -337,6 +343,8 @@ func wordFailure(b []byte) (strong, weak bool) {
 	}
 	// One class table: 0 not a letter, 1 a letter, 2 a letter wordHit
 	// judges words starting with; words of other letters are skipped whole.
+	// wordHit judges none of the words it would be asked of but "E" and
+	// those of 4 to 40 letters: the others are not asked.
 	for i := 0; i < len(b); {
 		k := wordClass[b[i]]
 		if k == 0 {
@@ -347,7 +355,7 @@ func wordFailure(b []byte) (strong, weak bool) {
 		for j < len(b) && wordClass[b[j]] != 0 {
 			j++
 		}
-		if k == 2 {
+		if n := j - i; k == 2 && (n >= 4 && n <= 40 || n == 1 && b[i] == 'E') {
 			switch wordHit(b, i, j) {
 			case hitStrong:
 				return true, false
