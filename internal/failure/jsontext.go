@@ -2,6 +2,7 @@ package failure
 
 import (
 	"bytes"
+	"slices"
 	"unsafe"
 
 	"github.com/kompress/kompress/internal/ansi"
@@ -106,7 +107,10 @@ func literalLines(raw, buf []byte, fn func([]byte)) []byte {
 	eachText(text, func(line []byte) {
 		off := int(uintptr(unsafe.Pointer(unsafe.SliceData(line))) - base)
 		if aligned {
-			k := lineIndex(starts, off)
+			k, at := slices.BinarySearch(starts, off) // the line holding off
+			if !at {
+				k--
+			}
 			seg := bytes.TrimSuffix(segs[k], []byte(`\r`))
 			if off == starts[k] && (k+1 == len(starts) || off+len(line) >= starts[k+1]-2) {
 				fn(seg)
@@ -116,21 +120,6 @@ func literalLines(raw, buf []byte, fn func([]byte)) []byte {
 		fn(jsonstr.AppendEscaped(nil, line))
 	})
 	return text
-}
-
-// lineIndex returns the index of the line of starts (ascending) holding
-// offset off.
-func lineIndex(starts []int, off int) int {
-	lo, hi := 0, len(starts)
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if starts[mid] <= off {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return lo
 }
 
 // cutNewline cuts raw, a literal's text, around its first escaped line
