@@ -523,6 +523,10 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "app.rb:20:16: E: Lint/Syntax: unexpected token tEQL", true},
+		{router.Log, "app.rb:3:1: F: Lint/Syntax: unexpected end-of-input", true},
+		{router.Log, "app.rb:4:23: C: [Correctable] Layout/SpaceAroundEqualsInParameterDefault: Surrounding space missing in default value assignment.", false},
+		{router.Log, "app.rb:17:5: W: [Correctable] Lint/UselessAssignment: Useless assignment to variable - unused.", false},
 		{router.Log, "Found one Java-level deadlock:", true},
 		{router.Log, "Found 2 deadlocks.", true},
 		{router.Log, "Found 0 deadlocks.", false},
@@ -971,5 +975,27 @@ func TestJSONText(t *testing.T) {
 		if m := AbsentIn(router.JSON, got, []byte(c.out)); len(m) != c.missing {
 			t.Errorf("%s: missing %q, want %d lines", c.name, m, c.missing)
 		}
+	}
+}
+
+// TestRubocopExcerpts: an error's excerpt and caret count, a RuboCop
+// convention's under it do not, though they come within the caret rule's
+// reach of the error.
+func TestRubocopExcerpts(t *testing.T) {
+	text := "orders.rb:20:16: E: Lint/Syntax: unexpected token tEQL\n" +
+		"(Using Ruby 2.6 parser; configure using TargetRubyVersion parameter, under AllCops)\n" +
+		"  def find(id) = @orders.find { |o| o[\"id\"] == id }\n" +
+		"               ^\n" +
+		"pricing.rb:2:11: C: [Correctable] Style/MutableConstant: Freeze mutable objects assigned to constants.\n" +
+		"  RATES = {\"eu\"=>0.2}\n" +
+		"          ^^^^^^^^^^^^\n"
+	var got []string
+	for _, l := range Lines(router.Log, []byte(text)) {
+		got = append(got, string(l))
+	}
+	want := []string{"orders.rb:20:16: E: Lint/Syntax: unexpected token tEQL",
+		"  def find(id) = @orders.find { |o| o[\"id\"] == id }", "               ^"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Lines = %q, want %q", got, want)
 	}
 }

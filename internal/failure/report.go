@@ -514,10 +514,27 @@ func (r *reader) caret(i int, plain []byte) bool {
 		if isBlankLine(l) || caretLine(l) || bareGutter(l) {
 			continue
 		}
+		if j > 0 && !r.mark[j-1] && rubocopFinding(r.line(j-1)) {
+			return false // the excerpt of a RuboCop convention under an error's
+		}
 		r.mark[j] = true
 		break
 	}
 	return true
+}
+
+// rubocopFinding reports a RuboCop offense below error level, which
+// diagnostic does not count: "app.rb:4:23: C: [Correctable] Layout/…".
+func rubocopFinding(plain []byte) bool {
+	if len(plain) == 0 || plain[0] == ' ' || bytes.IndexByte(plain, ':') < 0 {
+		return false
+	}
+	h, ok := toolline.ParseHit(plain)
+	if !ok || h.Context || h.Col == 0 {
+		return false
+	}
+	sev, _, ok := toolline.RubocopOffense(h.Text)
+	return ok && sev != 'E' && sev != 'F'
 }
 
 // caretLine reports a line whose marks, after an optional "|" gutter, are

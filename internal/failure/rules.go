@@ -250,6 +250,11 @@ func diagnostic(line []byte) bool {
 		return false
 	}
 	if h.Col > 0 {
+		if sev, _, ok := toolline.RubocopOffense(h.Text); ok {
+			// RuboCop's conventions, refactorings, warnings and infos are
+			// findings in code that runs, as a linter's warnings are.
+			return sev == 'E' || sev == 'F'
+		}
 		return h.Text[1] != ' ' && h.Text[1] != '\t'
 	}
 	r := h.Text[1:]

@@ -98,7 +98,7 @@ func (d *logDoc) markLint() {
 // biome, oxlint (miette) or revive (friendly) finding below error level that starts at ls[i]; end is i when
 // none does.
 func logBlockFinding(ls []logLine, i int) (end int, loc, rule []byte) {
-	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning, logMietteWarning, logReviveWarning} {
+	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRubocopFinding, logRustWarning, logBiomeWarning, logMietteWarning, logReviveWarning} {
 		if end, loc, rule = find(ls, i); end > i {
 			return end, loc, rule
 		}
@@ -313,6 +313,31 @@ func logCppcheckFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 		end += 2 // the quoted source line and its caret
 	}
 	return end, loc, rule
+}
+
+// logRubocopFinding returns the end, location and cop of a RuboCop offense
+// below error level headed at ls[i], "app.rb:4:23: C: [Correctable]
+// Layout/SpaceAroundEqualsInParameterDefault: Surrounding space missing…",
+// with the quoted source line and the caret line under it when the
+// formatter prints them; end is i when ls[i] heads none.
+func logRubocopFinding(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := ls[i].text
+	if ls[i].must || len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
+		return i, nil, nil
+	}
+	h, ok := toolline.ParseHit(t)
+	if !ok || h.Context || h.Col == 0 {
+		return i, nil, nil
+	}
+	sev, cop, ok := toolline.RubocopOffense(h.Text)
+	if !ok || sev == 'E' || sev == 'F' {
+		return i, nil, nil
+	}
+	end = i + 1
+	if end+1 < len(ls) && !ls[end].must && !ls[end+1].must && logCaretOnly(ls[end+1].text) {
+		end += 2 // the quoted source line and its caret
+	}
+	return end, t[:len(t)-len(h.Text)-1], cop
 }
 
 // logCaretOnly matches a caret line under quoted source: blanks, then "^"

@@ -51,13 +51,16 @@ func logOracleLines(in []byte) []string {
 // a passing Go test whose name ends in Error, a passing Catch2 assertion
 // ("c2.cpp:9: PASSED:"), rustc's suggestions ("help:
 // ... handle the error accordingly"), and cppcheck's findings below
-// warning level ("m.c:7:0: style: The function 'main' is never used.") and
-// Python's warnings ("warn.py:7: DeprecationWarning: ...").
+// warning level ("m.c:7:0: style: The function 'main' is never used."),
+// RuboCop's offenses below error level ("a.rb:2:1: C: Style/Documentation:
+// ...") and Python's warnings ("warn.py:7: DeprecationWarning: ...").
+var logOracleRubocop = regexp.MustCompile(`^\S+:\d+:\d+: [CRWI]: `)
+
 func logOracleExempt(line string) bool {
 	if strings.HasPrefix(line, "=== RUN ") || strings.HasPrefix(line, "--- PASS: ") || strings.HasPrefix(line, "help: ") || strings.HasSuffix(line, ": PASSED:") {
 		return true
 	}
-	if logOraclePyWarning.MatchString(line) {
+	if logOraclePyWarning.MatchString(line) || logOracleRubocop.MatchString(line) {
 		return true
 	}
 	for _, sev := range []string{": style: ", ": information: ", ": performance: ", ": portability: "} {
@@ -99,6 +102,7 @@ var logCeilings = map[string]float64{
 	"x-jest":                     0.44,
 	"x-pytest-v":                 0.52,
 	"x-make-recursive-warnings":  0.30,
+	"rubocop-syntax-style":       0.35,
 }
 
 func TestLogSamples(t *testing.T) {

@@ -518,3 +518,30 @@ func SpellFix(text []byte) bool {
 	i := bytes.Index(text, []byte(" ==> "))
 	return i > 1 && bytes.IndexAny(text[1:i], " \t") < 0 && i+len(" ==> ") < len(text)
 }
+
+// RubocopOffense parses the text after a RuboCop offense's location (its
+// "path:line:col:" as ParseHit reads it): " C: [Correctable]
+// Style/StringLiterals: Prefer single-quoted strings…". It returns the
+// severity letter (C convention, R refactor, W warning, I info, E error,
+// F fatal) and the cop ("Style/StringLiterals").
+func RubocopOffense(text []byte) (severity byte, cop []byte, ok bool) {
+	if len(text) < 6 || text[0] != ' ' || text[2] != ':' || text[3] != ' ' {
+		return 0, nil, false
+	}
+	switch severity = text[1]; severity {
+	case 'C', 'R', 'W', 'I', 'E', 'F':
+	default:
+		return 0, nil, false
+	}
+	r := text[4:]
+	if hasPrefix(r, "[Correctable] ") || hasPrefix(r, "[Corrected] ") || hasPrefix(r, "[Todo] ") {
+		r = r[bytes.IndexByte(r, ' ')+1:]
+	}
+	// The cop: a department and a name in CamelCase, "Layout/SpaceAroundOperators".
+	e := bytes.Index(r, []byte(": "))
+	slash := bytes.IndexByte(r, '/')
+	if e <= 0 || slash <= 0 || slash > e || r[0] < 'A' || r[0] > 'Z' || bytes.IndexAny(r[:e], " \t") >= 0 {
+		return 0, nil, false
+	}
+	return severity, r[:e], true
+}

@@ -185,3 +185,23 @@ func TestErlangFrame(t *testing.T) {
 		}
 	}
 }
+
+func TestRubocopOffense(t *testing.T) {
+	for _, c := range []struct {
+		text, cop string
+		sev       byte
+	}{
+		{" C: [Correctable] Style/StringLiterals: Prefer single-quoted strings.", "Style/StringLiterals", 'C'},
+		{" W: Lint/UselessAssignment: Useless assignment to variable - v.", "Lint/UselessAssignment", 'W'},
+		{" E: Lint/Syntax: unexpected token tEQL", "Lint/Syntax", 'E'},
+		{" C: not a cop: text", "", 0},
+		{" X: Style/Foo: bar", "", 0},
+		{" error: expected ';'", "", 0},
+		{"C: Style/Foo: no blank before", "", 0},
+	} {
+		sev, cop, ok := RubocopOffense([]byte(c.text))
+		if ok != (c.sev != 0) || sev != c.sev || string(cop) != c.cop {
+			t.Errorf("RubocopOffense(%q) = %q, %q, %v; want %q, %q", c.text, sev, cop, ok, c.sev, c.cop)
+		}
+	}
+}
