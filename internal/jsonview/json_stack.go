@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/kompress/kompress/internal/lossy"
+	"github.com/kompress/kompress/internal/toolline"
 )
 
 // A JavaScript test runner's JSON report (jest --json, vitest's json
@@ -49,7 +50,7 @@ func trimJSFrames(text []byte) []byte {
 			first = true
 			continue
 		}
-		if first || !jsLibraryFrame(body) {
+		if first || !toolline.JSLibraryFrame(body) {
 			flush(start)
 			first = false
 			continue
@@ -70,14 +71,4 @@ func trimJSFrames(text []byte) []byte {
 		return text
 	}
 	return append(out, text[copied:]...)
-}
-
-// jsLibraryFrame reports whether frame, a stack line from its "at ", is in
-// a library or the runtime rather than the project's code: a module under
-// node_modules, node's own ("node:internal/…", older node's
-// "internal/…"), or code without a file ("new Promise (<anonymous>)").
-func jsLibraryFrame(frame []byte) bool {
-	return bytes.Contains(frame, []byte("/node_modules/")) || bytes.Contains(frame, []byte(`\node_modules\`)) ||
-		bytes.Contains(frame, []byte("(node:")) || bytes.HasPrefix(frame, []byte("at node:")) ||
-		bytes.Contains(frame, []byte("(internal/")) || bytes.HasSuffix(bytes.TrimRight(frame, "\r\n"), []byte("(<anonymous>)"))
 }

@@ -137,7 +137,7 @@ const (
 	logDropLint
 	logDropSameTrace // frames that repeat those of a trace shown above, line for line
 	logDropCopy      // a copy of a warning shown above with its tally: counted with the lines around it, never shown
-	logDropLib       // frames in the runtime or a library (see logLibFrame)
+	logDropLib       // frames in the runtime or a library (see toolline.JSLibraryFrame)
 	logDropSource    // source lines of a jest code frame around the failing one
 	logDropRepeat    // lines of node's closing list of failing tests that repeat the report above
 	logDropCoverage  // go test -cover rows past their figure's quota, counted by figure

@@ -874,32 +874,12 @@ func logStackBlock(ls []logLine, head int) int {
 			continue
 		}
 		ls[i].block, ls[i].trace, ls[i].gor, ls[i].pos = int32(head), logStack, section, pos
-		if pos > 0 && logLibFrame(ls[i].text) {
+		if pos > 0 && toolline.JSLibraryFrame(ls[i].text) {
 			ls[i].cut = logDropLib
 		}
 		pos++
 	}
 	return i
-}
-
-// logLibFrame matches a JavaScript frame in node's own code or in a
-// package, "at Test.run (node:internal/test_runner/test:796:25)", "at
-// node:internal/process/task_queues:140:7", "at Object.<anonymous>
-// (../node_modules/expect/build/index.js:1824:9)": below the innermost
-// frame, where the error was thrown, they tell a reader of a failed test
-// nothing the frames in the user's code do not. A frame that opens the
-// error's properties ("… (node:async_hooks:206:9) {") stays with them.
-func logLibFrame(t []byte) bool {
-	if len(t) == 0 || t[len(t)-1] != ')' && (t[len(t)-1] < '0' || t[len(t)-1] > '9') {
-		return false
-	}
-	s := logTrimBlank(t)
-	s = bytes.TrimPrefix(s, []byte("at "))
-	s = bytes.TrimPrefix(s, []byte("async "))
-	if p := bytes.LastIndexByte(s, '('); p >= 0 {
-		s = s[p+1:]
-	}
-	return bytes.HasPrefix(s, []byte("node:")) || bytes.Contains(s, []byte("node_modules/"))
 }
 
 // logRustBacktrace marks a Rust panic backtrace: numbered frames

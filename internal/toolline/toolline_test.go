@@ -205,3 +205,27 @@ func TestRubocopOffense(t *testing.T) {
 		}
 	}
 }
+
+func TestJSLibraryFrame(t *testing.T) {
+	for _, c := range []struct {
+		frame string
+		lib   bool
+	}{
+		{"    at Test.run (node:internal/test_runner/test:796:25)", true},
+		{"    at node:internal/process/task_queues:140:7", true},
+		{"      at Object.<anonymous> (../node_modules/expect/build/index.js:1824:9)\n", true},
+		{`    at Object.toBe (C:\app\node_modules\expect\build\index.js:1824:9)`, true},
+		{"          at parser.next (<anonymous>)", true},
+		{"    at Module._compile (internal/modules/cjs/loader.js:999:30)", true},
+		{"    at async Promise.all (index 0)", false},
+		{"    at Object.toBe (test/cart.test.js:10:9)", false},
+		{"    at cart (/app/src/node_modules_helper.js:3:1)", false},
+		{"    at emit (node:events:519:28) {", false}, // opens the error's properties
+		{"at com.shop.Cart.add(Cart.java:12)", false},
+		{"npm verbose stack     at async Install.exec (/usr/lib/node_modules/npm/lib/commands/install.js:158:5)", true},
+	} {
+		if got := JSLibraryFrame([]byte(c.frame)); got != c.lib {
+			t.Errorf("JSLibraryFrame(%q) = %v, want %v", c.frame, got, c.lib)
+		}
+	}
+}
