@@ -883,9 +883,13 @@ func logStackBlock(ls []logLine, head int) int {
 }
 
 // logRustBacktrace marks a Rust panic backtrace: numbered frames
-// ("   4: rlib::parse_port") and their "at file:line" lines.
+// ("   4: rlib::parse_port") and their "at file:line" lines. A frame in
+// the standard library or a crate from the registry (see logRustLibFrame)
+// is cut as a library frame: the panic's own line names where it happened,
+// and the program's frames say how it got there.
 func logRustBacktrace(ls []logLine, head int) int {
 	i := head + 1
+	frame := -1 // the numbered line of the current frame
 	for ; i < len(ls); i++ {
 		s := bytes.TrimLeft(ls[i].text, " ")
 		if len(s) == len(ls[i].text) {
@@ -895,12 +899,44 @@ func logRustBacktrace(ls []logLine, head int) int {
 		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
 			k++
 		}
-		if !(k > 0 && k < len(s) && s[k] == ':') && !bytes.HasPrefix(s, []byte("at ")) {
+		numbered := k > 0 && k < len(s) && s[k] == ':'
+		if !numbered && !bytes.HasPrefix(s, []byte("at ")) {
 			break
 		}
 		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logStack, int32(i-head-1)
+		switch {
+		case numbered:
+			frame = i
+			if logRustLibFrame(bytes.TrimLeft(s[k+1:], " "), nil) {
+				ls[i].cut = logDropLib
+			}
+		case frame == i-1 && logRustLibFrame(nil, s[len("at "):]):
+			ls[frame].cut, ls[i].cut = logDropLib, logDropLib
+		case frame == i-1 && ls[frame].cut == logDropLib:
+			ls[i].cut = logDropLib
+		}
 	}
 	return i
+}
+
+// logRustLibFrame reports a Rust backtrace frame, by its symbol
+// ("core::panicking::panic_fmt", "<alloc::boxed::Box<F,A> as
+// core::ops::function::FnOnce<Args>>::call_once", "__rustc::rust_begin_unwind")
+// or by its place ("/rustc/59807616…/library/core/src/result.rs:1867:5",
+// "/home/u/.cargo/registry/src/index.crates.io-…/tokio-1.40.0/src/…"),
+// in the standard library, the test harness or a crate from a registry.
+func logRustLibFrame(symbol, place []byte) bool {
+	if symbol != nil {
+		symbol = bytes.TrimPrefix(symbol, []byte("<"))
+		for _, p := range [...]string{"core::", "std::", "alloc::", "test::", "__rustc::", "__rust_"} {
+			if bytes.HasPrefix(symbol, []byte(p)) {
+				return true
+			}
+		}
+		return false
+	}
+	return bytes.HasPrefix(place, []byte("/rustc/")) || bytes.Contains(place, []byte("/.cargo/registry/")) ||
+		bytes.Contains(place, []byte(`\.cargo\registry\`))
 }
 
 // logRustHead matches "error[E0308]: …", "error: …" and "warning: …" at the

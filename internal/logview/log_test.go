@@ -1674,3 +1674,41 @@ func TestLogSpecRecap(t *testing.T) {
 		t.Errorf("no note counts the repeated lines:\n%s", recap)
 	}
 }
+
+// TestRustLibFrames: a panic's backtrace keeps the program's frames; the
+// standard library's and registry crates' are counted in a note.
+func TestRustLibFrames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("running 1 test\ntest tests::sums ... FAILED\n\nfailures:\n\n---- tests::sums stdout ----\n\n")
+	b.WriteString("thread 'tests::sums' (20979) panicked at src/lib.rs:6:25:\nassertion `left == right` failed\n  left: 6\n right: 7\nstack backtrace:\n")
+	frames := []struct{ sym, at string }{
+		{"__rustc::rust_begin_unwind", "/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/std/src/panicking.rs:689:5"},
+		{"core::panicking::panic_fmt", "/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/panicking.rs:80:14"},
+		{"serde_json::de::from_str", "/home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde_json-1.0.128/src/de.rs:2676:5"},
+		{"ledger::tests::sums", "./src/lib.rs:6:25"},
+		{"<F as core::ops::function::FnOnce<Args>>::call_once", "/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/ops/function.rs:250:5"},
+	}
+	for i, f := range frames {
+		fmt.Fprintf(&b, "%4d: %s\n             at %s\n", i, f.sym, f.at)
+	}
+	b.WriteString("note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "test tests::ok%d ... ok\n", i)
+	}
+	b.WriteString("\ntest result: FAILED. 40 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.12s\n")
+	out, err := Log([]byte(b.String()), lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, want := range []string{"   3: ledger::tests::sums\n             at ./src/lib.rs:6:25\n", "[… 6 runtime and library frame lines omitted …]", "panicked at src/lib.rs:6:25:"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+	for _, lib := range []string{"panic_fmt", "serde_json", "call_once"} {
+		if strings.Contains(s, lib) {
+			t.Errorf("library frame %s kept:\n%s", lib, s)
+		}
+	}
+}
