@@ -999,3 +999,31 @@ func TestRubocopExcerpts(t *testing.T) {
 		t.Errorf("Lines = %q, want %q", got, want)
 	}
 }
+
+// TestPythonLibFrames: a traceback's frames in the standard library and
+// installed packages do not count, but the last, where the exception was
+// raised; the program's frames and the exception do.
+func TestPythonLibFrames(t *testing.T) {
+	text := "Traceback (most recent call last):\n" +
+		"  File \"/app/main.py\", line 4, in <module>\n" +
+		"    load(\"bad.json\")\n" +
+		"  File \"/usr/lib/python3.11/json/__init__.py\", line 346, in loads\n" +
+		"    return _default_decoder.decode(s)\n" +
+		"           ^^^^^^^^^^^^^^^^^^^^^^^^^^\n" +
+		"  File \"/app/venv/lib/python3.11/site-packages/req/api.py\", line 9, in get\n" +
+		"    return s.send(r)\n" +
+		"  File \"/usr/lib/python3.11/json/decoder.py\", line 353, in raw_decode\n" +
+		"    obj, end = self.scan_once(s, idx)\n" +
+		"               ^^^^^^^^^^^^^^^^^^^^^^\n" +
+		"json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n"
+	var got []string
+	for _, l := range Lines(router.Log, []byte(text)) {
+		got = append(got, strings.TrimSpace(string(l)))
+	}
+	want := []string{"Traceback (most recent call last):", `File "/app/main.py", line 4, in <module>`,
+		`File "/usr/lib/python3.11/json/decoder.py", line 353, in raw_decode`, "obj, end = self.scan_once(s, idx)",
+		"^^^^^^^^^^^^^^^^^^^^^^", "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Lines =\n%q\nwant\n%q", got, want)
+	}
+}

@@ -328,6 +328,14 @@ func (r *reader) report(i int, plain []byte) bool {
 	if colon && toolError(body) {
 		return true
 	}
+	if body[0] == 'F' && toolline.PyLibFrame(body) && !r.lastPyFrame(i, len(plain)-len(body)) {
+		// A Python traceback's frame in the standard library or an installed
+		// package, other than the last (where the exception was raised):
+		// the program's frames and the exception say what failed. Its
+		// source line and carets do not count either.
+		r.warnOnly = true
+		return false
+	}
 	if strong, weak := startFailure(body); strong || weak && !r.page && !r.paragraph(i) {
 		r.exception = javaException(body) || hasPrefix(body, "** (")
 		if testCounts(body, "failing") {
@@ -1364,4 +1372,22 @@ func cells(plain []byte) bool {
 	}
 	t := trimIndent(plain)
 	return bytes.Contains(bytes.TrimRight(t, " "), []byte("  "))
+}
+
+// lastPyFrame reports whether the frame on line i, indented by indent, is
+// its traceback's last: the next line no deeper than it (past the frame's
+// source line and carets) is not another frame.
+func (r *reader) lastPyFrame(i, indent int) bool {
+	for j := i + 1; j < len(r.spans) && j <= i+8; j++ {
+		l := r.line(j)
+		b := trimIndent(l)
+		if len(b) == 0 {
+			return true
+		}
+		if len(l)-len(b) > indent {
+			continue // the source line, its carets
+		}
+		return !hasPrefix(b, "File \"")
+	}
+	return true
 }

@@ -683,8 +683,27 @@ func logPyBlock(ls []logLine, head int) int {
 		i++
 	}
 	span := int32(i - head - 1)
+	lastFrame := -1
 	for k := head + 1; k < i; k++ {
 		ls[k].block, ls[k].trace, ls[k].pos, ls[k].span = int32(head), logPyTrace, int32(k-head-1), span
+		if bytes.HasPrefix(bytes.TrimLeft(ls[k].text, " \t"), []byte("File \"")) {
+			lastFrame = k
+		}
+	}
+	// The frames in the standard library or an installed package, but the
+	// last, where the exception was raised, are library frames, with their
+	// source lines and carets (indented deeper than the frame).
+	for k := head + 1; k < lastFrame; k++ {
+		s := bytes.TrimLeft(ls[k].text, " \t")
+		if !toolline.PyLibFrame(s) {
+			continue
+		}
+		indent := len(ls[k].text) - len(s)
+		ls[k].cut = logDropLib
+		for k+1 < lastFrame && len(ls[k+1].text)-len(bytes.TrimLeft(ls[k+1].text, " \t")) > indent {
+			k++
+			ls[k].cut = logDropLib
+		}
 	}
 	if i < len(ls) && len(ls[i].text) > 0 {
 		ls[i].block = int32(head) // the exception itself

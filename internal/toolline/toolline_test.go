@@ -229,3 +229,23 @@ func TestJSLibraryFrame(t *testing.T) {
 		}
 	}
 }
+
+func TestPyLibFrame(t *testing.T) {
+	for _, c := range []struct {
+		frame string
+		lib   bool
+	}{
+		{`File "/usr/lib/python3.11/json/decoder.py", line 353, in raw_decode`, true},
+		{`File "/home/u/.venv/lib/python3.12/site-packages/requests/api.py", line 59, in request`, true},
+		{`File "/usr/lib/python3/dist-packages/apt/cache.py", line 3, in open`, true},
+		{`File "<frozen runpy>", line 198, in _run_module_as_main`, true},
+		{`File "C:\Python311\Lib\json\decoder.py", line 353, in raw_decode`, true},
+		{`File "/app/shop/cart.py", line 12, in total`, false},
+		{`File "shapes.ml", line 3, characters 11-25:`, false},
+		{`File "x.py" is missing`, false},
+	} {
+		if got := PyLibFrame([]byte(c.frame)); got != c.lib {
+			t.Errorf("PyLibFrame(%q) = %v, want %v", c.frame, got, c.lib)
+		}
+	}
+}

@@ -31,3 +31,20 @@ func JSLibraryFrame(frame []byte) bool {
 	return hasPrefix(s, "node:") || hasPrefix(s, "internal/") || hasPrefix(s, "<anonymous>)") ||
 		bytes.Contains(s, []byte("node_modules/")) || bytes.Contains(s, []byte(`node_modules\`))
 }
+
+// PyLibFrame reports a Python traceback frame, "File \"/usr/lib/python3.11/json/decoder.py\",
+// line 353, in raw_decode", in the standard library or an installed package
+// (site-packages, dist-packages, the interpreter's frozen modules).
+func PyLibFrame(t []byte) bool {
+	if !hasPrefix(t, "File \"") {
+		return false
+	}
+	q := bytes.IndexByte(t[len("File \""):], '"')
+	if q < 0 || !hasPrefix(t[len("File \"")+q:], "\", line ") {
+		return false
+	}
+	path := t[len("File \"") : len("File \"")+q]
+	return hasPrefix(path, "<frozen ") || bytes.Contains(path, []byte("/site-packages/")) || bytes.Contains(path, []byte("/dist-packages/")) ||
+		bytes.Contains(path, []byte("/lib/python3")) || bytes.Contains(path, []byte("/lib/python2")) ||
+		bytes.Contains(path, []byte(`\site-packages\`)) || bytes.Contains(path, []byte(`\Lib\`))
+}
