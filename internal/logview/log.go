@@ -948,6 +948,9 @@ func logBench(t []byte) bool {
 // trimmed reports whether level p trims the line out of its trace or test
 // block, and why; logDropTemplate means it does not.
 func (l *logLine) trimmed(p logParams) uint8 {
+	if l.cut == logDropLib && l.trace == logStack && !l.dup && l.pos >= l.stackLimit(p) {
+		return logDropFrames // past the frames shown, one note counts them all
+	}
 	if l.cut != 0 && !l.dup {
 		return l.cut
 	}
@@ -980,11 +983,7 @@ func (l *logLine) trimmed(p logParams) uint8 {
 		if l.dup {
 			return logDropSameTrace
 		}
-		limit := p.frames * 2
-		if l.gor == 0 {
-			limit = p.firstFrames
-		}
-		if l.pos >= int32(limit) {
+		if l.pos >= l.stackLimit(p) {
 			return logDropFrames
 		}
 	case logPyTrace:
@@ -1003,6 +1002,14 @@ func (l *logLine) trimmed(p logParams) uint8 {
 		return logDropTestLines
 	}
 	return logDropTemplate
+}
+
+// stackLimit is how many frames of l's section of a stack trace are shown.
+func (l *logLine) stackLimit(p logParams) int32 {
+	if l.gor == 0 {
+		return int32(p.firstFrames)
+	}
+	return int32(p.frames * 2)
 }
 
 // logCopy is a later copy of a warning: its line and its first copy's.

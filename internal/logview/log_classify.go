@@ -893,8 +893,11 @@ func logStackBlock(ls []logLine, head int) int {
 			continue
 		}
 		ls[i].block, ls[i].trace, ls[i].gor, ls[i].pos = int32(head), logStack, section, pos
-		if pos > 0 && toolline.JSLibraryFrame(ls[i].text) {
+		if pos > 0 && (toolline.JSLibraryFrame(ls[i].text) || toolline.JavaLibraryFrame(ls[i].text)) {
+			// Counted with the other library frames, and not against the
+			// frames shown: the program's frames below them stay.
 			ls[i].cut = logDropLib
+			continue
 		}
 		pos++
 	}

@@ -48,3 +48,21 @@ func PyLibFrame(t []byte) bool {
 		bytes.Contains(path, []byte("/lib/python3")) || bytes.Contains(path, []byte("/lib/python2")) ||
 		bytes.Contains(path, []byte(`\site-packages\`)) || bytes.Contains(path, []byte(`\Lib\`))
 }
+
+// JavaLibraryFrame reports a Java stack frame, "at
+// java.base/java.util.stream.AbstractPipeline.copyInto(AbstractPipeline.java:509)",
+// in the JDK: in one of its modules (java.*, jdk.*), or, on Java 8 without
+// module names, in its java., javax., jdk.internal. or sun. packages.
+func JavaLibraryFrame(frame []byte) bool {
+	s := bytes.TrimLeft(bytes.TrimRight(frame, "\r\n"), " \t")
+	if !hasPrefix(s, "at ") || len(s) == 0 || s[len(s)-1] != ')' {
+		return false
+	}
+	s = s[len("at "):]
+	if slash, paren := bytes.IndexByte(s, '/'), bytes.IndexByte(s, '('); slash > 0 && (paren < 0 || slash < paren) {
+		// "java.base/…", "jdk.internal.vm.ci@17/…", a class loader's "app//…"
+		mod := s[:slash]
+		return hasPrefix(mod, "java.") || hasPrefix(mod, "jdk.")
+	}
+	return hasPrefix(s, "java.") || hasPrefix(s, "javax.") || hasPrefix(s, "jdk.internal.") || hasPrefix(s, "sun.")
+}

@@ -249,3 +249,24 @@ func TestPyLibFrame(t *testing.T) {
 		}
 	}
 }
+
+func TestJavaLibraryFrame(t *testing.T) {
+	for _, c := range []struct {
+		frame string
+		lib   bool
+	}{
+		{"\tat java.base/java.util.stream.AbstractPipeline.copyInto(AbstractPipeline.java:509)", true},
+		{"\tat jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)", true},
+		{"\tat java.util.concurrent.FutureTask.run(FutureTask.java:266)", true}, // Java 8
+		{"\tat sun.reflect.NativeMethodAccessorImpl.invoke(NativeMethodAccessorImpl.java:62)", true},
+		{"\tat Orders.total(Orders.java:6)", false},
+		{"\tat com.shop.Cart.add(Cart.java:12)", false},
+		{"\tat app//com.shop.Cart.add(Cart.java:12)", false},
+		{"    at Object.toBe (test/cart.test.js:10:9)", false},
+		{"\t... 12 more", false},
+	} {
+		if got := JavaLibraryFrame([]byte(c.frame)); got != c.lib {
+			t.Errorf("JavaLibraryFrame(%q) = %v, want %v", c.frame, got, c.lib)
+		}
+	}
+}
