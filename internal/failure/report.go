@@ -534,7 +534,7 @@ func (r *reader) caret(i int, plain []byte) bool {
 // rubocopFinding reports a RuboCop offense below error level, which
 // diagnostic does not count: "app.rb:4:23: C: [Correctable] Layout/…".
 func rubocopFinding(plain []byte) bool {
-	if len(plain) == 0 || plain[0] == ' ' || bytes.IndexByte(plain, ':') < 0 {
+	if len(plain) == 0 || plain[0] == ' ' || !toolline.MaybeRubocopOffense(plain) {
 		return false
 	}
 	h, ok := toolline.ParseHit(plain)

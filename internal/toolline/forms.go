@@ -519,6 +519,14 @@ func SpellFix(text []byte) bool {
 	return i > 1 && bytes.IndexAny(text[1:i], " \t") < 0 && i+len(" ==> ") < len(text)
 }
 
+// MaybeRubocopOffense is RubocopOffense's cheap test of a whole line: its
+// first ": " is followed by a severity letter and ": ", as in "a.rb:4:23:
+// C: …". A line it rejects is no offense.
+func MaybeRubocopOffense(line []byte) bool {
+	k := bytes.Index(line, []byte(": "))
+	return k > 0 && k+4 < len(line) && line[k+3] == ':' && line[k+4] == ' ' && line[k+2] >= 'C' && line[k+2] <= 'W'
+}
+
 // RubocopOffense parses the text after a RuboCop offense's location (its
 // "path:line:col:" as ParseHit reads it): " C: [Correctable]
 // Style/StringLiterals: Prefer single-quoted strings…". It returns the
