@@ -523,6 +523,12 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "billing.py:14:23: F821 undefined name 'REGION'", true},
+		{router.Log, "billing.py:1:1: F401 'os' imported but unused", true},
+		{router.Log, "billing.py:3:1: E999 SyntaxError: invalid syntax", true},
+		{router.Log, "billing.py:3:1: E302 expected 2 blank lines, found 1", false},
+		{router.Log, "billing.py:9:80: E501 line too long (88 > 79 characters)", false},
+		{router.Log, "billing.py:7:1: W391 blank line at end of file", false},
 		{router.Log, "app.rb:20:16: E: Lint/Syntax: unexpected token tEQL", true},
 		{router.Log, "app.rb:3:1: F: Lint/Syntax: unexpected end-of-input", true},
 		{router.Log, "app.rb:4:23: C: [Correctable] Layout/SpaceAroundEqualsInParameterDefault: Surrounding space missing in default value assignment.", false},

@@ -379,6 +379,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.rows && cells(plain) {
 		return false
 	}
+	if colon && rubocopFinding(plain) {
+		return false // a linter's style finding, whatever its message says ("E501 line too long")
+	}
 	strong, weak := wordFailure(plain)
 	if strong || weak && !r.page && !r.paragraph(i) {
 		if testCounts(t, "failing") || junitFailures(t) {
@@ -531,10 +534,11 @@ func (r *reader) caret(i int, plain []byte) bool {
 	return true
 }
 
-// rubocopFinding reports a RuboCop offense below error level, which
-// diagnostic does not count: "app.rb:4:23: C: [Correctable] Layout/…".
+// rubocopFinding reports a RuboCop offense below error level or a
+// pycodestyle style finding, which diagnostic does not count: "app.rb:4:23:
+// C: [Correctable] Layout/…", "a.py:5:1: E302 expected 2 blank lines".
 func rubocopFinding(plain []byte) bool {
-	if len(plain) == 0 || plain[0] == ' ' || !toolline.MaybeRubocopOffense(plain) {
+	if len(plain) == 0 || plain[0] == ' ' || !toolline.MaybeRubocopOffense(plain) && !toolline.MaybeStyleFinding(plain) {
 		return false
 	}
 	h, ok := toolline.ParseHit(plain)
@@ -542,7 +546,11 @@ func rubocopFinding(plain []byte) bool {
 		return false
 	}
 	sev, _, ok := toolline.RubocopOffense(h.Text)
-	return ok && sev != 'E' && sev != 'F'
+	if ok {
+		return sev != 'E' && sev != 'F'
+	}
+	_, ok = toolline.StyleCode(h.Text)
+	return ok
 }
 
 // caretLine reports a line whose marks, after an optional "|" gutter, are

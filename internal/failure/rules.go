@@ -255,6 +255,9 @@ func diagnostic(line []byte) bool {
 			// findings in code that runs, as a linter's warnings are.
 			return sev == 'E' || sev == 'F'
 		}
+		if _, ok := toolline.StyleCode(h.Text); ok {
+			return false // pycodestyle's style findings: "a.py:5:1: E302 expected 2 blank lines"
+		}
 		return h.Text[1] != ' ' && h.Text[1] != '\t'
 	}
 	r := h.Text[1:]

@@ -21,6 +21,7 @@ func (d *logDoc) markLint() {
 	ls := d.lines
 	var file []byte // shellcheck's file of the current heading
 	head := -1      // the unindented line over the current rows, eslint's file header
+	styleSeen := false
 	for i := 0; i < len(ls); i++ {
 		t := ls[i].text
 		switch {
@@ -51,6 +52,21 @@ func (d *logDoc) markLint() {
 		if loc, word, ok := logSpellIssue(t); ok && !ls[i].must {
 			ls[i].lint, ls[i].class = true, logPlain
 			ls[i].find = d.addFinding(logFinding{rule: word, loc: loc})
+			continue
+		}
+		// A style finding (RuboCop's, pycodestyle's): the first stays, as an
+		// example of the report with its excerpt; the others are counted.
+		if end, loc, rule := logRubocopFinding(ls, i); end > i {
+			if !styleSeen {
+				styleSeen = true
+				i = end - 1
+				continue
+			}
+			for j := i; j < end; j++ {
+				ls[j].lint, ls[j].class = true, logPlain
+			}
+			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc})
+			i = end - 1
 			continue
 		}
 		// A finding of several lines: one run, one note, over files.
@@ -98,7 +114,7 @@ func (d *logDoc) markLint() {
 // biome, oxlint (miette) or revive (friendly) finding below error level that starts at ls[i]; end is i when
 // none does.
 func logBlockFinding(ls []logLine, i int) (end int, loc, rule []byte) {
-	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRubocopFinding, logRustWarning, logBiomeWarning, logMietteWarning, logReviveWarning} {
+	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning, logMietteWarning, logReviveWarning} {
 		if end, loc, rule = find(ls, i); end > i {
 			return end, loc, rule
 		}
@@ -318,11 +334,12 @@ func logCppcheckFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 // logRubocopFinding returns the end, location and cop of a RuboCop offense
 // below error level headed at ls[i], "app.rb:4:23: C: [Correctable]
 // Layout/SpaceAroundEqualsInParameterDefault: Surrounding space missing…",
+// or of a pycodestyle style finding, "inv.py:5:1: E302 expected 2 blank lines",
 // with the quoted source line and the caret line under it when the
 // formatter prints them; end is i when ls[i] heads none.
 func logRubocopFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	t := ls[i].text
-	if ls[i].must || len(t) == 0 || t[0] == ' ' || t[0] == '\t' || !toolline.MaybeRubocopOffense(t) {
+	if ls[i].must || len(t) == 0 || t[0] == ' ' || t[0] == '\t' || !toolline.MaybeRubocopOffense(t) && !toolline.MaybeStyleFinding(t) {
 		return i, nil, nil
 	}
 	h, ok := toolline.ParseHit(t)
@@ -330,6 +347,11 @@ func logRubocopFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 		return i, nil, nil
 	}
 	sev, cop, ok := toolline.RubocopOffense(h.Text)
+	if !ok {
+		if cop, ok = toolline.StyleCode(h.Text); ok {
+			sev = 'C'
+		}
+	}
 	if !ok || sev == 'E' || sev == 'F' {
 		return i, nil, nil
 	}

@@ -53,8 +53,9 @@ func logOracleLines(in []byte) []string {
 // ... handle the error accordingly"), and cppcheck's findings below
 // warning level ("m.c:7:0: style: The function 'main' is never used."),
 // RuboCop's offenses below error level ("a.rb:2:1: C: Style/Documentation:
-// ...") and Python's warnings ("warn.py:7: DeprecationWarning: ...").
-var logOracleRubocop = regexp.MustCompile(`^\S+:\d+:\d+: [CRWI]: `)
+// ..."), pycodestyle's style findings ("a.py:5:1: E302 expected 2 blank
+// lines") and Python's warnings ("warn.py:7: DeprecationWarning: ...").
+var logOracleRubocop = regexp.MustCompile(`^\S+:\d+:\d+: ([CRWI]: |(W\d{3}|N\d{3,4}|C9\d\d|E[1-7]\d\d) )`)
 
 func logOracleExempt(line string) bool {
 	if strings.HasPrefix(line, "=== RUN ") || strings.HasPrefix(line, "--- PASS: ") || strings.HasPrefix(line, "help: ") || strings.HasSuffix(line, ": PASSED:") {

@@ -527,6 +527,45 @@ func MaybeRubocopOffense(line []byte) bool {
 	return k > 0 && k+4 < len(line) && line[k+3] == ':' && line[k+4] == ' ' && line[k+2] >= 'C' && line[k+2] <= 'W'
 }
 
+// MaybeStyleFinding is StyleCode's cheap test of a whole line: its first
+// ": " is followed by a capital and a digit, as in "a.py:5:1: E302 …".
+func MaybeStyleFinding(line []byte) bool {
+	k := bytes.Index(line, []byte(": "))
+	return k > 0 && k+3 < len(line) && line[k+2] >= 'A' && line[k+2] <= 'Z' && isDigit(line[k+3])
+}
+
+// StyleCode parses the text after a pycodestyle (or flake8) finding's
+// location, " E302 expected 2 blank lines, found 1", and returns its code
+// when the code is a style one: pycodestyle's E1-E7 and W, mccabe's C9,
+// pep8-naming's N. Pycodestyle's E9 (a syntax or read error) and pyflakes'
+// F codes (an undefined name, an unused import) are not style.
+func StyleCode(text []byte) ([]byte, bool) {
+	if len(text) < 6 || text[0] != ' ' {
+		return nil, false
+	}
+	k := 2
+	for k < len(text) && isDigit(text[k]) {
+		k++
+	}
+	if k != 5 && k != 6 || k >= len(text) || text[k] != ' ' {
+		return nil, false
+	}
+	switch text[1] {
+	case 'W', 'N':
+	case 'C':
+		if text[2] != '9' {
+			return nil, false
+		}
+	case 'E':
+		if text[2] == '9' || text[2] == '0' || text[2] == '8' {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	return text[1:k], true
+}
+
 // RubocopOffense parses the text after a RuboCop offense's location (its
 // "path:line:col:" as ParseHit reads it): " C: [Correctable]
 // Style/StringLiterals: Prefer single-quoted strings…". It returns the

@@ -270,3 +270,25 @@ func TestJavaLibraryFrame(t *testing.T) {
 		}
 	}
 }
+
+func TestStyleCode(t *testing.T) {
+	for _, c := range []struct{ text, code string }{
+		{" E302 expected 2 blank lines, found 1", "E302"},
+		{" W605 invalid escape sequence '\\d'", "W605"},
+		{" N802 function name should be lowercase", "N802"},
+		{" C901 'load' is too complex (12)", "C901"},
+		{" E999 SyntaxError: invalid syntax", ""},
+		{" E902 FileNotFoundError", ""},
+		{" F821 undefined name 'x'", ""},
+		{" C0103: Invalid name", ""}, // pylint's own form
+		{" error: expected ';'", ""},
+	} {
+		code, ok := StyleCode([]byte(c.text))
+		if ok != (c.code != "") || string(code) != c.code {
+			t.Errorf("StyleCode(%q) = %q, %v; want %q", c.text, code, ok, c.code)
+		}
+		if line := "a.py:3:1:" + c.text; ok && !MaybeStyleFinding([]byte(line)) {
+			t.Errorf("MaybeStyleFinding(%q) = false", line)
+		}
+	}
+}
