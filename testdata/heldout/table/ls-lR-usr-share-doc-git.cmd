@@ -1,0 +1,2 @@
+ls -lR /usr/share/doc/git
+# exit status: 0

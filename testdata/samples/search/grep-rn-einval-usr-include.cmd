@@ -1,0 +1,2 @@
+grep -rn "EINVAL" /usr/include
+# exit status: 0
