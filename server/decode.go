@@ -36,6 +36,13 @@ func readBody(r *http.Request, w http.ResponseWriter, buf *bytes.Buffer, limit i
 				"Content-Type %q: want application/json", ct)
 		}
 	}
+	if ce := r.Header.Get("Content-Encoding"); ce != "" && !strings.EqualFold(strings.TrimSpace(ce), "identity") {
+		// Encoded bodies are not decoded (no decompression-bomb surface);
+		// say so instead of failing on the encoded bytes as JSON.
+		discardBody(r, w, 2*limit)
+		return nil, errorf(http.StatusUnsupportedMediaType, codeUnsupportedMedia,
+			"Content-Encoding %q is not supported: send the body uncompressed", ce)
+	}
 	if r.ContentLength > limit {
 		discardBody(r, w, 2*limit)
 		return nil, &http.MaxBytesError{Limit: limit}

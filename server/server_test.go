@@ -1006,3 +1006,39 @@ func TestServeGracefulShutdown(t *testing.T) {
 		t.Error("second Serve succeeded")
 	}
 }
+
+// TestContentEncodingRejected: a gzip (or any encoded) body is not decoded,
+// so it gets a 415 naming Content-Encoding, not a misleading "must be a
+// JSON object" about bytes the client never meant as JSON.
+func TestContentEncodingRejected(t *testing.T) {
+	h := newHarness(t, server.Config{}, nil)
+	for _, enc := range []string{"gzip", "br", "deflate, gzip"} {
+		req, err := http.NewRequest("POST", h.ts.URL+"/v1/compress", strings.NewReader("\x1f\x8b\x08\x00junk"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Content-Encoding", enc)
+		resp, err := h.ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnsupportedMediaType || !strings.Contains(string(b), "Content-Encoding") {
+			t.Errorf("%s: status %d body %s, want 415 naming Content-Encoding", enc, resp.StatusCode, b)
+		}
+	}
+	// identity is no encoding at all.
+	req, _ := http.NewRequest("POST", h.ts.URL+"/v1/compress", strings.NewReader(`{"content":"x"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Encoding", "identity")
+	resp, err := h.ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("identity: status %d, want 200", resp.StatusCode)
+	}
+}
