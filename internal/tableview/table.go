@@ -52,6 +52,8 @@ func Table(in []byte, o lossy.Options) ([]byte, error) {
 		render = func(tableLevel, [][]byte) []byte { return tableMassifRender(in, lines, drop) }
 	} else if g := tableModGraphParse(in); g != nil {
 		render = g.render
+	} else if r := tableLsRParse(in, tableFailedLines(func() [][]byte { return o.FailureLines(router.Table, in) })); r != nil {
+		render = r.render
 	} else if b := tableBlocksParse(in); b != nil {
 		b.failureLines(func() [][]byte { return o.FailureLines(router.Table, in) })
 		render = b.render

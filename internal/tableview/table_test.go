@@ -953,3 +953,48 @@ func TestTableBenchRows(t *testing.T) {
 		t.Errorf("%d benchmark rows in the sample, want 48", n)
 	}
 }
+
+// TestTableLsR: a recursive listing keeps every directory's path and
+// total, the first entries of the first directories, and a failure entry
+// wherever it is; the other entries are counted under their directory.
+func TestTableLsR(t *testing.T) {
+	var b strings.Builder
+	for d := range 200 {
+		fmt.Fprintf(&b, "./pkg/d%02d:\ntotal %d\n", d, 8*d)
+		for f := range 9 {
+			fmt.Fprintf(&b, "-rw-r--r-- 1 root root %5d Apr 12  2025 file%d.go\n", 100*f+d, f)
+		}
+		if d == 70 {
+			b.WriteString("ls: cannot access './pkg/d70/broken': No such file or directory\n")
+		}
+		if d < 199 {
+			b.WriteString("\n")
+		}
+	}
+	in := []byte(b.String())
+	out, err := Table(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for d := range 200 {
+		if !strings.Contains(s, fmt.Sprintf("./pkg/d%02d:\ntotal %d\n", d, 8*d)) {
+			t.Errorf("directory d%02d's head is missing", d)
+		}
+	}
+	for _, want := range []string{
+		"-rw-r--r-- 1 root root   400 Apr 12  2025 file4.go\n[… 4 entries omitted …]\n", // d00: 5 of 9 shown
+		"ls: cannot access './pkg/d70/broken': No such file or directory",
+		"./pkg/d199:\ntotal 1592\n[… 9 entries omitted …]\n\n[summary of 1500 omitted rows]\n  type: 1500 files\n",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if !strings.HasSuffix(s, "\n") {
+		t.Error("output lacks the input's closing line break")
+	}
+	if len(out) > len(in)/3 {
+		t.Errorf("%d of %d bytes kept", len(out), len(in))
+	}
+}
