@@ -538,7 +538,10 @@ func (r *reader) caret(i int, plain []byte) bool {
 // pycodestyle style finding, which diagnostic does not count: "app.rb:4:23:
 // C: [Correctable] Layout/…", "a.py:5:1: E302 expected 2 blank lines".
 func rubocopFinding(plain []byte) bool {
-	if len(plain) == 0 || plain[0] == ' ' || !toolline.MaybeRubocopOffense(plain) && !toolline.MaybeStyleFinding(plain) {
+	if len(plain) == 0 || plain[0] == ' ' {
+		return false
+	}
+	if style, rubocop := toolline.MaybeFinding(plain); !style && !rubocop {
 		return false
 	}
 	h, ok := toolline.ParseHit(plain)

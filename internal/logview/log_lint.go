@@ -339,7 +339,10 @@ func logCppcheckFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 // formatter prints them; end is i when ls[i] heads none.
 func logRubocopFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	t := ls[i].text
-	if ls[i].must || len(t) == 0 || t[0] == ' ' || t[0] == '\t' || !toolline.MaybeRubocopOffense(t) && !toolline.MaybeStyleFinding(t) {
+	if ls[i].must || len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
+		return i, nil, nil
+	}
+	if style, rubocop := toolline.MaybeFinding(t); !style && !rubocop {
 		return i, nil, nil
 	}
 	h, ok := toolline.ParseHit(t)

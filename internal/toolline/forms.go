@@ -519,19 +519,16 @@ func SpellFix(text []byte) bool {
 	return i > 1 && bytes.IndexAny(text[1:i], " \t") < 0 && i+len(" ==> ") < len(text)
 }
 
-// MaybeRubocopOffense is RubocopOffense's cheap test of a whole line: its
-// first ": " is followed by a severity letter and ": ", as in "a.rb:4:23:
-// C: …". A line it rejects is no offense.
-func MaybeRubocopOffense(line []byte) bool {
+// MaybeFinding is the cheap test of a whole line for StyleCode and
+// RubocopOffense, one search: style, when its first ": " is followed by a
+// capital and a digit ("a.py:5:1: E302 …"); rubocop, when by a severity
+// letter and ": " ("a.rb:4:23: C: …"). A line it rejects is neither.
+func MaybeFinding(line []byte) (style, rubocop bool) {
 	k := bytes.Index(line, []byte(": "))
-	return k > 0 && k+4 < len(line) && line[k+3] == ':' && line[k+4] == ' ' && line[k+2] >= 'C' && line[k+2] <= 'W'
-}
-
-// MaybeStyleFinding is StyleCode's cheap test of a whole line: its first
-// ": " is followed by a capital and a digit, as in "a.py:5:1: E302 …".
-func MaybeStyleFinding(line []byte) bool {
-	k := bytes.Index(line, []byte(": "))
-	return k > 0 && k+3 < len(line) && line[k+2] >= 'A' && line[k+2] <= 'Z' && isDigit(line[k+3])
+	if k <= 0 || k+3 >= len(line) || line[k+2] < 'A' || line[k+2] > 'Z' {
+		return false, false
+	}
+	return isDigit(line[k+3]), k+4 < len(line) && line[k+3] == ':' && line[k+4] == ' ' && line[k+2] >= 'C' && line[k+2] <= 'W'
 }
 
 // StyleCode parses the text after a pycodestyle (or flake8) finding's

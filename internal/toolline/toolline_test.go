@@ -203,6 +203,9 @@ func TestRubocopOffense(t *testing.T) {
 		if ok != (c.sev != 0) || sev != c.sev || string(cop) != c.cop {
 			t.Errorf("RubocopOffense(%q) = %q, %q, %v; want %q, %q", c.text, sev, cop, ok, c.sev, c.cop)
 		}
+		if _, rubocop := MaybeFinding([]byte("a.rb:4:23:" + c.text)); ok && !rubocop {
+			t.Errorf("MaybeFinding(%q): rubocop false", "a.rb:4:23:"+c.text)
+		}
 	}
 }
 
@@ -287,8 +290,10 @@ func TestStyleCode(t *testing.T) {
 		if ok != (c.code != "") || string(code) != c.code {
 			t.Errorf("StyleCode(%q) = %q, %v; want %q", c.text, code, ok, c.code)
 		}
-		if line := "a.py:3:1:" + c.text; ok && !MaybeStyleFinding([]byte(line)) {
-			t.Errorf("MaybeStyleFinding(%q) = false", line)
+		if line := "a.py:3:1:" + c.text; ok {
+			if style, _ := MaybeFinding([]byte(line)); !style {
+				t.Errorf("MaybeFinding(%q): style false", line)
+			}
 		}
 	}
 }
