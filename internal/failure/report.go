@@ -379,7 +379,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.rows && cells(plain) {
 		return false
 	}
-	if colon && rubocopFinding(plain) {
+	if colon && styleFinding(plain) {
 		return false // a linter's style finding, whatever its message says ("E501 line too long")
 	}
 	strong, weak := wordFailure(plain)
@@ -525,8 +525,8 @@ func (r *reader) caret(i int, plain []byte) bool {
 		if isBlankLine(l) || caretLine(l) || bareGutter(l) {
 			continue
 		}
-		if j > 0 && !r.mark[j-1] && rubocopFinding(r.line(j-1)) {
-			return false // the excerpt of a RuboCop convention under an error's
+		if j > 0 && !r.mark[j-1] && styleFinding(r.line(j-1)) {
+			return false // the excerpt of a style finding under an error's reach
 		}
 		r.mark[j] = true
 		break
@@ -534,10 +534,10 @@ func (r *reader) caret(i int, plain []byte) bool {
 	return true
 }
 
-// rubocopFinding reports a RuboCop offense below error level or a
+// styleFinding reports a RuboCop offense below error level or a
 // pycodestyle style finding, which diagnostic does not count: "app.rb:4:23:
 // C: [Correctable] Layout/…", "a.py:5:1: E302 expected 2 blank lines".
-func rubocopFinding(plain []byte) bool {
+func styleFinding(plain []byte) bool {
 	if len(plain) == 0 || plain[0] == ' ' {
 		return false
 	}

@@ -56,7 +56,7 @@ func (d *logDoc) markLint() {
 		}
 		// A style finding (RuboCop's, pycodestyle's): the first stays, as an
 		// example of the report with its excerpt; the others are counted.
-		if end, loc, rule := logRubocopFinding(ls, i); end > i {
+		if end, loc, rule := logStyleFinding(ls, i); end > i {
 			if !styleSeen {
 				styleSeen = true
 				i = end - 1
@@ -331,13 +331,13 @@ func logCppcheckFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	return end, loc, rule
 }
 
-// logRubocopFinding returns the end, location and cop of a RuboCop offense
+// logStyleFinding returns the end, location and cop of a RuboCop offense
 // below error level headed at ls[i], "app.rb:4:23: C: [Correctable]
 // Layout/SpaceAroundEqualsInParameterDefault: Surrounding space missing…",
 // or of a pycodestyle style finding, "inv.py:5:1: E302 expected 2 blank lines",
 // with the quoted source line and the caret line under it when the
 // formatter prints them; end is i when ls[i] heads none.
-func logRubocopFinding(ls []logLine, i int) (end int, loc, rule []byte) {
+func logStyleFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	t := ls[i].text
 	if ls[i].must || len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
 		return i, nil, nil
