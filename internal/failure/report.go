@@ -534,25 +534,10 @@ func (r *reader) caret(i int, plain []byte) bool {
 	return true
 }
 
-// styleFinding reports a RuboCop offense below error level or a
-// pycodestyle style finding, which diagnostic does not count: "app.rb:4:23:
-// C: [Correctable] Layout/…", "a.py:5:1: E302 expected 2 blank lines".
+// styleFinding reports a linter's located finding below error level,
+// which diagnostic does not count (see toolline.StyleFindingLine).
 func styleFinding(plain []byte) bool {
-	if len(plain) == 0 || plain[0] == ' ' {
-		return false
-	}
-	if style, rubocop := toolline.MaybeFinding(plain); !style && !rubocop {
-		return false
-	}
-	h, ok := toolline.ParseHit(plain)
-	if !ok || h.Context || h.Col == 0 {
-		return false
-	}
-	sev, _, ok := toolline.RubocopOffense(h.Text)
-	if ok {
-		return sev != 'E' && sev != 'F'
-	}
-	_, ok = toolline.StyleCode(h.Text)
+	_, _, ok := toolline.StyleFindingLine(plain)
 	return ok
 }
 

@@ -250,13 +250,11 @@ func diagnostic(line []byte) bool {
 		return false
 	}
 	if h.Col > 0 {
-		if sev, _, ok := toolline.RubocopOffense(h.Text); ok {
-			// RuboCop's conventions, refactorings, warnings and infos are
-			// findings in code that runs, as a linter's warnings are.
-			return sev == 'E' || sev == 'F'
-		}
-		if _, ok := toolline.StyleCode(h.Text); ok {
-			return false // pycodestyle's style findings: "a.py:5:1: E302 expected 2 blank lines"
+		if _, ok := toolline.StyleFinding(h.Text); ok {
+			// RuboCop's conventions, refactorings, warnings and infos and
+			// pycodestyle's style codes are findings in code that runs, as a
+			// linter's warnings are.
+			return false
 		}
 		return h.Text[1] != ' ' && h.Text[1] != '\t'
 	}

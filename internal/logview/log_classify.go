@@ -906,7 +906,7 @@ func logStackBlock(ls []logLine, head int) int {
 
 // logRustBacktrace marks a Rust panic backtrace: numbered frames
 // ("   4: rlib::parse_port") and their "at file:line" lines. A frame in
-// the standard library or a crate from the registry (see logRustLibFrame)
+// the standard library or a crate from the registry (toolline.RustLibSymbol, RustLibPlace)
 // is cut as a library frame: the panic's own line names where it happened,
 // and the program's frames say how it got there.
 func logRustBacktrace(ls []logLine, head int) int {
@@ -929,36 +929,16 @@ func logRustBacktrace(ls []logLine, head int) int {
 		switch {
 		case numbered:
 			frame = i
-			if logRustLibFrame(bytes.TrimLeft(s[k+1:], " "), nil) {
+			if toolline.RustLibSymbol(bytes.TrimLeft(s[k+1:], " ")) {
 				ls[i].cut = logDropLib
 			}
-		case frame == i-1 && logRustLibFrame(nil, s[len("at "):]):
+		case frame == i-1 && toolline.RustLibPlace(s[len("at "):]):
 			ls[frame].cut, ls[i].cut = logDropLib, logDropLib
 		case frame == i-1 && ls[frame].cut == logDropLib:
 			ls[i].cut = logDropLib
 		}
 	}
 	return i
-}
-
-// logRustLibFrame reports a Rust backtrace frame, by its symbol
-// ("core::panicking::panic_fmt", "<alloc::boxed::Box<F,A> as
-// core::ops::function::FnOnce<Args>>::call_once", "__rustc::rust_begin_unwind")
-// or by its place ("/rustc/59807616…/library/core/src/result.rs:1867:5",
-// "/home/u/.cargo/registry/src/index.crates.io-…/tokio-1.40.0/src/…"),
-// in the standard library, the test harness or a crate from a registry.
-func logRustLibFrame(symbol, place []byte) bool {
-	if symbol != nil {
-		symbol = bytes.TrimPrefix(symbol, []byte("<"))
-		for _, p := range [...]string{"core::", "std::", "alloc::", "test::", "__rustc::", "__rust_"} {
-			if bytes.HasPrefix(symbol, []byte(p)) {
-				return true
-			}
-		}
-		return false
-	}
-	return bytes.HasPrefix(place, []byte("/rustc/")) || bytes.Contains(place, []byte("/.cargo/registry/")) ||
-		bytes.Contains(place, []byte(`\.cargo\registry\`))
 }
 
 // logRustHead matches "error[E0308]: …", "error: …" and "warning: …" at the

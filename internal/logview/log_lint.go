@@ -338,31 +338,18 @@ func logCppcheckFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 // with the quoted source line and the caret line under it when the
 // formatter prints them; end is i when ls[i] heads none.
 func logStyleFinding(ls []logLine, i int) (end int, loc, rule []byte) {
-	t := ls[i].text
-	if ls[i].must || len(t) == 0 || t[0] == ' ' || t[0] == '\t' {
+	if ls[i].must {
 		return i, nil, nil
 	}
-	if style, rubocop := toolline.MaybeFinding(t); !style && !rubocop {
-		return i, nil, nil
-	}
-	h, ok := toolline.ParseHit(t)
-	if !ok || h.Context || h.Col == 0 {
-		return i, nil, nil
-	}
-	sev, cop, ok := toolline.RubocopOffense(h.Text)
+	loc, rule, ok := toolline.StyleFindingLine(ls[i].text)
 	if !ok {
-		if cop, ok = toolline.StyleCode(h.Text); ok {
-			sev = 'C'
-		}
-	}
-	if !ok || sev == 'E' || sev == 'F' {
 		return i, nil, nil
 	}
 	end = i + 1
 	if end+1 < len(ls) && !ls[end].must && !ls[end+1].must && logCaretOnly(ls[end+1].text) {
 		end += 2 // the quoted source line and its caret
 	}
-	return end, t[:len(t)-len(h.Text)-1], cop
+	return end, loc, rule
 }
 
 // logCaretOnly matches a caret line under quoted source: blanks, then "^"

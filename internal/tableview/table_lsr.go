@@ -17,14 +17,13 @@ import (
 type tableLsR struct {
 	blocks []tableLsRBlock
 	failed func(line []byte) bool
+	nl     bool // the input ends with a line break
 }
 
 type tableLsRBlock struct {
 	head [][]byte // the path line and the total line
 	rows [][]byte
 	tail int // blank lines after it
-	last bool
-	nl   bool // the input ends with a line break after this block's last line
 }
 
 // tableLsRMin is the fewest directory blocks read as a recursive listing.
@@ -66,8 +65,7 @@ func tableLsRParse(in []byte, failed func(line []byte) bool) *tableLsR {
 	if len(r.blocks) < tableLsRMin {
 		return nil
 	}
-	last := &r.blocks[len(r.blocks)-1]
-	last.last, last.nl = true, len(in) > 0 && in[len(in)-1] == '\n'
+	r.nl = in[len(in)-1] == '\n'
 	return r
 }
 
@@ -119,17 +117,15 @@ func (r *tableLsR) render(lv tableLevel, terms [][]byte) []byte {
 		for range b.tail {
 			out = append(out, '\n')
 		}
-		if b.last {
-			if len(dropped) > 0 {
-				if b.tail == 0 {
-					out = append(out, '\n')
-				}
-				out = tableLsRSummary(out, dropped)
-			}
-			if !b.nl && len(out) > 0 && out[len(out)-1] == '\n' {
-				out = out[:len(out)-1]
-			}
+	}
+	if len(dropped) > 0 {
+		if r.blocks[len(r.blocks)-1].tail == 0 {
+			out = append(out, '\n')
 		}
+		out = tableLsRSummary(out, dropped)
+	}
+	if !r.nl && len(out) > 0 && out[len(out)-1] == '\n' {
+		out = out[:len(out)-1]
 	}
 	return out
 }

@@ -519,16 +519,38 @@ func SpellFix(text []byte) bool {
 	return i > 1 && bytes.IndexAny(text[1:i], " \t") < 0 && i+len(" ==> ") < len(text)
 }
 
-// MaybeFinding is the cheap test of a whole line for StyleCode and
-// RubocopOffense, one search: style, when its first ": " is followed by a
-// capital and a digit ("a.py:5:1: E302 …"); rubocop, when by a severity
-// letter and ": " ("a.rb:4:23: C: …"). A line it rejects is neither.
-func MaybeFinding(line []byte) (style, rubocop bool) {
-	k := bytes.Index(line, []byte(": "))
-	if k <= 0 || k+3 >= len(line) || line[k+2] < 'A' || line[k+2] > 'Z' {
-		return false, false
+// StyleFindingLine parses a linter's located finding below error level,
+// "app.rb:4:23: C: [Correctable] Layout/SpaceAroundOperators: …" (RuboCop's
+// conventions, refactorings, warnings and infos) or "inv.py:5:1: E302
+// expected 2 blank lines" (pycodestyle's style codes, see StyleCode), and
+// returns its location ("inv.py:5:1") and its cop or code. A line whose
+// first ": " is not followed by a capital is rejected without a parse.
+func StyleFindingLine(line []byte) (loc, rule []byte, ok bool) {
+	if len(line) == 0 || line[0] == ' ' || line[0] == '\t' {
+		return nil, nil, false
 	}
-	return isDigit(line[k+3]), k+4 < len(line) && line[k+3] == ':' && line[k+4] == ' ' && line[k+2] >= 'C' && line[k+2] <= 'W'
+	k := bytes.Index(line, []byte(": "))
+	if k <= 0 || k+3 >= len(line) || line[k+2] < 'A' || line[k+2] > 'Z' || !isDigit(line[k+3]) && line[k+3] != ':' {
+		return nil, nil, false
+	}
+	h, ok := ParseHit(line)
+	if !ok || h.Context || h.Col == 0 {
+		return nil, nil, false
+	}
+	if rule, ok = StyleFinding(h.Text); !ok {
+		return nil, nil, false
+	}
+	return line[:len(line)-len(h.Text)-1], rule, true
+}
+
+// StyleFinding reports the text after a finding's "path:line:col:" (as
+// ParseHit reads it) that is a RuboCop offense below error level or a
+// pycodestyle style code, with the cop or code.
+func StyleFinding(text []byte) (rule []byte, ok bool) {
+	if sev, cop, ok := RubocopOffense(text); ok {
+		return cop, sev != 'E' && sev != 'F'
+	}
+	return StyleCode(text)
 }
 
 // StyleCode parses the text after a pycodestyle (or flake8) finding's

@@ -5,10 +5,11 @@ import "bytes"
 // JSLibraryFrame reports a JavaScript stack frame ("at f (place)", "at
 // place", "at async f (place)", indented or not, maybe ending in a line
 // break, maybe after a prefix of the tool's, as npm's "npm verbose stack
-// at f (place)"; callers know the line is a frame) whose place is not the project's code: Node.js' own
-// ("node:internal/process/task_queues:95:5", "internal/main/run_main_module.js:17:47"
-// of older releases), a package under node_modules ("../node_modules/expect/build/index.js:1824:9",
-// on Windows with back slashes), or code without a file ("<anonymous>").
+// at f (place)"; callers know the line is a frame) whose place is not the
+// project's code: Node.js' own ("node:internal/process/task_queues:95:5",
+// older releases' "internal/main/run_main_module.js:17:47"), a package
+// under node_modules ("../node_modules/expect/build/index.js:1824:9", on
+// Windows with back slashes), or code without a file ("<anonymous>").
 // Below the innermost frame, where the error was thrown, such frames tell a
 // reader of a failed test nothing the frames in the project's code do not.
 // A frame that opens the error's properties ("… (node:async_hooks:206:9)
@@ -55,7 +56,7 @@ func PyLibFrame(t []byte) bool {
 // module names, in its java., javax., jdk.internal. or sun. packages.
 func JavaLibraryFrame(frame []byte) bool {
 	s := bytes.TrimLeft(bytes.TrimRight(frame, "\r\n"), " \t")
-	if !hasPrefix(s, "at ") || len(s) == 0 || s[len(s)-1] != ')' {
+	if !hasPrefix(s, "at ") || s[len(s)-1] != ')' {
 		return false
 	}
 	s = s[len("at "):]
@@ -65,4 +66,26 @@ func JavaLibraryFrame(frame []byte) bool {
 		return hasPrefix(mod, "java.") || hasPrefix(mod, "jdk.")
 	}
 	return hasPrefix(s, "java.") || hasPrefix(s, "javax.") || hasPrefix(s, "jdk.internal.") || hasPrefix(s, "sun.")
+}
+
+// RustLibSymbol reports a Rust backtrace frame's symbol in the standard
+// library or the test harness: "core::panicking::panic_fmt",
+// "<alloc::boxed::Box<F,A> as core::ops::function::FnOnce<Args>>::call_once",
+// "__rustc::rust_begin_unwind".
+func RustLibSymbol(symbol []byte) bool {
+	symbol = bytes.TrimPrefix(symbol, []byte("<"))
+	for _, p := range [...]string{"core::", "std::", "alloc::", "test::", "__rustc::", "__rust_"} {
+		if hasPrefix(symbol, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// RustLibPlace reports a Rust backtrace frame's place (its "at" line's
+// path) in the standard library ("/rustc/59807616…/library/core/src/result.rs:1867:5")
+// or a crate from a registry ("/home/u/.cargo/registry/src/index.crates.io-…/tokio-1.40.0/src/…").
+func RustLibPlace(place []byte) bool {
+	return hasPrefix(place, "/rustc/") || bytes.Contains(place, []byte("/.cargo/registry/")) ||
+		bytes.Contains(place, []byte(`\.cargo\registry\`))
 }

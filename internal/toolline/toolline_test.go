@@ -203,8 +203,11 @@ func TestRubocopOffense(t *testing.T) {
 		if ok != (c.sev != 0) || sev != c.sev || string(cop) != c.cop {
 			t.Errorf("RubocopOffense(%q) = %q, %q, %v; want %q, %q", c.text, sev, cop, ok, c.sev, c.cop)
 		}
-		if _, rubocop := MaybeFinding([]byte("a.rb:4:23:" + c.text)); ok && !rubocop {
-			t.Errorf("MaybeFinding(%q): rubocop false", "a.rb:4:23:"+c.text)
+		// Below error level, the whole line is a style finding at its place.
+		line := "a.rb:4:23:" + c.text
+		loc, rule, found := StyleFindingLine([]byte(line))
+		if want := ok && c.sev != 'E' && c.sev != 'F'; found != want || found && (string(loc) != "a.rb:4:23" || string(rule) != c.cop) {
+			t.Errorf("StyleFindingLine(%q) = %q, %q, %v; want %v", line, loc, rule, found, want)
 		}
 	}
 }
@@ -290,10 +293,9 @@ func TestStyleCode(t *testing.T) {
 		if ok != (c.code != "") || string(code) != c.code {
 			t.Errorf("StyleCode(%q) = %q, %v; want %q", c.text, code, ok, c.code)
 		}
-		if line := "a.py:3:1:" + c.text; ok {
-			if style, _ := MaybeFinding([]byte(line)); !style {
-				t.Errorf("MaybeFinding(%q): style false", line)
-			}
+		line := "a.py:3:1:" + c.text
+		if loc, rule, found := StyleFindingLine([]byte(line)); found != ok || found && (string(loc) != "a.py:3:1" || string(rule) != c.code) {
+			t.Errorf("StyleFindingLine(%q) = %q, %q, %v; want %v", line, loc, rule, found, ok)
 		}
 	}
 }
