@@ -145,12 +145,18 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 			return kLog, wStrong // curl -i: the status line heads the response headers
 		}
 	case 'L', 'E':
+		if len(line) == len(t) && hasPrefix(t, "ERROR in ") {
+			return kLog, wStrong // webpack's error heading: "ERROR in ./src/a.js 1:0-36"
+		}
 		for _, p := range [...]string{"LINE ", "DETAIL:  ", "HINT:  ", "ERROR:  "} {
 			if hasPrefix(t, p) && len(line) == len(t) {
 				return kLog, wStrong // psql
 			}
 		}
 	case 'w', 'd':
+		if len(line) == len(t) && webpackLine(t) {
+			return kLog, wStrong
+		}
 		if len(line) == len(t) && catchNote(t) {
 			return kLog, wStrong // Catch2 under an assertion: "with expansion:"
 		}
@@ -187,6 +193,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if uvuProgress(t) {
 			return kLog, wStrong
 		}
+	}
+	if webpackFirst[t[0]] && webpackLine(t) {
+		return kLog, wStrong
 	}
 	if isDigit(t[0]) && (ctestLine(t) || testTitle(t)) {
 		return kLog, wStrong
@@ -774,6 +783,64 @@ func ansibleLine(t []byte) bool {
 				return bytes.IndexByte(t[len(p):], ']') > 0
 			}
 		}
+	}
+	return false
+}
+
+// webpackFirst holds the first bytes of webpackLine's forms but the 'w' of
+// "webpack ", which toolLine's switch reads.
+var webpackFirst = [256]bool{'a': true, 'o': true, 'r': true, 'c': true, 'm': true, '.': true, '+': true, 'W': true}
+
+// webpackLine reports a line of webpack's stats (t, without its indent):
+// its asset and module rows ("asset main.3f2a.js 1.2 KiB [emitted]
+// [minimized] (name: main)", "./src/a.js + 1 modules 160 bytes [built]
+// [code generated]"), their group headings ("assets by status 1.81 KiB
+// [cached] 22 assets", "orphan modules 52 bytes [orphan] 1 module",
+// "modules by path ./src/ 1 KiB"), the hidden rest ("+ 22 modules"), a
+// warning's heading ("WARNING in ./src/a.js 3:2-9") and the closing line
+// ("webpack 5.94.0 compiled with 2 errors in 748 ms").
+func webpackLine(t []byte) bool {
+	switch t[0] {
+	case 'w':
+		if !hasPrefix(t, "webpack ") || len(t) < 10 || !isDigit(t[8]) {
+			return false
+		}
+		i := bytes.IndexByte(t, ' ')
+		rest := t[i+1:]
+		if j := bytes.IndexByte(rest, ' '); j > 0 {
+			rest = rest[j:]
+		}
+		return hasPrefix(rest, " compiled ")
+	case 'W':
+		return hasPrefix(t, "WARNING in ")
+	case '+':
+		if len(t) < 3 || t[1] != ' ' {
+			return false
+		}
+		_, e := toolline.Number(t[2:])
+		return e > 0 && (string(t[2+e:]) == " modules" || string(t[2+e:]) == " module" ||
+			string(t[2+e:]) == " assets" || string(t[2+e:]) == " asset")
+	}
+	for _, p := range [...]string{"asset ", "assets by ", "modules by ", "orphan modules ", "runtime modules ", "cacheable modules ", "./"} {
+		if hasPrefix(t, p) {
+			// a size, then a bracketed flag or a path group's size last
+			return webpackSized(t[len(p):])
+		}
+	}
+	return false
+}
+
+// webpackSized reports the rest of a webpack stats row after its first
+// word: it holds a size ("160 bytes", "1.81 KiB") followed by a bracketed
+// flag ("[built]", "[emitted]") or by nothing.
+func webpackSized(t []byte) bool {
+	for _, u := range [...]string{" bytes", " KiB", " MiB", " GiB"} {
+		i := bytes.Index(t, []byte(u))
+		if i <= 0 || !isDigit(t[i-1]) {
+			continue
+		}
+		rest := t[i+len(u):]
+		return len(rest) == 0 || hasPrefix(rest, " [") || hasPrefix(rest, " (")
 	}
 	return false
 }
