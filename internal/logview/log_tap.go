@@ -15,7 +15,7 @@ import (
 // (see logTapBlock and logIndentBlock); TODO tests stay in view.
 func logTapHide(d *logDoc) {
 	ls := d.lines
-	tap, spec, catch, jest, unit := false, false, false, false, false
+	tap, spec, catch, jest, unit, pytest := false, false, false, false, false, false
 	suites := make(map[string]bool)
 	for i := range ls {
 		t := ls[i].text
@@ -24,6 +24,7 @@ func logTapHide(d *logDoc) {
 		spec = spec || bytes.HasPrefix(t, []byte("ℹ tests "))
 		jest = jest || bytes.HasPrefix(t, []byte("Tests: "))
 		unit = unit || bytes.HasPrefix(t, []byte("Ran ")) && bytes.Contains(t, []byte(" tests in "))
+		pytest = pytest || len(t) > 0 && t[0] == '=' && bytes.Contains(t, []byte(" test session starts "))
 		if name, ok := bytes.CutPrefix(bytes.TrimLeft(t, " "), []byte("▶ ")); ok {
 			suites[string(name)] = true
 		}
@@ -34,7 +35,7 @@ func logTapHide(d *logDoc) {
 	if spec {
 		logMarkSpecRecap(ls)
 	}
-	if !tap && !spec && !jest && !unit {
+	if !tap && !spec && !jest && !unit && !pytest {
 		return
 	}
 	// hide hides ls[from:end], the lines of one test whose result line is
@@ -84,10 +85,53 @@ func logTapHide(d *logDoc) {
 			// unittest -v's "test_add (tests.t.TestAdd.test_add) ... ok".
 			hide(i, i, i+1, false, !bytes.HasSuffix(t, []byte(" ... ok")))
 			i++
+		case pytest && !ls[i].must:
+			if logPytestPassed(t) {
+				// pytest -v's "tests/t.py::test_add PASSED   [ 50%]"; a
+				// skipped test's line, with its reason, stays.
+				hide(i, i, i+1, false, false)
+			} else if logPytestNodeID(t) {
+				// pytest-xdist announces each test by its node id alone
+				// before a worker reports it: hidden with the results
+				// (a failed test's own report line names it).
+				ls[i].hidden, ls[i].passed = true, 'P'
+			}
+			i++
 		default:
 			i++
 		}
 	}
+}
+
+// logPytestNodeID matches a line that is a pytest node id alone (maybe
+// with a trailing blank), "test_inventory.py::test_take_some[3] ".
+func logPytestNodeID(t []byte) bool {
+	t = bytes.TrimRight(t, " ")
+	c := bytes.Index(t, []byte("::"))
+	return c > 0 && bytes.IndexByte(t, ' ') < 0 && bytes.Contains(t[:c], []byte(".py"))
+}
+
+// logPytestPassed matches pytest -v's progress line for a passing test:
+// "tests/t.py::test_add[1-2] PASSED        [ 50%]", and pytest-xdist's
+// "[gw0] [ 50%] PASSED tests/t.py::test_add". Only the node id's "::" and
+// the status word in its place make one; FAILED, ERROR, SKIPPED, XFAIL
+// and XPASS lines stay in view.
+func logPytestPassed(t []byte) bool {
+	if bytes.HasPrefix(t, []byte("[gw")) {
+		_, r, ok := bytes.Cut(t, []byte("%] PASSED "))
+		return ok && logPytestNodeID(r)
+	}
+	sp := bytes.IndexByte(t, ' ')
+	if sp <= 0 || !logPytestNodeID(t[:sp]) {
+		return false
+	}
+	r, ok := bytes.CutPrefix(t[sp+1:], []byte("PASSED"))
+	if !ok {
+		return false
+	}
+	r = bytes.TrimLeft(r, " ")
+	// nothing more, or the progress column: "[ 50%]", "[100%]"
+	return len(r) == 0 || len(r) >= 4 && r[0] == '[' && bytes.HasSuffix(r, []byte("%]")) && logDigits(bytes.TrimLeft(r[1:len(r)-2], " "))
 }
 
 // logUnittestPassed matches unittest -v's line for a passing or skipped

@@ -1713,3 +1713,33 @@ func TestRustLibFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestLogPytestPassed checks which pytest -v lines count as passing tests:
+// only a node id with PASSED in its place, never a failure, an error or a
+// skip with its reason.
+func TestLogPytestPassed(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"tests/test_calc.py::test_mean[xs0-2] PASSED                              [  2%]", true},
+		{"tests/test_calc.py::TestA::test_b PASSED", true},
+		{"tests/t.py::test_x PASSED [100%]", true},
+		{"[gw1] [ 10%] PASSED test_inventory.py::test_take_some[3] ", true},
+		{"tests/t.py::test_x FAILED                                               [ 50%]", false},
+		{"tests/t.py::test_x ERROR                                                [ 50%]", false},
+		{"tests/t.py::test_x SKIPPED (flaky on CI)                                [ 97%]", false},
+		{"tests/t.py::test_x XPASS                                                [ 97%]", false},
+		{"[gw0] [ 50%] FAILED tests/t.py::test_x ", false},
+		{"PASSED tests/t.py::test_x", false},                       // -rA summary line
+		{"tests/t.py::test_x PASSED but the log said more", false}, // not the progress column
+		{"note: a::b PASSED", false},
+	} {
+		if got := logPytestPassed([]byte(tt.line)); got != tt.want {
+			t.Errorf("logPytestPassed(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+	if !logPytestNodeID([]byte("test_inventory.py::test_take_some[3] ")) || logPytestNodeID([]byte("std::vector<int> x")) {
+		t.Error("logPytestNodeID")
+	}
+}
