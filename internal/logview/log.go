@@ -141,6 +141,7 @@ const (
 	logDropSource    // source lines of a jest code frame around the failing one
 	logDropRepeat    // lines of node's closing list of failing tests that repeat the report above
 	logDropCoverage  // go test -cover rows past their figure's quota, counted by figure
+	logDropWarnCode  // the source excerpt under a compiler's warning, when warnings are many
 )
 
 type logDoc struct {
@@ -837,10 +838,18 @@ func (d *logDoc) plan(p logParams) {
 			perFigure[f]++
 		}
 	}
+	// A build's many warnings keep their place and message; the excerpt
+	// of source under each ("    5 |   if (x = 3) return x;", "      |
+	// ^") is dropped, counted where it was: the file holds it, and the
+	// excerpts under errors stay.
+	warnCode := d.warningExcerpts() > p.notable
 	for i := range ls {
 		l := &ls[i]
 		if l.block >= 0 && ls[l.block].keep {
 			l.keep = true
+			if warnCode && !l.must && d.warningExcerpt(l) {
+				l.keep, l.drop = false, logDropWarnCode
+			}
 		}
 		if drop := l.trimmed(p); drop != logDropTemplate && (l.keep || drop != l.cut) {
 			// A line cut for its part (a library frame) that nothing
@@ -872,6 +881,31 @@ func (d *logDoc) plan(p logParams) {
 			ls[i].keep = true
 		}
 	}
+}
+
+// warningExcerpt reports a line of the source excerpt under a compiler's
+// warning (a logNotable diagnostic; the warning's own line may be a
+// failure line, which stays).
+func (d *logDoc) warningExcerpt(l *logLine) bool {
+	if l.block < 0 || l.trace != logNoTrace {
+		return false
+	}
+	// A warning printed, excerpt and all, again and again (a header's, in
+	// each file of a build) is shown once with its excerpt and a tally
+	// (see markCopies): the excerpt costs little and stays.
+	return d.lines[l.block].class == logNotable && d.copyAll[l.block] <= 1 && logSnippetLine(l.text)
+}
+
+// warningExcerpts counts the warnings with a source excerpt under them.
+func (d *logDoc) warningExcerpts() int {
+	n := 0
+	for i := range d.lines {
+		l := &d.lines[i]
+		if l.block >= 0 && int(l.block) == i-1 && d.warningExcerpt(l) {
+			n++
+		}
+	}
+	return n
 }
 
 // logCoverage matches go test -cover's report of a package's coverage,
@@ -1223,6 +1257,8 @@ func (d *logDoc) appendGap(out []byte, a, b int, p logParams) []byte {
 			out = logAppendNote(out, j-i, "lines repeating the report above")
 		case ls[i].drop == logDropSource:
 			out = logAppendNote(out, j-i, "source lines around the failing one")
+		case ls[i].drop == logDropWarnCode:
+			out = logAppendNote(out, j-i, "source lines")
 		case ls[i].drop == logDropGoroutines:
 			out = logAppendNote(out, j-i, "lines of further goroutines")
 		case ls[i].drop == logDropTestLines:

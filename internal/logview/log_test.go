@@ -1302,7 +1302,8 @@ func TestLogWarningCopies(t *testing.T) {
 // excerpt and carets, for each of twelve files of a build: each is shown
 // once, with its excerpt and a count under it, even where a failure's
 // context or the log's tail would have kept a copy; a warning whose
-// excerpt differs is no copy.
+// excerpt differs is no copy. The excerpts under the build's warnings
+// that come once are dropped and counted: there are more than a few.
 func TestLogWarningExcerptCopies(t *testing.T) {
 	in := viewtest.Read(t, "log", "make-k-header-warnings")
 	out, err := Log(in, lossy.Options{})
@@ -1332,7 +1333,10 @@ func TestLogWarningExcerptCopies(t *testing.T) {
 	if out, err = Log([]byte(other), lossy.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(out), "    7 |     return used != r->cap;\n") {
+	// The warning whose excerpt differs is no copy: it is shown on its own
+	// (its excerpt, like those of the build's other lone warnings,
+	// counted as source lines), and the first of the other eleven too.
+	if strings.Count(string(out), "ring.h:7:17: warning: comparison") != 2 {
 		t.Errorf("a warning with another excerpt taken for a copy:\n%s", out)
 	}
 }
@@ -1741,5 +1745,34 @@ func TestLogPytestPassed(t *testing.T) {
 	}
 	if !logPytestNodeID([]byte("test_inventory.py::test_take_some[3] ")) || logPytestNodeID([]byte("std::vector<int> x")) {
 		t.Error("logPytestNodeID")
+	}
+}
+
+// TestLogWarningExcerpts checks a parallel build's many gcc warnings: each
+// warning line stays, the source excerpt under it is counted, and each
+// error keeps its excerpt, carets and all.
+func TestLogWarningExcerpts(t *testing.T) {
+	in := viewtest.Read(t, "log", "make-k-j4-gcc")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(out)
+	for _, l := range strings.Split(string(in), "\n") {
+		if strings.Contains(l, ": warning: ") || strings.Contains(l, ": error: ") || strings.HasPrefix(l, "make: ***") {
+			if !strings.Contains(view, l+"\n") {
+				t.Errorf("lost %q", l)
+			}
+		}
+	}
+	const errExcerpt = "src/m12.c:3:16: error: expected ‘;’ before ‘}’ token\n    3 |   return x * 12\n      |                ^\n"
+	if !strings.Contains(view, errExcerpt) {
+		t.Errorf("an error's excerpt lost:\n%s", view)
+	}
+	if strings.Contains(view, "    5 |   if (x = 3) return x;\n") {
+		t.Errorf("a warning's excerpt kept:\n%s", view)
+	}
+	if !strings.Contains(view, "[-Wparentheses]\n[… 2 source lines omitted …]\n") {
+		t.Errorf("no note where a warning's excerpt was:\n%s", view)
 	}
 }
