@@ -334,6 +334,9 @@ func isDiagnostic(h toolline.Hit) bool {
 		if lintCode(t) {
 			return true // pylint's column is 0-based: "billing.py:1:0: C0114: Missing module docstring"
 		}
+		if h.Col == 0 && (toolline.LibxmlDiagnostic(t) || toolline.VultureFinding(t)) {
+			return true // xmllint's "a.xml:8: parser error : …", vulture's "a.py:3: unused import 'os' (90% confidence)"
+		}
 		if h.Col == 0 && (string(t) == "Failure" || string(t) == "FAILED:" || string(t) == "PASSED:") {
 			return true // googletest's assertion "gt.cc:10: Failure"; Catch2's "c2.cpp:9: FAILED:"
 		}

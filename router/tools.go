@@ -215,6 +215,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if f&fColon != 0 && isLower(t[0]) && len(line) == len(t) && scriptDiagnostic(t) {
 		return kLog, wStrong
 	}
+	if f&fColon != 0 && len(line) == len(t) && toolline.DottedDiagnostic(t) {
+		return kLog, wStrong // bison, valac: "calc.y:8.7: warning: …", "calc.y: warning: …"
+	}
 	if len(line) >= 12 && hexFirst[line[0]] && nmLine(line) { // a hex value or blanks first
 		return kTable, wStrong // nm: "00000000000b86b0 T std::ios_base::failure::what() const"
 	}

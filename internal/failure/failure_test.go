@@ -77,6 +77,31 @@ func TestLinesSamples(t *testing.T) {
 			"       unknown code FREE",
 			"    keeps item 12",
 		}},
+		// rspec --backtrace: the failing line under each title and the
+		// message under it, however it is worded; the library frames are
+		// not failure lines.
+		{"log/rspec-backtrace-cart", router.Log, []string{
+			"     Failure/Error: expect(cart.discount(\"NOPE\")).to eq(0)",
+			"       expected ArgumentError with message matching /qty/ but nothing was raised",
+			"       expected [] to be a kind of Cart::Item",
+			"     Failure/Error: payment.charge(total)",
+		}, []string{
+			"     # /usr/bin/rspec:4:in `<main>'",
+		}},
+		// xmllint's validity errors and verdict, bison's warnings in GNU's
+		// line.column form, jshint's rows (each an error to jshint).
+		{"log/xmllint-schema-catalog", router.Log, []string{
+			"catalog.xml:45: element price: Schemas validity error : Element 'price': '12,50' is not a valid value of the atomic type 'xs:decimal'.",
+			"catalog.xml fails to validate",
+		}, nil},
+		{"log/bison-counterexamples", router.Log, []string{
+			"calc.y:8.7: warning: empty rule without %empty [-Wempty-rule]",
+			"calc.y: warning: 12 shift/reduce conflicts [-Wconflicts-sr]",
+		}, nil},
+		{"log/jshint-legacy", router.Log, []string{
+			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
+			"24 errors",
+		}, nil},
 		{"log/gtest-fail", router.Log, []string{
 			"gt.cc:10: Failure",
 			"[  FAILED  ] Parse.Vector (0 ms)",

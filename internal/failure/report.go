@@ -36,6 +36,8 @@ type reader struct {
 	jasmine   uint8 // under jasmine's "  Message:" (1) or "  Stack:" (2): see jasmineFailure
 	rspec     bool  // in rspec's "Failures:" section: see rspecFailure
 	rspecExc  int   // the indent of rspec's "KeyError:" above its message, or 0
+	rspecMsg  int   // the indent of rspec's "Failure/Error:" above its message, or 0
+	rspecLeft int   // message lines under "Failure/Error:" still taken (a bound on a long diff)
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
 	gdbThread int   // the thread gdb's signal line names (0: none); its backtrace's frames count
@@ -364,6 +366,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
+	if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
+		return true // xmllint's verdict on a file: "catalog.xml fails to validate"
+	}
 	if plain[0] != ' ' && plain[0] != '\t' && ((colon || bytes.IndexByte(plain, '-') >= 0) && diagnostic(plain) || perlDiagnostic(plain)) {
 		return true
 	}
@@ -631,14 +636,20 @@ func (r *reader) jasmineFailure(i int, plain, t []byte) (hit, ok bool) {
 	return false, false
 }
 
+// rspecMessageLines bounds the lines of one failure's message under its
+// "Failure/Error:" line taken as failure lines (a long diff's first ones).
+const rspecMessageLines = 30
+
 // rspecFailure judges rspec's report: in its "Failures:" section (not
 // "Pending:", whose failures are expected) the numbered titles of failed
-// examples ("  1) Cart#total sums prices"), the expectation's "expected:"
-// and "got:" lines and the backtrace frames ("# ./lib/cart.rb:18:in
-// `find'"); after it, the rerun line of each failed example ("rspec
-// ./spec/cart_spec.rb:20 # Cart#total sums prices"), and the message of
-// an exception, printed under its name ("KeyError:"). ok is false for a
-// line that is none of these.
+// examples ("  1) Cart#total sums prices"), the failing line ("Failure/Error:
+// expect(cart.total).to eq(12)") and the message under it ("expected: 12",
+// "got: 11", "expected [] to be a kind of Cart::Item", a diff), and the
+// backtrace frames ("# ./lib/cart.rb:18:in `find'"); after it, the rerun
+// line of each failed example ("rspec ./spec/cart_spec.rb:20 #
+// Cart#total sums prices"), and the message of an exception, printed
+// under its name ("KeyError:"). ok is false for a line that is none of
+// these.
 func (r *reader) rspecFailure(plain, t []byte) (hit, ok bool) {
 	indent := len(plain) - len(t)
 	switch {
@@ -651,9 +662,17 @@ func (r *reader) rspecFailure(plain, t []byte) (hit, ok bool) {
 		return false, false
 	case r.rspecExc > 0 && indent > r.rspecExc:
 		return true, true // the exception's message, under its name
+	case r.rspecMsg > 0 && indent > r.rspecMsg && r.rspecLeft > 0:
+		// The expectation's message under the failing line: "expected
+		// [] to be a kind of Cart::Item", a diff of what was wanted.
+		r.rspecLeft--
+		return true, true
 	}
-	r.rspecExc = 0
+	r.rspecExc, r.rspecMsg = 0, 0
 	switch {
+	case indent > 2 && hasPrefix(t, "Failure/Error: "):
+		r.rspecMsg, r.rspecLeft = indent, rspecMessageLines
+		return true, true
 	case indent > 2 && len(t) > 1 && t[len(t)-1] == ':' && exceptionName(t[:len(t)-1]):
 		r.rspecExc = indent // "     KeyError:", its message on the lines below
 		return true, true

@@ -227,6 +227,9 @@ func diagnostic(line []byte) bool {
 			return true
 		}
 	}
+	if toolline.DottedDiagnostic(line) {
+		return true // bison, valac: "calc.y:8.7: warning: …", "shop.vala:28.9-28.30: error: …"
+	}
 	// One parse serves the Ruby frame's test and the hit's below.
 	h, ok := toolline.ParseHit(line)
 	if ok && rubyHit(h) && bytes.Contains(line, []byte("': ")) {
@@ -261,6 +264,12 @@ func diagnostic(line []byte) bool {
 	r := h.Text[1:]
 	if exceptionName(r) {
 		return true // pytest's "shop.py:23: ValueError" under a failing test's excerpt
+	}
+	if toolline.LibxmlDiagnostic(r) {
+		return true // xmllint: "catalog.xml:8: element isbn: Schemas validity error : Element 'isbn': …"
+	}
+	if toolline.VultureFinding(r) {
+		return true // vulture: "billing.py:38: unreachable code after 'return' (100% confidence)"
 	}
 	for _, p := range [...]string{"error", "warning", "note:", "fatal", "Error", "undefined reference", "multiple definition"} {
 		if hasPrefix(r, p) {

@@ -159,10 +159,94 @@ func curlProgressRow(t []byte) bool {
 	return bytes.Count(t, []byte{':'}) >= 6
 }
 
+// LibxmlDiagnostic matches the message of libxml2's report (xmllint)
+// after its place, "parser error : Opening and ending tag mismatch: …",
+// "element isbn: Schemas validity error : Element 'isbn': …": a domain
+// word, then "error" or "warning", then " : ".
+func LibxmlDiagnostic(r []byte) bool {
+	i := bytes.Index(r, []byte(" error : "))
+	if i < 0 {
+		i = bytes.Index(r, []byte(" warning : "))
+	}
+	if i <= 0 {
+		return false
+	}
+	w := r[:i]
+	if j := bytes.LastIndexByte(w, ' '); j >= 0 {
+		w = w[j+1:]
+	}
+	switch string(w) {
+	case "parser", "validity", "namespace", "IO", "XInclude", "Schemas", "XPath", "encoding":
+		return true
+	}
+	return false
+}
+
+// VultureFinding matches vulture's report of dead code after its place,
+// "unused import 'os' (90% confidence)".
+func VultureFinding(r []byte) bool {
+	return bytes.HasSuffix(r, []byte("% confidence)"))
+}
+
+// DottedDiagnostic matches a compiler's diagnostic whose place is GNU's
+// "line.column" form, as bison and valac print it: "calc.y:8.7: warning:
+// empty rule without %empty", "calc.y:13.1-6: warning: …", "shop.vala:28.9-28.30:
+// error: …"; and one on a whole file, "calc.y: warning: 12 shift/reduce
+// conflicts", whose path has an extension.
+func DottedDiagnostic(t []byte) bool {
+	c := bytes.IndexByte(t, ':')
+	if c <= 0 || bytes.IndexByte(t[:c], ' ') >= 0 || bytes.IndexByte(t[:c], '\t') >= 0 {
+		return false
+	}
+	r := t[c+1:]
+	if hasPrefix(r, " ") {
+		// the whole file: a path with an extension ("calc.y")
+		d := bytes.LastIndexByte(t[:c], '.')
+		if d <= 0 || c-d < 2 || c-d > 6 || t[0] == '-' {
+			return false
+		}
+		return diagnosticWord(r[1:])
+	}
+	num := func() bool {
+		_, e := Number(r)
+		r = r[e:]
+		return e > 0
+	}
+	if !num() || !hasPrefix(r, ".") {
+		return false
+	}
+	r = r[1:]
+	if !num() {
+		return false
+	}
+	if hasPrefix(r, "-") {
+		r = r[1:]
+		if !num() {
+			return false
+		}
+		if hasPrefix(r, ".") {
+			r = r[1:]
+			if !num() {
+				return false
+			}
+		}
+	}
+	return hasPrefix(r, ": ") && diagnosticWord(r[2:])
+}
+
+// diagnosticWord reports the severity that opens a compiler's message,
+// "error: ", "warning: ", "note: " or "fatal error: ".
+func diagnosticWord(r []byte) bool {
+	return hasPrefix(r, "error: ") || hasPrefix(r, "warning: ") || hasPrefix(r, "note: ") || hasPrefix(r, "fatal error: ")
+}
+
 // CompactRow parses a row of a "compact" lint report (eslint -f compact,
 // jshint, csslint): "src/a.js: line 12, col 5, Error - msg (rule)". It
 // returns the severity in lower case ("error", "warning"), the location
-// ("src/a.js:12:5") and the rule, when the row names one.
+// ("src/a.js:12:5") and the rule, when the row names one. jshint's own
+// reporter names no severity ("js/a.js: line 19, col 20, Duplicate key
+// 'a'.") and counts every row as an error ("24 errors"): its severity is
+// "error".
 func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
 	// The path holds no blank, so ": line " can only start right before
 	// the first one: look there rather than search the line.
@@ -189,10 +273,15 @@ func CompactRow(t []byte) (severity, loc, rule []byte, ok bool) {
 	}
 	m = m[2:]
 	d := bytes.Index(m, []byte(" - "))
-	if d <= 0 || d > 12 {
-		return nil, nil, nil, false
+	if d <= 0 || d > 12 || bytes.IndexByte(m[:d], ' ') >= 0 {
+		// jshint: the message at once, a sentence.
+		if len(m) == 0 || m[0] == ' ' || !bytes.HasSuffix(m, []byte(".")) && !bytes.HasSuffix(m, []byte(")")) {
+			return nil, nil, nil, false
+		}
+		d, severity = -3, []byte("error")
+	} else {
+		severity = bytes.ToLower(m[:d])
 	}
-	severity = bytes.ToLower(m[:d])
 	loc = append(append(append(append([]byte(nil), t[:i]...), ':'), r[:e]...), ':')
 	loc = append(loc, r[e+len(", col "):e+len(", col ")+e2]...)
 	if k := bytes.LastIndexByte(m, '('); k > d && m[len(m)-1] == ')' && bytes.IndexAny(m[k:], " \t") < 0 {

@@ -299,3 +299,43 @@ func TestStyleCode(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagnosticForms checks the report forms of bison and valac (GNU's
+// line.column places), libxml2 (xmllint), vulture and jshint's reporter.
+func TestDiagnosticForms(t *testing.T) {
+	for _, tt := range []struct {
+		f    func([]byte) bool
+		line string
+		want bool
+	}{
+		{DottedDiagnostic, "calc.y:8.7: warning: empty rule without %empty [-Wempty-rule]", true},
+		{DottedDiagnostic, "calc.y:13.1-6: warning: nonterminal useless in grammar: unused [-Wother]", true},
+		{DottedDiagnostic, "shop.vala:28.9-28.30: error: The name `totl' does not exist", true},
+		{DottedDiagnostic, "calc.y: warning: 12 shift/reduce conflicts [-Wconflicts-sr]", true},
+		{DottedDiagnostic, "calc.y:8.7: empty rule", false},
+		{DottedDiagnostic, "version 1.2: error: none", false},
+		{DottedDiagnostic, "note: warning: this is prose", false},
+		{DottedDiagnostic, "main.go:12:5: error: x", false}, // gcc's colon form is read elsewhere
+		{LibxmlDiagnostic, "element isbn: Schemas validity error : Element 'isbn': [facet 'pattern'] …", true},
+		{LibxmlDiagnostic, "parser error : Opening and ending tag mismatch: title line 201 and book", true},
+		{LibxmlDiagnostic, "namespace warning : xmlns: URI x is not absolute", true},
+		{LibxmlDiagnostic, "the error : a sentence", false},
+		{VultureFinding, "unused import 'os' (90% confidence)", true},
+		{VultureFinding, "unused import 'os'", false},
+	} {
+		if got := tt.f([]byte(tt.line)); got != tt.want {
+			t.Errorf("%q: got %v, want %v", tt.line, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ line, sev string }{
+		{"js/legacy.js: line 19, col 20, Duplicate key 'a'.", "error"},
+		{"js/legacy.js: line 18, col 1, eval can be harmful.", "error"},
+		{"src/a.js: line 12, col 5, Warning - Unexpected var (no-var)", "warning"},
+		{"src/a.js: line 12, col 5, no message end", ""},
+	} {
+		sev, _, _, ok := CompactRow([]byte(tt.line))
+		if string(sev) != tt.sev || ok != (tt.sev != "") {
+			t.Errorf("CompactRow(%q) = %q, %v; want %q", tt.line, sev, ok, tt.sev)
+		}
+	}
+}
