@@ -215,6 +215,12 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if f&fColon != 0 && isLower(t[0]) && len(line) == len(t) && scriptDiagnostic(t) {
 		return kLog, wStrong
 	}
+	if f&fColon != 0 && len(line) > len(t) && lintCode(t) && t[len(t)-1] != ':' {
+		return kLog, wStrong // pydocstyle's finding under its place: "        D101: Missing docstring in public class"
+	}
+	if _, ok := toolline.PydocstylePlace(t); ok && f&fColon != 0 && len(line) == len(t) {
+		return kLog, wStrong // "pkg/a.py:15 in public class `Completer`:"
+	}
 	if f&fColon != 0 && len(line) == len(t) && toolline.DottedDiagnostic(t) {
 		return kLog, wStrong // bison, valac: "calc.y:8.7: warning: …", "calc.y: warning: …"
 	}

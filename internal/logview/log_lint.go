@@ -114,7 +114,7 @@ func (d *logDoc) markLint() {
 // biome, oxlint (miette) or revive (friendly) finding below error level that starts at ls[i]; end is i when
 // none does.
 func logBlockFinding(ls []logLine, i int) (end int, loc, rule []byte) {
-	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning, logMietteWarning, logReviveWarning} {
+	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning, logMietteWarning, logReviveWarning, logPydocstyleFinding} {
 		if end, loc, rule = find(ls, i); end > i {
 			return end, loc, rule
 		}
@@ -329,6 +329,35 @@ func logCppcheckFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 		end += 2 // the quoted source line and its caret
 	}
 	return end, loc, rule
+}
+
+// logPydocstyleFinding returns the end, location and code of a pydocstyle
+// finding headed at ls[i]: its place, "pkg/a.py:15 in public class `C`:",
+// and its code and message indented under it, "    D101: Missing
+// docstring in public class". A docstring convention is no failure.
+func logPydocstyleFinding(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := ls[i].text
+	if ls[i].must || i+1 >= len(ls) || len(t) == 0 || t[len(t)-1] != ':' || ls[i+1].must {
+		return i, nil, nil
+	}
+	loc, ok := toolline.PydocstylePlace(t)
+	if !ok {
+		return i, nil, nil
+	}
+	next := ls[i+1].text
+	msg := logTrimBlank(next)
+	code, ok := toolline.PydocstyleCode(msg)
+	if !ok || len(next) == len(msg) {
+		return i, nil, nil
+	}
+	// The code with its message, which says what D400 is, without the
+	// instance's own detail: "D400: First line should end with a period".
+	msg = msg[len(code)+2:]
+	if k := bytes.Index(msg, []byte(" (")); k > 0 {
+		msg = msg[:k]
+	}
+	rule = append(append(append([]byte(nil), code...), ": "...), msg...)
+	return i + 2, loc, rule
 }
 
 // logStyleFinding returns the end, location and cop of a RuboCop offense

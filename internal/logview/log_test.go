@@ -1776,3 +1776,23 @@ func TestLogWarningExcerpts(t *testing.T) {
 		t.Errorf("no note where a warning's excerpt was:\n%s", view)
 	}
 }
+
+// TestLogPydocstyle checks pydocstyle's findings, docstring conventions:
+// counted per code with its message and their places, not shown.
+func TestLogPydocstyle(t *testing.T) {
+	in := viewtest.Read(t, "log", "pydocstyle-argcomplete")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := string(out)
+	for _, want := range []string{"D400: First line should end with a period ×18 at /usr/lib/python3/dist-packages/argcomplete/completers.py:31, 62,",
+		"D104: Missing docstring in public package at /usr/lib/python3/dist-packages/argcomplete/__init__.py:1"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("no %q in\n%s", want, view)
+		}
+	}
+	if len(out) > len(in)/3 {
+		t.Errorf("view %d bytes of %d", len(out), len(in))
+	}
+}

@@ -240,6 +240,40 @@ func diagnosticWord(r []byte) bool {
 	return hasPrefix(r, "error: ") || hasPrefix(r, "warning: ") || hasPrefix(r, "note: ") || hasPrefix(r, "fatal error: ")
 }
 
+// PydocstylePlace parses pydocstyle's line above a finding, the place and
+// what is there: "pkg/a.py:1 at module level:", "pkg/a.py:15 in public
+// class `Completer`:", "… in private nested function `f`:"; it returns
+// the place, "pkg/a.py:15".
+func PydocstylePlace(t []byte) (loc []byte, ok bool) {
+	if len(t) < 8 || t[len(t)-1] != ':' {
+		return nil, false
+	}
+	c := bytes.IndexByte(t, ':')
+	if c <= 3 || !bytes.HasSuffix(t[:c], []byte(".py")) {
+		return nil, false
+	}
+	_, e := Number(t[c+1:])
+	if e == 0 {
+		return nil, false
+	}
+	r := t[c+1+e:]
+	if string(r) == " at module level:" || hasPrefix(r, " in public ") || hasPrefix(r, " in private ") {
+		return t[:c+1+e], true
+	}
+	return nil, false
+}
+
+// PydocstyleCode parses the finding under a pydocstyle place, "D101:
+// Missing docstring in public class" (t without its indent), and returns
+// its code.
+func PydocstyleCode(t []byte) ([]byte, bool) {
+	if len(t) < 7 || t[0] != 'D' || t[4] != ':' || t[5] != ' ' {
+		return nil, false
+	}
+	_, e := Number(t[1:4])
+	return t[:4], e == 3
+}
+
 // CompactRow parses a row of a "compact" lint report (eslint -f compact,
 // jshint, csslint): "src/a.js: line 12, col 5, Error - msg (rule)". It
 // returns the severity in lower case ("error", "warning"), the location

@@ -339,3 +339,21 @@ func TestDiagnosticForms(t *testing.T) {
 		}
 	}
 }
+
+// TestPydocstyle checks pydocstyle's two lines of a finding.
+func TestPydocstyle(t *testing.T) {
+	if loc, ok := PydocstylePlace([]byte("pkg/a.py:15 in public class `Completer`:")); !ok || string(loc) != "pkg/a.py:15" {
+		t.Errorf("place: %q %v", loc, ok)
+	}
+	for _, l := range []string{"pkg/a.py:15 in the class:", "a.go:15 in public class `C`:", "pkg/a.py:x at module level:", "pkg/a.py:1 at module level"} {
+		if _, ok := PydocstylePlace([]byte(l)); ok {
+			t.Errorf("%q taken for a place", l)
+		}
+	}
+	if code, ok := PydocstyleCode([]byte("D101: Missing docstring in public class")); !ok || string(code) != "D101" {
+		t.Errorf("code: %q %v", code, ok)
+	}
+	if _, ok := PydocstyleCode([]byte("E101: indentation contains mixed spaces")); ok {
+		t.Error("E101 taken for a docstring code")
+	}
+}
