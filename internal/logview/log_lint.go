@@ -54,9 +54,14 @@ func (d *logDoc) markLint() {
 			ls[i].find = d.addFinding(logFinding{rule: word, loc: loc})
 			continue
 		}
-		// A style finding (RuboCop's, pycodestyle's): the first stays, as an
-		// example of the report with its excerpt; the others are counted.
-		if end, loc, rule := logStyleFinding(ls, i); end > i {
+		// A style finding (RuboCop's, pycodestyle's, pydocstyle's): the
+		// first stays, as an example of the report with its excerpt; the
+		// others are counted.
+		end, loc, rule := logStyleFinding(ls, i)
+		if end == i {
+			end, loc, rule = logPydocstyleFinding(ls, i)
+		}
+		if end > i {
 			if !styleSeen {
 				styleSeen = true
 				i = end - 1
@@ -83,7 +88,7 @@ func (d *logDoc) markLint() {
 			continue
 		}
 		file = f
-		end := logShellcheckBlock(ls, i)
+		end = logShellcheckBlock(ls, i)
 		findings := 0
 		for j := i; j < end; j++ {
 			if ls[j].must {
@@ -114,7 +119,7 @@ func (d *logDoc) markLint() {
 // biome, oxlint (miette) or revive (friendly) finding below error level that starts at ls[i]; end is i when
 // none does.
 func logBlockFinding(ls []logLine, i int) (end int, loc, rule []byte) {
-	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning, logMietteWarning, logReviveWarning, logPydocstyleFinding} {
+	for _, find := range [...]func([]logLine, int) (int, []byte, []byte){logCppcheckFinding, logRustWarning, logBiomeWarning, logMietteWarning, logReviveWarning} {
 		if end, loc, rule = find(ls, i); end > i {
 			return end, loc, rule
 		}
