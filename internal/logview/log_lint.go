@@ -247,11 +247,69 @@ func (n *logLintNote) appendTo(out []byte, locs int) []byte {
 			out = append(out, ", +"...)
 			out = strconv.AppendInt(out, int64(more), 10)
 			out = append(out, " more"...)
+			out = appendLintFiles(out, r.locs[locs:])
 		}
 	}
 	out = append(out, " …]\n"...)
 	*n = logLintNote{}
 	return out
+}
+
+// lintFilesShown bounds the files a note names for the locations past
+// its quota.
+const lintFilesShown = 8
+
+// appendLintFiles names the files of locs, the locations past a note's
+// quota, with their counts, so that no file with findings goes unnamed:
+// " (stack.c ×40, race.c ×30, cfg.c ×26)". Locations without a file (a
+// bare "12:5") name none.
+func appendLintFiles(out []byte, locs [][]byte) []byte {
+	type file struct {
+		name []byte
+		n    int
+	}
+	var files []file
+	for _, loc := range locs {
+		f := logLintFile(loc)
+		if len(f) == 0 {
+			continue
+		}
+		if k := len(files) - 1; k >= 0 && bytes.Equal(files[k].name, f) {
+			files[k].n++
+			continue
+		}
+		found := false
+		for k := range files {
+			if bytes.Equal(files[k].name, f) {
+				files[k].n++
+				found = true
+				break
+			}
+		}
+		if !found {
+			files = append(files, file{f, 1})
+		}
+	}
+	if len(files) == 0 {
+		return out
+	}
+	out = append(out, " ("...)
+	for k, f := range files[:min(len(files), lintFilesShown)] {
+		if k > 0 {
+			out = append(out, ", "...)
+		}
+		out = append(out, f.name...)
+		if f.n > 1 {
+			out = append(out, " ×"...)
+			out = strconv.AppendInt(out, int64(f.n), 10)
+		}
+	}
+	if len(files) > lintFilesShown {
+		out = append(out, ", +"...)
+		out = strconv.AppendInt(out, int64(len(files)-lintFilesShown), 10)
+		out = append(out, " files"...)
+	}
+	return append(out, ')')
 }
 
 // logLintLoc drops a file that loc shares with the location before it:

@@ -54,7 +54,8 @@ func logOracleLines(in []byte) []string {
 // warning level ("m.c:7:0: style: The function 'main' is never used."),
 // RuboCop's offenses below error level ("a.rb:2:1: C: Style/Documentation:
 // ..."), pycodestyle's style findings ("a.py:5:1: E302 expected 2 blank
-// lines") and Python's warnings ("warn.py:7: DeprecationWarning: ...").
+// lines"), clang-format's violations and Python's warnings ("warn.py:7:
+// DeprecationWarning: ...").
 var logOracleRubocop = regexp.MustCompile(`^\S+:\d+:\d+: ([CRWI]: |(W\d{3}|N\d{3,4}|C9\d\d|E[1-7]\d\d) )`)
 
 func logOracleExempt(line string) bool {
@@ -63,6 +64,9 @@ func logOracleExempt(line string) bool {
 	}
 	if logOraclePyWarning.MatchString(line) || logOracleRubocop.MatchString(line) {
 		return true
+	}
+	if strings.HasSuffix(line, ": warning: code should be clang-formatted [-Wclang-format-violations]") {
+		return true // clang-format --dry-run's formatting findings
 	}
 	for _, sev := range []string{": style: ", ": information: ", ": performance: ", ": portability: "} {
 		if strings.Contains(line, sev) {
@@ -1794,5 +1798,34 @@ func TestLogPydocstyle(t *testing.T) {
 	}
 	if len(out) > len(in)/3 {
 		t.Errorf("view %d bytes of %d", len(out), len(in))
+	}
+}
+
+// TestLogClangFormat checks clang-format --dry-run: its violations are
+// formatting findings, the first shown with its excerpt, the rest counted
+// with their places.
+func TestLogClangFormat(t *testing.T) {
+	in := viewtest.Read(t, "log", "clang-format-dry-run-google")
+	out, err := Log(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "clang-format-violations ×183 at w.c:20:19, 20:65,") || len(out) > len(in)/20 {
+		t.Errorf("view of %d bytes:\n%s", len(out), out)
+	}
+}
+
+// TestAppendLintFiles checks the files named for a note's locations past
+// its quota.
+func TestAppendLintFiles(t *testing.T) {
+	var locs [][]byte
+	for _, l := range []string{"a.c:1:2", "a.c:3:4", "b.c:1:1", "a.c:9:9", "c.c:2:2"} {
+		locs = append(locs, []byte(l))
+	}
+	if got := string(appendLintFiles(nil, locs)); got != " (a.c ×3, b.c, c.c)" {
+		t.Errorf("got %q", got)
+	}
+	if got := string(appendLintFiles(nil, [][]byte{[]byte("12:5")})); got != "" {
+		t.Errorf("a bare place named a file: %q", got)
 	}
 }

@@ -653,7 +653,7 @@ func StyleFindingLine(line []byte) (loc, rule []byte, ok bool) {
 		return nil, nil, false
 	}
 	k := bytes.Index(line, []byte(": "))
-	if k <= 0 || k+3 >= len(line) || line[k+2] < 'A' || line[k+2] > 'Z' || !isDigit(line[k+3]) && line[k+3] != ':' {
+	if k <= 0 || k+3 >= len(line) || (line[k+2] < 'A' || line[k+2] > 'Z' || !isDigit(line[k+3]) && line[k+3] != ':') && !bytes.HasSuffix(line, []byte(clangFormatViolation)) {
 		return nil, nil, false
 	}
 	h, ok := ParseHit(line)
@@ -667,14 +667,23 @@ func StyleFindingLine(line []byte) (loc, rule []byte, ok bool) {
 }
 
 // StyleFinding reports the text after a finding's "path:line:col:" (as
-// ParseHit reads it) that is a RuboCop offense below error level or a
-// pycodestyle style code, with the cop or code.
+// ParseHit reads it) that is a RuboCop offense below error level, a
+// pycodestyle style code or a clang-format violation, with the cop or
+// code.
 func StyleFinding(text []byte) (rule []byte, ok bool) {
 	if sev, cop, ok := RubocopOffense(text); ok {
 		return cop, sev != 'E' && sev != 'F'
 	}
+	if string(text) == clangFormatViolation {
+		// clang-format --dry-run: formatting, the same words at every place
+		return []byte("clang-format-violations"), true
+	}
 	return StyleCode(text)
 }
+
+// clangFormatViolation is what clang-format --dry-run says after each
+// place ("w.c:20:18:") it would reformat.
+const clangFormatViolation = " warning: code should be clang-formatted [-Wclang-format-violations]"
 
 // StyleCode parses the text after a pycodestyle (or flake8) finding's
 // location, " E302 expected 2 blank lines, found 1", and returns its code
