@@ -324,6 +324,7 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 		report     bool   // inside a test runner's failure report (see reportSection)
 		pkgList    bool   // inside the indented package list under an apt header
 		finding    bool   // inside a bandit finding, up to the rule under it
+		flaw       bool   // under a flawfinder hit: its indented explanation
 		escAt      = -1   // the next ESC byte at or after the line start, or len(b)
 	)
 	for start := 0; start < len(b); {
@@ -436,6 +437,16 @@ func classifyLines(b []byte, bufs *splitBufs) []lineInfo {
 				finding = false
 			case finding:
 				li.kind, li.weight = kLog, wStrong
+			}
+			// flawfinder's hit, "net.c:15:  [5] (buffer) gets:", and the
+			// explanation indented under it, which reads as prose.
+			switch {
+			case li.kind == kLog && f&fParen != 0 && toolline.FlawfinderHit(line):
+				flaw = true
+			case flaw && len(line) > 2 && line[0] == ' ' && line[1] == ' ':
+				li.kind, li.weight = kLog, wStrong
+			default:
+				flaw = false
 			}
 		}
 		if li.weight != wForced {

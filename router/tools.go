@@ -221,6 +221,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if _, ok := toolline.PydocstylePlace(t); ok && f&fColon != 0 && len(line) == len(t) {
 		return kLog, wStrong // "pkg/a.py:15 in public class `Completer`:"
 	}
+	if f&(fColon|fParen) == fColon|fParen && len(line) == len(t) && toolline.FlawfinderHit(t) {
+		return kLog, wStrong // flawfinder: "net.c:15:  [5] (buffer) gets:"
+	}
 	if f&fColon != 0 && len(line) == len(t) && toolline.DottedDiagnostic(t) {
 		return kLog, wStrong // bison, valac: "calc.y:8.7: warning: …", "calc.y: warning: …"
 	}

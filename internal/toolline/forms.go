@@ -274,6 +274,25 @@ func PydocstyleCode(t []byte) ([]byte, bool) {
 	return t[:4], e == 3
 }
 
+// FlawfinderHit parses flawfinder's line for a hit, its place, risk level,
+// category and function: "net.c:15:  [5] (buffer) gets:".
+func FlawfinderHit(t []byte) bool {
+	i := bytes.Index(t, []byte(":  ["))
+	if i <= 0 || t[len(t)-1] != ':' || bytes.IndexByte(t[:i], ' ') >= 0 {
+		return false
+	}
+	r := t[i+len(":  ["):]
+	if len(r) < 8 || !isDigit(r[0]) || r[1] != ']' || r[2] != ' ' || r[3] != '(' {
+		return false
+	}
+	c := bytes.LastIndexByte(t[:i], ':')
+	if c <= 0 {
+		return false
+	}
+	_, e := Number(t[c+1 : i])
+	return e > 0 && c+1+e == i && bytes.IndexByte(r, ')') > 4
+}
+
 // CompactRow parses a row of a "compact" lint report (eslint -f compact,
 // jshint, csslint): "src/a.js: line 12, col 5, Error - msg (rule)". It
 // returns the severity in lower case ("error", "warning"), the location

@@ -357,3 +357,19 @@ func TestPydocstyle(t *testing.T) {
 		t.Error("E101 taken for a docstring code")
 	}
 }
+
+// TestFlawfinderHit checks flawfinder's hit line.
+func TestFlawfinderHit(t *testing.T) {
+	for l, want := range map[string]bool{
+		"net.c:15:  [5] (buffer) gets:":        true,
+		"src/a b.c:15:  [5] (buffer) gets:":    false,
+		"net.c:15:  [5] buffer gets:":          false,
+		"net.c:x:  [5] (buffer) gets:":         false,
+		"net.c:15: [5] (buffer) gets:":         false,
+		"Hits@level = [0]   0 [1]   2 [2]   8": false,
+	} {
+		if got := FlawfinderHit([]byte(l)); got != want {
+			t.Errorf("FlawfinderHit(%q) = %v", l, got)
+		}
+	}
+}
