@@ -140,6 +140,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if taggedLevel(t) {
 			return kLog, wStrong // bandit's own log: "[main]\tINFO\tprofile include tests: None"
 		}
+		if len(line) > len(t) && antTask(t) {
+			return kLog, wStrong // Apache Ant: "    [javac] Compiling 2 source files to /tmp/t4/build"
+		}
 	case 'H':
 		if _, ok := toolline.HTTPStatus(t); ok && hasPrefix(t, "HTTP/") && len(line) == len(t) {
 			return kLog, wStrong // curl -i: the status line heads the response headers
@@ -855,4 +858,16 @@ func webpackSized(t []byte) bool {
 		return len(rest) == 0 || hasPrefix(rest, " [") || hasPrefix(rest, " (")
 	}
 	return false
+}
+
+// antTask reports a line of an Apache Ant task's output after its indent,
+// the task's name in brackets first: "[javac] …", "[mkdir] Created dir:
+// …", "[junit] Tests run: 3", "[exec] …".
+func antTask(t []byte) bool {
+	n := 1
+	for n < len(t) && n <= 24 && (isLower(t[n]) || isDigit(t[n]) || t[n] == '-' || t[n] == '_' || t[n] == ':' || t[n] == '.') {
+		n++
+	}
+	// a name, not readelf's "[10]" or a checkbox's "[x]"
+	return n >= 3 && isLower(t[1]) && n+1 < len(t) && t[n] == ']' && t[n+1] == ' '
 }
