@@ -77,6 +77,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "Dubious, test returned ") {
 			return kLog, wStrong // prove
 		}
+		if hasPrefix(t, "DEPRECATION WARNING") && len(line) == len(t) {
+			return kLog, wStrong // Dart Sass: "DEPRECATION WARNING [import]: Sass @import rules are deprecated…"
+		}
 	case 'T':
 		if hasPrefix(t, "TAP version ") {
 			return kLog, wStrong
@@ -187,6 +190,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if toolline.MietteFrame(t) {
 			return kLog, wStrong
 		}
+		if len(line) > len(t) && toolline.SassExcerpt(t) {
+			return kLog, wStrong // Dart Sass: "  ╷", "  │   ^^^^", "  ╵"
+		}
 		if toolline.BoxRow(t) {
 			return kTable, wStrong // sqlite3 -box, psql unicode borders
 		}
@@ -196,6 +202,12 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if uvuProgress(t) {
 			return kLog, wStrong
 		}
+	}
+	if len(line) > len(t) && isDigit(t[0]) && toolline.SassExcerpt(t) {
+		return kLog, wStrong // Dart Sass's quoted line: "4 │ .btn { margin: $gap; }"
+	}
+	if len(line) > len(t) && toolline.SassPlace(t) {
+		return kLog, wStrong // "    styles/main.scss 3:35  root stylesheet"
 	}
 	if webpackFirst[t[0]] && webpackLine(t) {
 		return kLog, wStrong

@@ -102,6 +102,15 @@ func TestLinesSamples(t *testing.T) {
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",
 		}, nil},
+		// Dart Sass: each error and the place under its excerpt; the
+		// deprecation warnings are not failures.
+		{"log/sass-undefined", router.Log, []string{
+			"Error: Undefined variable.",
+			"  styles/main.scss 4:16  root stylesheet",
+			"  styles/theme.scss 3:6  root stylesheet",
+		}, []string{
+			"    styles/main.scss 1:9  root stylesheet",
+		}},
 		{"log/gtest-fail", router.Log, []string{
 			"gt.cc:10: Failure",
 			"[  FAILED  ] Parse.Vector (0 ms)",

@@ -363,6 +363,9 @@ func (r *reader) report(i int, plain []byte) bool {
 		r.placeEnd = i + 2
 		return true // esbuild's location under its error: "    src/api.ts:1:22:"
 	}
+	if len(plain) > len(t) && r.lastFail >= 0 && i-r.lastFail <= 8 && toolline.SassPlace(t) && hasPrefix(r.line(r.lastFail), "Error: ") {
+		return true // Dart Sass's place of the error above its excerpt: "  styles/main.scss 4:16  root stylesheet"
+	}
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}

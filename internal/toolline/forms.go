@@ -293,6 +293,53 @@ func FlawfinderHit(t []byte) bool {
 	return e > 0 && c+1+e == i && bytes.IndexByte(r, ')') > 4
 }
 
+// SassPlace parses Dart Sass's place under a message's excerpt, t without
+// its indent: "styles/main.scss 4:16  root stylesheet", "_vars.scss 2:3
+// @import" (a stylesheet's path, then line:column, then what is there).
+func SassPlace(t []byte) bool {
+	sp := bytes.IndexByte(t, ' ')
+	if sp <= 5 {
+		return false
+	}
+	p := t[:sp]
+	if !bytes.HasSuffix(p, []byte(".scss")) && !bytes.HasSuffix(p, []byte(".sass")) && !bytes.HasSuffix(p, []byte(".css")) {
+		return false
+	}
+	r := t[sp+1:]
+	_, e := Number(r)
+	if e == 0 || e >= len(r) || r[e] != ':' {
+		return false
+	}
+	_, e2 := Number(r[e+1:])
+	if e2 == 0 {
+		return false
+	}
+	r = r[e+1+e2:]
+	return len(r) == 0 || hasPrefix(r, "  ")
+}
+
+// SassExcerpt matches a line of Dart Sass's source excerpt, t without its
+// indent: its top and bottom ("╷", "╵"), a quoted line ("4 │ .btn {") and
+// the marks under it ("│    ^^^^").
+func SassExcerpt(t []byte) bool {
+	if string(t) == "╷" || string(t) == "╵" {
+		return true
+	}
+	_, e := Number(t)
+	r := bytes.TrimLeft(t[e:], " ")
+	if !hasPrefix(r, "│") {
+		return false
+	}
+	r = r[len("│"):]
+	if e > 0 {
+		// the quoted line, one bar only (a box table's row has more)
+		return hasPrefix(r, " ") && !bytes.Contains(r, []byte("│"))
+	}
+	// the marks under it: carets, maybe a label
+	r = bytes.TrimLeft(r, " ")
+	return len(r) > 0 && r[0] == '^'
+}
+
 // CompactRow parses a row of a "compact" lint report (eslint -f compact,
 // jshint, csslint): "src/a.js: line 12, col 5, Error - msg (rule)". It
 // returns the severity in lower case ("error", "warning"), the location

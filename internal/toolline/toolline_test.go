@@ -373,3 +373,30 @@ func TestFlawfinderHit(t *testing.T) {
 		}
 	}
 }
+
+// TestSass checks Dart Sass's excerpt and place lines, and that a box
+// table's rows and npm's tree are neither.
+func TestSass(t *testing.T) {
+	for l, want := range map[string]bool{
+		"╷": true, "╵": true,
+		"4 │ .btn { margin: $gap; }": true,
+		"│                ^^^^":      true,
+		"15 │ Customer 15 │ Lisbon":  false,
+		"│ └── delayed-stream@1.0.0": false,
+		"│ plain text in a frame":    false,
+	} {
+		if got := SassExcerpt([]byte(l)); got != want {
+			t.Errorf("SassExcerpt(%q) = %v", l, got)
+		}
+	}
+	for l, want := range map[string]bool{
+		"styles/main.scss 4:16  root stylesheet": true,
+		"_vars.scss 2:3":                         true,
+		"styles/main.scss line 4":                false,
+		"main.go 4:16  root":                     false,
+	} {
+		if got := SassPlace([]byte(l)); got != want {
+			t.Errorf("SassPlace(%q) = %v", l, got)
+		}
+	}
+}
