@@ -77,6 +77,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "Dubious, test returned ") {
 			return kLog, wStrong // prove
 		}
+		if hasPrefix(t, "Do you speak a language other than English") {
+			return kLog, wStrong // HTML Tidy's closing words, then "…localize HTML Tidy."
+		}
 		if hasPrefix(t, "DEPRECATION WARNING") && len(line) == len(t) {
 			return kLog, wStrong // Dart Sass: "DEPRECATION WARNING [import]: Sass @import rules are deprecated…"
 		}
@@ -202,6 +205,17 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if uvuProgress(t) {
 			return kLog, wStrong
 		}
+	}
+	if t[0] == 'l' && len(line) == len(t) {
+		if _, ok := toolline.TidyRow(t); ok {
+			return kLog, wStrong // HTML Tidy: "line 3 column 32 - Warning: discarding unexpected </td>"
+		}
+	}
+	if t[0] == 'T' && len(line) == len(t) && hasPrefix(t, "Tidy found ") {
+		return kLog, wStrong // "Tidy found 11 warnings and 0 errors!"
+	}
+	if t[0] == 'E' && hasPrefix(t, "English? Consider helping us to localize HTML Tidy") {
+		return kLog, wStrong
 	}
 	if len(line) > len(t) && isDigit(t[0]) && toolline.SassExcerpt(t) {
 		return kLog, wStrong // Dart Sass's quoted line: "4 │ .btn { margin: $gap; }"

@@ -531,9 +531,10 @@ func TestSamplesByExit(t *testing.T) {
 		}
 		lines := Lines(kind, b)
 		switch {
-		case kind == router.Log && status > 0 && bytes.Contains(cmd, []byte("\n# findings: style only")):
-			// A linter that exits 1 on conventions alone (pydocstyle):
-			// its findings are counted, as a linter's warnings are.
+		case kind == router.Log && status > 0 && bytes.Contains(cmd, []byte("\n# findings: below error level")):
+			// A checker that exits 1 on conventions or warnings alone
+			// (pydocstyle, tidy): its findings are counted, as a
+			// linter's warnings are.
 			if len(lines) != 0 {
 				t.Errorf("%s: style findings counted as failures: %q", name, lines[0])
 			}
@@ -563,6 +564,8 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "line 1 column 1 - Error: <foo> is not recognized!", true},
+		{router.Log, "line 3 column 32 - Warning: discarding unexpected </td>", false},
 		{router.Log, "billing.py:14:23: F821 undefined name 'REGION'", true},
 		{router.Log, "billing.py:1:1: F401 'os' imported but unused", true},
 		{router.Log, "billing.py:3:1: E999 SyntaxError: invalid syntax", true},

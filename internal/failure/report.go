@@ -378,6 +378,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.eslintRow(t) || r.staticcheckRow(t) {
 		return true
 	}
+	if level, ok := toolline.TidyRow(t); ok && colon {
+		return string(level) == "Error" // HTML Tidy: errors report; warnings and infos are findings
+	}
 	if !colon {
 		// no "path: line N, col M, "
 	} else if sev, _, _, ok := toolline.CompactRow(t); ok {

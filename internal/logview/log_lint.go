@@ -49,6 +49,14 @@ func (d *logDoc) markLint() {
 			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc, file: logLintFile(loc)})
 			continue
 		}
+		if level, ok := toolline.TidyRow(t); ok && string(level) != "Error" && !ls[i].must {
+			// HTML Tidy's warnings and infos, "line 3 column 32 - Warning:
+			// discarding unexpected </td>": findings, counted by message
+			// with their places ("3:32").
+			ls[i].lint, ls[i].class = true, logPlain
+			ls[i].find = d.addFinding(logFinding{rule: t[bytes.Index(t, []byte(" - "))+3:], loc: logTidyPlace(t)})
+			continue
+		}
 		if loc, word, ok := logSpellIssue(t); ok && !ls[i].must {
 			ls[i].lint, ls[i].class = true, logPlain
 			ls[i].find = d.addFinding(logFinding{rule: word, loc: loc})
@@ -392,6 +400,15 @@ func logCppcheckFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 		end += 2 // the quoted source line and its caret
 	}
 	return end, loc, rule
+}
+
+// logTidyPlace returns the place of a TidyRow as "line:column", "3:32".
+func logTidyPlace(t []byte) []byte {
+	r := t[len("line "):]
+	_, e := toolline.Number(r)
+	c := r[e+len(" column "):]
+	_, e2 := toolline.Number(c)
+	return append(append(append([]byte(nil), r[:e]...), ':'), c[:e2]...)
 }
 
 // logPydocstyleFinding returns the end, location and code of a pydocstyle

@@ -340,6 +340,35 @@ func SassExcerpt(t []byte) bool {
 	return len(r) > 0 && r[0] == '^'
 }
 
+// TidyRow parses HTML Tidy's report of a place, "line 3 column 32 -
+// Warning: discarding unexpected </td>", and returns its level ("Warning",
+// "Error", "Info", "Access").
+func TidyRow(t []byte) (level []byte, ok bool) {
+	if !hasPrefix(t, "line ") {
+		return nil, false
+	}
+	r := t[len("line "):]
+	_, e := Number(r)
+	if e == 0 || !hasPrefix(r[e:], " column ") {
+		return nil, false
+	}
+	r = r[e+len(" column "):]
+	_, e = Number(r)
+	if e == 0 || !hasPrefix(r[e:], " - ") {
+		return nil, false
+	}
+	r = r[e+len(" - "):]
+	c := bytes.IndexByte(r, ':')
+	if c <= 0 || c > 8 || c+1 >= len(r) || r[c+1] != ' ' {
+		return nil, false
+	}
+	switch string(r[:c]) {
+	case "Warning", "Error", "Info", "Access", "Config":
+		return r[:c], true
+	}
+	return nil, false
+}
+
 // CompactRow parses a row of a "compact" lint report (eslint -f compact,
 // jshint, csslint): "src/a.js: line 12, col 5, Error - msg (rule)". It
 // returns the severity in lower case ("error", "warning"), the location

@@ -400,3 +400,18 @@ func TestSass(t *testing.T) {
 		}
 	}
 }
+
+// TestTidyRow checks HTML Tidy's row of a place.
+func TestTidyRow(t *testing.T) {
+	if level, ok := TidyRow([]byte("line 3 column 32 - Warning: discarding unexpected </td>")); !ok || string(level) != "Warning" {
+		t.Errorf("%q %v", level, ok)
+	}
+	if level, ok := TidyRow([]byte("line 1 column 1 - Error: <foo> is not recognized!")); !ok || string(level) != "Error" {
+		t.Errorf("%q %v", level, ok)
+	}
+	for _, l := range []string{"line 3 of the file - Warning: x", "line 3 column 32 - Whatever: x", "line 3 column 32 Warning: x"} {
+		if _, ok := TidyRow([]byte(l)); ok {
+			t.Errorf("%q taken for a row", l)
+		}
+	}
+}
