@@ -220,9 +220,6 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(line) > len(t) && isDigit(t[0]) && toolline.SassExcerpt(t) {
 		return kLog, wStrong // Dart Sass's quoted line: "4 │ .btn { margin: $gap; }"
 	}
-	if len(line) > len(t) && toolline.SassPlace(t) {
-		return kLog, wStrong // "    styles/main.scss 3:35  root stylesheet"
-	}
 	if webpackFirst[t[0]] && webpackLine(t) {
 		return kLog, wStrong
 	}
@@ -247,7 +244,7 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if f&fColon != 0 && len(line) > len(t) && lintCode(t) && t[len(t)-1] != ':' {
 		return kLog, wStrong // pydocstyle's finding under its place: "        D101: Missing docstring in public class"
 	}
-	if _, ok := toolline.PydocstylePlace(t); ok && f&fColon != 0 && len(line) == len(t) {
+	if f&fColon != 0 && len(line) == len(t) && t[len(t)-1] == ':' && pydocstylePlace(t) {
 		return kLog, wStrong // "pkg/a.py:15 in public class `Completer`:"
 	}
 	if f&(fColon|fParen) == fColon|fParen && len(line) == len(t) && toolline.FlawfinderHit(t) {
@@ -862,13 +859,26 @@ func webpackLine(t []byte) bool {
 		return e > 0 && (string(t[2+e:]) == " modules" || string(t[2+e:]) == " module" ||
 			string(t[2+e:]) == " assets" || string(t[2+e:]) == " asset")
 	}
-	for _, p := range [...]string{"asset ", "assets by ", "modules by ", "orphan modules ", "runtime modules ", "cacheable modules ", "./"} {
-		if hasPrefix(t, p) {
-			// a size, then a bracketed flag or a path group's size last
-			return webpackSized(t[len(p):])
+	var p string
+	switch t[0] {
+	case 'a':
+		p = "asset "
+		if hasPrefix(t, "assets by ") {
+			p = "assets by "
 		}
+	case 'm':
+		p = "modules by "
+	case 'o':
+		p = "orphan modules "
+	case 'r':
+		p = "runtime modules "
+	case 'c':
+		p = "cacheable modules "
+	case '.':
+		p = "./"
 	}
-	return false
+	// a size, then a bracketed flag or a path group's size last
+	return p != "" && hasPrefix(t, p) && webpackSized(t[len(p):])
 }
 
 // webpackSized reports the rest of a webpack stats row after its first
@@ -896,4 +906,11 @@ func antTask(t []byte) bool {
 	}
 	// a name, not readelf's "[10]" or a checkbox's "[x]"
 	return n >= 3 && isLower(t[1]) && n+1 < len(t) && t[n] == ']' && t[n+1] == ' '
+}
+
+// pydocstylePlace reports pydocstyle's line above a finding (see
+// toolline.PydocstylePlace).
+func pydocstylePlace(t []byte) bool {
+	_, ok := toolline.PydocstylePlace(t)
+	return ok
 }

@@ -369,7 +369,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
-	if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
+	if plain[len(plain)-1] != 'e' {
+		// not "… fails to validate"
+	} else if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
 		return true // xmllint's verdict on a file: "catalog.xml fails to validate"
 	}
 	if plain[0] != ' ' && plain[0] != '\t' && ((colon || bytes.IndexByte(plain, '-') >= 0) && diagnostic(plain) || perlDiagnostic(plain)) {
@@ -378,9 +380,12 @@ func (r *reader) report(i int, plain []byte) bool {
 	if r.eslintRow(t) || r.staticcheckRow(t) {
 		return true
 	}
-	if level, ok := toolline.TidyRow(t); ok && colon {
-		return string(level) == "Error" // HTML Tidy: errors report; warnings and infos are findings
+	if colon && t[0] == 'l' && len(plain) == len(t) {
+		if level, ok := toolline.TidyRow(t); ok {
+			return string(level) == "Error" // HTML Tidy: errors report; warnings and infos are findings
+		}
 	}
+
 	if !colon {
 		// no "path: line N, col M, "
 	} else if sev, _, _, ok := toolline.CompactRow(t); ok {

@@ -49,13 +49,15 @@ func (d *logDoc) markLint() {
 			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc, file: logLintFile(loc)})
 			continue
 		}
-		if level, ok := toolline.TidyRow(t); ok && string(level) != "Error" && !ls[i].must {
-			// HTML Tidy's warnings and infos, "line 3 column 32 - Warning:
-			// discarding unexpected </td>": findings, counted by message
-			// with their places ("3:32").
-			ls[i].lint, ls[i].class = true, logPlain
-			ls[i].find = d.addFinding(logFinding{rule: t[bytes.Index(t, []byte(" - "))+3:], loc: logTidyPlace(t)})
-			continue
+		if len(t) > 0 && t[0] == 'l' && !ls[i].must {
+			if level, ok := toolline.TidyRow(t); ok && string(level) != "Error" {
+				// HTML Tidy's warnings and infos, "line 3 column 32 - Warning:
+				// discarding unexpected </td>": findings, counted by message
+				// with their places ("3:32").
+				ls[i].lint, ls[i].class = true, logPlain
+				ls[i].find = d.addFinding(logFinding{rule: t[bytes.Index(t, []byte(" - "))+3:], loc: logTidyPlace(t)})
+				continue
+			}
 		}
 		if loc, word, ok := logSpellIssue(t); ok && !ls[i].must {
 			ls[i].lint, ls[i].class = true, logPlain

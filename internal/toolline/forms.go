@@ -277,6 +277,9 @@ func PydocstyleCode(t []byte) ([]byte, bool) {
 // FlawfinderHit parses flawfinder's line for a hit, its place, risk level,
 // category and function: "net.c:15:  [5] (buffer) gets:".
 func FlawfinderHit(t []byte) bool {
+	if len(t) < 12 || t[len(t)-1] != ':' {
+		return false
+	}
 	i := bytes.Index(t, []byte(":  ["))
 	if i <= 0 || t[len(t)-1] != ':' || bytes.IndexByte(t[:i], ' ') >= 0 {
 		return false
@@ -297,9 +300,12 @@ func FlawfinderHit(t []byte) bool {
 // its indent: "styles/main.scss 4:16  root stylesheet", "_vars.scss 2:3
 // @import" (a stylesheet's path, then line:column, then what is there).
 func SassPlace(t []byte) bool {
-	sp := bytes.IndexByte(t, ' ')
-	if sp <= 5 {
-		return false
+	sp := 0
+	for sp < len(t) && sp < 256 && t[sp] != ' ' {
+		sp++
+	}
+	if sp <= 5 || sp == len(t) || t[sp-1] != 's' {
+		return false // "….scss", "….sass", "….css"
 	}
 	p := t[:sp]
 	if !bytes.HasSuffix(p, []byte(".scss")) && !bytes.HasSuffix(p, []byte(".sass")) && !bytes.HasSuffix(p, []byte(".css")) {
