@@ -314,6 +314,16 @@ func TestTestRunnerLines(t *testing.T) {
 		log  bool
 	}{
 		{"============================= test session starts ==============================", true},
+		{"    And I remove \"pear\"         # features/steps/cart_steps.py:9", true},
+		{"  Scenario Outline: Totals -- @1.3   # features/cart.feature:21", true},
+		{"    Then the cart holds 0 items # None", true},
+		{"Then run make # see docs/build.md:12 for why", false},
+		{"And the rest # and more", false},
+		{"webpack 5.113.0 compiled with 2 errors in 748 ms", true},
+		{"./src/api.js + 1 modules 160 bytes [built] [code generated]", true},
+		{"    [javac] Compiling 2 source files to /tmp/t4/build", true},
+		{"  [10] .gnu.version_r    VERNEED         0000000000400d98  00400d98", false},
+		{"line 3 column 32 - Warning: discarding unexpected </td>", true},
 		{"_____________________________ test_parse_port[0-0] _____________________________", true},
 		{"----------------------------- Captured stdout call -----------------------------", true},
 		{"!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!", true},

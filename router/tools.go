@@ -206,6 +206,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 			return kLog, wStrong
 		}
 	}
+	if gherkinFirst[t[0]] && (f&fColon != 0 || t[len(t)-1] == 'e') && behaveLine(t) {
+		return kLog, wStrong // behave: "    When I add 2 \"apple\"   # features/steps/cart_steps.py:6"
+	}
 	if t[0] == 'l' && len(line) == len(t) {
 		if _, ok := toolline.TidyRow(t); ok {
 			return kLog, wStrong // HTML Tidy: "line 3 column 32 - Warning: discarding unexpected </td>"
@@ -913,4 +916,39 @@ func antTask(t []byte) bool {
 func pydocstylePlace(t []byte) bool {
 	_, ok := toolline.PydocstylePlace(t)
 	return ok
+}
+
+// gherkinFirst holds the first bytes of Gherkin's keywords (see behaveLine).
+var gherkinFirst = [256]bool{'F': true, 'S': true, 'G': true, 'W': true, 'T': true, 'A': true, 'B': true, 'E': true}
+
+// behaveLine reports a line of behave's plain report: a Gherkin keyword
+// first, then the step's or scenario's place in a comment at the end,
+// "Scenario: Add an item   # features/cart.feature:2", "And I remove
+// \"pear\"   # features/steps/cart_steps.py:9" ("# None" for a step not
+// run).
+func behaveLine(t []byte) bool {
+	kw := false
+	for _, k := range [...]string{"Feature: ", "Scenario: ", "Scenario Outline: ", "Background: ", "Given ", "When ", "Then ", "And ", "But ", "Examples: "} {
+		if hasPrefix(t, k) {
+			kw = true
+			break
+		}
+	}
+	if !kw {
+		return false
+	}
+	c := bytes.LastIndex(t, []byte(" # "))
+	if c < 0 {
+		return false
+	}
+	r := t[c+3:]
+	if string(r) == "None" {
+		return true
+	}
+	k := bytes.LastIndexByte(r, ':')
+	if k <= 0 || bytes.IndexByte(r, ' ') >= 0 || bytes.IndexByte(r[:k], '.') < 0 {
+		return false
+	}
+	_, e := toolline.Number(r[k+1:])
+	return e > 0 && k+1+e == len(r)
 }
