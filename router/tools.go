@@ -105,6 +105,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 			return kTable, wStrong // a result row's header in the mysql client's \G form
 		}
 	case '>', '<':
+		if len(line) == len(t) && clispFrame(t) {
+			return kLog, wStrong // CLISP's backtrace: "<8/290> #<SYSTEM-FUNCTION *> 2"
+		}
 		if len(line) == len(t) && (len(t) == 1 || t[1] == ' ' && toolline.HTTPLine(t[2:])) {
 			return kLog, wStrong // curl -v request and response headers
 		}
@@ -145,6 +148,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		}
 		if taggedLevel(t) {
 			return kLog, wStrong // bandit's own log: "[main]\tINFO\tprofile include tests: None"
+		}
+		if len(line) == len(t) && clispFrame(t) {
+			return kLog, wStrong // CLISP's backtrace: "[288] EVAL frame for form (* (CAR I) …)"
 		}
 		if len(line) > len(t) && antTask(t) {
 			return kLog, wStrong // Apache Ant: "    [javac] Compiling 2 source files to /tmp/t4/build"
@@ -951,4 +957,29 @@ func behaveLine(t []byte) bool {
 	}
 	_, e := toolline.Number(r[k+1:])
 	return e > 0 && k+1+e == len(r)
+}
+
+// clispFrame reports a frame of CLISP's backtrace (print-backtrace, the
+// debugger's :bt): "<8/290> #<SYSTEM-FUNCTION *> 2", "<3/320> " (its
+// function printed on the lines below), "[288] EVAL frame for form (…)",
+// "[272] APPLY frame for call (…)".
+func clispFrame(t []byte) bool {
+	switch t[0] {
+	case '<':
+		_, e := toolline.Number(t[1:])
+		if e == 0 || 1+e >= len(t) || t[1+e] != '/' {
+			return false
+		}
+		r := t[2+e:]
+		_, e2 := toolline.Number(r)
+		return e2 > 0 && hasPrefix(r[e2:], "> ")
+	case '[':
+		_, e := toolline.Number(t[1:])
+		if e == 0 || !hasPrefix(t[1+e:], "] ") {
+			return false
+		}
+		r := t[3+e:]
+		return bytes.Contains(r[:min(len(r), 24)], []byte(" frame "))
+	}
+	return false
 }
