@@ -98,6 +98,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if graphCommit(t) {
 			return kLog, wStrong // git log --graph --oneline: "| * 23903d9 README: ..."
 		}
+		if len(line) == len(t) && hasPrefix(t, "*** - ") {
+			return kLog, wStrong // CLISP's error: "*** - *: NIL is not a number"
+		}
 		if len(t) > 4 && hasPrefix(t, "** (") && isUpper(t[4]) {
 			return kLog, wStrong // an Elixir exception: "** (KeyError) key :a not found"
 		}

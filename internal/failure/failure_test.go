@@ -564,6 +564,8 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "*** - *: NIL is not a number", true},
+		{router.Log, "*** - ", false},
 		{router.Log, "line 1 column 1 - Error: <foo> is not recognized!", true},
 		{router.Log, "line 3 column 32 - Warning: discarding unexpected </td>", false},
 		{router.Log, "billing.py:14:23: F821 undefined name 'REGION'", true},

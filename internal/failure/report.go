@@ -369,6 +369,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
+	if plain[0] == '*' && hasPrefix(plain, "*** - ") && len(plain) > len("*** - ") {
+		return true // CLISP's error: "*** - *: NIL is not a number"
+	}
 	if plain[len(plain)-1] != 'e' {
 		// not "… fails to validate"
 	} else if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
