@@ -1078,3 +1078,31 @@ func TestPythonLibFrames(t *testing.T) {
 		t.Errorf("Lines =\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestInterpreterErrors checks the error reports of interpreters whose
+// forms nothing else reads: Tcl's message above "while executing" and its
+// script's place, Octave's places under "error: called from", GNU
+// Prolog's exception in a directive, CLISP's "*** - " line.
+func TestInterpreterErrors(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"divide by zero\n    while executing\n\"expr {$x / 0}\"\n    (procedure \"f\" line 1)\n    invoked from within\n\"f 3\"\n    (file \"a.tcl\" line 2)\n",
+			[]string{"divide by zero", "    (file \"a.tcl\" line 2)"}},
+		{"error: operator +: nonconformant arguments (op1 is 1x3, op2 is 1x2)\nerror: called from\n    helper at line 7 column 5\n    a at line 3 column 3\n",
+			[]string{"error: operator +: nonconformant arguments (op1 is 1x3, op2 is 1x2)", "error: called from", "    helper at line 7 column 5", "    a at line 3 column 3"}},
+		{"compiling /tmp/a.pl for byte code...\nwarning: /tmp/a.pl:1: user directive caused exception: error(type_error(evaluable,foo/0),(is)/2)\n",
+			[]string{"warning: /tmp/a.pl:1: user directive caused exception: error(type_error(evaluable,foo/0),(is)/2)"}},
+		{";; Loading file inv.lisp ...\n*** - *: NIL is not a number\n", []string{"*** - *: NIL is not a number"}},
+		{"the rest\n    while you wait\nthe office is at line 3 column 3\n", nil},
+	} {
+		var got []string
+		for _, l := range Lines(router.Log, []byte(tt.text)) {
+			got = append(got, string(l))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Lines(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}

@@ -372,6 +372,18 @@ func (r *reader) report(i int, plain []byte) bool {
 	if plain[0] == '*' && hasPrefix(plain, "*** - ") && len(plain) > len("*** - ") {
 		return true // CLISP's error: "*** - *: NIL is not a number"
 	}
+	if plain[0] != ' ' && i+1 < len(r.spans) && string(r.line(i+1)) == "    while executing" {
+		return true // Tcl's error message, above its trace: "divide by zero"
+	}
+	if plain[0] == ' ' && hasPrefix(plain, "    (file \"") && bytes.Contains(plain, []byte("\" line ")) && r.lastFail >= 0 && i-r.lastFail <= 40 {
+		return true // Tcl's place of the error in the script: "    (file \"a.tcl\" line 2)"
+	}
+	if plain[0] == ' ' && i > 0 && i-r.lastFail == 1 && octaveCaller(t) && (string(r.line(i-1)) == "error: called from" || octaveCaller(trimIndent(r.line(i-1)))) {
+		return true // Octave's place under "error: called from": "    a at line 3 column 3"
+	}
+	if (plain[0] == 'w' || plain[0] == 'u' || plain[0] == 'e') && colon && bytes.Contains(plain, []byte("exception: error(")) {
+		return true // GNU Prolog: "warning: a.pl:1: user directive caused exception: error(type_error(…))"
+	}
 	if plain[len(plain)-1] != 'e' {
 		// not "… fails to validate"
 	} else if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
@@ -1419,4 +1431,17 @@ func (r *reader) lastPyFrame(i, indent int) bool {
 		return !hasPrefix(b, "File \"")
 	}
 	return true
+}
+
+// octaveCaller matches a frame of Octave's "error: called from" list, t
+// without its indent: "a at line 3 column 3", "load_rates at line 12
+// column 5".
+func octaveCaller(t []byte) bool {
+	k := bytes.Index(t, []byte(" at line "))
+	if k <= 0 || bytes.IndexByte(t[:k], ' ') >= 0 {
+		return false
+	}
+	r := t[k+len(" at line "):]
+	_, e := leadingNum(r)
+	return e > 0 && (e == len(r) || hasPrefix(r[e:], " column "))
 }
