@@ -565,6 +565,9 @@ func TestLinesCases(t *testing.T) {
 	}{
 		{router.Log, "exit status 1", true},
 		{router.Log, "*** - *: NIL is not a number", true},
+		{router.Log, "CONFLICT (content): Merge conflict in f.txt", true},
+		{router.Log, "Automatic merge failed; fix conflicts and then commit the result.", true},
+		{router.Log, "Auto-merging f.txt", false},
 		{router.Log, "*** - ", false},
 		{router.Log, "line 1 column 1 - Error: <foo> is not recognized!", true},
 		{router.Log, "line 3 column 32 - Warning: discarding unexpected </td>", false},

@@ -369,6 +369,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
+	if plain[0] == 'C' && hasPrefix(plain, "CONFLICT (") || plain[0] == 'A' && hasPrefix(plain, "Automatic merge failed") {
+		return true // git merge, rebase, cherry-pick: "CONFLICT (content): Merge conflict in f.txt"
+	}
 	if plain[0] == '*' && hasPrefix(plain, "*** - ") && len(plain) > len("*** - ") {
 		return true // CLISP's error: "*** - *: NIL is not a number"
 	}
