@@ -566,6 +566,10 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "exit status 1", true},
 		{router.Log, "*** - *: NIL is not a number", true},
 		{router.Log, "CONFLICT (content): Merge conflict in f.txt", true},
+		{router.Log, "bash: 29017 Aborted                 ./a > cxx.txt 2>&1", true},
+		{router.Log, "bash: line 3: 4242 Killed                  ./worker", true},
+		{router.Log, "bash: 12 apples", false},
+		{router.Log, "terminate called after throwing an instance of 'std::runtime_error'", true},
 		{router.Log, "Automatic merge failed; fix conflicts and then commit the result.", true},
 		{router.Log, "Auto-merging f.txt", false},
 		{router.Log, "*** - ", false},
@@ -1098,6 +1102,8 @@ func TestInterpreterErrors(t *testing.T) {
 		{"compiling /tmp/a.pl for byte code...\nwarning: /tmp/a.pl:1: user directive caused exception: error(type_error(evaluable,foo/0),(is)/2)\n",
 			[]string{"warning: /tmp/a.pl:1: user directive caused exception: error(type_error(evaluable,foo/0),(is)/2)"}},
 		{";; Loading file inv.lisp ...\n*** - *: NIL is not a number\n", []string{"*** - *: NIL is not a number"}},
+		{"terminate called after throwing an instance of 'std::runtime_error'\n  what():  config missing: /etc/app.conf\n",
+			[]string{"terminate called after throwing an instance of 'std::runtime_error'", "  what():  config missing: /etc/app.conf"}},
 		{"the rest\n    while you wait\nthe office is at line 3 column 3\n", nil},
 	} {
 		var got []string

@@ -369,6 +369,15 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
+	if plain[0] == 't' && (hasPrefix(plain, "terminate called after throwing an instance of ") || hasPrefix(plain, "terminate called without an active exception")) {
+		return true // the C++ runtime on an uncaught exception
+	}
+	if plain[0] == ' ' && i > 0 && i-r.lastFail == 1 && hasPrefix(plain, "  what():  ") && hasPrefix(r.line(i-1), "terminate called ") {
+		return true // its message: "  what():  config missing: /etc/app.conf"
+	}
+	if (plain[0] == 'b' || plain[0] == 's' || plain[0] == 'z' || plain[0] == 'd') && shellJobSignal(plain) {
+		return true // the shell on a job a signal ended: "bash: line 1: 29017 Aborted    ./a"
+	}
 	if plain[0] == 'C' && hasPrefix(plain, "CONFLICT (") || plain[0] == 'A' && hasPrefix(plain, "Automatic merge failed") {
 		return true // git merge, rebase, cherry-pick: "CONFLICT (content): Merge conflict in f.txt"
 	}
@@ -1447,4 +1456,41 @@ func octaveCaller(t []byte) bool {
 	r := t[k+len(" at line "):]
 	_, e := leadingNum(r)
 	return e > 0 && (e == len(r) || hasPrefix(r[e:], " column "))
+}
+
+// shellJobSignal matches a shell's report of a job that a signal ended,
+// "bash: line 1: 29017 Aborted                 ./a", "sh: 1: 4242
+// Killed": the shell, maybe a line, the job's pid, the signal's name.
+func shellJobSignal(t []byte) bool {
+	c := bytes.IndexByte(t, ':')
+	if c <= 0 || c > 5 || !hasPrefix(t[c:], ": ") {
+		return false
+	}
+	switch string(t[:c]) {
+	case "bash", "sh", "zsh", "dash":
+	default:
+		return false
+	}
+	r := t[c+2:]
+	if hasPrefix(r, "line ") {
+		_, e := leadingNum(r[len("line "):])
+		if e == 0 || !hasPrefix(r[len("line ")+e:], ": ") {
+			return false
+		}
+		r = r[len("line ")+e+2:]
+	} else if _, e := leadingNum(r); e > 0 && hasPrefix(r[e:], ": ") {
+		r = r[e+2:] // dash's "sh: 1: "
+	}
+	r = bytes.TrimLeft(r, " ")
+	_, e := leadingNum(r)
+	if e == 0 || !hasPrefix(r[e:], " ") {
+		return false
+	}
+	r = bytes.TrimLeft(r[e:], " ")
+	for _, sig := range [...]string{"Aborted", "Killed", "Terminated", "Segmentation fault", "Bus error", "Illegal instruction", "Floating point exception", "Quit", "Hangup", "Trace/breakpoint trap"} {
+		if hasPrefix(r, sig) {
+			return true
+		}
+	}
+	return false
 }
