@@ -369,6 +369,21 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
+	if (plain[0] == '(' || isUpper(plain[0])) && redisError(plain) {
+		return true // redis-cli: "(error) ERR unknown command 'FOO'…", "WRONGTYPE Operation against a key…"
+	}
+	if plain[0] == 'E' && hasPrefix(plain, "ERR_PNPM_") || plain[0] == ' ' && hasPrefix(t, "ERR_PNPM_") {
+		return true // pnpm: "ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  web@1.0.0 test: `jest`"
+	}
+	if plain[0] == ':' && hasPrefix(plain, "::error ") {
+		return true // a GitHub Actions annotation: "::error file=app.js,line=1::Missing semicolon"
+	}
+	if plain[0] == 'T' && hasPrefix(plain, "The command '") && bytes.Contains(plain, []byte("' returned a non-zero code: ")) {
+		return true // docker build (the legacy builder)
+	}
+	if plain[0] == ' ' && playwrightFailure(t) {
+		return true // Playwright's report heading: "  1) [chromium] › tests/cart.spec.ts:12:5 › adds an item ───"
+	}
 	if plain[0] == 't' && (hasPrefix(plain, "terminate called after throwing an instance of ") || hasPrefix(plain, "terminate called without an active exception")) {
 		return true // the C++ runtime on an uncaught exception
 	}
@@ -1494,3 +1509,38 @@ func shellJobSignal(t []byte) bool {
 	}
 	return false
 }
+
+// redisErrors are the codes that open a Redis error reply.
+var redisErrors = [...]string{"ERR ", "WRONGTYPE ", "NOAUTH ", "NOPERM ", "READONLY ", "OOM ", "BUSYGROUP ", "NOSCRIPT ",
+	"EXECABORT ", "LOADING ", "MASTERDOWN ", "CROSSSLOT ", "BUSY ", "NOGROUP ", "WRONGPASS "}
+
+// redisError matches redis-cli's error reply, "(error) ERR unknown
+// command", or (output not to a terminal) the reply alone,
+// "WRONGTYPE Operation against a key holding the wrong kind of value".
+func redisError(t []byte) bool {
+	t = bytes.TrimPrefix(t, []byte("(error) "))
+	if len(t) < 5 || !isUpper(t[0]) || !isUpper(t[1]) {
+		return false
+	}
+	for _, c := range redisErrors {
+		if hasPrefix(t, c) && len(t) > len(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// playwrightFailure matches the heading of a failed test in Playwright's
+// list report, t without its indent: "1) [chromium] › tests/a.spec.ts:12:5
+// › adds an item ───".
+func playwrightFailure(t []byte) bool {
+	_, e := leadingNum(t)
+	if e == 0 || !hasPrefix(t[e:], ") [") {
+		return false
+	}
+	r := t[e+3:]
+	k := bytes.IndexByte(r, ']')
+	return k > 0 && hasPrefix(r[k:], "] › ")
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }

@@ -390,7 +390,7 @@ var wordClass = func() (t [256]uint8) {
 	for c := 'a'; c <= 'z'; c++ {
 		t[c], t[c-('a'-'A')] = 1, 1
 	}
-	for _, c := range []byte("efpzkdsctu") {
+	for _, c := range []byte("efpzkdsctur") {
 		t[c], t[c-'a'+'A'] = 2, 2
 	}
 	return t
@@ -476,6 +476,8 @@ func wordHit(b []byte, i, j int) int {
 		return level(string(w) == "killed" && i >= 8 && string(b[i-8:i]) == "signal: ")
 	case 'd':
 		return level(string(w) == "denied" && (hasSuffix(b[:i], "Permission ") || hasSuffix(b[:i], "permission ") || hasSuffix(b[:i], "Access ")))
+	case 'r':
+		return level(string(w) == "refused" && (hasSuffix(b[:i], "Connection ") || hasSuffix(b[:i], "connection ")))
 	case 's':
 		// The switch is on the lower-cased first letter: "Segmentation" is here.
 		return level(string(w) == "such" && bytes.Contains(b, []byte("No such file or directory")) ||
