@@ -369,49 +369,10 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
-	if (plain[0] == '(' || isUpper(plain[0])) && redisError(plain) {
-		return true // redis-cli: "(error) ERR unknown command 'FOO'…", "WRONGTYPE Operation against a key…"
+	if r.toolReport(i, plain, t, colon) {
+		return true
 	}
-	if plain[0] == 'E' && hasPrefix(plain, "ERR_PNPM_") || plain[0] == ' ' && hasPrefix(t, "ERR_PNPM_") {
-		return true // pnpm: "ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  web@1.0.0 test: `jest`"
-	}
-	if plain[0] == ':' && hasPrefix(plain, "::error ") {
-		return true // a GitHub Actions annotation: "::error file=app.js,line=1::Missing semicolon"
-	}
-	if plain[0] == 'T' && hasPrefix(plain, "The command '") && bytes.Contains(plain, []byte("' returned a non-zero code: ")) {
-		return true // docker build (the legacy builder)
-	}
-	if plain[0] == ' ' && playwrightFailure(t) {
-		return true // Playwright's report heading: "  1) [chromium] › tests/cart.spec.ts:12:5 › adds an item ───"
-	}
-	if plain[0] == 't' && (hasPrefix(plain, "terminate called after throwing an instance of ") || hasPrefix(plain, "terminate called without an active exception")) {
-		return true // the C++ runtime on an uncaught exception
-	}
-	if plain[0] == ' ' && i > 0 && i-r.lastFail == 1 && hasPrefix(plain, "  what():  ") && hasPrefix(r.line(i-1), "terminate called ") {
-		return true // its message: "  what():  config missing: /etc/app.conf"
-	}
-	if (plain[0] == 'b' || plain[0] == 's' || plain[0] == 'z' || plain[0] == 'd') && shellJobSignal(plain) {
-		return true // the shell on a job a signal ended: "bash: line 1: 29017 Aborted    ./a"
-	}
-	if plain[0] == 'C' && hasPrefix(plain, "CONFLICT (") || plain[0] == 'A' && hasPrefix(plain, "Automatic merge failed") {
-		return true // git merge, rebase, cherry-pick: "CONFLICT (content): Merge conflict in f.txt"
-	}
-	if plain[0] == '*' && hasPrefix(plain, "*** - ") && len(plain) > len("*** - ") {
-		return true // CLISP's error: "*** - *: NIL is not a number"
-	}
-	if plain[0] != ' ' && i+1 < len(r.spans) && string(r.line(i+1)) == "    while executing" {
-		return true // Tcl's error message, above its trace: "divide by zero"
-	}
-	if plain[0] == ' ' && hasPrefix(plain, "    (file \"") && bytes.Contains(plain, []byte("\" line ")) && r.lastFail >= 0 && i-r.lastFail <= 40 {
-		return true // Tcl's place of the error in the script: "    (file \"a.tcl\" line 2)"
-	}
-	if plain[0] == ' ' && i > 0 && i-r.lastFail == 1 && octaveCaller(t) && (string(r.line(i-1)) == "error: called from" || octaveCaller(trimIndent(r.line(i-1)))) {
-		return true // Octave's place under "error: called from": "    a at line 3 column 3"
-	}
-	if (plain[0] == 'w' || plain[0] == 'u' || plain[0] == 'e') && colon && bytes.Contains(plain, []byte("exception: error(")) {
-		return true // GNU Prolog: "warning: a.pl:1: user directive caused exception: error(type_error(…))"
-	}
-	if plain[len(plain)-1] != 'e' {
+	if plain[len(plain)-1] != 'e' || !hasSuffix(plain, "validate") {
 		// not "… fails to validate"
 	} else if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
 		return true // xmllint's verdict on a file: "catalog.xml fails to validate"
@@ -1544,3 +1505,69 @@ func playwrightFailure(t []byte) bool {
 }
 
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// toolReport judges the report lines of tools that no wider rule reads,
+// by the first byte of the line (plain; t is it without its indent).
+func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
+	switch plain[0] {
+	case ' ':
+		switch {
+		case hasPrefix(t, "ERR_PNPM_"):
+			return true // pnpm: "ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  web@1.0.0 test: `jest`"
+		case playwrightFailure(t):
+			return true // Playwright's report heading: "  1) [chromium] › tests/cart.spec.ts:12:5 › adds an item ───"
+		case i-r.lastFail == 1 && hasPrefix(plain, "  what():  ") && hasPrefix(r.line(i-1), "terminate called "):
+			return true // the message of a C++ uncaught exception: "  what():  config missing"
+		case hasPrefix(plain, "    (file \"") && r.lastFail >= 0 && i-r.lastFail <= 40 && bytes.Contains(plain, []byte("\" line ")):
+			return true // Tcl's place of the error in the script: "    (file \"a.tcl\" line 2)"
+		case i-r.lastFail == 1 && octaveCaller(t) && (string(r.line(i-1)) == "error: called from" || octaveCaller(trimIndent(r.line(i-1)))):
+			return true // Octave's place under "error: called from": "    a at line 3 column 3"
+		}
+		return false
+	case '(':
+		return redisError(plain) // redis-cli: "(error) ERR unknown command 'FOO'…"
+	case ':':
+		return hasPrefix(plain, "::error ") // a GitHub Actions annotation: "::error file=app.js,line=1::Missing semicolon"
+	case '*':
+		return hasPrefix(plain, "*** - ") && len(plain) > len("*** - ") // CLISP's error: "*** - *: NIL is not a number"
+	case 'A':
+		if hasPrefix(plain, "Automatic merge failed") {
+			return true // git merge
+		}
+	case 'C':
+		if hasPrefix(plain, "CONFLICT (") {
+			return true // git merge, rebase, cherry-pick: "CONFLICT (content): Merge conflict in f.txt"
+		}
+	case 'E':
+		if hasPrefix(plain, "ERR_PNPM_") {
+			return true
+		}
+	case 'T':
+		if hasPrefix(plain, "The command '") && bytes.Contains(plain, []byte("' returned a non-zero code: ")) {
+			return true // docker build (the legacy builder)
+		}
+	case 't':
+		return hasPrefix(plain, "terminate called after throwing an instance of ") || hasPrefix(plain, "terminate called without an active exception")
+	case 'b', 's', 'z', 'd':
+		if shellJobSignal(plain) {
+			return true // the shell on a job a signal ended: "bash: line 1: 29017 Aborted    ./a"
+		}
+	case 'w', 'u', 'e':
+		if colon && bytes.Contains(plain, []byte("exception: error(")) {
+			return true // GNU Prolog: "warning: a.pl:1: user directive caused exception: error(type_error(…))"
+		}
+	}
+	if isUpper(plain[0]) && redisError(plain) {
+		return true // redis-cli, output not to a terminal: "WRONGTYPE Operation against a key…"
+	}
+	// Tcl's error message, above its trace: "divide by zero", then
+	// "    while executing".
+	if i+1 < len(r.spans) {
+		sp := r.spans[i+1]
+		n := sp[1] - sp[0] // the raw line: as long, unless escapes colour it
+		if (n == uint32(len("    while executing")) || r.plainAt != nil && n > uint32(len("    while executing"))) && string(r.line(i+1)) == "    while executing" {
+			return true
+		}
+	}
+	return false
+}
