@@ -569,6 +569,8 @@ func TestLinesCases(t *testing.T) {
 		{router.Log, "(error) ERR unknown command 'FOO', with args beginning with: ", true},
 		{router.Log, "WRONGTYPE Operation against a key holding the wrong kind of value", true},
 		{router.Log, "ERRATA are listed below", false},
+		{router.Log, "LOADING config from /etc/app.conf", false},
+		{router.Log, "(error) LOADING Redis is loading the dataset in memory", true},
 		{router.Log, "Could not connect to Redis at 127.0.0.1:6379: Connection refused", true},
 		{router.Log, "the offer was refused by the board", false},
 		{router.Log, "ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  web@1.0.0 test: `jest`", true},

@@ -1471,19 +1471,27 @@ func shellJobSignal(t []byte) bool {
 	return false
 }
 
-// redisErrors are the codes that open a Redis error reply.
-var redisErrors = [...]string{"ERR ", "WRONGTYPE ", "NOAUTH ", "NOPERM ", "READONLY ", "OOM ", "BUSYGROUP ", "NOSCRIPT ",
-	"EXECABORT ", "LOADING ", "MASTERDOWN ", "CROSSSLOT ", "BUSY ", "NOGROUP ", "WRONGPASS "}
+// redisErrors are the codes that open a Redis error reply; the first
+// ones are also taken without redis-cli's "(error) ", being words no
+// other line starts with.
+var redisErrors = [...]string{"ERR ", "WRONGTYPE ", "NOAUTH ", "NOPERM ", "WRONGPASS ", "READONLY ", "CROSSSLOT ", "EXECABORT ",
+	"NOSCRIPT ", "BUSYGROUP ", "NOGROUP ", "MASTERDOWN ", "OOM ", "BUSY ", "LOADING "}
+
+// redisBare is how many of redisErrors are taken without "(error) ".
+const redisBare = 12
 
 // redisError matches redis-cli's error reply, "(error) ERR unknown
 // command", or (output not to a terminal) the reply alone,
 // "WRONGTYPE Operation against a key holding the wrong kind of value".
 func redisError(t []byte) bool {
-	t = bytes.TrimPrefix(t, []byte("(error) "))
+	codes := redisErrors[:redisBare]
+	if r, ok := bytes.CutPrefix(t, []byte("(error) ")); ok {
+		t, codes = r, redisErrors[:]
+	}
 	if len(t) < 5 || !isUpper(t[0]) || !isUpper(t[1]) {
 		return false
 	}
-	for _, c := range redisErrors {
+	for _, c := range codes {
 		if hasPrefix(t, c) && len(t) > len(c) {
 			return true
 		}
