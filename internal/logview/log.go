@@ -247,17 +247,21 @@ func logMarkAssertDiff(ls []logLine) {
 	in, values := false, false
 	for i := range ls {
 		t := logTrimBlank(ls[i].text)
+		c := byte(0)
+		if len(t) > 0 {
+			c = t[0]
+		}
 		switch {
-		case bytes.HasPrefix(t, []byte("+ actual - expected")) || bytes.HasPrefix(t, []byte("+ expected - actual")):
+		case c == '+' && (bytes.HasPrefix(t, []byte("+ actual - expected")) || bytes.HasPrefix(t, []byte("+ expected - actual"))):
 			in = true
 			ls[i].must = true
-		case logExpectedHeading(ls, i):
+		case c == '-' && logExpectedHeading(ls, i):
 			in, values = true, bytes.HasSuffix(t, []byte(":"))
 			ls[i].must = true
-		case bytes.HasPrefix(t, []byte("❯ ")) && logLocation(t[len("❯ "):]):
+		case c == 0xe2 && bytes.HasPrefix(t, []byte("❯ ")) && logLocation(t[len("❯ "):]):
 			in, values = false, false
 			ls[i].must = true
-		case bytes.HasPrefix(t, []byte("at ")) || logMochaTitle(t) || bytes.HasPrefix(t, []byte("> ")) || logGutter(t):
+		case c == 'a' && bytes.HasPrefix(t, []byte("at ")) || logMochaTitle(t) || c == '>' && bytes.HasPrefix(t, []byte("> ")) || logGutter(t):
 			in, values = false, false
 		case in && values && len(t) == 0:
 			values = bytes.HasPrefix(logNextText(ls, i), []byte("+ Received:"))

@@ -535,27 +535,36 @@ func logMarkBlocks(ls []logLine) {
 	for i := 0; i < len(ls); {
 		t := ls[i].text
 		tl := bytes.TrimLeft(t, " ") // asked of every line, once
+		// The first bytes pick the heads a line may be: most lines are
+		// none, and are told so without a comparison of each.
+		c, cl := byte(0), byte(0)
+		if len(t) > 0 {
+			c = t[0]
+		}
+		if len(tl) > 0 {
+			cl = tl[0]
+		}
 		switch {
-		case bytes.HasPrefix(t, []byte("Traceback (most recent call last):")):
+		case c == 'T' && bytes.HasPrefix(t, []byte("Traceback (most recent call last):")):
 			i = logPyBlock(ls, i)
 		case logPytestHead(t):
 			logPytestBlock(ls, i)
 			i++
-		case bytes.HasPrefix(tl, []byte("● ")):
+		case cl == 0xe2 && bytes.HasPrefix(tl, []byte("● ")):
 			logJestBlock(ls, i)
 			i++ // stacks and snippets inside are marked on their own
-		case bytes.HasPrefix(t, []byte("panic: ")), bytes.HasPrefix(t, []byte("fatal error: ")),
-			bytes.HasPrefix(t, []byte("SIGQUIT: quit")), bytes.HasPrefix(t, []byte("SIGSEGV: ")),
-			bytes.HasPrefix(t, []byte("SIGABRT: ")):
+		case c == 'p' && bytes.HasPrefix(t, []byte("panic: ")), c == 'f' && bytes.HasPrefix(t, []byte("fatal error: ")),
+			c == 'S' && (bytes.HasPrefix(t, []byte("SIGQUIT: quit")) || bytes.HasPrefix(t, []byte("SIGSEGV: ")) ||
+				bytes.HasPrefix(t, []byte("SIGABRT: "))):
 			i = logGoBlock(ls, i)
-		case bytes.Equal(t, []byte("WARNING: DATA RACE")):
+		case c == 'W' && bytes.Equal(t, []byte("WARNING: DATA RACE")):
 			i = logRaceBlock(ls, i)
-		case bytes.HasPrefix(tl, []byte("not ok ")):
+		case cl == 'n' && bytes.HasPrefix(tl, []byte("not ok ")):
 			i = logTapBlock(ls, i)
-		case bytes.HasPrefix(tl, []byte("✖ ")):
+		case cl == 0xe2 && bytes.HasPrefix(tl, []byte("✖ ")):
 			logIndentBlock(ls, i)
 			i++ // stacks inside are marked on their own
-		case logRustHead(t):
+		case (c == 'e' || c == 'w') && logRustHead(t):
 			i = logRustBlock(ls, i)
 		case logErlangFailure(t):
 			// The report's fields and terms, up to the blank line after it.
@@ -564,7 +573,7 @@ func logMarkBlocks(ls []logLine) {
 				ls[j].block, ls[j].trace, ls[j].pos = int32(i), logDiagBlock, int32(j-i-1)
 			}
 			i = j
-		case bytes.Equal(t, []byte("stack backtrace:")):
+		case c == 's' && bytes.Equal(t, []byte("stack backtrace:")):
 			i = logRustBacktrace(ls, i)
 		case i+1 < len(ls) && logStackFrame(ls[i+1].text) && !logStackFrame(t):
 			i = logStackBlock(ls, i)
