@@ -936,6 +936,9 @@ var gherkinFirst = [256]bool{'F': true, 'S': true, 'G': true, 'W': true, 'T': tr
 // \"pear\"   # features/steps/cart_steps.py:9" ("# None" for a step not
 // run).
 func behaveLine(t []byte) bool {
+	if last := t[len(t)-1]; !isDigit(last) && last != 'e' {
+		return false // the place's line number, or "None", ends the line
+	}
 	kw := false
 	for _, k := range [...]string{"Feature: ", "Scenario: ", "Scenario Outline: ", "Background: ", "Given ", "When ", "Then ", "And ", "But ", "Examples: "} {
 		if hasPrefix(t, k) {
