@@ -87,6 +87,15 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if hasPrefix(t, "TAP version ") {
 			return kLog, wStrong
 		}
+		if len(line) == len(t) && hasPrefix(t, "Tidy found ") {
+			return kLog, wStrong // "Tidy found 11 warnings and 0 errors!"
+		}
+	case 'l':
+		if len(line) == len(t) {
+			if _, ok := toolline.TidyRow(t); ok {
+				return kLog, wStrong // HTML Tidy: "line 3 column 32 - Warning: discarding unexpected </td>"
+			}
+		}
 	case '0':
 		if hasPrefix(t, "0x") && bytes.Contains(t[:min(len(t), 24)], []byte(": ")) && toolline.ShadowRow(t) {
 			return kLog, wStrong // a sanitizer's shadow bytes
@@ -166,6 +175,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if len(line) == len(t) && hasPrefix(t, "ERROR in ") {
 			return kLog, wStrong // webpack's error heading: "ERROR in ./src/a.js 1:0-36"
 		}
+		if hasPrefix(t, "English? Consider helping us to localize HTML Tidy") {
+			return kLog, wStrong // HTML Tidy's closing words
+		}
 		for _, p := range [...]string{"LINE ", "DETAIL:  ", "HINT:  ", "ERROR:  "} {
 			if hasPrefix(t, p) && len(line) == len(t) {
 				return kLog, wStrong // psql
@@ -218,17 +230,6 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if gherkinFirst[t[0]] && (f&fColon != 0 || t[len(t)-1] == 'e') && behaveLine(t) {
 		return kLog, wStrong // behave: "    When I add 2 \"apple\"   # features/steps/cart_steps.py:6"
 	}
-	if t[0] == 'l' && len(line) == len(t) {
-		if _, ok := toolline.TidyRow(t); ok {
-			return kLog, wStrong // HTML Tidy: "line 3 column 32 - Warning: discarding unexpected </td>"
-		}
-	}
-	if t[0] == 'T' && len(line) == len(t) && hasPrefix(t, "Tidy found ") {
-		return kLog, wStrong // "Tidy found 11 warnings and 0 errors!"
-	}
-	if t[0] == 'E' && hasPrefix(t, "English? Consider helping us to localize HTML Tidy") {
-		return kLog, wStrong
-	}
 	if len(line) > len(t) && isDigit(t[0]) && toolline.SassExcerpt(t) {
 		return kLog, wStrong // Dart Sass's quoted line: "4 │ .btn { margin: $gap; }"
 	}
@@ -256,8 +257,10 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if f&fColon != 0 && len(line) > len(t) && lintCode(t) && t[len(t)-1] != ':' {
 		return kLog, wStrong // pydocstyle's finding under its place: "        D101: Missing docstring in public class"
 	}
-	if f&fColon != 0 && len(line) == len(t) && t[len(t)-1] == ':' && pydocstylePlace(t) {
-		return kLog, wStrong // "pkg/a.py:15 in public class `Completer`:"
+	if f&fColon != 0 && len(line) == len(t) && t[len(t)-1] == ':' {
+		if _, ok := toolline.PydocstylePlace(t); ok {
+			return kLog, wStrong // "pkg/a.py:15 in public class `Completer`:"
+		}
 	}
 	if f&(fColon|fParen) == fColon|fParen && len(line) == len(t) && toolline.FlawfinderHit(t) {
 		return kLog, wStrong // flawfinder: "net.c:15:  [5] (buffer) gets:"
@@ -855,8 +858,7 @@ func webpackLine(t []byte) bool {
 		if !hasPrefix(t, "webpack ") || len(t) < 10 || !isDigit(t[8]) {
 			return false
 		}
-		i := bytes.IndexByte(t, ' ')
-		rest := t[i+1:]
+		rest := t[len("webpack "):] // the version, then " compiled …"
 		if j := bytes.IndexByte(rest, ' '); j > 0 {
 			rest = rest[j:]
 		}
@@ -918,13 +920,6 @@ func antTask(t []byte) bool {
 	}
 	// a name, not readelf's "[10]" or a checkbox's "[x]"
 	return n >= 3 && isLower(t[1]) && n+1 < len(t) && t[n] == ']' && t[n+1] == ' '
-}
-
-// pydocstylePlace reports pydocstyle's line above a finding (see
-// toolline.PydocstylePlace).
-func pydocstylePlace(t []byte) bool {
-	_, ok := toolline.PydocstylePlace(t)
-	return ok
 }
 
 // gherkinFirst holds the first bytes of Gherkin's keywords (see behaveLine).

@@ -388,7 +388,6 @@ func (r *reader) report(i int, plain []byte) bool {
 			return string(level) == "Error" // HTML Tidy: errors report; warnings and infos are findings
 		}
 	}
-
 	if !colon {
 		// no "path: line N, col M, "
 	} else if sev, _, _, ok := toolline.CompactRow(t); ok {

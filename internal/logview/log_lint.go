@@ -284,10 +284,6 @@ func appendLintFiles(out []byte, locs [][]byte) []byte {
 		if len(f) == 0 {
 			continue
 		}
-		if k := len(files) - 1; k >= 0 && bytes.Equal(files[k].name, f) {
-			files[k].n++
-			continue
-		}
 		found := false
 		for k := range files {
 			if bytes.Equal(files[k].name, f) {

@@ -281,7 +281,7 @@ func FlawfinderHit(t []byte) bool {
 		return false
 	}
 	i := bytes.Index(t, []byte(":  ["))
-	if i <= 0 || t[len(t)-1] != ':' || bytes.IndexByte(t[:i], ' ') >= 0 {
+	if i <= 0 || bytes.IndexByte(t[:i], ' ') >= 0 {
 		return false
 	}
 	r := t[i+len(":  ["):]
