@@ -323,6 +323,9 @@ func isDiagnostic(h toolline.Hit) bool {
 		r := t[e:]
 		return hasPrefix(r, " - error") || hasPrefix(r, " - warning") || len(r) > 3 && hasPrefix(r, " - ") && isUpper(r[3])
 	}
+	if h.Col == 0 && rubyFrame(t) {
+		return true // a Ruby backtrace's frame, as rake --trace prints it: "lib/a.rb:8:in `parse'"
+	}
 	if _, ok := toolline.CheckRecord(t); ok && h.Col == 0 {
 		return true // Check's result of a C unit test: "ck.c:5:F:core:t_sq:9: Assertion ... failed"
 	}
@@ -355,6 +358,15 @@ func isDiagnostic(h toolline.Hit) bool {
 		return h.Col == 0 && isUpper(t[0]) && systemdUnit(h.Path)
 	}
 	return false
+}
+
+// rubyFrame reports the text after "path:N:" of a Ruby backtrace frame:
+// "in `block in run'" (Ruby 3.3 and older), "in 'Integer#parse'" (3.4),
+// maybe with a "rescue in " or "block (2 levels) in " before the name. A
+// grep hit's source line seldom is "in `" or "in '" and ends in "'".
+func rubyFrame(t []byte) bool {
+	return len(t) > 5 && t[0] == 'i' && t[1] == 'n' && t[2] == ' ' && (t[3] == '`' || t[3] == '\'') &&
+		t[len(t)-1] == '\'' && bytes.IndexByte(t[4:len(t)-1], '\'') < 0
 }
 
 // lintCode reports text that opens with a linter's rule code, one to three

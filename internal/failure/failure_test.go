@@ -98,6 +98,19 @@ func TestLinesSamples(t *testing.T) {
 			"calc.y:8.7: warning: empty rule without %empty [-Wempty-rule]",
 			"calc.y: warning: 12 shift/reduce conflicts [-Wconflicts-sr]",
 		}, nil},
+		// rake --trace: the verdict, the exception, the first frame and
+		// the Rakefile's own; rake's and Ruby's library frames are not.
+		{"log/rake-trace-integer", router.Log, []string{
+			"rake aborted!",
+			`ArgumentError: invalid value for Integer(): "12x"`,
+			"/tmp/my/rk/Rakefile:8:in `Integer'",
+			"/tmp/my/rk/Rakefile:8:in `block (2 levels) in <top (required)>'",
+		}, []string{
+			"/usr/lib/ruby/3.1.0/csv/table.rb:539:in `each'",
+			"/usr/lib/ruby/gems/3.1.0/gems/rake-13.0.6/lib/rake/task.rb:281:in `execute'",
+			"/usr/bin/rake:25:in `<main>'",
+			"Tasks: TOP => default => check => import:prices",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

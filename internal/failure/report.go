@@ -57,6 +57,9 @@ type reader struct {
 	vgBlock  bool // the frames say where a block was allocated (a leak) or freed (a use after free)
 	pathLine int  // index of the last unindented lone path (an eslint file header), or -1
 	warnOnly bool // the last failure line is a warning or note diagnostic: its carets are not kept
+	// rake: the lines since "rake aborted!" are its exception and bare
+	// backtrace frames; rakeFrame, a frame of them has counted.
+	rake, rakeFrame bool
 
 	// rows: the text is a table whose rows are data; the failure vocabulary
 	// inside a row (a description that mentions errors, lsof's
@@ -369,6 +372,11 @@ func (r *reader) report(i int, plain []byte) bool {
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
+	if r.rake {
+		if hit, ok := r.rakeLine(plain); ok {
+			return hit
+		}
+	}
 	if r.toolReport(i, plain, t, colon) {
 		return true
 	}
@@ -408,6 +416,26 @@ func (r *reader) report(i int, plain []byte) bool {
 		return true
 	}
 	return false
+}
+
+// rakeLine judges a line under "rake aborted!": of the bare backtrace
+// frames ("/app/Rakefile:8:in `block in <top (required)>'"), the first
+// (where the exception was raised) and the program's own count, as in a
+// Python traceback; frames of Ruby's library, of gems and of bin/ stubs
+// do not. "Tasks: TOP => …" or a blank line ends the trace; ok is false for
+// the lines the other rules judge (the exception and its message).
+func (r *reader) rakeLine(plain []byte) (hit, ok bool) {
+	if len(bytes.TrimSpace(plain)) == 0 || hasPrefix(plain, "Tasks: ") || hasPrefix(plain, "(See full trace") {
+		r.rake = false
+		return false, false
+	}
+	frame, lib := toolline.RubyFrame(plain)
+	if !frame || plain[0] == ' ' || plain[0] == '\t' {
+		return false, false
+	}
+	first := !r.rakeFrame
+	r.rakeFrame = true
+	return first || !lib, true
 }
 
 // mietteError reports the heading of a miette-style error (oxlint, biome,
@@ -1555,6 +1583,11 @@ func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
 		}
 	case 't':
 		return hasPrefix(plain, "terminate called after throwing an instance of ") || hasPrefix(plain, "terminate called without an active exception")
+	case 'r':
+		if string(plain) == "rake aborted!" {
+			r.rake, r.rakeFrame = true, false
+			return true // rake's verdict, above the exception and its backtrace
+		}
 	case 'b', 's', 'z', 'd':
 		if shellJobSignal(plain) {
 			return true // the shell on a job a signal ended: "bash: line 1: 29017 Aborted    ./a"

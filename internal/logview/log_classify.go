@@ -577,6 +577,8 @@ func logMarkBlocks(ls []logLine) {
 			i = logRustBacktrace(ls, i)
 		case i+1 < len(ls) && logStackFrame(ls[i+1].text) && !logStackFrame(t):
 			i = logStackBlock(ls, i)
+		case i+1 < len(ls) && logRubyFrame(ls[i+1].text) && !logRubyFrame(t):
+			i = logRubyBlock(ls, i)
 		default:
 			if _, ok := logDiagnostic(t); ok {
 				i = logSnippetBlock(ls, i)
@@ -905,6 +907,38 @@ func logStackBlock(ls []logLine, head int) int {
 		if pos > 0 && (toolline.JSLibraryFrame(ls[i].text) || toolline.JavaLibraryFrame(ls[i].text)) {
 			// Counted with the other library frames, and not against the
 			// frames shown: the program's frames below them stay.
+			ls[i].cut = logDropLib
+			continue
+		}
+		pos++
+	}
+	return i
+}
+
+// logRubyFrame matches a Ruby backtrace frame (toolline.RubyFrame); most
+// lines are turned away by their last byte.
+func logRubyFrame(t []byte) bool {
+	if len(t) == 0 || t[len(t)-1] != '\'' {
+		return false
+	}
+	ok, _ := toolline.RubyFrame(t)
+	return ok
+}
+
+// logRubyBlock marks the frames of a Ruby backtrace under its head (the
+// exception, or rake's "Error: message"). Frames of Ruby's library, of
+// gems and of bin/ stubs after the first are cut as library frames, as
+// logStackBlock cuts Java's and Node's: the first says where the exception
+// was raised, the program's say how it got there.
+func logRubyBlock(ls []logLine, head int) int {
+	i, pos := head+1, int32(0)
+	for ; i < len(ls); i++ {
+		ok, lib := toolline.RubyFrame(ls[i].text)
+		if !ok {
+			break
+		}
+		ls[i].block, ls[i].trace, ls[i].pos = int32(head), logStack, pos
+		if pos > 0 && lib {
 			ls[i].cut = logDropLib
 			continue
 		}

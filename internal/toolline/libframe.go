@@ -89,3 +89,26 @@ func RustLibPlace(place []byte) bool {
 	return hasPrefix(place, "/rustc/") || bytes.Contains(place, []byte("/.cargo/registry/")) ||
 		bytes.Contains(place, []byte(`\.cargo\registry\`))
 }
+
+// RubyFrame reads a frame of a Ruby backtrace: "path:N:in `name'" as rake
+// --trace prints it, or "\tfrom path:N:in `name'" under an uncaught
+// exception (Ruby 3.4 quotes "in 'Class#name'"). lib reports a frame of
+// Ruby's own library, of an installed gem or of a bin/ stub (rake, rails,
+// bundle). The line that names the exception ("a.rb:3:in `f': msg
+// (KeyError)") is not a frame.
+func RubyFrame(t []byte) (ok, lib bool) {
+	s := bytes.TrimLeft(t, " \t")
+	if hasPrefix(s, "from ") {
+		s = s[len("from "):]
+	} else if len(s) < len(t) {
+		return false, false
+	}
+	h, ok := ParseHit(s)
+	w := h.Text
+	if !ok || h.Context || h.Col != 0 || len(w) < 6 || !hasPrefix(w, "in ") || w[3] != '`' && w[3] != '\'' ||
+		w[len(w)-1] != '\'' || bytes.IndexByte(w[4:len(w)-1], '\'') >= 0 {
+		return false, false
+	}
+	p := h.Path
+	return true, bytes.Contains(p, []byte("/gems/")) || bytes.Contains(p, []byte("/lib/ruby/")) || bytes.Contains(p, []byte("bin/"))
+}
