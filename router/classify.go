@@ -307,6 +307,11 @@ func isDiagnostic(h toolline.Hit) bool {
 	if h.Col > 0 && len(t) > 1 && t[0] == ' ' && t[1] != ' ' && t[1] != '\t' {
 		return true
 	}
+	if h.Col > 0 && len(t) > 2 && isDigit(t[0]) {
+		if _, e := toolline.Number(t); e+1 < len(t) && t[e] == ':' && (isUpper(t[e+1]) || t[e+1] == '`') {
+			return true // ChkTeX -v0: "notes.tex:4:21:26:You ought to remove spaces …" (see toolline.ChktexTerse)
+		}
+	}
 	if h.Col > 0 && len(t) == 0 {
 		return true // gfortran's place, "stats.f90:16:29:", above its excerpt and message
 	}
@@ -355,7 +360,7 @@ func isDiagnostic(h toolline.Hit) bool {
 		// systemd-analyze verify: "web.service:7: Failed to parse service
 		// type, ignoring: notifyy"; grep shows a unit file's line as
 		// "web.service:7:Type=notify", with no space.
-		return h.Col == 0 && isUpper(t[0]) && systemdUnit(h.Path)
+		return h.Col == 0 && isUpper(t[0]) && toolline.SystemdUnit(h.Path)
 	}
 	return false
 }
@@ -382,16 +387,6 @@ func lintCode(t []byte) bool {
 		d++
 	}
 	return n >= 1 && n <= 3 && d-n >= 3 && d-n <= 4 && d < len(t) && (t[d] == ':' || t[d] == ' ')
-}
-
-// systemdUnit reports a path that names a systemd unit file.
-func systemdUnit(p []byte) bool {
-	for _, s := range [...]string{".service", ".socket", ".timer", ".mount", ".target", ".path", ".slice", ".automount", ".swap"} {
-		if bytes.HasSuffix(p, []byte(s)) {
-			return true
-		}
-	}
-	return false
 }
 
 // tracebackEntry reports whether r, the text after "path:N: ", ends a

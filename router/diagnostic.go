@@ -81,3 +81,68 @@ func locatedDiagnostic(line []byte) bool {
 	h, ok := toolline.ParseHit(line)
 	return ok && !h.Context && isDiagnostic(h)
 }
+
+// terraformBlocks votes Log for the whole of each diagnostic Terraform
+// (and OpenTofu) writes: "Error: summary" or "Warning: summary", a blank
+// line, the place ("  on main.tf line 12, in locals:"), the source lines
+// under it, and after a blank line the detail paragraph, which alone reads
+// as prose. In colour, each line sits behind a box's "│ " and the block
+// between "╷" and "╵". A block ends at the blank line after its detail,
+// at the box's end or at the next diagnostic.
+func terraformBlocks(b []byte, lines []lineInfo) {
+	var scratch []byte
+	for i := 2; i < len(lines); i++ {
+		if raw := lines[i].text(b); len(raw) < 12 || raw[0] != ' ' && raw[0] != 0xe2 && raw[0] != esc {
+			continue // the place's "  on ", maybe behind "│ " or colour
+		}
+		t := tfBody(plainLine(b, lines[i], &scratch))
+		if len(t) < 12 || t[0] != ' ' || !hasPrefix(t, "  on ") || t[len(t)-1] != ':' || !toolline.TerraformPlace(t[len("  on "):]) {
+			continue
+		}
+		head := i - 2
+		if len(tfBody(plainLine(b, lines[i-1], &scratch))) != 0 || !tfHead(tfBody(plainLine(b, lines[head], &scratch))) {
+			continue
+		}
+		if head > 0 && string(plainLine(b, lines[head-1], &scratch)) == "╷" {
+			head--
+		}
+		blanks := 0
+		k := head
+		for ; k < len(lines); k++ {
+			line := plainLine(b, lines[k], &scratch)
+			if string(line) == "╵" {
+				k++
+				break
+			}
+			body := tfBody(line)
+			if k > i && tfHead(body) {
+				break
+			}
+			if len(bytes.TrimSpace(body)) == 0 {
+				if k > i {
+					if blanks++; blanks == 2 {
+						break
+					}
+				}
+				continue
+			}
+			if l := &lines[k]; l.weight != wForced {
+				l.kind, l.weight = kLog, wStrong
+			}
+		}
+		i = k
+	}
+}
+
+// tfBody is a line of a Terraform diagnostic without the "│ " of its box.
+func tfBody(line []byte) []byte {
+	if s, ok := bytes.CutPrefix(line, []byte("│")); ok {
+		return bytes.TrimPrefix(s, []byte(" "))
+	}
+	return line
+}
+
+// tfHead reports a diagnostic's first line, "Error: summary" or "Warning: summary".
+func tfHead(t []byte) bool {
+	return (hasPrefix(t, "Error: ") || hasPrefix(t, "Warning: ")) && len(t) > len("Error: ")
+}

@@ -179,6 +179,8 @@ func logLine(line, t []byte, f feat) bool {
 		}
 	case t[0] == 'i' && toolline.ErlangFrame(t) != nil:
 		return true
+	case t[0] == 'f' && indent >= 4 && includeChain(t):
+		return true // gcc's include chain: "                 from fastsum.c:1:"
 	case t[0] == 'L' && len(t) > 1 && isDigit(t[1]):
 		// htmlhint's source excerpt "L3 |<div id=a>": quoted markup is
 		// part of the report, not a page.
@@ -730,4 +732,24 @@ func cutLineNumber(t []byte) ([]byte, bool) {
 		return nil, false
 	}
 	return t[:e-len(" line ")], true
+}
+
+// includeChain reports a line of gcc's and clang's include chain under
+// "In file included from a.h:3,": "from PATH:N," or, the last, "from
+// PATH:N:", which Python's "from x import y" is not.
+func includeChain(t []byte) bool {
+	if !hasPrefix(t, "from ") || len(t) < len("from a:1,") || t[len(t)-1] != ',' && t[len(t)-1] != ':' {
+		return false
+	}
+	p := t[len("from ") : len(t)-1]
+	c := bytes.LastIndexByte(p, ':')
+	if c <= 0 || c == len(p)-1 || bytes.IndexByte(p[:c], ' ') >= 0 {
+		return false
+	}
+	for _, d := range p[c+1:] {
+		if !isDigit(d) {
+			return false
+		}
+	}
+	return true
 }

@@ -167,6 +167,7 @@ func splitPlain(b []byte) []Section {
 		numberedExcerpts(b, lines)
 	}
 	diagnosticBodies(b, lines)
+	terraformBlocks(b, lines)
 	psqlValues(b, lines)
 	verticalRows(b, lines)
 	planBlocks(b, lines)

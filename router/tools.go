@@ -90,6 +90,10 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if len(line) == len(t) && hasPrefix(t, "Tidy found ") {
 			return kLog, wStrong // "Tidy found 11 warnings and 0 errors!"
 		}
+	case 'W', 'M':
+		if len(line) == len(t) && chktexRow(t) {
+			return kLog, wStrong
+		}
 	case 'l':
 		if len(line) == len(t) {
 			if _, ok := toolline.TidyRow(t); ok {
@@ -167,11 +171,19 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		if len(line) > len(t) && antTask(t) {
 			return kLog, wStrong // Apache Ant: "    [javac] Compiling 2 source files to /tmp/t4/build"
 		}
+		if len(line) == len(t) && t[len(t)-1] == ')' {
+			if _, _, ok := toolline.PerlcriticRow(t); ok {
+				return kLog, wStrong // perlcritic --verbose 8: "[Policy] message at line 9, column 1.  (Severity: 4)"
+			}
+		}
 	case 'H':
 		if _, ok := toolline.HTTPStatus(t); ok && hasPrefix(t, "HTTP/") && len(line) == len(t) {
 			return kLog, wStrong // curl -i: the status line heads the response headers
 		}
 	case 'L', 'E':
+		if len(line) == len(t) && chktexRow(t) {
+			return kLog, wStrong
+		}
 		if len(line) == len(t) && hasPrefix(t, "ERROR in ") {
 			return kLog, wStrong // webpack's error heading: "ERROR in ./src/a.js 1:0-36"
 		}
@@ -983,4 +995,11 @@ func clispFrame(t []byte) bool {
 		return bytes.Contains(r[:min(len(r), 24)], []byte(" frame "))
 	}
 	return false
+}
+
+// chktexRow reports ChkTeX's report of a place: "Warning 26 in paper.tex
+// line 9: You ought to remove spaces in front of punctuation."
+func chktexRow(t []byte) bool {
+	_, _, _, ok := toolline.ChktexRow(t)
+	return ok
 }

@@ -111,6 +111,44 @@ func TestLinesSamples(t *testing.T) {
 			"/usr/bin/rake:25:in `<main>'",
 			"Tasks: TOP => default => check => import:prices",
 		}},
+		// Terraform: each error and the place under it; the detail
+		// paragraph below is context. In colour, behind a box's "│ ".
+		{"log/terraform-validate-undeclared", router.Log, []string{
+			"Error: Call to unknown function",
+			"  on main.tf line 25, in output \"upper_region\":",
+			"  on modules/net/main.tf line 10, in output \"bad\":",
+		}, []string{
+			"There is no function named \"uppercase\".",
+		}},
+		{"log/terraform-validate-color", router.Log, []string{
+			"\x1b[31m│\x1b[0m \x1b[0m\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1mInvalid index\x1b[0m",
+			"\x1b[31m│\x1b[0m \x1b[0m\x1b[0m  on main.tf line 24, in output \"port\":",
+		}, []string{
+			"\x1b[31m│\x1b[0m \x1b[0mThe given key does not identify an element in this collection value.",
+		}},
+		// Perl::Critic: the gravest policies (severity 5) report, the
+		// others are advice. ChkTeX's warnings are advice too.
+		{"log/perlcritic-severity4-git-pm", router.Log, []string{
+			`Git.pm: Two-argument "open" used at line 1643, column 13.  See page 207 of PBP.  (Severity: 5)`,
+			"Error.pm: Code before strictures are enabled at line 13, column 1.  See page 429 of PBP.  (Severity: 5)",
+		}, []string{
+			"Git.pm: Always unpack @_ first at line 155, column 1.  See page 178 of PBP.  (Severity: 4)",
+			"Error.pm: Always unpack @_ first at line 46, column 1.  See page 178 of PBP.  (Severity: 4)",
+		}},
+		{"log/chktex-v0-report", router.Log, nil, []string{
+			"report.tex:6:15:9:`]' expected, found `)'.",
+		}},
+		{"log/chktex-paper-spacing-warnings", router.Log, nil, []string{
+			"Warning 26 in paper.tex line 9: You ought to remove spaces in front of punctuation.",
+		}},
+		// systemd-analyze verify: every finding, "ignoring" or not, and
+		// the unit it refuses.
+		{"log/systemd-analyze-verify-bad-units", router.Log, []string{
+			"/tmp/qa2/sd1/webapp.service:8: Failed to parse service type, ignoring: notifyy",
+			"/tmp/qa2/sd1/webapp.service:16: Invalid environment assignment, ignoring: DEBUG",
+			"backup.timer: Timer unit lacks value setting. Refusing.",
+			"Unit backup.timer has a bad unit file setting.",
+		}, nil},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

@@ -369,6 +369,11 @@ func (r *reader) report(i int, plain []byte) bool {
 	if len(plain) > len(t) && r.lastFail >= 0 && i-r.lastFail <= 8 && toolline.SassPlace(t) && hasPrefix(r.line(r.lastFail), "Error: ") {
 		return true // Dart Sass's place of the error above its excerpt: "  styles/main.scss 4:16  root stylesheet"
 	}
+	if i-r.lastFail != 2 || t[len(t)-1] != ':' {
+		// not a place right under an error and a blank line
+	} else if p := trimGutterBox(t); hasPrefix(p, "on ") && toolline.TerraformPlace(p[len("on "):]) && len(trimGutterBox(r.line(i-1))) == 0 {
+		return true // Terraform's place under its error: "  on main.tf line 12, in locals:"
+	}
 	if i < r.placeEnd && excerptLine(t) {
 		return true // the source line under an error's place
 	}
@@ -385,8 +390,24 @@ func (r *reader) report(i int, plain []byte) bool {
 	} else if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
 		return true // xmllint's verdict on a file: "catalog.xml fails to validate"
 	}
+	if c := plain[len(plain)-1]; colon && len(plain) == len(t) && (c == '.' || c == '!') {
+		if _, _, ok := toolline.ChktexTerse(plain); ok {
+			return false // ChkTeX -v0: advice on a LaTeX source, "a.tex:11:15:9:`]' expected, found `)'."
+		}
+	}
 	if plain[0] != ' ' && plain[0] != '\t' && ((colon || bytes.IndexByte(plain, '-') >= 0) && diagnostic(plain) || perlDiagnostic(plain)) {
 		return true
+	}
+	if plain[len(plain)-1] == ')' && len(plain) == len(t) {
+		if _, _, ok := toolline.PerlcriticRow(plain); ok {
+			// Perl::Critic: the gravest policies (severity 5) report;
+			// the rest are advice, counted as lint findings.
+			return hasSuffix(plain, "(Severity: 5)")
+		}
+	}
+	if len(plain) == len(t) && (colon && toolline.SystemdFinding(plain) || plain[0] == 'U' && hasPrefix(plain, "Unit ") && hasSuffix(plain, " has a bad unit file setting.") ||
+		hasSuffix(plain, " Refusing.") && bytes.IndexByte(plain, ':') > 0 && toolline.SystemdUnit(plain[:bytes.IndexByte(plain, ':')])) {
+		return true // systemd-analyze verify: each finding is one to fix, "ignoring" or not, and the units it refuses
 	}
 	if r.eslintRow(t) || r.staticcheckRow(t) {
 		return true
@@ -463,6 +484,16 @@ func trimGutter(t []byte) []byte {
 		default:
 			return t
 		}
+	}
+	return t
+}
+
+// trimGutterBox is line without its indent and a box's "│" gutter
+// (Terraform's diagnostics in colour).
+func trimGutterBox(line []byte) []byte {
+	t := trimIndent(line)
+	if s, ok := bytes.CutPrefix(t, []byte("│")); ok {
+		t = trimIndent(s)
 	}
 	return t
 }
@@ -1576,6 +1607,9 @@ func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
 	case 'E':
 		if hasPrefix(plain, "ERR_PNPM_") {
 			return true
+		}
+		if level, _, _, ok := toolline.ChktexRow(plain); ok {
+			return string(level) == "Error" // ChkTeX: "Error 1 in a.tex line 3: …"; its warnings are findings
 		}
 	case 'T':
 		if hasPrefix(plain, "The command '") && bytes.Contains(plain, []byte("' returned a non-zero code: ")) {

@@ -895,16 +895,27 @@ func logStackFrame(t []byte) bool {
 
 func logStackBlock(ls []logLine, head int) int {
 	section, pos := int32(0), int32(0)
+	code := false // a frame outside the runtime has been seen
 	i := head + 1
 	for ; i < len(ls) && logStackFrame(ls[i].text); i++ {
 		if bytes.HasPrefix(ls[i].text, []byte("Caused by: ")) {
 			section++
-			pos = 0
+			pos, code = 0, false
 			ls[i].block = int32(head)
 			continue
 		}
 		ls[i].block, ls[i].trace, ls[i].gor, ls[i].pos = int32(head), logStack, section, pos
-		if pos > 0 && (toolline.JSLibraryFrame(ls[i].text) || toolline.JavaLibraryFrame(ls[i].text)) {
+		js := toolline.JSLibraryFrame(ls[i].text)
+		if js && !code && bytes.Contains(ls[i].text, []byte("node_modules")) {
+			// Under Node's own frames, the first in a package is the
+			// code that called it: a package's install script, a test
+			// runner's assertion. It stays, as the program's frames do.
+			js = false
+		}
+		if !js && !bytes.Contains(ls[i].text, []byte("(node:")) && !bytes.Contains(ls[i].text, []byte("at node:")) {
+			code = true
+		}
+		if pos > 0 && (js || toolline.JavaLibraryFrame(ls[i].text)) {
 			// Counted with the other library frames, and not against the
 			// frames shown: the program's frames below them stay.
 			ls[i].cut = logDropLib

@@ -22,6 +22,7 @@ func (d *logDoc) markLint() {
 	var file []byte // shellcheck's file of the current heading
 	head := -1      // the unindented line over the current rows, eslint's file header
 	styleSeen := false
+	example := false // a ChkTeX or Perl::Critic finding has been left as an example
 	for i := 0; i < len(ls); i++ {
 		t := ls[i].text
 		switch {
@@ -58,6 +59,26 @@ func (d *logDoc) markLint() {
 				ls[i].find = d.addFinding(logFinding{rule: t[bytes.Index(t, []byte(" - "))+3:], loc: logTidyPlace(t)})
 				continue
 			}
+		}
+		// Perl::Critic's policy violations and ChkTeX's warnings, advice
+		// on style: the first stays, as an example of the report, the
+		// others are counted by policy or message with their places.
+		if end, loc, rule := logAdviceFinding(ls, i); end > i {
+			if !example {
+				example = true
+				i = end - 1
+				continue
+			}
+			var file []byte // one-line rows name their file: a note per file, as for compact rows
+			if end == i+1 {
+				file = logLintFile(loc)
+			}
+			for j := i; j < end; j++ {
+				ls[j].lint, ls[j].class = true, logPlain
+			}
+			ls[i].find = d.addFinding(logFinding{rule: rule, loc: loc, file: file})
+			i = end - 1
+			continue
 		}
 		if loc, word, ok := logSpellIssue(t); ok && !ls[i].must {
 			ls[i].lint, ls[i].class = true, logPlain
@@ -366,6 +387,10 @@ func (n *logLintNote) ends(l *logLine) bool {
 		return true
 	}
 	_, loc, _, ok := toolline.CompactRow(t)
+	if !ok && t[len(t)-1] == ')' {
+		// Perl::Critic's gravest rows, kept, among the file's others.
+		_, loc, ok = toolline.PerlcriticRow(t)
+	}
 	return !ok || !bytes.Equal(logLintFile(loc), n.file)
 }
 
@@ -457,6 +482,46 @@ func logStyleFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 		end += 2 // the quoted source line and its caret
 	}
 	return end, loc, rule
+}
+
+// logAdviceFinding returns the end, place and rule of a Perl::Critic
+// violation or a ChkTeX warning at ls[i] (either form); end is i when
+// ls[i] is none or must stay.
+func logAdviceFinding(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := ls[i].text
+	if len(t) == 0 || t[0] == ' ' || ls[i].must {
+		return i, nil, nil
+	}
+	if t[len(t)-1] == ')' {
+		if rule, loc, ok := toolline.PerlcriticRow(t); ok {
+			return i + 1, loc, rule
+		}
+	}
+	if loc, msg, ok := toolline.ChktexTerse(t); ok {
+		return i + 1, loc, msg
+	}
+	return logChktexWarning(ls, i)
+}
+
+// logChktexWarning returns the end, place and message of a ChkTeX warning
+// or message at ls[i], "Warning 26 in paper.tex line 9: You ought to remove
+// spaces in front of punctuation.", with the quoted source line and the
+// caret line under it; end is i when ls[i] is none or a line of it must
+// stay. ChkTeX's warnings are style advice; its errors are failures.
+func logChktexWarning(ls []logLine, i int) (end int, loc, rule []byte) {
+	t := ls[i].text
+	if len(t) == 0 || t[0] != 'W' && t[0] != 'M' || ls[i].must {
+		return i, nil, nil
+	}
+	level, place, msg, ok := toolline.ChktexRow(t)
+	if !ok || string(level) == "Error" {
+		return i, nil, nil
+	}
+	end = i + 1
+	if end+1 < len(ls) && !ls[end].must && !ls[end+1].must && logCaretOnly(ls[end+1].text) {
+		end += 2
+	}
+	return end, place, msg
 }
 
 // logCaretOnly matches a caret line under quoted source: blanks, then "^"

@@ -38,11 +38,13 @@ var logOraclePyWarning = regexp.MustCompile(`^\S+\.py:\d+: [A-Z]\w*Warning: `)
 // never shows.
 func logOracleLines(in []byte) []string {
 	var lines []string
+	quoted := false // the line is the source a ChkTeX warning quotes
 	for _, raw := range strings.Split(string(in), "\n") {
 		line := strings.TrimSuffix(string(ansi.Strip([]byte(raw))), "\r")
-		if logOracle.MatchString(string(ansi.Visible([]byte(raw)))) && !strings.Contains(line, " -p ") && !logOracleExempt(line) {
+		if logOracle.MatchString(string(ansi.Visible([]byte(raw)))) && !strings.Contains(line, " -p ") && !logOracleExempt(line) && !quoted {
 			lines = append(lines, line)
 		}
+		quoted = logOracleChktex.MatchString(line)
 	}
 	return lines
 }
@@ -56,6 +58,8 @@ func logOracleLines(in []byte) []string {
 // ..."), pycodestyle's style findings ("a.py:5:1: E302 expected 2 blank
 // lines"), clang-format's violations and Python's warnings ("warn.py:7:
 // DeprecationWarning: ...").
+var logOracleChktex = regexp.MustCompile(`^(Warning|Message) \d+ in \S+ line \d+: `)
+
 var logOracleRubocop = regexp.MustCompile(`^\S+:\d+:\d+: ([CRWI]: |(W\d{3}|N\d{3,4}|C9\d\d|E[1-7]\d\d) )`)
 
 func logOracleExempt(line string) bool {
@@ -186,6 +190,13 @@ func TestLogSummaries(t *testing.T) {
 		{"x-pytest-v", "=================== 5 failed, 62 passed, 1 skipped in 0.10s ===================="},
 		{"x-pytest-v", "self = <calc.Config object at 0x7f8aa6324310>, d = {'retries': 5}"},
 		{"x-pytest-v", "test_calc.py::test_skipped SKIPPED (flaky on CI)                         [100%]"},
+		// Under Node's own frame, the install script's that called it.
+		{"yarn-install-script-failed", "    at Object.<anonymous> (/tmp/qa2/yarn1/node_modules/native-thing/build.js:8:40)"},
+		// rake --trace: the Rakefile's frames among rake's.
+		{"rake-trace-integer", "/tmp/my/rk/Rakefile:8:in `block (2 levels) in <top (required)>'"},
+		// Perl::Critic's gravest rows among its advice, ChkTeX's advice
+		// counted with its places.
+		{"perlcritic-severity4-git-pm", `Git.pm: Two-argument "open" used at line 1643, column 13.  See page 207 of PBP.  (Severity: 5)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sample, func(t *testing.T) {

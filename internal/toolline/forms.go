@@ -844,3 +844,142 @@ func RubocopOffense(text []byte) (severity byte, cop []byte, ok bool) {
 	}
 	return severity, r[:e], true
 }
+
+// TerraformPlace reports the place of a Terraform (or OpenTofu) diagnostic
+// after its "  on ": "main.tf line 12, in locals:", "net/main.tf line 3:".
+func TerraformPlace(t []byte) bool {
+	sp := bytes.Index(t, []byte(" line "))
+	if sp <= 0 || bytes.IndexByte(t[:sp], ' ') >= 0 || t[len(t)-1] != ':' {
+		return false
+	}
+	r := t[sp+len(" line "):]
+	n := 0
+	for n < len(r) && isDigit(r[n]) {
+		n++
+	}
+	return n > 0 && n < len(r) && (r[n] == ':' || hasPrefix(r[n:], ", in "))
+}
+
+// ChktexRow parses ChkTeX's report of a place, "Warning 26 in paper.tex
+// line 9: You ought to remove spaces in front of punctuation.", and
+// returns its level ("Warning", "Error", "Message"), the place as
+// "paper.tex:9" and the message. The quoted source line and a caret line
+// follow it.
+func ChktexRow(t []byte) (level, place, msg []byte, ok bool) {
+	sp := bytes.IndexByte(t, ' ')
+	if sp < 0 {
+		return nil, nil, nil, false
+	}
+	switch string(t[:sp]) {
+	case "Warning", "Error", "Message":
+	default:
+		return nil, nil, nil, false
+	}
+	r := t[sp+1:]
+	_, e := Number(r)
+	if e == 0 || !hasPrefix(r[e:], " in ") {
+		return nil, nil, nil, false
+	}
+	r = r[e+len(" in "):]
+	l := bytes.Index(r, []byte(" line "))
+	if l <= 0 || bytes.IndexByte(r[:l], ' ') >= 0 {
+		return nil, nil, nil, false
+	}
+	n := r[l+len(" line "):]
+	_, e = Number(n)
+	if e == 0 || !hasPrefix(n[e:], ": ") {
+		return nil, nil, nil, false
+	}
+	place = append(append(append([]byte(nil), r[:l]...), ':'), n[:e]...)
+	return t[:sp], place, n[e+2:], true
+}
+
+// PerlcriticRow parses a Perl::Critic violation: "Git.pm: Always unpack @_
+// first at line 155, column 1.  See page 178 of PBP.  (Severity: 4)" (the
+// default verbosity with several files; one file's rows have no "Git.pm: "),
+// or with the policy named, "[Subroutines::RequireFinalReturn] Subroutine
+// "f" does not end with "return" at line 9, column 1.  (Severity: 4)". It
+// returns the rule (the policy's name, else the message) and the place
+// ("Git.pm:155:1", or "155:1" without a file).
+func PerlcriticRow(t []byte) (rule, place []byte, ok bool) {
+	const sev = "(Severity: "
+	n := len(t)
+	if n < 40 || t[n-1] != ')' || !isDigit(t[n-2]) || !bytes.HasSuffix(t[:n-2], []byte(sev)) {
+		return nil, nil, false
+	}
+	at := bytes.Index(t, []byte(" at line "))
+	if at <= 0 {
+		return nil, nil, false
+	}
+	r := t[at+len(" at line "):]
+	_, e := Number(r)
+	if e == 0 || !hasPrefix(r[e:], ", column ") {
+		return nil, nil, false
+	}
+	c := r[e+len(", column "):]
+	_, ec := Number(c)
+	if ec == 0 || len(c) == ec || c[ec] != '.' {
+		return nil, nil, false
+	}
+	msg := t[:at]
+	var file []byte
+	if msg[0] == '[' {
+		if end := bytes.IndexByte(msg, ']'); end > 1 {
+			rule = msg[1:end]
+		}
+	} else if colon := bytes.Index(msg, []byte(": ")); colon > 0 && bytes.IndexByte(msg[:colon], ' ') < 0 {
+		file, msg = msg[:colon], msg[colon+2:]
+	}
+	if rule == nil {
+		rule = msg
+		// The name the message is about is the first quoted word, after
+		// the message's own first word: "Subroutine \"f\" does not end with
+		// \"return\"" is one rule whatever f is. Words quoted first
+		// ("\"return\" statement with explicit \"undef\"") are its text.
+		if q := bytes.IndexByte(msg, '"'); q > 0 {
+			if e := bytes.IndexByte(msg[q+1:], '"'); e > 0 {
+				rule = append(append(append([]byte(nil), msg[:q+1]...), "…"...), msg[q+1+e:]...)
+			}
+		}
+	}
+	if file != nil {
+		place = append(append(place, file...), ':')
+	}
+	place = append(append(append(place, r[:e]...), ':'), c[:ec]...)
+	return rule, place, true
+}
+
+// SystemdUnit reports a path that names a systemd unit file.
+func SystemdUnit(p []byte) bool {
+	for _, s := range [...]string{".service", ".socket", ".timer", ".mount", ".target", ".path", ".slice", ".automount", ".swap"} {
+		if bytes.HasSuffix(p, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// SystemdFinding reports a finding of systemd-analyze verify (or of
+// systemd loading a unit) on a line of a unit file: "web.service:7:
+// Failed to parse service type, ignoring: notifyy". grep shows a unit
+// file's line as "web.service:7:Type=notify", with no space.
+func SystemdFinding(t []byte) bool {
+	h, ok := ParseHit(t)
+	return ok && !h.Context && h.Col == 0 && len(h.Text) > 1 && h.Text[0] == ' ' && h.Text[1] >= 'A' && h.Text[1] <= 'Z' && SystemdUnit(h.Path)
+}
+
+// ChktexTerse parses a row of ChkTeX's terse format (-v0), "notes.tex:4:21:26:You
+// ought to remove spaces in front of punctuation.": the file, line, column
+// and warning number, then the message. It returns the place
+// ("notes.tex:4:21") and the message.
+func ChktexTerse(t []byte) (place, msg []byte, ok bool) {
+	h, ok := ParseHit(t)
+	if !ok || h.Context || h.Col == 0 {
+		return nil, nil, false
+	}
+	_, e := Number(h.Text)
+	if e == 0 || e+2 > len(h.Text) || h.Text[e] != ':' || h.Text[e+1] == ' ' || isDigit(h.Text[e+1]) {
+		return nil, nil, false
+	}
+	return t[:len(t)-len(h.Text)-1], h.Text[e+1:], true
+}
