@@ -863,6 +863,9 @@ func FuzzLines(f *testing.F) {
 		f.Add(readSample(f, name))
 	}
 	f.Add([]byte(`{"Action":"output","Test":"T","Output":"\u001b[31m--- FAIL\u00`))
+	f.Add([]byte("rake aborted!\nArgumentError: bad\n/app/Rakefile:8:in `x'\n/usr/lib/ruby/3.1.0/a.rb:1:in `y'\nTasks: TOP => a\n"))
+	f.Add([]byte("Error: Invalid index\n\n  on main.tf line 21, in output \"x\":\n  21:   value = a[5]\n"))
+	f.Add([]byte("Git.pm: Stricture disabled at line 9, column 2.  See page 429 of PBP.  (Severity: 5)\na.tex:4:21:26:You ought to.\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, k := range []router.Kind{router.Log, router.Search, router.Table, router.Prose, router.HTML} {
 			lines := Lines(k, b)

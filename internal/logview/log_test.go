@@ -501,6 +501,8 @@ func FuzzLog(f *testing.F) {
 	f.Add([]byte("panic: x\n\ngoroutine 1 [running]:\nmain.main()\n\t/a.go:1 +0x1\n"))
 	f.Add([]byte("Traceback (most recent call last):\n  File \"a\", line 1\nE\n"))
 	f.Add([]byte(`{"Action":"output","Test":"T","Output":"x"}` + "\n"))
+	f.Add([]byte("rake aborted!\nArgumentError: bad\n/app/Rakefile:8:in `x'\n/usr/lib/ruby/3.1.0/a.rb:1:in `y'\n\tfrom /gems/b.rb:2:in 'z'\nTasks: TOP => a\n"))
+	f.Add([]byte("Warning 26 in a.tex line 9: You ought to.\nWe are .\n       ^\nGit.pm: Stricture disabled at line 9, column 2.  (Severity: 4)\na.tex:4:21:26:`]' x.\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		out, err := Log(in, lossy.Options{})
 		if err != nil {

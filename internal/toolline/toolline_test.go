@@ -415,3 +415,103 @@ func TestTidyRow(t *testing.T) {
 		}
 	}
 }
+
+// TestLintAndTraceForms checks the forms of Perl::Critic, ChkTeX, Ruby
+// backtraces, Terraform and systemd-analyze read by their rows, and that
+// truncated or lookalike lines are turned away without a panic.
+func TestLintAndTraceForms(t *testing.T) {
+	for _, tt := range []struct {
+		line        string
+		rule, place string
+		ok          bool
+	}{
+		{`Git.pm: Subroutine "repository" does not end with "return" at line 155, column 1.  See page 197 of PBP.  (Severity: 4)`,
+			`Subroutine "…" does not end with "return"`, "Git.pm:155:1", true},
+		{"[Subroutines::RequireFinalReturn] Subroutine \"f\" does not end with \"return\" at line 9, column 1.  (Severity: 4)",
+			"Subroutines::RequireFinalReturn", "9:1", true},
+		{"Always unpack @_ first at line 155, column 1.  See page 178 of PBP.  (Severity: 4)", "Always unpack @_ first", "155:1", true},
+		{"Always unpack @_ first at line 155, column 1.  See page 178 of PBP.  (Severity: )", "", "", false},
+		{"It was said at line 155, column x.  (Severity: 4)", "", "", false},
+		{"(Severity: 4)", "", "", false},
+	} {
+		rule, place, ok := PerlcriticRow([]byte(tt.line))
+		if ok != tt.ok || string(rule) != tt.rule || string(place) != tt.place {
+			t.Errorf("PerlcriticRow(%q) = %q, %q, %v; want %q, %q, %v", tt.line, rule, place, ok, tt.rule, tt.place, tt.ok)
+		}
+	}
+	for _, tt := range []struct {
+		line, level, place string
+		ok                 bool
+	}{
+		{"Warning 26 in paper.tex line 9: You ought to remove spaces in front of punctuation.", "Warning", "paper.tex:9", true},
+		{"Error 1 in a b.tex line 3: x", "", "", false},
+		{"Warning 26 in paper.tex line : x", "", "", false},
+		{"Warning in paper.tex line 9: x", "", "", false},
+		{"Warning 26", "", "", false},
+	} {
+		level, place, _, ok := ChktexRow([]byte(tt.line))
+		if ok != tt.ok || string(level) != tt.level || string(place) != tt.place {
+			t.Errorf("ChktexRow(%q) = %q, %q, %v", tt.line, level, place, ok)
+		}
+	}
+	for _, tt := range []struct {
+		line, place string
+		ok          bool
+	}{
+		{"notes.tex:4:21:26:You ought to remove spaces in front of punctuation.", "notes.tex:4:21", true},
+		{"report.tex:6:15:9:`]' expected, found `)'.", "report.tex:6:15", true},
+		{"main.go:4:21: undefined: x", "", false},
+		{"notes.tex:4:21:26:", "", false},
+		{"notes.tex:4:26:You", "", false},
+	} {
+		place, _, ok := ChktexTerse([]byte(tt.line))
+		if ok != tt.ok || string(place) != tt.place {
+			t.Errorf("ChktexTerse(%q) = %q, %v", tt.line, place, ok)
+		}
+	}
+	for _, tt := range []struct {
+		line     string
+		ok, lib bool
+	}{
+		{"/app/Rakefile:8:in `block (2 levels) in <top (required)>'", true, false},
+		{"\tfrom /usr/lib/ruby/3.1.0/json/common.rb:216:in `parse'", true, true},
+		{"/usr/lib/ruby/gems/3.1.0/gems/rake-13.0.6/lib/rake/task.rb:281:in `execute'", true, true},
+		{"app.rb:3:in 'Integer#parse'", true, false},
+		{"t.rb:5:in `fetch': key not found: :qty (KeyError)", false, false},
+		{"  /app/Rakefile:8:in `x'", false, false},
+		{"a.rb:3:in `", false, false},
+		{"a.rb:3:7:in `x'", false, false},
+	} {
+		ok, lib := RubyFrame([]byte(tt.line))
+		if ok != tt.ok || lib != tt.lib {
+			t.Errorf("RubyFrame(%q) = %v, %v; want %v, %v", tt.line, ok, lib, tt.ok, tt.lib)
+		}
+	}
+	for _, tt := range []struct {
+		place string
+		ok    bool
+	}{
+		{"main.tf line 12, in locals:", true},
+		{"modules/net/main.tf line 3:", true},
+		{"main.tf line 12", false},
+		{"main.tf line :", false},
+		{"the main.tf line 2:", false},
+		{" line 2:", false},
+	} {
+		if ok := TerraformPlace([]byte(tt.place)); ok != tt.ok {
+			t.Errorf("TerraformPlace(%q) = %v", tt.place, ok)
+		}
+	}
+	for _, tt := range []struct {
+		line string
+		ok   bool
+	}{
+		{"/tmp/sd/web.service:8: Failed to parse service type, ignoring: notifyy", true},
+		{"web.service:7:Type=notify", false},
+		{"web.txt:8: Failed to parse service type", false},
+	} {
+		if ok := SystemdFinding([]byte(tt.line)); ok != tt.ok {
+			t.Errorf("SystemdFinding(%q) = %v", tt.line, ok)
+		}
+	}
+}
