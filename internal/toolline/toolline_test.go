@@ -470,7 +470,7 @@ func TestLintAndTraceForms(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct {
-		line     string
+		line    string
 		ok, lib bool
 	}{
 		{"/app/Rakefile:8:in `block (2 levels) in <top (required)>'", true, false},
