@@ -2,6 +2,7 @@ package htmlview
 
 import (
 	"bytes"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -56,8 +57,11 @@ type htmlWriter struct {
 	link     []byte // href of the open link
 	linkAt   int    // where the open link's text starts in out
 	heading  bool   // inside h1-h6
-	html     int    // HTML elements seen
-	elements int    // all elements seen
+	// markEnd is where the last list item's marker ("- ", "2. ") ends in
+	// out: a paragraph that opens the item goes on the marker's line.
+	markEnd  int
+	html     int // HTML elements seen
+	elements int // all elements seen
 }
 
 type htmlList struct {
@@ -204,6 +208,7 @@ func (w *htmlWriter) start(a atom.Atom, z *html.Tokenizer, hasAttr bool) {
 		} else {
 			w.out = append(w.out, "- "...)
 		}
+		w.markEnd = len(w.out)
 	case atom.Tr:
 		w.block()
 		w.cell, w.sep = 0, false
@@ -237,9 +242,19 @@ func (w *htmlWriter) start(a atom.Atom, z *html.Tokenizer, hasAttr bool) {
 		}
 	default:
 		if htmlBlocks[a] {
-			w.block()
+			w.itemBlock()
 		}
 	}
+}
+
+// itemBlock is block for a paragraph or division, which right after a
+// list item's marker opens the item on its line: "- Neil Schemenauer", not
+// "-" and the name below it.
+func (w *htmlWriter) itemBlock() {
+	if w.markEnd > 0 && w.markEnd == len(w.out) {
+		return
+	}
+	w.block()
 }
 
 func (w *htmlWriter) end(a atom.Atom) {
@@ -279,6 +294,14 @@ func (w *htmlWriter) end(a atom.Atom) {
 func (w *htmlWriter) endLink() {
 	href := w.link
 	w.link = nil
+	if len(href) > 0 && href[0] == '#' && w.linkAt <= len(w.out) {
+		// A heading's permalink (Sphinx's "¶", MkDocs' "#"): its glyph
+		// says nothing.
+		switch string(bytes.TrimSpace(w.out[w.linkAt:])) {
+		case "¶", "#", "§", "🔗":
+			w.out = w.out[:w.linkAt]
+		}
+	}
 	if len(href) == 0 || href[0] == '#' || w.linkAt > len(w.out) {
 		return
 	}
@@ -294,6 +317,12 @@ func (w *htmlWriter) endLink() {
 	bare = bytes.TrimSuffix(bytes.TrimPrefix(bare, []byte("http://")), []byte{'/'})
 	if bytes.Contains(text, bare) {
 		return
+	}
+	if bytes.IndexByte(bare, '%') >= 0 {
+		// "mailto:nas%40debian.org" under the text "nas@debian.org".
+		if u, err := url.PathUnescape(string(bare)); err == nil && bytes.Contains(text, []byte(u)) {
+			return
+		}
 	}
 	w.trimSpace()
 	w.out = append(w.out, " ("...)

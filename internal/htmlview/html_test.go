@@ -159,6 +159,34 @@ func main() {
 	}
 }
 
+// TestHTMLDocsForms checks the forms of generated documentation (Sphinx,
+// MkDocs): a list item whose text is a paragraph stays on its marker's
+// line, a heading's permalink glyph goes, and a mailto link whose address
+// is its text is not repeated. An empty item and a code block in an item
+// keep their lines.
+func TestHTMLDocsForms(t *testing.T) {
+	in := []byte(`<html><body><h2>Authors<a class="headerlink" href="#authors">¶</a></h2>
+<ul><li><p>Neil &lt;<a href="mailto:nas&#37;&#52;&#48;debian&#46;org">nas<span>&#64;</span>debian.org</a>&gt;</p></li>
+<li><p>Ann</p><p>second paragraph</p></li><li></li><li><pre>x := 1
+</pre></li></ul>
+<ol><li><div>first step</div></li></ol>
+<p>See <a href="#usage">usage</a> and <a href="mailto:help@example.com">the list</a>.</p></body></html>`)
+	out, err := HTML(in, lossy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "## Authors\n" +
+		"- Neil <nas@debian.org>\n" +
+		"- Ann\nsecond paragraph\n" +
+		"-\n" +
+		"-\n```\nx := 1\n```\n" +
+		"1. first step\n" +
+		"See usage and the list (mailto:help@example.com).\n"
+	if string(out) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+}
+
 func TestHTMLBadInput(t *testing.T) {
 	for name, in := range map[string][]byte{
 		"empty":    nil,
