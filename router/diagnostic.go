@@ -71,6 +71,9 @@ func bareLocation(line []byte) bool {
 // pyright's indented "  a.py:10:32 - error: …".
 func locatedDiagnostic(line []byte) bool {
 	t := trimBlank(line)
+	if _, ok := toolline.TestthatHead(t); ok {
+		return true // R testthat: "Failure ('test-money.R:5'): …", its message under it
+	}
 	colon := bytes.IndexByte(t, ':')
 	if colon <= 0 {
 		return false

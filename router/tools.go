@@ -21,6 +21,14 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(line) == len(t) && (ansibleLine(t) || (t[0] == 'i' || t[0] == '{' || t[0] == 'C') && toolline.ErlangCrash(t)) {
 		return kLog, wStrong
 	}
+	if (t[0] == 'F' || t[0] == 'E' || t[0] == 'W' || t[0] == 'S') && len(line) == len(t) {
+		if _, ok := toolline.TestthatHead(t); ok {
+			return kLog, wStrong // R testthat: "Failure ('test-money.R:5'): parse_amount handles dollars"
+		}
+	}
+	if t[0] == '[' && hasPrefix(t, "[ FAIL ") && bytes.HasSuffix(t, []byte(" ]")) {
+		return kLog, wStrong // testthat's tally: "[ FAIL 7 | WARN 2 | SKIP 1 | PASS 5 ]"
+	}
 	switch t[0] {
 	case '=':
 		// valgrind "==123== Invalid read", ASan "==123==ERROR:", shadow rows "=>0x0c08...: fa fa"
@@ -193,6 +201,12 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 		for _, p := range [...]string{"LINE ", "DETAIL:  ", "HINT:  ", "ERROR:  "} {
 			if hasPrefix(t, p) && len(line) == len(t) {
 				return kLog, wStrong // psql
+			}
+		}
+	case 'p':
+		if len(line) == len(t) && t[len(t)-1] == ':' {
+			if _, _, ok := toolline.BashismRow(t); ok {
+				return kLog, wStrong // checkbashisms: "possible bashism in deploy.sh line 4 (…):"
 			}
 		}
 	case 'w', 'd':

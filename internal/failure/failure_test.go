@@ -149,6 +149,17 @@ func TestLinesSamples(t *testing.T) {
 			"backup.timer: Timer unit lacks value setting. Refusing.",
 			"Unit backup.timer has a bad unit file setting.",
 		}, nil},
+		// R testthat's progress reporter: each failure's heading and its
+		// message; checkbashisms' findings are advice.
+		{"log/testthat-money-failures", router.Log, []string{
+			"Failure ('test-money.R:13'): split_bill rejects zero people",
+			`Actual message: "n must be positive"`,
+			"Error ('test-money.R:26'): totals by category",
+			"[ FAIL 8 | WARN 2 | SKIP 1 | PASS 5 ]",
+		}, nil},
+		{"log/checkbashisms-deploy-backup-scripts", router.Log, nil, []string{
+			"possible bashism in deploy.sh line 4 (should be '.', not 'source'):",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

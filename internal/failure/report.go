@@ -224,7 +224,7 @@ func (r *reader) report(i int, plain []byte) bool {
 			return true
 		}
 	}
-	if t[0] == 0xe2 && testthatHead(t) {
+	if (t[0] == 0xe2 || t[0] == 'F' || t[0] == 'E') && len(plain) == len(t) && testthatHead(t) {
 		r.minitest, r.miniFrame = minitestLines, false
 		return true
 	}
@@ -389,6 +389,11 @@ func (r *reader) report(i int, plain []byte) bool {
 		// not "… fails to validate"
 	} else if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
 		return true // xmllint's verdict on a file: "catalog.xml fails to validate"
+	}
+	if plain[0] == 'p' && plain[len(plain)-1] == ':' {
+		if _, _, ok := toolline.BashismRow(plain); ok {
+			return false // checkbashisms: advice on portability, counted as findings
+		}
 	}
 	if c := plain[len(plain)-1]; colon && len(plain) == len(t) && (c == '.' || c == '!') {
 		if _, _, ok := toolline.ChktexTerse(plain); ok {
@@ -793,15 +798,12 @@ func minitestHead(t []byte) (isErr, ok bool) {
 }
 
 // testthatHead reports R testthat's heading of a failed expectation, "──
-// 1. Failure ('test-stats.R:3'): weighted mean uses weights ───" (or "2.
-// Error (…)"); the message under it counts as minitest's does.
+// 1. Failure ('test-stats.R:3'): weighted mean uses weights ───" in the
+// summary, "Failure ('test-money.R:5'): …" in the progress reporter's
+// report (or Error); the message under it counts as minitest's does.
 func testthatHead(t []byte) bool {
-	r, ok := bytes.CutPrefix(t, []byte("── "))
-	if !ok {
-		return false
-	}
-	_, e := leadingNum(r)
-	return e > 0 && (hasPrefix(r[e:], ". Failure (") || hasPrefix(r[e:], ". Error ("))
+	kind, ok := toolline.TestthatHead(t)
+	return ok && (string(kind) == "Failure" || string(kind) == "Error")
 }
 
 // minitestLine judges the lines under minitest's "  1) Failure:": the

@@ -485,8 +485,9 @@ func logStyleFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 }
 
 // logAdviceFinding returns the end, place and rule of a Perl::Critic
-// violation or a ChkTeX warning at ls[i] (either form); end is i when
-// ls[i] is none or must stay.
+// violation, a ChkTeX warning (either form) or a checkbashisms finding
+// with the line it quotes at ls[i]; end is i when ls[i] is none or must
+// stay.
 func logAdviceFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	t := ls[i].text
 	if len(t) == 0 || t[0] == ' ' || ls[i].must {
@@ -499,6 +500,17 @@ func logAdviceFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	}
 	if loc, msg, ok := toolline.ChktexTerse(t); ok {
 		return i + 1, loc, msg
+	}
+	if t[0] == 'p' {
+		if loc, rule, ok := toolline.BashismRow(t); ok {
+			end = i + 1
+			if end < len(ls) && !ls[end].must {
+				if _, _, next := toolline.BashismRow(ls[end].text); !next {
+					end++ // the line it quotes
+				}
+			}
+			return end, loc, rule
+		}
 	}
 	return logChktexWarning(ls, i)
 }

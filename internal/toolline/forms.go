@@ -983,3 +983,57 @@ func ChktexTerse(t []byte) (place, msg []byte, ok bool) {
 	}
 	return t[:len(t)-len(h.Text)-1], h.Text[e+1:], true
 }
+
+// BashismRow parses checkbashisms' report of a place, "possible bashism in
+// deploy.sh line 4 (should be '.', not 'source'):", above the line it
+// quotes; it returns the place ("deploy.sh:4") and the explanation.
+func BashismRow(t []byte) (place, rule []byte, ok bool) {
+	const head = "possible bashism in "
+	if !hasPrefix(t, head) || len(t) < len(head)+12 || t[len(t)-1] != ':' || t[len(t)-2] != ')' {
+		return nil, nil, false
+	}
+	r := t[len(head):]
+	l := bytes.Index(r, []byte(" line "))
+	if l <= 0 {
+		return nil, nil, false
+	}
+	n := r[l+len(" line "):]
+	_, e := Number(n)
+	if e == 0 || !hasPrefix(n[e:], " (") {
+		return nil, nil, false
+	}
+	place = append(append(append([]byte(nil), r[:l]...), ':'), n[:e]...)
+	return place, n[e+2 : len(n)-2], true
+}
+
+// TestthatHead reports the heading of an R testthat problem: the
+// progress reporter's "Failure ('test-money.R:5'): parse_amount handles
+// dollars" (also Error, Warning, Skip) and the summary's "── 1. Failure
+// ('test-money.R:5'): …". kind is "Failure", "Error", "Warning" or "Skip".
+func TestthatHead(t []byte) (kind []byte, ok bool) {
+	if r, cut := bytes.CutPrefix(t, []byte("── ")); cut {
+		_, e := Number(r)
+		if e == 0 || !hasPrefix(r[e:], ". ") {
+			return nil, false
+		}
+		t = r[e+2:]
+	}
+	sp := bytes.IndexByte(t, ' ')
+	if sp < 0 {
+		return nil, false
+	}
+	switch string(t[:sp]) {
+	case "Failure", "Error", "Warning", "Skip":
+	default:
+		return nil, false
+	}
+	r := t[sp+1:]
+	if !hasPrefix(r, "('") {
+		return nil, false
+	}
+	q := bytes.Index(r, []byte("'): "))
+	if q < 3 || bytes.IndexByte(r[2:q], ':') < 0 {
+		return nil, false
+	}
+	return t[:sp], true
+}
