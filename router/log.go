@@ -179,6 +179,8 @@ func logLine(line, t []byte, f feat) bool {
 		}
 	case t[0] == 'i' && toolline.ErlangFrame(t) != nil:
 		return true
+	case indent > 0 && t[len(t)-1] == ')' && clojureFrame(line):
+		return true // a Clojure stack frame: "    cart_test$parse_line.invoke (cart_test.clj:16)"
 	case t[0] == 'f' && indent >= 4 && includeChain(t):
 		return true // gcc's include chain: "                 from fastsum.c:1:"
 	case t[0] == 'L' && len(t) > 1 && isDigit(t[1]):
@@ -752,4 +754,9 @@ func includeChain(t []byte) bool {
 		}
 	}
 	return true
+}
+
+func clojureFrame(line []byte) bool {
+	ok, _ := toolline.ClojureFrame(line)
+	return ok
 }

@@ -26,6 +26,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 			return kLog, wStrong // R testthat: "Failure ('test-money.R:5'): parse_amount handles dollars"
 		}
 	}
+	if (t[0] == 'F' || t[0] == 'E') && len(line) == len(t) && (hasPrefix(t, "FAIL in (") || hasPrefix(t, "ERROR in (")) && t[len(t)-1] == ')' {
+		return kLog, wStrong // clojure.test: "FAIL in (string-test) (cart_test.clj:36)"
+	}
 	if t[0] == '[' && hasPrefix(t, "[ FAIL ") && bytes.HasSuffix(t, []byte(" ]")) {
 		return kLog, wStrong // testthat's tally: "[ FAIL 7 | WARN 2 | SKIP 1 | PASS 5 ]"
 	}

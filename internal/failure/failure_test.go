@@ -160,6 +160,18 @@ func TestLinesSamples(t *testing.T) {
 		{"log/checkbashisms-deploy-backup-scripts", router.Log, nil, []string{
 			"possible bashism in deploy.sh line 4 (should be '.', not 'source'):",
 		}},
+		// clojure.test: each report's heading, testing context, expected
+		// and actual, and under an error the program's first frame.
+		{"log/clojure-test-cart-failures", router.Log, []string{
+			"FAIL in (coupon-test) (cart_test.clj:26)",
+			"fixed coupon never goes negative",
+			"  actual: (not (= 0 -2))",
+			`  actual: java.lang.NumberFormatException: For input string: " 1"`,
+			"    cart_test$parse_line.invokeStatic (cart_test.clj:16)",
+		}, []string{
+			"    cart_test$parse_line.invoke (cart_test.clj:14)",
+			"    clojure.main.main (main.java:40)",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

@@ -60,6 +60,11 @@ type reader struct {
 	// rake: the lines since "rake aborted!" are its exception and bare
 	// backtrace frames; rakeFrame, a frame of them has counted.
 	rake, rakeFrame bool
+	// clj: the lines under clojure.test's "FAIL in (t) (f.clj:3)": 1 its
+	// testing context, 2 past "expected: ", 3 past "  actual: " (then
+	// frames); cljFrame, the program's first frame has counted.
+	clj      int
+	cljFrame bool
 
 	// rows: the text is a table whose rows are data; the failure vocabulary
 	// inside a row (a description that mentions errors, lsof's
@@ -185,6 +190,15 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	exception := r.exception
 	r.exception = false
+	if r.clj > 0 {
+		if hit, ok := r.clojureLine(plain, t); ok {
+			return hit
+		}
+	}
+	if (plain[0] == 'F' || plain[0] == 'E') && (hasPrefix(plain, "FAIL in (") || hasPrefix(plain, "ERROR in (")) && plain[len(plain)-1] == ')' {
+		r.clj, r.cljFrame = 1, false
+		return true // clojure.test: "FAIL in (string-test) (cart_test.clj:36)"
+	}
 	if hit, ok := r.eunitFrame(t); ok {
 		return hit
 	}
@@ -442,6 +456,36 @@ func (r *reader) report(i int, plain []byte) bool {
 		return true
 	}
 	return false
+}
+
+// clojureLine judges a line under clojure.test's report of a failed
+// assertion, "FAIL in (coupon-test) (cart_test.clj:24)" or "ERROR in …":
+// the testing context, "expected: …", "  actual: …" (an error's exception)
+// and, of the stack trace under it, the program's first frame count; a
+// blank line ends the report. ok is false for lines the other rules judge.
+func (r *reader) clojureLine(plain, t []byte) (hit, ok bool) {
+	switch {
+	case len(t) == 0:
+		r.clj = 0
+		return false, false
+	case hasPrefix(plain, "expected: "):
+		r.clj = 2
+		return true, true
+	case hasPrefix(plain, "  actual: "):
+		r.clj = 3
+		return true, true
+	case r.clj == 1:
+		return true, true // the testing context: "fixed coupon never goes negative"
+	case r.clj == 3:
+		frame, lib := toolline.ClojureFrame(plain)
+		if !frame {
+			return false, false
+		}
+		hit = !lib && !r.cljFrame
+		r.cljFrame = r.cljFrame || hit
+		return hit, true
+	}
+	return false, false
 }
 
 // rakeLine judges a line under "rake aborted!": of the bare backtrace

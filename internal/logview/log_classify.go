@@ -575,6 +575,9 @@ func logMarkBlocks(ls []logLine) {
 			i = j
 		case c == 's' && bytes.Equal(t, []byte("stack backtrace:")):
 			i = logRustBacktrace(ls, i)
+		case i+2 < len(ls) && logClojureFrame(ls[i+2].text) && logClojureFrame(ls[i+1].text) && !logClojureFrame(t):
+			// Before Java's: its first frame is behind " at " too.
+			i = logFrameBlock(ls, i, toolline.ClojureFrame)
 		case i+1 < len(ls) && logStackFrame(ls[i+1].text) && !logStackFrame(t):
 			i = logStackBlock(ls, i)
 		case i+1 < len(ls) && logRubyFrame(ls[i+1].text) && !logRubyFrame(t):
@@ -936,15 +939,30 @@ func logRubyFrame(t []byte) bool {
 	return ok
 }
 
+// logClojureFrame matches a Clojure stack frame (toolline.ClojureFrame);
+// most lines are turned away by their last byte.
+func logClojureFrame(t []byte) bool {
+	if len(t) == 0 || t[len(t)-1] != ')' {
+		return false
+	}
+	ok, _ := toolline.ClojureFrame(t)
+	return ok
+}
+
 // logRubyBlock marks the frames of a Ruby backtrace under its head (the
-// exception, or rake's "Error: message"). Frames of Ruby's library, of
-// gems and of bin/ stubs after the first are cut as library frames, as
+// exception, or rake's "Error: message").
+func logRubyBlock(ls []logLine, head int) int {
+	return logFrameBlock(ls, head, toolline.RubyFrame)
+}
+
+// logFrameBlock marks the frames frame reads under head: those of the
+// language's library (lib) after the first are cut as library frames, as
 // logStackBlock cuts Java's and Node's: the first says where the exception
 // was raised, the program's say how it got there.
-func logRubyBlock(ls []logLine, head int) int {
+func logFrameBlock(ls []logLine, head int, frame func([]byte) (ok, lib bool)) int {
 	i, pos := head+1, int32(0)
 	for ; i < len(ls); i++ {
-		ok, lib := toolline.RubyFrame(ls[i].text)
+		ok, lib := frame(ls[i].text)
 		if !ok {
 			break
 		}

@@ -112,3 +112,33 @@ func RubyFrame(t []byte) (ok, lib bool) {
 	p := h.Path
 	return true, bytes.Contains(p, []byte("/gems/")) || bytes.Contains(p, []byte("/lib/ruby/")) || bytes.Contains(p, []byte("bin/"))
 }
+
+// ClojureFrame reads a frame of a Clojure stack trace as clojure.test and
+// the REPL print it: "    cart_test$parse_line.invoke (cart_test.clj:16)",
+// the first behind " at ". lib reports a frame of Clojure itself or of
+// the JVM (clojure.*, java.*, javax.*, jdk.*, sun.*).
+func ClojureFrame(t []byte) (ok, lib bool) {
+	s := bytes.TrimLeft(t, " \t")
+	if len(s) == len(t) || len(s) < 8 || s[len(s)-1] != ')' {
+		return false, false
+	}
+	s = bytes.TrimPrefix(s, []byte("at "))
+	sp := bytes.IndexByte(s, ' ')
+	if sp <= 0 || s[sp+1] != '(' {
+		return false, false
+	}
+	place := s[sp+2 : len(s)-1]
+	c := bytes.LastIndexByte(place, ':')
+	if c <= 0 || bytes.IndexByte(place, ' ') >= 0 {
+		return false, false
+	}
+	if _, e := Number(place[c+1:]); e == 0 || e != len(place)-c-1 {
+		return false, false
+	}
+	f := place[:c]
+	if !bytes.HasSuffix(f, []byte(".clj")) && !bytes.HasSuffix(f, []byte(".cljc")) && !bytes.HasSuffix(f, []byte(".java")) {
+		return false, false
+	}
+	sym := s[:sp]
+	return true, hasPrefix(sym, "clojure.") || hasPrefix(sym, "java.") || hasPrefix(sym, "javax.") || hasPrefix(sym, "jdk.") || hasPrefix(sym, "sun.")
+}
