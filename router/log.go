@@ -756,7 +756,9 @@ func includeChain(t []byte) bool {
 	return true
 }
 
+// clojureFrame reports a Clojure frame without Java's "at " (Maven's
+// frames, "at org.a.B.run (B.java:3)", are read as Java's).
 func clojureFrame(line []byte) bool {
 	ok, _ := toolline.ClojureFrame(line)
-	return ok
+	return ok && !hasPrefix(trimBlank(line), "at ")
 }

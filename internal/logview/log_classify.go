@@ -575,8 +575,10 @@ func logMarkBlocks(ls []logLine) {
 			i = j
 		case c == 's' && bytes.Equal(t, []byte("stack backtrace:")):
 			i = logRustBacktrace(ls, i)
-		case i+2 < len(ls) && logClojureFrame(ls[i+2].text) && logClojureFrame(ls[i+1].text) && !logClojureFrame(t):
-			// Before Java's: its first frame is behind " at " too.
+		case i+2 < len(ls) && logClojureFrame(ls[i+2].text) && !bytes.HasPrefix(logTrimBlank(ls[i+2].text), []byte("at ")) &&
+			logClojureFrame(ls[i+1].text) && !logClojureFrame(t):
+			// Before Java's: its first frame is behind " at " too, the
+			// next are not (Maven's all are, read as Java's).
 			i = logFrameBlock(ls, i, toolline.ClojureFrame)
 		case i+1 < len(ls) && logStackFrame(ls[i+1].text) && !logStackFrame(t):
 			i = logStackBlock(ls, i)

@@ -488,6 +488,24 @@ func TestLintAndTraceForms(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct {
+		line    string
+		ok, lib bool
+	}{
+		{"    cart_test$parse_line.invokeStatic (cart_test.clj:16)", true, false},
+		{" at java.lang.NumberFormatException.forInputString (NumberFormatException.java:67)", true, true},
+		{"    clojure.main.main (main.java:40)", true, true},
+		{"    at org.apache.maven.cli.MavenCli.main (MavenCli.java:210)", true, false}, // its callers tell Maven's from Clojure's
+		{"\tat a.b.C.run(C.java:3)", false, false},
+		{"    at f (src/a.js:1:2)", false, false},
+		{"cart_test$parse_line.invoke (cart_test.clj:14)", false, false},
+		{"    x (a.clj:)", false, false},
+	} {
+		ok, lib := ClojureFrame([]byte(tt.line))
+		if ok != tt.ok || lib != tt.lib {
+			t.Errorf("ClojureFrame(%q) = %v, %v; want %v, %v", tt.line, ok, lib, tt.ok, tt.lib)
+		}
+	}
+	for _, tt := range []struct {
 		place string
 		ok    bool
 	}{
