@@ -74,6 +74,9 @@ func locatedDiagnostic(line []byte) bool {
 	if _, ok := toolline.TestthatHead(t); ok {
 		return true // R testthat: "Failure ('test-money.R:5'): …", its message under it
 	}
+	if _, ok := toolline.BustedHead(t); ok {
+		return true // busted: "Failure -> spec/queue_spec.lua @ 8", the test's name and message under it
+	}
 	colon := bytes.IndexByte(t, ':')
 	if colon <= 0 {
 		return false

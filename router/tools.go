@@ -21,13 +21,25 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(line) == len(t) && (ansibleLine(t) || (t[0] == 'i' || t[0] == '{' || t[0] == 'C') && toolline.ErlangCrash(t)) {
 		return kLog, wStrong
 	}
-	if (t[0] == 'F' || t[0] == 'E' || t[0] == 'W' || t[0] == 'S') && len(line) == len(t) {
+	if (t[0] == 'F' || t[0] == 'E' || t[0] == 'W' || t[0] == 'S' || t[0] == 'P') && len(line) == len(t) {
 		if _, ok := toolline.TestthatHead(t); ok {
 			return kLog, wStrong // R testthat: "Failure ('test-money.R:5'): parse_amount handles dollars"
 		}
+		if _, ok := toolline.BustedHead(t); ok {
+			return kLog, wStrong // busted: "Failure -> spec/queue_spec.lua @ 8"
+		}
+	}
+	if isDigit(t[0]) && len(line) == len(t) && bytes.Contains(t, []byte(" success / ")) && bytes.Contains(t, []byte(" pending : ")) {
+		return kLog, wStrong // busted: "1 success / 4 failures / 1 error / 1 pending : 0.00238 seconds"
 	}
 	if (t[0] == 'F' || t[0] == 'E') && len(line) == len(t) && (hasPrefix(t, "FAIL in (") || hasPrefix(t, "ERROR in (")) && t[len(t)-1] == ')' {
 		return kLog, wStrong // clojure.test: "FAIL in (string-test) (cart_test.clj:36)"
+	}
+	if (t[0] == 'A' || t[0] == 's') && len(line) == len(t) && (hasPrefix(t, "ASSERT:") || hasPrefix(t, "shunit2:ERROR ") || hasPrefix(t, "shunit2:WARN ")) {
+		return kLog, wStrong // shUnit2: "ASSERT:minor bump should reset patch expected:<1.5.0> but was:<1.5.2>"
+	}
+	if t[0] == '%' && len(line) == len(t) && verilatorLine(t) {
+		return kLog, wStrong // Verilator: "%Error: fifo.sv:41:13: Can't find definition of variable: 'overflow'"
 	}
 	if t[0] == '[' && hasPrefix(t, "[ FAIL ") && bytes.HasSuffix(t, []byte(" ]")) {
 		return kLog, wStrong // testthat's tally: "[ FAIL 7 | WARN 2 | SKIP 1 | PASS 5 ]"
@@ -1019,4 +1031,22 @@ func clispFrame(t []byte) bool {
 func chktexRow(t []byte) bool {
 	_, _, _, ok := toolline.ChktexRow(t)
 	return ok
+}
+
+// verilatorLine reports Verilator's message, "%Error: a.sv:4:2: …",
+// "%Warning-WIDTH: a.sv:9:5: …" or "%Error: Exiting due to 3 error(s)".
+func verilatorLine(t []byte) bool {
+	for _, p := range [...]string{"%Error", "%Warning"} {
+		if r, ok := bytes.CutPrefix(t, []byte(p)); ok && len(r) > 2 {
+			if r[0] == '-' {
+				e := 1
+				for e < len(r) && (isUpper(r[e]) || isDigit(r[e]) || r[e] == '_') {
+					e++
+				}
+				r = r[e:]
+			}
+			return hasPrefix(r, ": ")
+		}
+	}
+	return false
 }

@@ -638,6 +638,11 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "ASSERT:unknown part should print something", true},
+		{router.Log, "shunit2:ERROR testPrerelease() returned non-zero return code.", true},
+		{router.Log, "%Error: fifo.sv:41:13: Can't find definition of variable: 'overflow'", true},
+		{router.Log, "%Error-PINNOTFOUND: fifo.sv:50:50: Pin not found: 'almost_full'", true},
+		{router.Log, "%Error: Exiting due to 3 error(s), 3 warning(s)", true},
 		{router.Log, "*** - *: NIL is not a number", true},
 		{router.Log, "CONFLICT (content): Merge conflict in f.txt", true},
 		{router.Log, "(error) ERR unknown command 'FOO', with args beginning with: ", true},

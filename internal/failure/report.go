@@ -238,6 +238,10 @@ func (r *reader) report(i int, plain []byte) bool {
 			return true
 		}
 	}
+	if (t[0] == 'F' || t[0] == 'E') && len(plain) == len(t) && bustedFailure(t) {
+		r.minitest, r.miniFrame = minitestLines, false
+		return true // busted: "Failure -> spec/queue_spec.lua @ 8"; the name and message under it count
+	}
 	if (t[0] == 0xe2 || t[0] == 'F' || t[0] == 'E') && len(plain) == len(t) && testthatHead(t) {
 		r.minitest, r.miniFrame = minitestLines, false
 		return true
@@ -839,6 +843,12 @@ func minitestHead(t []byte) (isErr, ok bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// bustedFailure reports busted's heading of a failed or erred test.
+func bustedFailure(t []byte) bool {
+	kind, ok := toolline.BustedHead(t)
+	return ok && (string(kind) == "Failure" || string(kind) == "Error")
 }
 
 // testthatHead reports R testthat's heading of a failed expectation, "──
@@ -1645,6 +1655,9 @@ func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
 	case 'A':
 		if hasPrefix(plain, "Automatic merge failed") {
 			return true // git merge
+		}
+		if hasPrefix(plain, "ASSERT:") && len(plain) > len("ASSERT:") {
+			return true // shUnit2's failed assertion: "ASSERT:1.10.0 > 1.9.0 expected:<1> but was:<-1>"
 		}
 	case 'C':
 		if hasPrefix(plain, "CONFLICT (") {

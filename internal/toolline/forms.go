@@ -1037,3 +1037,27 @@ func TestthatHead(t []byte) (kind []byte, ok bool) {
 	}
 	return t[:sp], true
 }
+
+// BustedHead reports the heading of a busted (Lua) test result, "Failure
+// -> spec/queue_spec.lua @ 8" (also Error, Pending, Success), and returns
+// its kind.
+func BustedHead(t []byte) (kind []byte, ok bool) {
+	a := bytes.Index(t, []byte(" -> "))
+	if a <= 0 {
+		return nil, false
+	}
+	switch string(t[:a]) {
+	case "Failure", "Error", "Pending", "Success":
+	default:
+		return nil, false
+	}
+	r := t[a+len(" -> "):]
+	at := bytes.LastIndex(r, []byte(" @ "))
+	if at <= 0 || bytes.IndexByte(r[:at], ' ') >= 0 {
+		return nil, false
+	}
+	if _, e := Number(r[at+3:]); e == 0 || e != len(r)-at-3 {
+		return nil, false
+	}
+	return t[:a], true
+}
