@@ -38,6 +38,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if (t[0] == 'A' || t[0] == 's') && len(line) == len(t) && (hasPrefix(t, "ASSERT:") || hasPrefix(t, "shunit2:ERROR ") || hasPrefix(t, "shunit2:WARN ")) {
 		return kLog, wStrong // shUnit2: "ASSERT:minor bump should reset patch expected:<1.5.0> but was:<1.5.2>"
 	}
+	if (t[0] == 'z' || t[0] == 'd' || t[0] == '_') && len(line) == len(t) && bindLine(t) {
+		return kLog, wStrong // BIND's named-checkconf/checkzone: "zone shop.test/IN: not loaded due to errors."
+	}
 	if t[0] == '%' && len(line) == len(t) && verilatorLine(t) {
 		return kLog, wStrong // Verilator: "%Error: fifo.sv:41:13: Can't find definition of variable: 'overflow'"
 	}
@@ -1049,4 +1052,16 @@ func verilatorLine(t []byte) bool {
 		}
 	}
 	return false
+}
+
+// bindLine reports a message of BIND's zone loading (named-checkconf -z,
+// named-checkzone): "zone shop.test/IN: loaded serial 1", the view's
+// "_default/shop.test/IN: bad owner name", a loader's "dns_master_load:
+// db.lab.test:8: db.lab.extra: file not found".
+func bindLine(t []byte) bool {
+	if hasPrefix(t, "dns_") {
+		c := bytes.Index(t, []byte(": "))
+		return c > 4 && bytes.IndexByte(t[:c], ' ') < 0 && bytes.IndexByte(t[c+2:], ':') > 0
+	}
+	return toolline.BindZoneLine(t)
 }

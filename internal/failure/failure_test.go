@@ -172,6 +172,16 @@ func TestLinesSamples(t *testing.T) {
 			"    cart_test$parse_line.invoke (cart_test.clj:14)",
 			"    clojure.main.main (main.java:40)",
 		}},
+		// BIND: each zone's errors, the zone file's own lines above the
+		// zone that failed to load included; a loaded zone is no failure.
+		{"log/named-checkconf-z-zone-load-errors", router.Log, []string{
+			"dns_rdata_fromtext: db.example.test:12: near '192.0.2.300': bad dotted quad",
+			"db.lab.test:6: unknown RR type '5x'",
+			"db.shop.test:9: shop_front.shop.test: bad owner name (check-names)",
+			"zone lab.test/IN: not loaded due to errors.",
+		}, []string{
+			"zone 2.0.192.in-addr.arpa/IN: loaded serial 1",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

@@ -190,6 +190,11 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	exception := r.exception
 	r.exception = false
+	if (t[0] == 'z' || t[0] == 'd' || t[0] == '_') && len(plain) == len(t) {
+		if hit, ok := r.bindLine(i, t); ok {
+			return hit
+		}
+	}
 	if r.clj > 0 {
 		if hit, ok := r.clojureLine(plain, t); ok {
 			return hit
@@ -460,6 +465,43 @@ func (r *reader) report(i int, plain []byte) bool {
 		return true
 	}
 	return false
+}
+
+// bindLine judges BIND's zone loading messages (named-checkconf -z,
+// named-checkzone) at line i: a zone's or view's report other than "loaded
+// serial N", a loader's "dns_master_load: db.lab.test:8: …", and, once a
+// zone's "loading from master file db.lab.test failed" names its file, the
+// lines above it about that file ("db.lab.test:6: unknown RR type '5x'").
+func (r *reader) bindLine(i int, t []byte) (hit, ok bool) {
+	if toolline.BindZoneLine(t) {
+		const from = "loading from master file "
+		if k := bytes.Index(t, []byte(from)); k > 0 {
+			f := t[k+len(from):]
+			if e := bytes.Index(f, []byte(" failed")); e > 0 && bytes.IndexByte(f[:e], ' ') < 0 {
+				r.markFileLines(i, f[:e])
+			}
+		}
+		return !bytes.Contains(t, []byte(": loaded serial ")), true
+	}
+	if hasPrefix(t, "dns_") {
+		if c := bytes.Index(t, []byte(": ")); c > 4 && bytes.IndexByte(t[:c], ' ') < 0 {
+			if h, ok := toolline.ParseHit(t[c+2:]); ok && !h.Context {
+				return true, true
+			}
+		}
+	}
+	return false, false
+}
+
+// markFileLines marks the lines of the 64 above line i that open with
+// "file:N:".
+func (r *reader) markFileLines(i int, file []byte) {
+	for j := i - 1; j >= 0 && j >= i-64; j-- {
+		l := r.line(j)
+		if hasPrefix(l, string(file)) && len(l) > len(file)+2 && l[len(file)] == ':' && isDigit(l[len(file)+1]) {
+			r.mark[j] = true
+		}
+	}
 }
 
 // clojureLine judges a line under clojure.test's report of a failed

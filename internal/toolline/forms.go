@@ -1061,3 +1061,16 @@ func BustedHead(t []byte) (kind []byte, ok bool) {
 	}
 	return t[:a], true
 }
+
+// BindZoneLine reports BIND's report on a zone, "zone shop.test/IN: not
+// loaded due to errors.", or on a view's zone, "_default/shop.test/IN: bad
+// owner name (check-names)".
+func BindZoneLine(t []byte) bool {
+	t = bytes.TrimPrefix(t, []byte("zone "))
+	c := bytes.Index(t, []byte(": "))
+	if c <= 3 || bytes.IndexByte(t[:c], ' ') >= 0 {
+		return false
+	}
+	name := t[:c]
+	return bytes.HasSuffix(name, []byte("/IN")) || bytes.HasSuffix(name, []byte("/CH")) || bytes.HasSuffix(name, []byte("/HS"))
+}
