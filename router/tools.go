@@ -41,6 +41,12 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if (t[0] == 'z' || t[0] == 'd' || t[0] == '_') && len(line) == len(t) && bindLine(t) {
 		return kLog, wStrong // BIND's named-checkconf/checkzone: "zone shop.test/IN: not loaded due to errors."
 	}
+	if t[0] == '*' && len(line) == len(t) && (hasPrefix(t, "* checking ") || hasPrefix(t, "* using ") || hasPrefix(t, "* this is package ") || string(t) == "* DONE") {
+		return kLog, wStrong // R CMD check: "* checking Rd files ... WARNING"
+	}
+	if t[0] == 'S' && hasPrefix(t, "Status: ") && len(line) == len(t) && (bytes.Contains(t, []byte(" ERROR")) || bytes.Contains(t, []byte(" WARNING")) || bytes.Contains(t, []byte(" NOTE")) || string(t) == "Status: OK") {
+		return kLog, wStrong // R CMD check's verdict: "Status: 1 ERROR, 4 WARNINGs, 2 NOTEs"
+	}
 	if t[0] == '%' && len(line) == len(t) && verilatorLine(t) {
 		return kLog, wStrong // Verilator: "%Error: fifo.sv:41:13: Can't find definition of variable: 'overflow'"
 	}

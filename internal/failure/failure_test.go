@@ -182,6 +182,18 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"zone 2.0.192.in-addr.arpa/IN: loaded serial 1",
 		}},
+		// R CMD check: its ERROR and WARNING steps (a NOTE is none), the
+		// failed tests' report under them, the verdict.
+		{"log/r-cmd-check-tinystats-codoc-tests", router.Log, []string{
+			"* checking Rd files ... WARNING",
+			"* checking tests ...",
+			"  ── Failure ('test-stats.R:7'): zscore is centred ───────────────────────────────",
+			"  zscore(c(5, 5)) not equal to c(0, 0).",
+			"Status: 1 ERROR, 4 WARNINGs, 2 NOTEs",
+		}, []string{
+			"* checking DESCRIPTION meta-information ... NOTE",
+			"* checking examples ... OK",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

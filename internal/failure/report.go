@@ -247,7 +247,7 @@ func (r *reader) report(i int, plain []byte) bool {
 		r.minitest, r.miniFrame = minitestLines, false
 		return true // busted: "Failure -> spec/queue_spec.lua @ 8"; the name and message under it count
 	}
-	if (t[0] == 0xe2 || t[0] == 'F' || t[0] == 'E') && len(plain) == len(t) && testthatHead(t) {
+	if (t[0] == 0xe2 || (t[0] == 'F' || t[0] == 'E') && len(plain) == len(t)) && testthatHead(t) {
 		r.minitest, r.miniFrame = minitestLines, false
 		return true
 	}
@@ -502,6 +502,28 @@ func (r *reader) markFileLines(i int, file []byte) {
 			r.mark[j] = true
 		}
 	}
+}
+
+// rCheckStep judges a step of R CMD check, "* checking Rd files ...
+// WARNING": an ERROR or WARNING reports (CRAN refuses both), a NOTE does
+// not. A step whose output comes first ("* checking tests ...", "  Running
+// 'testthat.R'") has its result on a line of its own a few lines below.
+func (r *reader) rCheckStep(i int, plain []byte) bool {
+	if bytes.HasSuffix(plain, []byte(" ... ERROR")) || bytes.HasSuffix(plain, []byte(" ... WARNING")) {
+		return true
+	}
+	if !bytes.HasSuffix(plain, []byte(" ...")) {
+		return false
+	}
+	for j := i + 1; j < len(r.spans) && j <= i+4; j++ {
+		switch l := r.line(j); {
+		case string(l) == " ERROR" || string(l) == " WARNING":
+			return true
+		case hasPrefix(l, "* "):
+			return false
+		}
+	}
+	return false
 }
 
 // clojureLine judges a line under clojure.test's report of a failed
@@ -1693,6 +1715,9 @@ func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
 	case ':':
 		return hasPrefix(plain, "::error ") // a GitHub Actions annotation: "::error file=app.js,line=1::Missing semicolon"
 	case '*':
+		if hasPrefix(plain, "* checking ") {
+			return r.rCheckStep(i, plain)
+		}
 		return hasPrefix(plain, "*** - ") && len(plain) > len("*** - ") // CLISP's error: "*** - *: NIL is not a number"
 	case 'A':
 		if hasPrefix(plain, "Automatic merge failed") {

@@ -1009,14 +1009,18 @@ func BashismRow(t []byte) (place, rule []byte, ok bool) {
 // TestthatHead reports the heading of an R testthat problem: the
 // progress reporter's "Failure ('test-money.R:5'): parse_amount handles
 // dollars" (also Error, Warning, Skip) and the summary's "── 1. Failure
-// ('test-money.R:5'): …". kind is "Failure", "Error", "Warning" or "Skip".
+// ('test-money.R:5'): …" or "── Failure ('test-stats.R:7'): … ───". kind is "Failure", "Error", "Warning" or "Skip".
 func TestthatHead(t []byte) (kind []byte, ok bool) {
 	if r, cut := bytes.CutPrefix(t, []byte("── ")); cut {
-		_, e := Number(r)
-		if e == 0 || !hasPrefix(r[e:], ". ") {
-			return nil, false
+		// "── 1. Failure (…" (testthat 3's summary), "── Failure (…" (its
+		// list of failed tests under R CMD check).
+		if _, e := Number(r); e > 0 {
+			if !hasPrefix(r[e:], ". ") {
+				return nil, false
+			}
+			r = r[e+2:]
 		}
-		t = r[e+2:]
+		t = r
 	}
 	sp := bytes.IndexByte(t, ' ')
 	if sp < 0 {
