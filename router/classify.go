@@ -307,6 +307,9 @@ func isDiagnostic(h toolline.Hit) bool {
 	if h.Col > 0 && len(t) > 1 && t[0] == ' ' && t[1] != ' ' && t[1] != '\t' {
 		return true
 	}
+	if h.Col > 0 && len(t) > 4 && t[0] == '@' && isDigit(t[1]) && toolline.GHDLReport(t) != nil {
+		return true // a VHDL simulation's report: "tb.vhd:21:9:@16ns:(report error): q mismatch"
+	}
 	if h.Col > 0 && len(t) > 2 && isDigit(t[0]) {
 		if _, e := toolline.Number(t); e+1 < len(t) && t[e] == ':' && (isUpper(t[e+1]) || t[e+1] == '`') {
 			return true // ChkTeX -v0: "notes.tex:4:21:26:You ought to remove spaces …" (see toolline.ChktexTerse)

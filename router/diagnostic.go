@@ -98,7 +98,10 @@ func locatedDiagnostic(line []byte) bool {
 func terraformBlocks(b []byte, lines []lineInfo) {
 	var scratch []byte
 	for i := 2; i < len(lines); i++ {
-		if raw := lines[i].text(b); len(raw) < 12 || raw[0] != ' ' && raw[0] != 0xe2 && raw[0] != esc {
+		if lines[i].feat&fColon == 0 || lines[i].end-lines[i].start < 12 {
+			continue
+		}
+		if raw := lines[i].text(b); raw[0] != ' ' && raw[0] != 0xe2 && raw[0] != esc {
 			continue // the place's "  on ", maybe behind "│ " or colour
 		}
 		t := tfBody(plainLine(b, lines[i], &scratch))

@@ -21,37 +21,8 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(line) == len(t) && (ansibleLine(t) || (t[0] == 'i' || t[0] == '{' || t[0] == 'C') && toolline.ErlangCrash(t)) {
 		return kLog, wStrong
 	}
-	if (t[0] == 'F' || t[0] == 'E' || t[0] == 'W' || t[0] == 'S' || t[0] == 'P') && len(line) == len(t) {
-		if _, ok := toolline.TestthatHead(t); ok {
-			return kLog, wStrong // R testthat: "Failure ('test-money.R:5'): parse_amount handles dollars"
-		}
-		if _, ok := toolline.BustedHead(t); ok {
-			return kLog, wStrong // busted: "Failure -> spec/queue_spec.lua @ 8"
-		}
-	}
-	if isDigit(t[0]) && len(line) == len(t) && bytes.Contains(t, []byte(" success / ")) && bytes.Contains(t, []byte(" pending : ")) {
-		return kLog, wStrong // busted: "1 success / 4 failures / 1 error / 1 pending : 0.00238 seconds"
-	}
-	if (t[0] == 'F' || t[0] == 'E') && len(line) == len(t) && (hasPrefix(t, "FAIL in (") || hasPrefix(t, "ERROR in (")) && t[len(t)-1] == ')' {
-		return kLog, wStrong // clojure.test: "FAIL in (string-test) (cart_test.clj:36)"
-	}
-	if (t[0] == 'A' || t[0] == 's') && len(line) == len(t) && (hasPrefix(t, "ASSERT:") || hasPrefix(t, "shunit2:ERROR ") || hasPrefix(t, "shunit2:WARN ")) {
-		return kLog, wStrong // shUnit2: "ASSERT:minor bump should reset patch expected:<1.5.0> but was:<1.5.2>"
-	}
-	if (t[0] == 'z' || t[0] == 'd' || t[0] == '_') && len(line) == len(t) && bindLine(t) {
-		return kLog, wStrong // BIND's named-checkconf/checkzone: "zone shop.test/IN: not loaded due to errors."
-	}
-	if t[0] == '*' && len(line) == len(t) && (hasPrefix(t, "* checking ") || hasPrefix(t, "* using ") || hasPrefix(t, "* this is package ") || string(t) == "* DONE") {
-		return kLog, wStrong // R CMD check: "* checking Rd files ... WARNING"
-	}
-	if t[0] == 'S' && hasPrefix(t, "Status: ") && len(line) == len(t) && (bytes.Contains(t, []byte(" ERROR")) || bytes.Contains(t, []byte(" WARNING")) || bytes.Contains(t, []byte(" NOTE")) || string(t) == "Status: OK") {
-		return kLog, wStrong // R CMD check's verdict: "Status: 1 ERROR, 4 WARNINGs, 2 NOTEs"
-	}
-	if t[0] == '%' && len(line) == len(t) && verilatorLine(t) {
-		return kLog, wStrong // Verilator: "%Error: fifo.sv:41:13: Can't find definition of variable: 'overflow'"
-	}
-	if t[0] == '[' && hasPrefix(t, "[ FAIL ") && bytes.HasSuffix(t, []byte(" ]")) {
-		return kLog, wStrong // testthat's tally: "[ FAIL 7 | WARN 2 | SKIP 1 | PASS 5 ]"
+	if len(line) == len(t) && runnerFirst[t[0]] && runnerLine(t) {
+		return kLog, wStrong
 	}
 	switch t[0] {
 	case '=':
@@ -1070,4 +1041,43 @@ func bindLine(t []byte) bool {
 		return c > 4 && bytes.IndexByte(t[:c], ' ') < 0 && bytes.IndexByte(t[c+2:], ':') > 0
 	}
 	return toolline.BindZoneLine(t)
+}
+
+// runnerFirst marks the bytes the lines runnerLine reads start with, so
+// that most lines are not asked.
+var runnerFirst = byteSet("FEWSPAszd_*%[0123456789")
+
+// runnerLine reports an unindented line of a test runner's, checker's or
+// build tool's report that the other forms of toolLine do not read: R's
+// testthat and R CMD check, busted, clojure.test, shUnit2, BIND, Verilator.
+func runnerLine(t []byte) bool {
+	switch t[0] {
+	case 'F', 'E', 'W', 'S', 'P':
+		if _, ok := toolline.TestthatHead(t); ok {
+			return true // R testthat: "Failure ('test-money.R:5'): parse_amount handles dollars"
+		}
+		if _, ok := toolline.BustedHead(t); ok {
+			return true // busted: "Failure -> spec/queue_spec.lua @ 8"
+		}
+		if (hasPrefix(t, "FAIL in (") || hasPrefix(t, "ERROR in (")) && t[len(t)-1] == ')' {
+			return true // clojure.test: "FAIL in (string-test) (cart_test.clj:36)"
+		}
+		return hasPrefix(t, "Status: ") && (bytes.Contains(t, []byte(" ERROR")) || bytes.Contains(t, []byte(" WARNING")) ||
+			bytes.Contains(t, []byte(" NOTE")) || string(t) == "Status: OK") // R CMD check's verdict: "Status: 1 ERROR, 4 WARNINGs, 2 NOTEs"
+	case 'A', 's':
+		// shUnit2: "ASSERT:minor bump should reset patch expected:<1.5.0> but was:<1.5.2>"
+		return hasPrefix(t, "ASSERT:") || hasPrefix(t, "shunit2:ERROR ") || hasPrefix(t, "shunit2:WARN ")
+	case 'z', 'd', '_':
+		// BIND's named-checkconf/checkzone: "zone shop.test/IN: not loaded due to errors."
+		return (t[0] == '_' || hasPrefix(t, "zone ") || hasPrefix(t, "dns_")) && bindLine(t)
+	case '*':
+		// R CMD check: "* checking Rd files ... WARNING"
+		return hasPrefix(t, "* checking ") || hasPrefix(t, "* using ") || hasPrefix(t, "* this is package ") || string(t) == "* DONE"
+	case '%':
+		return verilatorLine(t) // Verilator: "%Error: fifo.sv:41:13: Can't find definition of variable: 'overflow'"
+	case '[':
+		return hasPrefix(t, "[ FAIL ") && bytes.HasSuffix(t, []byte(" ]")) // testthat's tally: "[ FAIL 7 | WARN 2 | SKIP 1 | PASS 5 ]"
+	}
+	// busted: "1 success / 4 failures / 1 error / 1 pending : 0.00238 seconds"
+	return isDigit(t[0]) && t[len(t)-1] == 's' && bytes.HasSuffix(t, []byte(" seconds")) && bytes.Contains(t, []byte(" success / "))
 }

@@ -194,6 +194,16 @@ func TestLinesSamples(t *testing.T) {
 			"* checking DESCRIPTION meta-information ... NOTE",
 			"* checking examples ... OK",
 		}},
+		// GHDL: a simulation's errors and failures report, its notes and
+		// warnings do not.
+		{"log/ghdl-run-counter-mismatch", router.Log, []string{
+			"tb_counter.vhd:21:9:@16ns:(report error): q mismatch at cycle 1: expected 1 got 2",
+			"tb_counter.vhd:26:5:@66ns:(assertion failure): 6 mismatches in counter test",
+			"/usr/bin/ghdl-mcode:error: simulation failed",
+		}, []string{
+			"tb_counter.vhd:19:7:@16ns:(report note): cycle 1 q=2",
+			"tb_counter.vhd:25:5:@66ns:(assertion warning): q out of range",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

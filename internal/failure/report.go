@@ -190,7 +190,7 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	exception := r.exception
 	r.exception = false
-	if (t[0] == 'z' || t[0] == 'd' || t[0] == '_') && len(plain) == len(t) {
+	if (t[0] == 'z' && hasPrefix(t, "zone ") || t[0] == 'd' && hasPrefix(t, "dns_") || t[0] == '_') && len(plain) == len(t) {
 		if hit, ok := r.bindLine(i, t); ok {
 			return hit
 		}
@@ -412,6 +412,15 @@ func (r *reader) report(i int, plain []byte) bool {
 		// not "… fails to validate"
 	} else if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
 		return true // xmllint's verdict on a file: "catalog.xml fails to validate"
+	}
+	if colon && len(plain) == len(t) {
+		if at := bytes.Index(plain, []byte(":@")); at > 0 {
+			// A VHDL simulation's report: errors and failures report, notes
+			// and warnings do not ("tb.vhd:26:5:@66ns:(assertion failure): …").
+			if sev := toolline.GHDLReport(plain[at+1:]); sev != nil {
+				return bytes.HasSuffix(sev, []byte(" error")) || bytes.HasSuffix(sev, []byte(" failure"))
+			}
+		}
 	}
 	if plain[0] == 'p' && plain[len(plain)-1] == ':' {
 		if _, _, ok := toolline.BashismRow(plain); ok {

@@ -964,6 +964,9 @@ func SystemdUnit(p []byte) bool {
 // Failed to parse service type, ignoring: notifyy". grep shows a unit
 // file's line as "web.service:7:Type=notify", with no space.
 func SystemdFinding(t []byte) bool {
+	if c := bytes.IndexByte(t, ':'); c <= 0 || c+1 >= len(t) || !isDigit(t[c+1]) || !SystemdUnit(t[:c]) {
+		return false // the unit's path ends before the first ':', its line number after it
+	}
 	h, ok := ParseHit(t)
 	return ok && !h.Context && h.Col == 0 && len(h.Text) > 1 && h.Text[0] == ' ' && h.Text[1] >= 'A' && h.Text[1] <= 'Z' && SystemdUnit(h.Path)
 }
@@ -973,6 +976,20 @@ func SystemdFinding(t []byte) bool {
 // and warning number, then the message. It returns the place
 // ("notes.tex:4:21") and the message.
 func ChktexTerse(t []byte) (place, msg []byte, ok bool) {
+	// Most lines fail at their first ':' (the line, column and number
+	// after it), before ParseHit reads the line.
+	c := bytes.IndexByte(t, ':')
+	if c <= 0 {
+		return nil, nil, false
+	}
+	r := t[c+1:]
+	for k := 0; k < 3; k++ {
+		_, e := Number(r)
+		if e == 0 || e >= len(r) || r[e] != ':' {
+			return nil, nil, false
+		}
+		r = r[e+1:]
+	}
 	h, ok := ParseHit(t)
 	if !ok || h.Context || h.Col == 0 {
 		return nil, nil, false
@@ -1046,8 +1063,8 @@ func TestthatHead(t []byte) (kind []byte, ok bool) {
 // -> spec/queue_spec.lua @ 8" (also Error, Pending, Success), and returns
 // its kind.
 func BustedHead(t []byte) (kind []byte, ok bool) {
-	a := bytes.Index(t, []byte(" -> "))
-	if a <= 0 {
+	a := bytes.IndexByte(t, ' ')
+	if a <= 0 || !hasPrefix(t[a:], " -> ") {
 		return nil, false
 	}
 	switch string(t[:a]) {
@@ -1077,4 +1094,28 @@ func BindZoneLine(t []byte) bool {
 	}
 	name := t[:c]
 	return bytes.HasSuffix(name, []byte("/IN")) || bytes.HasSuffix(name, []byte("/CH")) || bytes.HasSuffix(name, []byte("/HS"))
+}
+
+// GHDLReport returns the severity of a VHDL simulator's report after the
+// place (GHDL's "tb.vhd:21:9:" and NVC's alike): "@16ns:(report error): q
+// mismatch" gives "report error", "@66ns:(assertion failure): 6 mismatches"
+// "assertion failure"; nil when t is no such report.
+func GHDLReport(t []byte) []byte {
+	if len(t) < 4 || t[0] != '@' {
+		return nil
+	}
+	c := bytes.Index(t, []byte(":("))
+	if c < 2 || bytes.IndexByte(t[1:c], ' ') >= 0 {
+		return nil
+	}
+	r := t[c+2:]
+	e := bytes.Index(r, []byte("):"))
+	if e <= 0 {
+		return nil
+	}
+	sev := r[:e]
+	if !hasPrefix(sev, "report ") && !hasPrefix(sev, "assertion ") {
+		return nil
+	}
+	return sev
 }

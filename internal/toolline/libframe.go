@@ -97,7 +97,7 @@ func RustLibPlace(place []byte) bool {
 // bundle). The line that names the exception ("a.rb:3:in `f': msg
 // (KeyError)") is not a frame.
 func RubyFrame(t []byte) (ok, lib bool) {
-	s := bytes.TrimLeft(t, " \t")
+	s := trimBlank(t)
 	if hasPrefix(s, "from ") {
 		s = s[len("from "):]
 	} else if len(s) < len(t) {
@@ -118,7 +118,7 @@ func RubyFrame(t []byte) (ok, lib bool) {
 // the first behind " at ". lib reports a frame of Clojure itself or of
 // the JVM (clojure.*, java.*, javax.*, jdk.*, sun.*).
 func ClojureFrame(t []byte) (ok, lib bool) {
-	s := bytes.TrimLeft(t, " \t")
+	s := trimBlank(t)
 	if len(s) == len(t) || len(s) < 8 || s[len(s)-1] != ')' {
 		return false, false
 	}
