@@ -192,6 +192,8 @@ func TestLogSummaries(t *testing.T) {
 		{"x-pytest-v", "test_calc.py::test_skipped SKIPPED (flaky on CI)                         [100%]"},
 		// Under Node's own frame, the install script's that called it.
 		{"yarn-install-script-failed", "    at Object.<anonymous> (/tmp/qa2/yarn1/node_modules/native-thing/build.js:8:40)"},
+		// Groovy: the script's frames among Groovy's runtime frames.
+		{"groovy-debug-closure-exception", "	at shop.run(shop.groovy:35)"},
 		// rake --trace: the Rakefile's frames among rake's.
 		{"rake-trace-integer", "/tmp/my/rk/Rakefile:8:in `block (2 levels) in <top (required)>'"},
 		// Perl::Critic's gravest rows among its advice, ChkTeX's advice

@@ -53,7 +53,8 @@ func PyLibFrame(t []byte) bool {
 // JavaLibraryFrame reports a Java stack frame, "at
 // java.base/java.util.stream.AbstractPipeline.copyInto(AbstractPipeline.java:509)",
 // in the JDK: in one of its modules (java.*, jdk.*), or, on Java 8 without
-// module names, in its java., javax., jdk.internal. or sun. packages.
+// module names, in its java., javax., jdk.internal. or sun. packages; or
+// in the runtime of Groovy, Kotlin or Scala.
 func JavaLibraryFrame(frame []byte) bool {
 	s := bytes.TrimLeft(bytes.TrimRight(frame, "\r\n"), " \t")
 	if !hasPrefix(s, "at ") || s[len(s)-1] != ')' {
@@ -65,7 +66,11 @@ func JavaLibraryFrame(frame []byte) bool {
 		mod := s[:slash]
 		return hasPrefix(mod, "java.") || hasPrefix(mod, "jdk.")
 	}
-	return hasPrefix(s, "java.") || hasPrefix(s, "javax.") || hasPrefix(s, "jdk.internal.") || hasPrefix(s, "sun.")
+	// The JVM's and its languages' own runtimes: Groovy's dynamic
+	// dispatch, Kotlin's and Scala's standard libraries.
+	return hasPrefix(s, "java.") || hasPrefix(s, "javax.") || hasPrefix(s, "jdk.internal.") || hasPrefix(s, "sun.") ||
+		hasPrefix(s, "org.codehaus.groovy.") || hasPrefix(s, "groovy.lang.") || hasPrefix(s, "groovy.ui.") ||
+		hasPrefix(s, "kotlin.") || hasPrefix(s, "kotlinx.coroutines.") || hasPrefix(s, "scala.")
 }
 
 // RustLibSymbol reports a Rust backtrace frame's symbol in the standard
