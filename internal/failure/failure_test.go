@@ -204,6 +204,13 @@ func TestLinesSamples(t *testing.T) {
 			"tb_counter.vhd:19:7:@16ns:(report note): cycle 1 q=2",
 			"tb_counter.vhd:25:5:@66ns:(assertion warning): q out of range",
 		}},
+		// mandoc -T lint: what it cannot render reports, its warnings are
+		// findings.
+		{"log/mandoc-lint-gnu-man-pages", router.Log, []string{
+			"mandoc: grep.1:41:9: UNSUPP: unsupported roff request: do",
+		}, []string{
+			"mandoc: bash.1:408:2: WARNING: line scope broken: BR breaks SM",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

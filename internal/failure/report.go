@@ -422,6 +422,13 @@ func (r *reader) report(i int, plain []byte) bool {
 			}
 		}
 	}
+	if plain[0] == 'm' && hasPrefix(plain, "mandoc: ") {
+		if level, _, _, ok := toolline.MandocRow(plain); ok {
+			// mandoc -T lint: its errors and what it cannot render report,
+			// its warnings and style notes are findings.
+			return string(level) != "WARNING" && string(level) != "STYLE"
+		}
+	}
 	if plain[0] == 'p' && plain[len(plain)-1] == ':' {
 		if _, _, ok := toolline.BashismRow(plain); ok {
 			return false // checkbashisms: advice on portability, counted as findings

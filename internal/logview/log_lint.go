@@ -485,9 +485,9 @@ func logStyleFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 }
 
 // logAdviceFinding returns the end, place and rule of a Perl::Critic
-// violation, a ChkTeX warning (either form) or a checkbashisms finding
-// with the line it quotes at ls[i]; end is i when ls[i] is none or must
-// stay.
+// violation, a ChkTeX warning (either form), a checkbashisms finding with
+// the line it quotes or a mandoc warning at ls[i]; end is i when ls[i] is
+// none or must stay.
 func logAdviceFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	t := ls[i].text
 	if len(t) == 0 || t[0] == ' ' || ls[i].must {
@@ -500,6 +500,11 @@ func logAdviceFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	}
 	if loc, msg, ok := toolline.ChktexTerse(t); ok {
 		return i + 1, loc, msg
+	}
+	if t[0] == 'm' {
+		if level, loc, rule, ok := toolline.MandocRow(t); ok && (string(level) == "WARNING" || string(level) == "STYLE") {
+			return i + 1, loc, rule
+		}
 	}
 	if t[0] == 'p' {
 		if loc, rule, ok := toolline.BashismRow(t); ok {

@@ -1119,3 +1119,33 @@ func GHDLReport(t []byte) []byte {
 	}
 	return sev
 }
+
+// MandocRow parses a message of mandoc -T lint, "mandoc: bash.1:408:2:
+// WARNING: line scope broken: BR breaks SM", and returns its level
+// (STYLE, WARNING, ERROR, UNSUPP, BADARG), the place ("bash.1:408:2") and
+// the message's kind, its text before the last ": " ("line scope broken").
+func MandocRow(t []byte) (level, place, rule []byte, ok bool) {
+	r, cut := bytes.CutPrefix(t, []byte("mandoc: "))
+	if !cut {
+		return nil, nil, nil, false
+	}
+	h, hit := ParseHit(r)
+	if !hit || h.Context || len(h.Text) < 3 || h.Text[0] != ' ' {
+		return nil, nil, nil, false
+	}
+	m := h.Text[1:]
+	c := bytes.Index(m, []byte(": "))
+	if c <= 0 {
+		return nil, nil, nil, false
+	}
+	switch string(m[:c]) {
+	case "STYLE", "WARNING", "ERROR", "UNSUPP", "BADARG":
+	default:
+		return nil, nil, nil, false
+	}
+	rule = m[c+2:]
+	if k := bytes.LastIndex(rule, []byte(": ")); k > 0 {
+		rule = rule[:k]
+	}
+	return m[:c], r[:len(r)-len(h.Text)-1], rule, true
+}
