@@ -75,7 +75,7 @@ func layout(text string, words []tokenize.Word, kind router.Kind, find func(rout
 			continue
 		}
 		switch {
-		case failing[i], isATXHeading(content), isTableRow(content), isByteRow(content), isCountLine(content):
+		case failing[i], isATXHeading(content), isTableRow(content), isByteRow(content), isCountLine(content), hasPlace(content):
 			l.verbatim = true
 		case i+1 < len(lines) && isSetextUnderline(text, words, lines[i+1]):
 			l.verbatim = true
@@ -306,4 +306,33 @@ func isCodeLike(s string) bool {
 		}
 	}
 	return total > 0 && sym*10 >= total
+}
+
+// hasPlace reports a line that names a place in a file, "cart.py:12",
+// "spec/queue_spec.lua:9:", "deploy.sh line 4": a tool's report that
+// reached the prose compressor (a log the router took for prose) or prose
+// pointing at code. Its words are the reference: kept as they are.
+func hasPlace(s string) bool {
+	for i := 1; i+1 < len(s); i++ {
+		switch {
+		case s[i] == ':' && s[i+1] >= '0' && s[i+1] <= '9':
+		case s[i] == ' ' && strings.HasPrefix(s[i:], " line ") && i+6 < len(s) && s[i+6] >= '0' && s[i+6] <= '9':
+		default:
+			continue
+		}
+		// The word before the number is a file name: a dot (an extension)
+		// or a slash in it, and no space.
+		j := i
+		dot := false
+		for j > 0 && s[j-1] != ' ' && s[j-1] != '\t' && s[j-1] != '(' && s[j-1] != '\'' && s[j-1] != '"' {
+			j--
+			if s[j] == '.' || s[j] == '/' {
+				dot = true
+			}
+		}
+		if dot && i-j >= 3 && s[i-1] != '.' && (s[j] < '0' || s[j] > '9') {
+			return true
+		}
+	}
+	return false
 }

@@ -539,3 +539,26 @@ func TestCountLines(t *testing.T) {
 		t.Errorf("count line changed:\n%s", out)
 	}
 }
+
+// TestHasPlace checks the lines the prose compressor keeps whole because
+// they name a place in a file: a tool's report misrouted to prose keeps
+// its locations.
+func TestHasPlace(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"spec/queue_spec.lua:9: Expected objects to be equal.", true},
+		{"possible bashism in deploy.sh line 4 (should be '.', not 'source'):", true},
+		{"  at shop.run(shop.groovy:35)", true},
+		{"see cart.py:12 for the check", true},
+		{"The meeting is at 10:30 in room 4.", false},
+		{"Ratio 3:1 of the mix", false},
+		{"Version 1.2:3 is odd", false},
+		{"on line 4 of the form", false},
+	} {
+		if got := hasPlace(tt.line); got != tt.want {
+			t.Errorf("hasPlace(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
