@@ -880,18 +880,27 @@ func ChktexRow(t []byte) (level, place, msg []byte, ok bool) {
 	if e == 0 || !hasPrefix(r[e:], " in ") {
 		return nil, nil, nil, false
 	}
-	r = r[e+len(" in "):]
+	place, rest, ok := cutFileLine(r[e+len(" in "):])
+	if !ok || !hasPrefix(rest, ": ") {
+		return nil, nil, nil, false
+	}
+	return t[:sp], place, rest[2:], true
+}
+
+// cutFileLine reads "FILE line N" at the start of r, the place of ChkTeX's
+// and checkbashisms' reports, and returns the place as "FILE:N" and what
+// follows the number.
+func cutFileLine(r []byte) (place, rest []byte, ok bool) {
 	l := bytes.Index(r, []byte(" line "))
 	if l <= 0 || bytes.IndexByte(r[:l], ' ') >= 0 {
-		return nil, nil, nil, false
+		return nil, nil, false
 	}
 	n := r[l+len(" line "):]
-	_, e = Number(n)
-	if e == 0 || !hasPrefix(n[e:], ": ") {
-		return nil, nil, nil, false
+	_, e := Number(n)
+	if e == 0 {
+		return nil, nil, false
 	}
-	place = append(append(append([]byte(nil), r[:l]...), ':'), n[:e]...)
-	return t[:sp], place, n[e+2:], true
+	return append(append(append([]byte(nil), r[:l]...), ':'), n[:e]...), n[e:], true
 }
 
 // PerlcriticRow parses a Perl::Critic violation: "Git.pm: Always unpack @_
@@ -1009,18 +1018,11 @@ func BashismRow(t []byte) (place, rule []byte, ok bool) {
 	if !hasPrefix(t, head) || len(t) < len(head)+12 || t[len(t)-1] != ':' || t[len(t)-2] != ')' {
 		return nil, nil, false
 	}
-	r := t[len(head):]
-	l := bytes.Index(r, []byte(" line "))
-	if l <= 0 {
+	place, rest, ok := cutFileLine(t[len(head):])
+	if !ok || !hasPrefix(rest, " (") {
 		return nil, nil, false
 	}
-	n := r[l+len(" line "):]
-	_, e := Number(n)
-	if e == 0 || !hasPrefix(n[e:], " (") {
-		return nil, nil, false
-	}
-	place = append(append(append([]byte(nil), r[:l]...), ':'), n[:e]...)
-	return place, n[e+2 : len(n)-2], true
+	return place, rest[2 : len(rest)-2], true
 }
 
 // TestthatHead reports the heading of an R testthat problem: the
