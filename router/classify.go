@@ -324,6 +324,9 @@ func isDiagnostic(h toolline.Hit) bool {
 	if h.Col == 0 && len(t) > 0 && t[0] == ' ' && tracebackEntry(t[1:]) {
 		return true
 	}
+	if h.Col == 0 && len(t) > 2 && isDigit(t[0]) && hlintPlace(h.Path) && hlintSpan(t) {
+		return true // hlint: "Inventory.hs:16:1-54: Warning: Eta reduce"
+	}
 	if h.Col == 0 && len(t) > 0 && isDigit(t[0]) {
 		// tsc --pretty: "src/api.ts:2:10 - error TS6133: ..."; cspell:
 		// "README.md:20:20 - Unknown word (gittutorial)".
@@ -1032,4 +1035,26 @@ func codeFrame(t []byte) bool {
 	}
 	r := bytes.TrimLeft(t[len("│"):], " ")
 	return len(r) > 0 && (r[0] == '^' || r[0] == '~' || hasPrefix(r, "+ "))
+}
+
+// hlintPlace reports a hit's path that is a Haskell source file, whose
+// hits of a column span ("a.hs:16:1-54: Warning: …") are hlint's hints.
+func hlintPlace(p []byte) bool {
+	return bytes.HasSuffix(p, []byte(".hs")) || bytes.HasSuffix(p, []byte(".lhs"))
+}
+
+// hlintSpan reports the text of such a hit after the line: a column span
+// and a severity, "1-54: Warning: Eta reduce".
+func hlintSpan(t []byte) bool {
+	_, a := toolline.Number(t)
+	if a == 0 || a >= len(t) || t[a] != '-' {
+		return false
+	}
+	_, b := toolline.Number(t[a+1:])
+	r := t[a+1+b:]
+	if b == 0 || !hasPrefix(r, ": ") {
+		return false
+	}
+	r = r[2:]
+	return hasPrefix(r, "Warning: ") || hasPrefix(r, "Suggestion: ") || hasPrefix(r, "Error: ") || hasPrefix(r, "Ignore: ")
 }

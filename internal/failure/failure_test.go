@@ -677,6 +677,9 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "src/Shipping.hs:12:5-30: Error: Use foldr", true},
+		{router.Log, "Inventory.hs:16:1-54: Warning: Eta reduce", false},
+		{router.Log, "Inventory.hs:22:17-35: Suggestion: Use null", false},
 		{router.Log, "ASSERT:unknown part should print something", true},
 		{router.Log, "shunit2:ERROR testPrerelease() returned non-zero return code.", true},
 		{router.Log, "%Error: fifo.sv:41:13: Can't find definition of variable: 'overflow'", true},

@@ -422,6 +422,11 @@ func (r *reader) report(i int, plain []byte) bool {
 			}
 		}
 	}
+	if colon && len(plain) == len(t) && bytes.Contains(plain, []byte("hs:")) {
+		if sev, _, _, ok := toolline.HlintRow(plain); ok {
+			return string(sev) == "Error" // hlint: hints raised to errors report, warnings and suggestions are findings
+		}
+	}
 	if plain[0] == 'm' && hasPrefix(plain, "mandoc: ") {
 		if level, _, _, ok := toolline.MandocRow(plain); ok {
 			// mandoc -T lint: its errors and what it cannot render report,

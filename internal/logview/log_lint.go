@@ -486,8 +486,8 @@ func logStyleFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 
 // logAdviceFinding returns the end, place and rule of a Perl::Critic
 // violation, a ChkTeX warning (either form), a checkbashisms finding with
-// the line it quotes or a mandoc warning at ls[i]; end is i when ls[i] is
-// none or must stay.
+// the line it quotes, a mandoc warning or an hlint hint below error with
+// its lines at ls[i]; end is i when ls[i] is none or must stay.
 func logAdviceFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	t := ls[i].text
 	if len(t) == 0 || t[0] == ' ' || ls[i].must {
@@ -500,6 +500,22 @@ func logAdviceFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 	}
 	if loc, msg, ok := toolline.ChktexTerse(t); ok {
 		return i + 1, loc, msg
+	}
+	if t[len(t)-1] != ':' {
+		if sev, loc, hint, ok := toolline.HlintRow(t); ok && string(sev) != "Error" {
+			// hlint's hint with its Found:, Perhaps: and Note: lines.
+			end = i + 1
+			for end < len(ls) && len(ls[end].text) > 0 && !ls[end].must {
+				if _, _, _, next := toolline.HlintRow(ls[end].text); next {
+					break
+				}
+				end++
+			}
+			if end < len(ls) && len(ls[end].text) == 0 {
+				end++ // the blank line between hints: one note for the run
+			}
+			return end, loc, hint
+		}
 	}
 	if t[0] == 'm' {
 		if level, loc, rule, ok := toolline.MandocRow(t); ok && (string(level) == "WARNING" || string(level) == "STYLE") {

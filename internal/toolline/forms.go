@@ -1151,3 +1151,64 @@ func MandocRow(t []byte) (level, place, rule []byte, ok bool) {
 	}
 	return m[:c], r[:len(r)-len(h.Text)-1], rule, true
 }
+
+// HlintRow parses the heading of an hlint hint, "Inventory.hs:16:1-54:
+// Warning: Eta reduce" (a span on one line; "a.hs:(3,1)-(5,20): …" over
+// several), and returns its severity (Error, Warning, Suggestion, Ignore),
+// the place ("Inventory.hs:16:1") and the hint. Its Found:, Perhaps: and
+// Note: lines follow.
+func HlintRow(t []byte) (severity, place, hint []byte, ok bool) {
+	k := bytes.Index(t, []byte(".hs:"))
+	if k <= 0 || bytes.IndexByte(t[:k], ' ') >= 0 {
+		k = bytes.Index(t, []byte(".lhs:"))
+		if k <= 0 || bytes.IndexByte(t[:k], ' ') >= 0 {
+			return nil, nil, nil, false
+		}
+		k++
+	}
+	file := t[:k+3]
+	r := t[k+4:]
+	var l, c []byte
+	if len(r) > 0 && r[0] == '(' {
+		// "(3,1)-(5,20): "
+		e := bytes.Index(r, []byte("): "))
+		if e < 0 {
+			return nil, nil, nil, false
+		}
+		lc := r[1:bytes.IndexByte(r, ')')]
+		comma := bytes.IndexByte(lc, ',')
+		if comma <= 0 {
+			return nil, nil, nil, false
+		}
+		l, c, r = lc[:comma], lc[comma+1:], r[e+3:]
+	} else {
+		_, e := Number(r)
+		if e == 0 || e >= len(r) || r[e] != ':' {
+			return nil, nil, nil, false
+		}
+		l = r[:e]
+		r = r[e+1:]
+		_, e2 := Number(r)
+		if e2 == 0 || e2 >= len(r) || r[e2] != '-' {
+			return nil, nil, nil, false
+		}
+		c = r[:e2]
+		r = r[e2+1:]
+		_, e3 := Number(r)
+		if e3 == 0 || !hasPrefix(r[e3:], ": ") {
+			return nil, nil, nil, false
+		}
+		r = r[e3+2:]
+	}
+	colon := bytes.Index(r, []byte(": "))
+	if colon <= 0 {
+		return nil, nil, nil, false
+	}
+	switch string(r[:colon]) {
+	case "Error", "Warning", "Suggestion", "Ignore":
+	default:
+		return nil, nil, nil, false
+	}
+	place = append(append(append(append(append([]byte(nil), file...), ':'), l...), ':'), c...)
+	return r[:colon], place, r[colon+2:], true
+}
