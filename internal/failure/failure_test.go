@@ -211,6 +211,19 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			"mandoc: bash.1:408:2: WARNING: line scope broken: BR breaks SM",
 		}},
+		// MemorySanitizer: each origin ("created by …", "stored to
+		// memory at") and its first frame in the program; the C
+		// library's frames and the malloc interceptor are not.
+		{"log/msan-origins-sched", router.Log, []string{
+			"  Uninitialized value was created by an allocation of 'limit' in the stack frame of function 'main'",
+			"    #0 0x55ff12a1c3b0 in main /tmp/my/msan/sched.cpp:18",
+			"  Uninitialized value was stored to memory at",
+			"    #0 0x55ff12a1d410 in pick_prio(char const*) /tmp/my/msan/sched.cpp:7",
+			"    #1 0x55ff12a1c5c3 in main /tmp/my/msan/sched.cpp:19:22",
+		}, []string{
+			"    #0 0x55ff129c8ca0 in malloc (/tmp/my/msan/sched+0x56ca0) (BuildId: 12e83d97ccb09939ce10c930da48923b9743e965)",
+			"    #1 0x7f4fee845249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

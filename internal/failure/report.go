@@ -39,6 +39,10 @@ type reader struct {
 	rspecMsg  int   // the indent of rspec's "Failure/Error:" above its message, or 0
 	rspecLeft int   // message lines under "Failure/Error:" still taken (a bound on a long diff)
 	sanitizer bool  // inside an AddressSanitizer (or kin) report
+	// sanOrigin: under MemorySanitizer's "Uninitialized value was created
+	// by …" or "… stored to memory at", whose first frame in the program
+	// names where the value came from.
+	sanOrigin bool
 	gdb       bool  // after gdb's "Program received signal": backtrace frames count
 	gdbThread int   // the thread gdb's signal line names (0: none); its backtrace's frames count
 	gdbStop   bool  // after gdb's signal line, until the line that says where the program stopped
@@ -1358,12 +1362,36 @@ func (r *reader) sanitizerLine(i int, t []byte) (hit, ok bool) {
 	case hasPrefix(t, "READ of size "), hasPrefix(t, "WRITE of size "), hasPrefix(t, "Direct leak of "), hasPrefix(t, "Indirect leak of "),
 		hasPrefix(t, "Read of size "), hasPrefix(t, "Write of size "), hasPrefix(t, "Previous write of size "), hasPrefix(t, "Previous read of size "):
 		return true, true
+	case hasPrefix(t, "Uninitialized value was "):
+		r.sanOrigin = true
+		return true, true // MemorySanitizer's origin: "Uninitialized value was created by a heap allocation"
+	case r.sanOrigin && hasPrefix(t, "#"):
+		if sanitizerProgramFrame(t) {
+			r.sanOrigin = false
+			return true, true
+		}
+		return false, true
 	case hasPrefix(t, "#0 "):
 		return i == r.lastFail+1, true
 	case hasPrefix(t, "#"):
 		return false, true
 	}
 	return false, false
+}
+
+// sanitizerProgramFrame reports a sanitizer's frame in the program: one
+// with a source place ("#1 0x… in main /src/sched.cpp:19:22") outside the C
+// library's sources (csu/, sysdeps/) and the system's, and not an
+// interceptor without one ("#0 0x… in malloc (/bin/a+0x56ca0)").
+func sanitizerProgramFrame(t []byte) bool {
+	in := bytes.Index(t, []byte(" in "))
+	if in < 0 || t[len(t)-1] == ')' {
+		return false
+	}
+	sp := bytes.LastIndexByte(t, ' ')
+	place := t[sp+1:]
+	return bytes.IndexByte(place, ':') > 0 && !hasPrefix(place, "csu/") && !bytes.Contains(place, []byte("sysdeps/")) &&
+		!hasPrefix(place, "/usr/") && !hasPrefix(place, "/lib")
 }
 
 // straceLine judges a strace line: a system call that failed with an errno
