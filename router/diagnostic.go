@@ -155,3 +155,21 @@ func tfBody(line []byte) []byte {
 func tfHead(t []byte) bool {
 	return (hasPrefix(t, "Error: ") || hasPrefix(t, "Warning: ")) && len(t) > len("Error: ")
 }
+
+// composerBlocks votes Log for Composer's report of requirements it could
+// not resolve: the verdict, each "  Problem N" and the "    - …" reasons
+// under it (which alone read as prose), up to the blank line after them.
+func composerBlocks(b []byte, lines []lineInfo) {
+	for i := 0; i < len(lines); i++ {
+		if t := lines[i].text(b); len(t) < 8 || t[0] != ' ' || !composerProblem(trimBlank(t)) {
+			continue
+		}
+		k := i
+		for ; k < len(lines) && !lines[k].blank && k < i+maxDiagnosticBody; k++ {
+			if l := &lines[k]; l.weight != wForced {
+				l.kind, l.weight = kLog, wStrong
+			}
+		}
+		i = k
+	}
+}

@@ -168,6 +168,7 @@ func splitPlain(b []byte) []Section {
 	}
 	diagnosticBodies(b, lines)
 	terraformBlocks(b, lines)
+	composerBlocks(b, lines)
 	psqlValues(b, lines)
 	verticalRows(b, lines)
 	planBlocks(b, lines)

@@ -24,6 +24,12 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(line) == len(t) && runnerFirst[t[0]] && runnerLine(t) {
 		return kLog, wStrong
 	}
+	if t[0] == 'P' && len(line) > len(t) && composerProblem(t) {
+		return kLog, wStrong // Composer: "  Problem 1", its reasons under it
+	}
+	if len(line) == len(t) && composerFirst[t[0]] && composerLine(t) {
+		return kLog, wStrong
+	}
 	switch t[0] {
 	case '=':
 		// valgrind "==123== Invalid read", ASan "==123==ERROR:", shadow rows "=>0x0c08...: fa fa"
@@ -1045,7 +1051,7 @@ func bindLine(t []byte) bool {
 
 // runnerFirst marks the bytes the lines runnerLine reads start with, so
 // that most lines are not asked.
-var runnerFirst = byteSet("FEWSPAszd_*%[0123456789")
+var runnerFirst = byteSet("FEWSPAYszd_*%[0123456789")
 
 // runnerLine reports an unindented line of a test runner's, checker's or
 // build tool's report that the other forms of toolLine do not read: R's
@@ -1064,6 +1070,9 @@ func runnerLine(t []byte) bool {
 		}
 		return hasPrefix(t, "Status: ") && (bytes.Contains(t, []byte(" ERROR")) || bytes.Contains(t, []byte(" WARNING")) ||
 			bytes.Contains(t, []byte(" NOTE")) || string(t) == "Status: OK") // R CMD check's verdict: "Status: 1 ERROR, 4 WARNINGs, 2 NOTEs"
+	case 'Y':
+		// Composer's verdict: "Your requirements could not be resolved to an installable set of packages."
+		return hasPrefix(t, "Your requirements could not be resolved") || hasPrefix(t, "Your lock file does not contain a compatible set of packages")
 	case 'A', 's':
 		// shUnit2: "ASSERT:minor bump should reset patch expected:<1.5.0> but was:<1.5.2>"
 		return hasPrefix(t, "ASSERT:") || hasPrefix(t, "shunit2:ERROR ") || hasPrefix(t, "shunit2:WARN ")
@@ -1080,4 +1089,29 @@ func runnerLine(t []byte) bool {
 	}
 	// busted: "1 success / 4 failures / 1 error / 1 pending : 0.00238 seconds"
 	return isDigit(t[0]) && t[len(t)-1] == 's' && bytes.HasSuffix(t, []byte(" seconds")) && bytes.Contains(t, []byte(" success / "))
+}
+
+// composerProblem reports Composer's heading of one reason an install or
+// update failed, "Problem 3".
+func composerProblem(t []byte) bool {
+	r, ok := bytes.CutPrefix(t, []byte("Problem "))
+	_, e := toolline.Number(r)
+	return ok && e > 0 && e == len(r)
+}
+
+// composerFirst marks the bytes Composer's progress lines start with.
+var composerFirst = byteSet("CLNUIGWPR")
+
+// composerLine reports one of Composer's own progress lines, which read as
+// prose: "Loading composer repositories with package information".
+func composerLine(t []byte) bool {
+	for _, p := range [...]string{"Composer is operating ", "Loading composer repositories", "No composer.lock file present",
+		"Updating dependencies", "Installing dependencies from lock file", "Lock file operations: ", "Package operations: ",
+		"Writing lock file", "Generating autoload files", "Nothing to install, update or remove", "Potential causes:",
+		"Read <https://getcomposer.org/"} {
+		if hasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -224,6 +224,14 @@ func TestLinesSamples(t *testing.T) {
 			"    #0 0x55ff129c8ca0 in malloc (/tmp/my/msan/sched+0x56ca0) (BuildId: 12e83d97ccb09939ce10c930da48923b9743e965)",
 			"    #1 0x7f4fee845249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16",
 		}},
+		// Composer: the verdict, each problem and the lines under it.
+		{"log/composer-install-unresolvable", router.Log, []string{
+			"Your requirements could not be resolved to an installable set of packages.",
+			"  Problem 3",
+			"    - acme/billing 1.4.0 requires php >=8.3 -> your php version (8.2.36) does not satisfy that requirement.",
+		}, []string{
+			" - A typo in the package name",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

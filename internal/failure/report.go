@@ -64,6 +64,9 @@ type reader struct {
 	// rake: the lines since "rake aborted!" are its exception and bare
 	// backtrace frames; rakeFrame, a frame of them has counted.
 	rake, rakeFrame bool
+	// composer: under Composer's "  Problem 1", whose "    - …" lines
+	// say why the requirements could not be resolved.
+	composer bool
 	// clj: the lines under clojure.test's "FAIL in (t) (f.clj:3)": 1 its
 	// testing context, 2 past "expected: ", 3 past "  actual: " (then
 	// frames); cljFrame, the program's first frame has counted.
@@ -198,6 +201,18 @@ func (r *reader) report(i int, plain []byte) bool {
 		if hit, ok := r.bindLine(i, t); ok {
 			return hit
 		}
+	}
+	if t[0] == 'P' && len(plain) > len(t) && hasPrefix(t, "Problem ") && isDigit(t[len(t)-1]) {
+		if _, e := leadingNum(t[len("Problem "):]); e == len(t)-len("Problem ") {
+			r.composer = true
+			return true // Composer: "  Problem 1", the "    - …" lines under it
+		}
+	}
+	if r.composer {
+		if hasPrefix(t, "- ") && len(plain) > len(t) {
+			return true
+		}
+		r.composer = false
 	}
 	if r.clj > 0 {
 		if hit, ok := r.clojureLine(plain, t); ok {
@@ -1785,6 +1800,10 @@ func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
 		}
 		if level, _, _, ok := toolline.ChktexRow(plain); ok {
 			return string(level) == "Error" // ChkTeX: "Error 1 in a.tex line 3: …"; its warnings are findings
+		}
+	case 'Y':
+		if hasPrefix(plain, "Your requirements could not be resolved") || hasPrefix(plain, "Your lock file does not contain a compatible set of packages") {
+			return true // Composer's verdict above its problems
 		}
 	case 'T':
 		if hasPrefix(plain, "The command '") && bytes.Contains(plain, []byte("' returned a non-zero code: ")) {
