@@ -24,6 +24,9 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(line) == len(t) && runnerFirst[t[0]] && runnerLine(t) {
 		return kLog, wStrong
 	}
+	if (t[0] == '(' || t[0] == '*' || t[0] == 'f' || t[0] == 'P' || t[0] == '-') && lldbLine(t) {
+		return kLog, wStrong // lldb: "(lldb) run", "* thread #1, … stop reason = signal SIGSEGV", "frame #0: 0x… queue`pop at q.cpp:13:45"
+	}
 	if t[0] == 'P' && len(line) > len(t) && composerProblem(t) {
 		return kLog, wStrong // Composer: "  Problem 1", its reasons under it
 	}
@@ -1112,6 +1115,31 @@ func composerLine(t []byte) bool {
 		if hasPrefix(t, p) {
 			return true
 		}
+	}
+	return false
+}
+
+// lldbLine reports a line of an lldb session: its prompt's commands, a
+// thread's stop, a frame, the process's state and the "-> 13" source line
+// it stopped at.
+func lldbLine(t []byte) bool {
+	switch {
+	case hasPrefix(t, "(lldb) "):
+		return true
+	case hasPrefix(t, "* thread #"):
+		return true
+	case hasPrefix(t, "frame #") || hasPrefix(t, "* frame #"):
+		r := t[bytes.IndexByte(t, '#')+1:]
+		_, e := toolline.Number(r)
+		return e > 0 && hasPrefix(r[e:], ": 0x")
+	case hasPrefix(t, "Process "):
+		r := t[len("Process "):]
+		_, e := toolline.Number(r)
+		return e > 0 && (hasPrefix(r[e:], " stopped") || hasPrefix(r[e:], " exited with status") || hasPrefix(r[e:], " launched: ") || hasPrefix(r[e:], " resuming"))
+	case hasPrefix(t, "-> "):
+		r := trimBlank(t[3:])
+		_, e := toolline.Number(r)
+		return e > 0 && e+1 < len(r) && r[e] == ' ' // lldb's current source line: "-> 13  \t    Job* pop() …"
 	}
 	return false
 }

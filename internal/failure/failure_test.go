@@ -232,6 +232,15 @@ func TestLinesSamples(t *testing.T) {
 		}, []string{
 			" - A typo in the package name",
 		}},
+		// lldb: the stopped thread and its backtrace in the program.
+		{"log/lldb-batch-segv-null-pop", router.Log, []string{
+			"* thread #1, name = 'queue', stop reason = signal SIGSEGV: invalid address (fault address: 0x28)",
+			"  * frame #0: 0x00005555555566a7 queue`Queue::pop(this=0x00007fffffffe680) at queue.cpp:13:45",
+			"    frame #2: 0x000055555555649a queue`main at queue.cpp:35:10",
+		}, []string{
+			"    frame #3: 0x00007ffff7a4524a libc.so.6`__libc_start_call_main(main=(queue`main at queue.cpp:29:12), argc=1, argv=0x00007fffffffe7f8) at libc_start_call_main.h:58:16",
+			"(lldb) frame variable",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

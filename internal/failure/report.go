@@ -566,6 +566,25 @@ func (r *reader) rCheckStep(i int, plain []byte) bool {
 	return false
 }
 
+// lldbThread reports whether line i, an lldb frame line, is one of the
+// frames under a stopped thread's line ("* thread #1, … stop reason =
+// signal SIGSEGV …") that counted, with only frames between them.
+func (r *reader) lldbThread(i int) bool {
+	if !bytes.Contains(r.line(i), []byte(": 0x")) {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-64; j-- {
+		l := trimIndent(r.line(j))
+		switch {
+		case hasPrefix(l, "* thread #"):
+			return r.mark[j]
+		case !hasPrefix(l, "frame #") && !hasPrefix(l, "* frame #"):
+			return false
+		}
+	}
+	return false
+}
+
 // clojureLine judges a line under clojure.test's report of a failed
 // assertion, "FAIL in (coupon-test) (cart_test.clj:24)" or "ERROR in …":
 // the testing context, "expected: …", "  actual: …" (an error's exception)
@@ -1766,6 +1785,12 @@ func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
 			return true // pnpm: "ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL  web@1.0.0 test: `jest`"
 		case playwrightFailure(t):
 			return true // Playwright's report heading: "  1) [chromium] › tests/cart.spec.ts:12:5 › adds an item ───"
+		case (hasPrefix(t, "frame #") || hasPrefix(t, "* frame #")) && r.lldbThread(i):
+			// The stopped thread's backtrace in the program: "    frame #1:
+			// 0x… queue`::drain(…) at queue.cpp:23:23" (not libc.so.6's).
+			m := t[bytes.Index(t, []byte(": 0x"))+2:]
+			sp := bytes.IndexByte(m, ' ')
+			return sp > 0 && !(hasPrefix(m[sp+1:], "lib") && bytes.Contains(m[sp+1:min(len(m), sp+40)], []byte(".so")))
 		case i-r.lastFail == 1 && hasPrefix(plain, "  what():  ") && hasPrefix(r.line(i-1), "terminate called "):
 			return true // the message of a C++ uncaught exception: "  what():  config missing"
 		case hasPrefix(plain, "    (file \"") && r.lastFail >= 0 && i-r.lastFail <= 40 && bytes.Contains(plain, []byte("\" line ")):
@@ -1776,9 +1801,14 @@ func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
 		return false
 	case '(':
 		return redisError(plain) // redis-cli: "(error) ERR unknown command 'FOO'…"
+
 	case ':':
 		return hasPrefix(plain, "::error ") // a GitHub Actions annotation: "::error file=app.js,line=1::Missing semicolon"
 	case '*':
+		if hasPrefix(plain, "* thread #") {
+			// lldb's stopped thread: "* thread #1, name = 'q', stop reason = signal SIGSEGV: invalid address (…)"
+			return bytes.Contains(plain, []byte("stop reason = signal SIG")) || bytes.Contains(plain, []byte("stop reason = EXC_"))
+		}
 		if hasPrefix(plain, "* checking ") {
 			return r.rCheckStep(i, plain)
 		}
