@@ -241,6 +241,13 @@ func TestLinesSamples(t *testing.T) {
 			"    frame #3: 0x00007ffff7a4524a libc.so.6`__libc_start_call_main(main=(queue`main at queue.cpp:29:12), argc=1, argv=0x00007fffffffe7f8) at libc_start_call_main.h:58:16",
 			"(lldb) frame variable",
 		}},
+		// rollup: its error, the place under it and the stack's cause.
+		{"log/rollup-json-import-without-plugin", router.Log, []string{
+			"src/config.json (1:10)",
+			"  [cause] RollupError: Expected ';', '}' or <eof>",
+		}, []string{
+			"(!) Unresolved dependencies",
+		}},
 		{"log/jshint-legacy", router.Log, []string{
 			"js/legacy.js: line 19, col 20, Duplicate key 'a'.",
 			"24 errors",

@@ -411,6 +411,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if len(plain) > len(t) && r.lastFail >= 0 && i-r.lastFail <= 8 && toolline.SassPlace(t) && hasPrefix(r.line(r.lastFail), "Error: ") {
 		return true // Dart Sass's place of the error above its excerpt: "  styles/main.scss 4:16  root stylesheet"
 	}
+	if i-r.lastFail == 1 && t[len(t)-1] == ')' && len(plain) == len(t) && hasPrefix(r.line(i-1), "[!] ") && rollupPlace(t) {
+		return true // rollup's place under its error: "src/config.json (1:10)"
+	}
 	if i-r.lastFail != 2 || t[len(t)-1] != ':' {
 		// not a place right under an error and a blank line
 	} else if p := trimGutterBox(t); hasPrefix(p, "on ") && toolline.TerraformPlace(p[len("on "):]) && len(trimGutterBox(r.line(i-1))) == 0 {
@@ -564,6 +567,21 @@ func (r *reader) rCheckStep(i int, plain []byte) bool {
 		}
 	}
 	return false
+}
+
+// rollupPlace reports rollup's place of an error, "src/config.json (1:10)".
+func rollupPlace(t []byte) bool {
+	p := bytes.LastIndex(t, []byte(" ("))
+	if p <= 0 || bytes.IndexByte(t[:p], ' ') >= 0 {
+		return false
+	}
+	r := t[p+2 : len(t)-1]
+	_, a := leadingNum(r)
+	if a == 0 || a >= len(r) || r[a] != ':' {
+		return false
+	}
+	_, b := leadingNum(r[a+1:])
+	return b > 0 && a+1+b == len(r)
 }
 
 // lldbThread reports whether line i, an lldb frame line, is one of the
@@ -1793,12 +1811,18 @@ func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
 			return sp > 0 && !(hasPrefix(m[sp+1:], "lib") && bytes.Contains(m[sp+1:min(len(m), sp+40)], []byte(".so")))
 		case i-r.lastFail == 1 && hasPrefix(plain, "  what():  ") && hasPrefix(r.line(i-1), "terminate called "):
 			return true // the message of a C++ uncaught exception: "  what():  config missing"
+		case hasPrefix(t, "[cause] ") && len(t) > len("[cause] "):
+			return true // the cause under a Node error's stack: "  [cause] RollupError: Expected ';'"
 		case hasPrefix(plain, "    (file \"") && r.lastFail >= 0 && i-r.lastFail <= 40 && bytes.Contains(plain, []byte("\" line ")):
 			return true // Tcl's place of the error in the script: "    (file \"a.tcl\" line 2)"
 		case i-r.lastFail == 1 && octaveCaller(t) && (string(r.line(i-1)) == "error: called from" || octaveCaller(trimIndent(r.line(i-1)))):
 			return true // Octave's place under "error: called from": "    a at line 3 column 3"
 		}
 		return false
+	case '[':
+		// rollup's error, "[!] RollupError: src/a.json (1:10): Expected ';'", and
+		// its place under it, "src/a.json (1:10)".
+		return hasPrefix(plain, "[!] ") && len(plain) > len("[!] ")
 	case '(':
 		return redisError(plain) // redis-cli: "(error) ERR unknown command 'FOO'…"
 
