@@ -1054,7 +1054,7 @@ func bindLine(t []byte) bool {
 
 // runnerFirst marks the bytes the lines runnerLine reads start with, so
 // that most lines are not asked.
-var runnerFirst = byteSet("FEWSPAYszd_*%[0123456789")
+var runnerFirst = byteSet("FEWSPAYTszd_*%[#0123456789")
 
 // runnerLine reports an unindented line of a test runner's, checker's or
 // build tool's report that the other forms of toolLine do not read: R's
@@ -1071,8 +1071,21 @@ func runnerLine(t []byte) bool {
 		if (hasPrefix(t, "FAIL in (") || hasPrefix(t, "ERROR in (")) && t[len(t)-1] == ')' {
 			return true // clojure.test: "FAIL in (string-test) (cart_test.clj:36)"
 		}
+		if r, ok := bytes.CutPrefix(t, []byte("PID ")); ok {
+			_, e := toolline.Number(r)
+			return e > 0 && hasPrefix(r[e:], " - process") // eu-stack: "PID 19126 - process"
+		}
 		return hasPrefix(t, "Status: ") && (bytes.Contains(t, []byte(" ERROR")) || bytes.Contains(t, []byte(" WARNING")) ||
 			bytes.Contains(t, []byte(" NOTE")) || string(t) == "Status: OK") // R CMD check's verdict: "Status: 1 ERROR, 4 WARNINGs, 2 NOTEs"
+	case '#':
+		// eu-stack's frame: "#2  0x0000565524aef1a3 record_transfer"
+		_, e := toolline.Number(t[1:])
+		return e > 0 && hasPrefix(t[1+e:], "  0x")
+	case 'T':
+		if r, ok := bytes.CutPrefix(t, []byte("TID ")); ok {
+			_, e := toolline.Number(r)
+			return e > 0 && e+1 == len(r) && r[e] == ':' // eu-stack's thread: "TID 19128:"
+		}
 	case 'Y':
 		// Composer's verdict: "Your requirements could not be resolved to an installable set of packages."
 		return hasPrefix(t, "Your requirements could not be resolved") || hasPrefix(t, "Your lock file does not contain a compatible set of packages")
