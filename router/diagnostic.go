@@ -95,10 +95,30 @@ func locatedDiagnostic(line []byte) bool {
 // as prose. In colour, each line sits behind a box's "│ " and the block
 // between "╷" and "╵". A block ends at the blank line after its detail,
 // at the box's end or at the next diagnostic.
+//
+// The same pass votes Log for Composer's report of requirements it could
+// not resolve: each "  Problem N" (toolLine's) and the "    - …" reasons
+// under it, which alone read as prose, up to the blank line after them.
 func terraformBlocks(b []byte, lines []lineInfo) {
 	var scratch []byte
-	for i := 2; i < len(lines); i++ {
-		if lines[i].feat&fColon == 0 || lines[i].end-lines[i].start < 12 {
+	for i := 0; i < len(lines); i++ {
+		if lines[i].kind == kLog && lines[i].weight >= wStrong && b[lines[i].start] == ' ' && composerProblem(trimBlank(lines[i].text(b))) {
+			k := i
+			for ; k < len(lines) && !lines[k].blank && k < i+maxDiagnosticBody; k++ {
+				if l := &lines[k]; l.weight != wForced {
+					l.kind, l.weight = kLog, wStrong
+				}
+			}
+			i = k
+			continue
+		}
+		if i < 2 {
+			continue
+		}
+		// The place stands under a blank line (or a box's "│") under the
+		// head; both hold a ':'. Asked of the lines' records first.
+		if lines[i].feat&fColon == 0 || lines[i].end-lines[i].start < 12 || !lines[i-1].blank && lines[i-1].end-lines[i-1].start > 16 ||
+			lines[i-2].feat&fColon == 0 {
 			continue
 		}
 		if raw := lines[i].text(b); raw[0] != ' ' && raw[0] != 0xe2 && raw[0] != esc {
@@ -154,22 +174,4 @@ func tfBody(line []byte) []byte {
 // tfHead reports a diagnostic's first line, "Error: summary" or "Warning: summary".
 func tfHead(t []byte) bool {
 	return (hasPrefix(t, "Error: ") || hasPrefix(t, "Warning: ")) && len(t) > len("Error: ")
-}
-
-// composerBlocks votes Log for Composer's report of requirements it could
-// not resolve: the verdict, each "  Problem N" and the "    - …" reasons
-// under it (which alone read as prose), up to the blank line after them.
-func composerBlocks(b []byte, lines []lineInfo) {
-	for i := 0; i < len(lines); i++ {
-		if t := lines[i].text(b); len(t) < 8 || t[0] != ' ' || !composerProblem(trimBlank(t)) {
-			continue
-		}
-		k := i
-		for ; k < len(lines) && !lines[k].blank && k < i+maxDiagnosticBody; k++ {
-			if l := &lines[k]; l.weight != wForced {
-				l.kind, l.weight = kLog, wStrong
-			}
-		}
-		i = k
-	}
 }

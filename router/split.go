@@ -168,7 +168,6 @@ func splitPlain(b []byte) []Section {
 	}
 	diagnosticBodies(b, lines)
 	terraformBlocks(b, lines)
-	composerBlocks(b, lines)
 	psqlValues(b, lines)
 	verticalRows(b, lines)
 	planBlocks(b, lines)

@@ -313,26 +313,55 @@ func isCodeLike(s string) bool {
 // reached the prose compressor (a log the router took for prose) or prose
 // pointing at code. Its words are the reference: kept as they are.
 func hasPlace(s string) bool {
-	for i := 1; i+1 < len(s); i++ {
-		switch {
-		case s[i] == ':' && s[i+1] >= '0' && s[i+1] <= '9':
-		case s[i] == ' ' && strings.HasPrefix(s[i:], " line ") && i+6 < len(s) && s[i+6] >= '0' && s[i+6] <= '9':
-		default:
-			continue
-		}
-		// The word before the number is a file name: a dot (an extension)
-		// or a slash in it, and no space.
-		j := i
-		dot := false
-		for j > 0 && s[j-1] != ' ' && s[j-1] != '\t' && s[j-1] != '(' && s[j-1] != '\'' && s[j-1] != '"' {
-			j--
-			if s[j] == '.' || s[j] == '/' {
-				dot = true
+	k, sp := -1, -1 // the next ':' and " line " from i, as offsets from 0
+	for i := 0; i < len(s); i++ {
+		// Only a ':' or a space before a digit may end the file's name;
+		// IndexByte finds the ':' of most lines that have one.
+		if k < i {
+			if k = strings.IndexByte(s[i:], ':'); k >= 0 {
+				k += i
+			} else {
+				k = len(s)
 			}
 		}
-		if dot && i-j >= 3 && s[i-1] != '.' && (s[j] < '0' || s[j] > '9') {
+		if sp < i {
+			if sp = strings.Index(s[i:], " line "); sp >= 0 {
+				sp += i
+			} else {
+				sp = len(s)
+			}
+		}
+		switch {
+		case k == len(s) && sp == len(s):
+			return false
+		case sp < k:
+			i = sp
+			if i+6 >= len(s) || s[i+6] < '0' || s[i+6] > '9' {
+				continue
+			}
+		default:
+			i = k
+			if i+1 >= len(s) || s[i+1] < '0' || s[i+1] > '9' {
+				continue
+			}
+		}
+		if fileBefore(s, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// fileBefore reports whether the word that ends at s[i] is a file name: a
+// dot (an extension) or a slash in it, no space, not a number ("1.2:3").
+func fileBefore(s string, i int) bool {
+	j := i
+	dot := false
+	for j > 0 && s[j-1] != ' ' && s[j-1] != '\t' && s[j-1] != '(' && s[j-1] != '\'' && s[j-1] != '"' {
+		j--
+		if s[j] == '.' || s[j] == '/' {
+			dot = true
+		}
+	}
+	return dot && i-j >= 3 && s[i-1] != '.' && (s[j] < '0' || s[j] > '9')
 }

@@ -43,15 +43,15 @@ type reader struct {
 	// by …" or "… stored to memory at", whose first frame in the program
 	// names where the value came from.
 	sanOrigin bool
-	gdb       bool  // after gdb's "Program received signal": backtrace frames count
-	gdbThread int   // the thread gdb's signal line names (0: none); its backtrace's frames count
-	gdbStop   bool  // after gdb's signal line, until the line that says where the program stopped
-	placeEnd  int   // the "Error:" line below gfortran's place line: the excerpt above it counts
-	ocamlNext int   // the next line of OCaml's error message, which goes on in indented lines under "Error:"; 0: none
-	issueEnd  int   // past the last line of a bandit finding of medium or high severity: its Severity and Location count
-	eunit     bool  // under eunit's "calc: add_test...*failed*": see eunitFrame
-	doctest   bool  // under doctest's "Failed example:": see doctestFailure
-	lastEvent int   // the last event number gcc -fanalyzer's latest "events 8-12" heading declares
+	gdb       bool // after gdb's "Program received signal": backtrace frames count
+	gdbThread int  // the thread gdb's signal line names (0: none); its backtrace's frames count
+	gdbStop   bool // after gdb's signal line, until the line that says where the program stopped
+	placeEnd  int  // the "Error:" line below gfortran's place line: the excerpt above it counts
+	ocamlNext int  // the next line of OCaml's error message, which goes on in indented lines under "Error:"; 0: none
+	issueEnd  int  // past the last line of a bandit finding of medium or high severity: its Severity and Location count
+	eunit     bool // under eunit's "calc: add_test...*failed*": see eunitFrame
+	doctest   bool // under doctest's "Failed example:": see doctestFailure
+	lastEvent int  // the last event number gcc -fanalyzer's latest "events 8-12" heading declares
 	// vgFrames: after a valgrind error's heading or a leak's loss record,
 	// its frames count up to the first that names a source line of the
 	// program ("by 0x1092F3: main (bad.c:15)", not libc's "printf
@@ -197,17 +197,6 @@ func (r *reader) report(i int, plain []byte) bool {
 	}
 	exception := r.exception
 	r.exception = false
-	if (t[0] == 'z' && hasPrefix(t, "zone ") || t[0] == 'd' && hasPrefix(t, "dns_") || t[0] == '_') && len(plain) == len(t) {
-		if hit, ok := r.bindLine(i, t); ok {
-			return hit
-		}
-	}
-	if t[0] == 'P' && len(plain) > len(t) && hasPrefix(t, "Problem ") && isDigit(t[len(t)-1]) {
-		if _, e := leadingNum(t[len("Problem "):]); e == len(t)-len("Problem ") {
-			r.composer = true
-			return true // Composer: "  Problem 1", the "    - …" lines under it
-		}
-	}
 	if r.composer {
 		if hasPrefix(t, "- ") && len(plain) > len(t) {
 			return true
@@ -219,9 +208,10 @@ func (r *reader) report(i int, plain []byte) bool {
 			return hit
 		}
 	}
-	if (plain[0] == 'F' || plain[0] == 'E') && (hasPrefix(plain, "FAIL in (") || hasPrefix(plain, "ERROR in (")) && plain[len(plain)-1] == ')' {
-		r.clj, r.cljFrame = 1, false
-		return true // clojure.test: "FAIL in (string-test) (cart_test.clj:36)"
+	if earlyFirst[t[0]] {
+		if hit, ok := r.earlyReport(i, plain, t); ok {
+			return hit
+		}
 	}
 	if hit, ok := r.eunitFrame(t); ok {
 		return hit
@@ -435,16 +425,14 @@ func (r *reader) report(i int, plain []byte) bool {
 	} else if p, ok := bytes.CutSuffix(plain, []byte(" fails to validate")); ok && len(p) > 0 && bytes.IndexByte(p, ' ') < 0 {
 		return true // xmllint's verdict on a file: "catalog.xml fails to validate"
 	}
-	if colon && len(plain) == len(t) {
-		if at := bytes.Index(plain, []byte(":@")); at > 0 {
+	if colon && len(plain) == len(t) && plain[len(plain)-1] != ':' {
+		if at := bytes.IndexByte(plain, '@'); at > 0 && plain[at-1] == ':' {
 			// A VHDL simulation's report: errors and failures report, notes
 			// and warnings do not ("tb.vhd:26:5:@66ns:(assertion failure): …").
-			if sev := toolline.GHDLReport(plain[at+1:]); sev != nil {
+			if sev := toolline.GHDLReport(plain[at:]); sev != nil {
 				return bytes.HasSuffix(sev, []byte(" error")) || bytes.HasSuffix(sev, []byte(" failure"))
 			}
 		}
-	}
-	if colon && len(plain) == len(t) && bytes.Contains(plain, []byte("hs:")) {
 		if sev, _, _, ok := toolline.HlintRow(plain); ok {
 			return string(sev) == "Error" // hlint: hints raised to errors report, warnings and suggestions are findings
 		}
@@ -601,6 +589,39 @@ func (r *reader) lldbThread(i int) bool {
 		}
 	}
 	return false
+}
+
+// earlyFirst marks the bytes the lines earlyReport judges start with.
+var earlyFirst = func() (t [256]bool) {
+	for _, c := range []byte("zd_PFE") {
+		t[c] = true
+	}
+	return t
+}()
+
+// earlyReport judges, before the other rules, the forms whose lines those
+// would misjudge: BIND's zone loading, Composer's problems, clojure.test's
+// headings. t is plain without its indent.
+func (r *reader) earlyReport(i int, plain, t []byte) (hit, ok bool) {
+	switch t[0] {
+	case 'z', 'd', '_':
+		if len(plain) == len(t) && (t[0] == '_' || hasPrefix(t, "zone ") || hasPrefix(t, "dns_")) {
+			return r.bindLine(i, t)
+		}
+	case 'P':
+		if len(plain) > len(t) && hasPrefix(t, "Problem ") && isDigit(t[len(t)-1]) {
+			if _, e := leadingNum(t[len("Problem "):]); e == len(t)-len("Problem ") {
+				r.composer = true
+				return true, true // Composer: "  Problem 1", the "    - …" lines under it
+			}
+		}
+	case 'F', 'E':
+		if len(plain) == len(t) && (hasPrefix(plain, "FAIL in (") || hasPrefix(plain, "ERROR in (")) && plain[len(plain)-1] == ')' {
+			r.clj, r.cljFrame = 1, false
+			return true, true // clojure.test: "FAIL in (string-test) (cart_test.clj:36)"
+		}
+	}
+	return false, false
 }
 
 // clojureLine judges a line under clojure.test's report of a failed

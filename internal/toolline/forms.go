@@ -1158,13 +1158,14 @@ func MandocRow(t []byte) (level, place, rule []byte, ok bool) {
 // the place ("Inventory.hs:16:1") and the hint. Its Found:, Perhaps: and
 // Note: lines follow.
 func HlintRow(t []byte) (severity, place, hint []byte, ok bool) {
-	k := bytes.Index(t, []byte(".hs:"))
-	if k <= 0 || bytes.IndexByte(t[:k], ' ') >= 0 {
-		k = bytes.Index(t, []byte(".lhs:"))
-		if k <= 0 || bytes.IndexByte(t[:k], ' ') >= 0 {
-			return nil, nil, nil, false
-		}
-		k++
+	// The file's name ends at the first ':', in ".hs" or ".lhs".
+	fc := bytes.IndexByte(t, ':')
+	if !(fc > 3 && string(t[fc-3:fc]) == ".hs" || fc > 4 && string(t[fc-4:fc]) == ".lhs") {
+		return nil, nil, nil, false
+	}
+	k := fc - 3 // file is t[:k+3], the place after it t[k+4:]
+	if bytes.IndexByte(t[:fc], ' ') >= 0 {
+		return nil, nil, nil, false
 	}
 	file := t[:k+3]
 	r := t[k+4:]

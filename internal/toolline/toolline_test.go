@@ -506,6 +506,21 @@ func TestLintAndTraceForms(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct {
+		line, sev, place, hint string
+	}{
+		{"Inventory.hs:16:1-54: Warning: Eta reduce", "Warning", "Inventory.hs:16:1", "Eta reduce"},
+		{"src/Lit.lhs:3:5-9: Suggestion: Use null", "Suggestion", "src/Lit.lhs:3:5", "Use null"},
+		{"src/A.hs:(3,1)-(5,20): Error: Use foldr", "Error", "src/A.hs:3:1", "Use foldr"},
+		{"Main.hs:12:import Data.List", "", "", ""},
+		{"Main.hs:12:1-4: Note: x", "", "", ""},
+		{"notes.txt:1:1-2: Warning: x", "", "", ""},
+	} {
+		sev, place, hint, _ := HlintRow([]byte(tt.line))
+		if string(sev) != tt.sev || string(place) != tt.place || string(hint) != tt.hint {
+			t.Errorf("HlintRow(%q) = %q, %q, %q", tt.line, sev, place, hint)
+		}
+	}
+	for _, tt := range []struct {
 		place string
 		ok    bool
 	}{
