@@ -85,6 +85,9 @@ func logClassifyIn(text []byte, race bool) logClass {
 	if (t[0] == '<' || t[0] == '>') && logCurlExchange(t) {
 		return logSummary
 	}
+	if t[0] == '(' && len(t) == len(text) && logDebuggerAnswer(t) {
+		return logSummary
+	}
 	if sev, ok := logDiagnostic(text); ok {
 		return sev
 	}
@@ -93,6 +96,26 @@ func logClassifyIn(text []byte, race bool) logClass {
 		return logSummary
 	}
 	return class
+}
+
+// logDebuggerAnswer matches a debugger session's command, "(lldb) frame
+// variable", "(gdb) print q", and the top-level variables lldb answers
+// with, "(int) i = 3", "(Queue &) q = 0x00007fffffffe680: {": what was
+// asked of the program and what it held, kept as a summary is.
+func logDebuggerAnswer(t []byte) bool {
+	if bytes.HasPrefix(t, []byte("(lldb) ")) || bytes.HasPrefix(t, []byte("(gdb) ")) {
+		return true
+	}
+	p := bytes.Index(t, []byte(") "))
+	if p < 2 || p > 200 {
+		return false
+	}
+	r := t[p+2:]
+	e := 0
+	for e < len(r) && (r[e] == '_' || r[e] >= 'a' && r[e] <= 'z' || r[e] >= 'A' && r[e] <= 'Z' || e > 0 && r[e] >= '0' && r[e] <= '9') {
+		e++
+	}
+	return e > 0 && bytes.HasPrefix(r[e:], []byte(" = "))
 }
 
 // logCurlExchange matches curl -v's request and response lines, "> GET

@@ -192,6 +192,10 @@ func TestLogSummaries(t *testing.T) {
 		{"x-pytest-v", "test_calc.py::test_skipped SKIPPED (flaky on CI)                         [100%]"},
 		// Under Node's own frame, the install script's that called it.
 		{"yarn-install-script-failed", "    at Object.<anonymous> (/tmp/qa2/yarn1/node_modules/native-thing/build.js:8:40)"},
+		// lldb: what the session asked and the variables it was answered
+		// with.
+		{"lldb-batch-segv-null-pop", "(lldb) frame select 2"},
+		{"lldb-batch-segv-null-pop", "(int) i = 3"},
 		// Groovy: the script's frames among Groovy's runtime frames.
 		{"groovy-debug-closure-exception", "	at shop.run(shop.groovy:35)"},
 		// rake --trace: the Rakefile's frames among rake's.
