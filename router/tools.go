@@ -24,6 +24,11 @@ func toolLine(line, t []byte, f feat) (kind, weight uint8) {
 	if len(line) == len(t) && runnerFirst[t[0]] && runnerLine(t) {
 		return kLog, wStrong
 	}
+	if len(line) == len(t) && t[len(t)-1] == ')' && f&fDash != 0 {
+		if _, _, _, ok := toolline.PuppetLintRow(t); ok {
+			return kLog, wStrong // puppet-lint: "manifests/site.pp - WARNING: … on line 9 (check: file_mode)"
+		}
+	}
 	if (t[0] == '(' || t[0] == '*' || t[0] == 'f' || t[0] == 'P' || t[0] == '-') && lldbLine(t) {
 		return kLog, wStrong // lldb: "(lldb) run", "* thread #1, … stop reason = signal SIGSEGV", "frame #0: 0x… queue`pop at q.cpp:13:45"
 	}

@@ -714,6 +714,12 @@ func TestLinesCases(t *testing.T) {
 		want bool
 	}{
 		{router.Log, "exit status 1", true},
+		{router.Log, "[/tmp/qa2/gs1/main.go:21] - G701 (CWE-89): SQL injection via taint analysis: (*database/sql.DB).Query (Confidence: HIGH, Severity: HIGH)", true},
+		{router.Log, "[/tmp/qa2/gs1/main.go:54] - G104 (CWE-703): Errors unhandled (Confidence: HIGH, Severity: LOW)", false},
+		{router.Log, "modules/web/manifests/init.pp - ERROR: web::vhost not in autoload module layout on line 25 (check: autoloader_layout)", true},
+		{router.Log, "manifests/site.pp - WARNING: unquoted file mode on line 9 (check: unquoted_file_mode)", false},
+		{router.Search, "broken/es.po:10:7: syntax error", true},
+		{router.Search, "src/a.go:10:7:func syntaxError() error {", false},
 		{router.Log, "src/Shipping.hs:12:5-30: Error: Use foldr", true},
 		{router.Log, "Inventory.hs:16:1-54: Warning: Eta reduce", false},
 		{router.Log, "Inventory.hs:22:17-35: Suggestion: Use null", false},

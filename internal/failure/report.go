@@ -458,6 +458,9 @@ func (r *reader) report(i int, plain []byte) bool {
 		return true
 	}
 	if plain[len(plain)-1] == ')' && len(plain) == len(t) {
+		if level, _, _, ok := toolline.PuppetLintRow(plain); ok {
+			return string(level) == "ERROR" // puppet-lint: errors report, warnings are findings
+		}
 		if _, _, ok := toolline.PerlcriticRow(plain); ok {
 			// Perl::Critic: the gravest policies (severity 5) report;
 			// the rest are advice, counted as lint findings.
@@ -557,6 +560,12 @@ func (r *reader) rCheckStep(i int, plain []byte) bool {
 	return false
 }
 
+// gosecIssue reports a gosec issue's heading.
+func gosecIssue(t []byte) bool {
+	_, _, _, ok := toolline.GosecRow(t)
+	return ok
+}
+
 // rollupPlace reports rollup's place of an error, "src/config.json (1:10)".
 func rollupPlace(t []byte) bool {
 	p := bytes.LastIndex(t, []byte(" ("))
@@ -593,7 +602,7 @@ func (r *reader) lldbThread(i int) bool {
 
 // earlyFirst marks the bytes the lines earlyReport judges start with.
 var earlyFirst = func() (t [256]bool) {
-	for _, c := range []byte("zd_PFE") {
+	for _, c := range []byte("zd_PFE[") {
 		t[c] = true
 	}
 	return t
@@ -601,7 +610,7 @@ var earlyFirst = func() (t [256]bool) {
 
 // earlyReport judges, before the other rules, the forms whose lines those
 // would misjudge: BIND's zone loading, Composer's problems, clojure.test's
-// headings. t is plain without its indent.
+// headings, gosec's issues. t is plain without its indent.
 func (r *reader) earlyReport(i int, plain, t []byte) (hit, ok bool) {
 	switch t[0] {
 	case 'z', 'd', '_':
@@ -614,6 +623,12 @@ func (r *reader) earlyReport(i int, plain, t []byte) (hit, ok bool) {
 				r.composer = true
 				return true, true // Composer: "  Problem 1", the "    - …" lines under it
 			}
+		}
+	case '[':
+		if sev, _, _, ok := toolline.GosecRow(plain); ok {
+			// gosec: issues of high and medium severity report, as bandit's
+			// do; low ones are findings, whatever their message says.
+			return string(sev) == "HIGH" || string(sev) == "MEDIUM", true
 		}
 	case 'F', 'E':
 		if len(plain) == len(t) && (hasPrefix(plain, "FAIL in (") || hasPrefix(plain, "ERROR in (")) && plain[len(plain)-1] == ')' {
@@ -1832,6 +1847,8 @@ func (r *reader) toolReport(i int, plain, t []byte, colon bool) bool {
 			return sp > 0 && !(hasPrefix(m[sp+1:], "lib") && bytes.Contains(m[sp+1:min(len(m), sp+40)], []byte(".so")))
 		case i-r.lastFail == 1 && hasPrefix(plain, "  what():  ") && hasPrefix(r.line(i-1), "terminate called "):
 			return true // the message of a C++ uncaught exception: "  what():  config missing"
+		case hasPrefix(t, "> ") && i-r.lastFail <= 3 && hasPrefix(r.line(r.lastFail), "[") && gosecIssue(r.line(r.lastFail)):
+			return true // the line a gosec issue flags: "  > 42: \th := md5.Sum(…)"
 		case hasPrefix(t, "[cause] ") && len(t) > len("[cause] "):
 			return true // the cause under a Node error's stack: "  [cause] RollupError: Expected ';'"
 		case hasPrefix(plain, "    (file \"") && r.lastFail >= 0 && i-r.lastFail <= 40 && bytes.Contains(plain, []byte("\" line ")):

@@ -599,10 +599,14 @@ func jsonEventFailure(t []byte) bool {
 }
 
 // notHit reports a line of search output that is not a hit: hits (and
-// ripgrep's heading-mode hits) are data.
+// ripgrep's heading-mode hits) are data. A compiler's or checker's
+// diagnostic among them, "es.po:10:7: syntax error" (a place with a column,
+// then one space: a source line seldom starts so, as the router holds too),
+// is no hit: a tool's report the router took for search output keeps it.
 func notHit(plain []byte) bool {
-	if _, ok := toolline.ParseHit(plain); ok {
-		return false
+	if h, ok := toolline.ParseHit(plain); ok {
+		t := h.Text
+		return !h.Context && h.Col > 0 && len(t) > 1 && t[0] == ' ' && t[1] != ' ' && t[1] != '\t'
 	}
 	_, ok := toolline.ParseHeadingHit(plain)
 	return !ok

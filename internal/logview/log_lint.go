@@ -497,6 +497,9 @@ func logAdviceFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 		if rule, loc, ok := toolline.PerlcriticRow(t); ok {
 			return i + 1, loc, rule
 		}
+		if level, loc, check, ok := toolline.PuppetLintRow(t); ok && string(level) == "WARNING" {
+			return i + 1, loc, check
+		}
 	}
 	if loc, msg, ok := toolline.ChktexTerse(t); ok {
 		return i + 1, loc, msg
@@ -515,6 +518,20 @@ func logAdviceFinding(ls []logLine, i int) (end int, loc, rule []byte) {
 				end++ // the blank line between hints: one note for the run
 			}
 			return end, loc, hint
+		}
+	}
+	if t[0] == '[' {
+		if sev, loc, rule, ok := toolline.GosecRow(t); ok && string(sev) == "LOW" {
+			// gosec's low-severity issue with its excerpt and Autofix line.
+			end = i + 1
+			for end < len(ls) && !ls[end].must && (len(ls[end].text) == 0 || ls[end].text[0] == ' ' || bytes.HasPrefix(ls[end].text, []byte("Autofix:"))) {
+				if len(ls[end].text) == 0 && end+1 < len(ls) && len(ls[end+1].text) > 0 && ls[end+1].text[0] == '[' {
+					end++
+					break
+				}
+				end++
+			}
+			return end, loc, rule
 		}
 	}
 	if t[0] == 'm' {

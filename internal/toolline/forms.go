@@ -13,9 +13,27 @@ func LintRow(t []byte) (severity string, ok bool) {
 	if e2 == 0 {
 		return "", false
 	}
-	r := trimBlank(t[e+1+e2:])
-	if len(r) == len(t[e+1+e2:]) {
+	end := e + 1 + e2
+	if end < len(t) && t[end] == '-' {
+		// unified's reporters (alex, remark-lint, textlint's stylish) give
+		// a range: "3:5-3:9  warning  …".
+		r := t[end+1:]
+		_, a := Number(r)
+		if a == 0 || a >= len(r) || r[a] != ':' {
+			return "", false
+		}
+		_, b := Number(r[a+1:])
+		if b == 0 {
+			return "", false
+		}
+		end += 1 + a + 1 + b
+	}
+	r := trimBlank(t[end:])
+	if len(r) == len(t[end:]) {
 		return "", false
+	}
+	if f, ok := bytes.CutPrefix(r, []byte("✓ ")); ok {
+		r = f // textlint marks a finding it can fix
 	}
 	for _, sev := range [...]string{"error", "warning"} {
 		if hasPrefix(r, sev+" ") {
@@ -1212,4 +1230,58 @@ func HlintRow(t []byte) (severity, place, hint []byte, ok bool) {
 	}
 	place = append(append(append(append(append([]byte(nil), file...), ':'), l...), ':'), c...)
 	return r[:colon], place, r[colon+2:], true
+}
+
+// GosecRow parses gosec's heading of an issue, "[/app/main.go:42] - G404
+// (CWE-338): Use of weak random number generator (Confidence: MEDIUM,
+// Severity: HIGH)", and returns its severity (HIGH, MEDIUM, LOW), the place
+// ("/app/main.go:42") and the rule ("G404"). Its source excerpt and an
+// "Autofix:" line follow.
+func GosecRow(t []byte) (severity, place, rule []byte, ok bool) {
+	const sev = ", Severity: "
+	if len(t) < 30 || t[0] != '[' || t[len(t)-1] != ')' {
+		return nil, nil, nil, false
+	}
+	close := bytes.Index(t, []byte("] - G"))
+	if close < 3 {
+		return nil, nil, nil, false
+	}
+	r := t[close+len("] - "):]
+	sp := bytes.IndexByte(r, ' ')
+	s := bytes.LastIndex(t, []byte(sev))
+	if sp < 2 || s < 0 {
+		return nil, nil, nil, false
+	}
+	return t[s+len(sev) : len(t)-1], t[1:close], r[:sp], true
+}
+
+// PuppetLintRow parses a finding of puppet-lint's default format,
+// "manifests/site.pp - WARNING: unquoted file mode on line 9 (check:
+// unquoted_file_mode)", and returns its level (WARNING, ERROR), the place
+// ("manifests/site.pp:9") and the check.
+func PuppetLintRow(t []byte) (level, place, check []byte, ok bool) {
+	const ck = " (check: "
+	if len(t) < 30 || t[len(t)-1] != ')' {
+		return nil, nil, nil, false
+	}
+	c := bytes.LastIndex(t, []byte(ck))
+	d := bytes.Index(t, []byte(" - "))
+	if c < 0 || d <= 0 || bytes.IndexByte(t[:d], ' ') >= 0 {
+		return nil, nil, nil, false
+	}
+	r := t[d+3:]
+	colon := bytes.Index(r, []byte(": "))
+	if colon <= 0 || string(r[:colon]) != "WARNING" && string(r[:colon]) != "ERROR" {
+		return nil, nil, nil, false
+	}
+	l := bytes.LastIndex(t[:c], []byte(" on line "))
+	if l < 0 {
+		return nil, nil, nil, false
+	}
+	n := t[l+len(" on line ") : c]
+	if _, e := Number(n); e == 0 || e != len(n) {
+		return nil, nil, nil, false
+	}
+	place = append(append(append([]byte(nil), t[:d]...), ':'), n...)
+	return r[:colon], place, t[c+len(ck) : len(t)-1], true
 }
