@@ -1242,16 +1242,22 @@ func GosecRow(t []byte) (severity, place, rule []byte, ok bool) {
 	if len(t) < 30 || t[0] != '[' || t[len(t)-1] != ')' {
 		return nil, nil, nil, false
 	}
+	// The last '(' opens "(Confidence: HIGH, Severity: LOW)".
+	o := bytes.LastIndexByte(t, '(')
+	if o < 0 || !hasPrefix(t[o:], "(Confidence: ") {
+		return nil, nil, nil, false
+	}
 	close := bytes.Index(t, []byte("] - G"))
 	if close < 3 {
 		return nil, nil, nil, false
 	}
 	r := t[close+len("] - "):]
 	sp := bytes.IndexByte(r, ' ')
-	s := bytes.LastIndex(t, []byte(sev))
+	s := bytes.LastIndex(t[o:], []byte(sev))
 	if sp < 2 || s < 0 {
 		return nil, nil, nil, false
 	}
+	s += o
 	return t[s+len(sev) : len(t)-1], t[1:close], r[:sp], true
 }
 
@@ -1264,9 +1270,13 @@ func PuppetLintRow(t []byte) (level, place, check []byte, ok bool) {
 	if len(t) < 30 || t[len(t)-1] != ')' {
 		return nil, nil, nil, false
 	}
-	c := bytes.LastIndex(t, []byte(ck))
+	// The last '(' opens "(check: …)": asked before any search.
+	c := bytes.LastIndexByte(t, '(') - 1
+	if c < 0 || !hasPrefix(t[c:], ck) {
+		return nil, nil, nil, false
+	}
 	d := bytes.Index(t, []byte(" - "))
-	if c < 0 || d <= 0 || bytes.IndexByte(t[:d], ' ') >= 0 {
+	if d <= 0 || bytes.IndexByte(t[:d], ' ') >= 0 {
 		return nil, nil, nil, false
 	}
 	r := t[d+3:]
