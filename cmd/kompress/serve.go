@@ -49,8 +49,11 @@ func runService(cmd *cobra.Command, f engineFlags, addr, what string, mount func
 		return usagef("%v", err)
 	}
 	defer serveGC()()
-	// The service logs requests at info level, as JSON on stderr.
-	log := slog.New(slog.NewJSONHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: serveLevel()}))
+	// The service logs requests at info level, as JSON on stderr,
+	// gathered into fewer writes (see logBuffer).
+	logs := newLogBuffer(cmd.ErrOrStderr())
+	defer logs.Flush()
+	log := slog.New(flushingHandler{slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: serveLevel()}), logs})
 	ctx := cmd.Context()
 	st, err := openOwnStore(ctx, f.store, store.Options{})
 	if errors.Is(err, store.ErrCorrupt) {
@@ -77,9 +80,11 @@ func runService(cmd *cobra.Command, f engineFlags, addr, what string, mount func
 		return err
 	}
 	// Tests and scripts read the bound address from this line.
+	logs.Flush()
 	fmt.Fprintf(cmd.ErrOrStderr(), "kompress: listening on http://%s\n", ln.Addr())
 	args := append([]any{"addr", ln.Addr().String(), "store", envconfig.RedactURL(f.store), "auth", len(cfg.Keys) > 0, "env", envconfig.AsMap()}, extra...)
 	log.Info(what, args...)
+	logs.Flush()
 	return srv.Serve(ctx, ln)
 }
 

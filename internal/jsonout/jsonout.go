@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -110,6 +111,7 @@ func WriteString(w io.Writer, s string) error {
 	out := make([]byte, 0, min(chunk, len(s)+len(s)/16)+16)
 	for i := 0; i < len(s); {
 		j, end := i, min(len(s), i+chunk-len(out))
+		j = plainRun(s, j, end, plain == &plainUTF8)
 		for j < end && plain[s[j]] {
 			j++
 		}
@@ -157,4 +159,38 @@ func WriteString(w io.Writer, s string) error {
 	}
 	_, err := w.Write(out)
 	return err
+}
+
+// Word-at-a-time masks: a byte of ones, and each byte's top bit.
+const (
+	ones = 0x0101010101010101
+	tops = 0x8080808080808080
+)
+
+// plainRun skips, eight bytes at a time, from i towards end over bytes
+// that surely stand for themselves, and returns where it stopped: at the
+// first byte below 0x20, '"', '\\' or, in valid UTF-8 (utf8Text), 0xE2,
+// or else at any byte of 0x80 or more; near end it stops early, for the
+// caller's table to go on byte by byte. (A byte is flagged by the borrow
+// of a subtraction reaching its top bit; a borrow only runs upward from a
+// flagged byte, so the lowest flag is a true one.)
+func plainRun(s string, i, end int, utf8Text bool) int {
+	for ; i+8 <= end; i += 8 {
+		_ = s[i+7]
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56 // one load
+		q := w ^ (ones * '"')
+		b := w ^ (ones * '\\')
+		m := (w-ones*0x20)&^w | (q-ones)&^q | (b-ones)&^b
+		if utf8Text {
+			e := w ^ (ones * 0xE2)
+			m |= (e - ones) &^ e
+		} else {
+			m |= w
+		}
+		if m &= tops; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	return i
 }

@@ -3,6 +3,8 @@
 package jsonstr
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -31,10 +33,8 @@ func AppendSpan(dst, raw []byte) ([]byte, bool) {
 func AppendEscaped(dst, text []byte) []byte {
 	const hex = "0123456789abcdef"
 	start := 0
-	for i, c := range text {
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
+	for i := PlainEnd(text, 0); i < len(text); i = PlainEnd(text, i+1) {
+		c := text[i]
 		dst = append(dst, text[start:i]...)
 		start = i + 1
 		switch c {
@@ -75,10 +75,7 @@ func appendString(dst, b []byte, i int, mark, span bool) ([]byte, int, bool) {
 			return nil, 0, false
 		case c != '\\':
 			// Copy the run of plain bytes at once.
-			j := i + 1
-			for j < len(b) && b[j] >= 0x20 && b[j] != '"' && b[j] != '\\' {
-				j++
-			}
+			j := PlainEnd(b, i+1)
 			dst = append(dst, b[i:j]...)
 			i = j
 			continue
@@ -155,4 +152,32 @@ func Hex4(b []byte) (rune, bool) {
 		}
 	}
 	return r, true
+}
+
+// Word-at-a-time masks: a byte of ones, and each byte's top bit.
+const (
+	ones = 0x0101010101010101
+	tops = 0x8080808080808080
+)
+
+// PlainEnd returns the index of the first byte of b at or after i that a
+// JSON string cannot hold as itself: a control byte, '"' or '\\'; len(b)
+// if there is none. It looks at eight bytes at a time: a byte is flagged
+// when it is below 0x20, or when it XORed with '"' or '\\' is zero (both
+// by the borrow of a subtraction reaching its top bit, which a byte of
+// 0x80 or more does not count for). A borrow only runs upward from a
+// flagged byte, so the lowest flag is the first such byte.
+func PlainEnd(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		q := w ^ (ones * '"')
+		s := w ^ (ones * '\\')
+		if m := ((w-ones*0x20)&^w | (q-ones)&^q | (s-ones)&^s) & tops; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for i < len(b) && b[i] >= 0x20 && b[i] != '"' && b[i] != '\\' {
+		i++
+	}
+	return i
 }

@@ -108,3 +108,48 @@ func TestAppendEscapedSpan(t *testing.T) {
 		t.Error(`AppendSpan accepted a bare quote`)
 	}
 }
+
+// plainEndBytes is PlainEnd a byte at a time.
+func plainEndBytes(b []byte, i int) int {
+	for i < len(b) && b[i] >= 0x20 && b[i] != '"' && b[i] != '\\' {
+		i++
+	}
+	return i
+}
+
+func TestPlainEnd(t *testing.T) {
+	specials := []byte{0, 0x1f, '"', '\\', '\n'}
+	others := []byte{0x20, '!', '#', '[', ']', 0x7f, 0x80, 0xa0, 0xdc, 0xe2, 0xff, 'a', '~'}
+	// Every position of a special among every mix of plain bytes of both
+	// sides of each boundary the masks have (0x1f/0x20, '!'/'"'/'#',
+	// '['/'\\'/']', 0x7f/0x80).
+	for n := 0; n <= 19; n++ {
+		for at := 0; at <= n; at++ {
+			for _, sp := range specials {
+				for _, o := range others {
+					b := bytes.Repeat([]byte{o}, n)
+					if at < n {
+						b[at] = sp
+					}
+					for from := 0; from <= n; from++ {
+						if got, want := PlainEnd(b, from), plainEndBytes(b, from); got != want {
+							t.Fatalf("PlainEnd(%q, %d) = %d, want %d", b, from, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func FuzzPlainEnd(f *testing.F) {
+	f.Add([]byte("a line\nanother \"quoted\" \\ and \x01"), 0)
+	f.Fuzz(func(t *testing.T, b []byte, from int) {
+		if from < 0 || from > len(b) {
+			return
+		}
+		if got, want := PlainEnd(b, from), plainEndBytes(b, from); got != want {
+			t.Fatalf("PlainEnd(%q, %d) = %d, want %d", b, from, got, want)
+		}
+	})
+}
