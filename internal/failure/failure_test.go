@@ -40,6 +40,14 @@ func TestLinesSamples(t *testing.T) {
 		want   []string
 		not    []string
 	}{
+		// pytest: the statement that failed, '>' in its margin over the
+		// "E" lines, is the failure's; the rest of the excerpt is not.
+		{"log/pytest-long-excerpt", router.Log, []string{
+			">           raise ValueError(f'negative at 24: {v24}')",
+			"E           ValueError: negative at 24: -2",
+		}, []string{
+			"            raise ValueError(f'negative at 23: {v23}')",
+		}},
 		// Check's verbose results: failed and erred tests report, passed
 		// ones do not, whatever the message says.
 		{"log/check-fail", router.Log, []string{

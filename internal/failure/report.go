@@ -168,6 +168,14 @@ func (r *reader) line(i int) []byte {
 	return r.raw(i)
 }
 
+// next returns the line after line i, nil after the last.
+func (r *reader) next(i int) []byte {
+	if i+1 >= len(r.spans) {
+		return nil
+	}
+	return r.line(i + 1)
+}
+
 // judge marks the failure lines. only, when set, says which lines the report
 // rules judge (search hits and HTML markup are not judged); also adds the
 // kind's own rules (a table's status cells).
@@ -300,6 +308,9 @@ func (r *reader) report(i int, plain []byte) bool {
 	if t[0] == '>' || i < r.issueEnd {
 		if hit, ok := r.banditLine(i, t); ok {
 			return hit
+		}
+		if len(plain) == len(t) && pytestFailing(t, r.next(i)) {
+			return true
 		}
 	}
 	body := trimGutter(t)
@@ -1599,6 +1610,15 @@ func (r *reader) banditLine(i int, t []byte) (hit, ok bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// pytestFailing reports pytest's mark of the statement that failed, the
+// line of the test's source shown with '>' in its margin, right above the
+// "E   " lines that say how: ">       assert total == 12" over "E
+// assert 11 == 12". In a long test the statement is far down its
+// excerpt, past what a view shows of it. next is the line after t.
+func pytestFailing(t, next []byte) bool {
+	return len(t) > 4 && hasPrefix(t, ">   ") && t[4] != '>' && hasPrefix(next, "E   ")
 }
 
 // pytestRaised reports pytest's location of the exception under a failing
